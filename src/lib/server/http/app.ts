@@ -1,0 +1,71 @@
+/**
+ * The embedded ticketing API. One router serves both /api/* (fresh) and /cached_api/*
+ * (CDN-cacheable reads). Every failure leaves as the contract's `_data` error body.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/client.ts";
+import { ApiError, validationFailed } from "./errors.ts";
+import { registerRoutes } from "./routes/index.ts";
+
+export interface ApiDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export type ApiEnv = { Variables: { deps: ApiDeps; cached: boolean } };
+
+export const CACHED_API_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
+
+export function newRouter() {
+  return new OpenAPIHono<ApiEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+        throw validationFailed(issues[0]?.message ?? "Invalid request.", { issues });
+      }
+    },
+  });
+}
+
+export function createApiApp(deps: ApiDeps) {
+  const app = new OpenAPIHono<ApiEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.body(), error.status);
+    // Malformed JSON bodies and similar parse failures are the client's fault.
+    if (error instanceof SyntaxError) return c.json(validationFailed("Malformed request body.").body(), 400);
+    console.error("api.unexpected_error", { path: c.req.path, name: error.name, message: error.message });
+    return c.json(
+      new ApiError(500, "internal_error", "Sorry! Something unexpected happened. Please try again.").body(),
+      500,
+    );
+  });
+  app.notFound((c) => c.json(new ApiError(404, "not_found", "Resource route not found.").body(), 404));
+
+  for (const prefix of ["/api", "/cached_api"] as const) {
+    const cached = prefix === "/cached_api";
+    const router = newRouter();
+    router.use("*", async (c, next) => {
+      c.set("deps", deps);
+      c.set("cached", cached);
+      await next();
+      if (cached && c.req.method === "GET" && c.res.status === 200) {
+        c.res.headers.set("Cache-Control", CACHED_API_CACHE_CONTROL);
+      } else if (!c.res.headers.has("Cache-Control")) {
+        c.res.headers.set("Cache-Control", "no-store");
+      }
+    });
+    registerRoutes(router);
+    app.route(prefix, router);
+  }
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Foyer ticketing API", version: "1.0.0" },
+  });
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>;
+export type ApiRouter = ReturnType<typeof newRouter>;

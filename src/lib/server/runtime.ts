@@ -1,0 +1,36 @@
+/**
+ * The process-wide server runtime: one database handle (migrated, and seeded with the demo
+ * tenants when empty) and one API app. SSR pages and the /api endpoint share it.
+ */
+import type { Clock } from "./clock.ts";
+import { systemClock } from "./clock.ts";
+import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
+import { isSeeded, seedDemo } from "./db/seed/index.ts";
+import { createApiApp } from "./http/app.ts";
+
+export interface Runtime {
+  handle: DbHandle;
+  clock: Clock;
+  api: ReturnType<typeof createApiApp>;
+}
+
+let runtime: Promise<Runtime> | undefined;
+
+async function start(): Promise<Runtime> {
+  const handle = await openDb(targetFromEnv());
+  const clock = systemClock;
+  if (!(await isSeeded(handle.db))) {
+    await seedDemo(handle.db, { now: clock.now() });
+  }
+  return { handle, clock, api: createApiApp({ db: handle.db, clock }) };
+}
+
+export function getRuntime(): Promise<Runtime> {
+  if (!runtime) {
+    runtime = start().catch((error: unknown) => {
+      runtime = undefined;
+      throw error;
+    });
+  }
+  return runtime;
+}

@@ -1,0 +1,34 @@
+/**
+ * Loads tenant configuration files from CONTENT_DIR (default ./src/content) and validates
+ * them with the tenant schema. Invalid files fail loudly with the file name and the zod issue.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Tenant, tenantSchema } from "./schema.ts";
+
+export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CONTENT_DIR ?? join(process.cwd(), "src", "content");
+}
+
+let cache: Map<string, Tenant> | undefined;
+
+export function loadTenants(dir = contentDir()): Map<string, Tenant> {
+  if (cache) return cache;
+  const tenantsDir = join(dir, "tenants");
+  const tenants = new Map<string, Tenant>();
+  for (const file of readdirSync(tenantsDir).filter((f) => f.endsWith(".json")).sort()) {
+    const raw: unknown = JSON.parse(readFileSync(join(tenantsDir, file), "utf8"));
+    const parsed = tenantSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`Tenant file ${file} is invalid at ${issue?.path.join(".")}: ${issue?.message}`);
+    }
+    tenants.set(parsed.data.slug, parsed.data);
+  }
+  cache = tenants;
+  return tenants;
+}
+
+export function getTenant(slug: string): Tenant | undefined {
+  return loadTenants().get(slug);
+}

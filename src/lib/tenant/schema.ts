@@ -1,0 +1,80 @@
+/**
+ * Tenant configuration as marketing and operators edit it in src/content/tenants/{slug}.json.
+ * Every UI string can be overridden per tenant; the defaults are the spec's texts (strings.ts).
+ */
+import { z } from "zod";
+
+export const homePanelSchema = z.enum(["login", "join", "guest"]);
+
+export const themeSchema = z.object({
+  /** CSS custom properties without the leading dashes, e.g. { "color-primary": "#0b4f6c" }. */
+  vars: z.record(z.string().regex(/^[a-z0-9-]+$/), z.string().max(200)),
+  logoText: z.string().max(80),
+  logoUrl: z.string().optional(),
+});
+
+export const tenantSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9-]{2,64}$/),
+  name: z.string().min(1).max(120),
+  locale: z.string().default("en-US"),
+  timezone: z.string(),
+  currency: z.string().length(3),
+  portal: z.object({
+    default_currency_code: z.string().length(3),
+    admission_event_id: z.string().optional(),
+    membership_event_id: z.string().optional(),
+  }),
+  web: z.object({
+    membership_presell: z.boolean().default(true),
+    home_panels: z.array(homePanelSchema).default(["login", "join", "guest"]),
+    price_display: z.enum(["all", "sessions_and_tickets", "none"]).default("all"),
+    include_fees_in_price: z.boolean().default(false),
+    show_remaining_session_capacity_threshold: z.number().int().positive().optional(),
+    session_picker_tabs: z
+      .object({
+        first_tab_threshold: z.string().regex(/^\d{4}$/),
+        second_tab_threshold: z.string().regex(/^\d{4}$/).optional(),
+        first_tab_name: z.string(),
+        second_tab_name: z.string(),
+        third_tab_name: z.string().optional(),
+      })
+      .optional(),
+    login_modes: z.array(z.string()).default(["password"]),
+    default_promo_codes: z.array(z.string()).default([]),
+    express_checkout: z.boolean().default(false),
+    signup_url: z.string().optional(),
+    terms_and_conditions_dialog_content: z.string().default(""),
+    captcha_public_key: z.string().optional(),
+    citypass: z
+      .object({
+        adult_regexp: z.string(),
+        child_regexp: z.string(),
+        child_ticket_type_keywords: z.array(z.string()).default(["child"]),
+      })
+      .optional(),
+  }),
+  theme: themeSchema,
+  strings: z.record(z.string(), z.string()).default({}),
+  features: z.record(z.string(), z.boolean()).default({}),
+  payments: z
+    .object({
+      gateway: z.enum(["test", "stripe"]).default("test"),
+      stripe_publishable_key: z.string().optional(),
+    })
+    .default({ gateway: "test" }),
+});
+
+export type Tenant = z.infer<typeof tenantSchema>;
+
+/** Frontmatter of a tenant content block (Markdown) under src/content/blocks/{tenant}/. */
+export const contentBlockSchema = z.object({
+  key: z.string(),
+  region: z.string(),
+  enabledRoutes: z.array(z.string()).optional(),
+  disabledRoutes: z.array(z.string()).optional(),
+  enabledRoles: z.array(z.enum(["anonymous", "logged_in"])).optional(),
+  disabledRoles: z.array(z.enum(["anonymous", "logged_in"])).optional(),
+  order: z.number().default(0),
+});
+
+export type ContentBlockMeta = z.infer<typeof contentBlockSchema>;

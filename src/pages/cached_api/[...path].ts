@@ -1,0 +1,4 @@
+import { handleApiRequest } from "../../lib/server/http/astro-endpoint.ts";
+
+export const prerender = false;
+export const ALL = handleApiRequest;

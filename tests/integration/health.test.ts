@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../helpers/api.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+describe("API shell", () => {
+  it("answers health from the migrated database", async () => {
+    const res = await api.get("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+
+  it("unknown routes give the _data error body with a _code, not HTML", async () => {
+    const res = await api.get("/api/no/such/route");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      _data: [{ _code: "not_found", _context: "", _description: "Resource route not found.", _extra: {} }],
+    });
+  });
+
+  it("/cached_api reads carry CDN cache headers; /api reads are not cached", async () => {
+    const cached = await api.get("/cached_api/health");
+    expect(cached.headers.get("cache-control")).toMatch(/^public, max-age=30/);
+    const fresh = await api.get("/api/health");
+    expect(fresh.headers.get("cache-control")).toBe("no-store");
+  });
+});
