@@ -16,7 +16,9 @@ export function loadTenants(dir = contentDir()): Map<string, Tenant> {
   if (cache) return cache;
   const tenantsDir = join(dir, "tenants");
   const tenants = new Map<string, Tenant>();
-  for (const file of readdirSync(tenantsDir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(tenantsDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const raw: unknown = JSON.parse(readFileSync(join(tenantsDir, file), "utf8"));
     const parsed = tenantSchema.safeParse(raw);
     if (!parsed.success) {

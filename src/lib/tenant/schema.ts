@@ -33,7 +33,10 @@ export const tenantSchema = z.object({
     session_picker_tabs: z
       .object({
         first_tab_threshold: z.string().regex(/^\d{4}$/),
-        second_tab_threshold: z.string().regex(/^\d{4}$/).optional(),
+        second_tab_threshold: z
+          .string()
+          .regex(/^\d{4}$/)
+          .optional(),
         first_tab_name: z.string(),
         second_tab_name: z.string(),
         third_tab_name: z.string().optional(),

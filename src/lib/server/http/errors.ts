@@ -24,7 +24,12 @@ export class ApiError extends Error {
     super(description);
     this.status = status;
     this.items = [
-      { _code: code, _context: options.context ?? "", _description: description, _extra: options.extra ?? {} },
+      {
+        _code: code,
+        _context: options.context ?? "",
+        _description: description,
+        _extra: options.extra ?? {},
+      },
     ];
   }
 

@@ -1,0 +1,117 @@
+// npm run bench: builds (via the npm script), then reports
+//  1. gzip JS bytes shipped by the listing and event detail pages, against DESIGN §9 budgets;
+//  2. listing SSR requests/s and p99 at 50 connections (autocannon), next to a static file of the
+//     same size served by the same server, as a ratio;
+//  3. cold start: process start to first healthy answer, on a fresh data dir (migrate + seed) and
+//     on an existing one.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const SELLER = "harbour-museum";
+const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024 };
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+function startServer(port, dataDir) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("Foyer is ready")) resolve(performance.now() - started);
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+async function jsBytes(base, path) {
+  const html = await (await fetch(base + path)).text();
+  const urls = new Set();
+  const inline = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = /\bsrc="([^"]+)"/.exec(m[1] ?? "");
+    if (src) urls.add(src[1]);
+    else if (!/type="application\/(ld\+)?json"/.test(m[1] ?? "")) inline.push(m[2] ?? "");
+  }
+  for (const m of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
+    urls.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
+  let total = inline.reduce((n, s) => n + gzipSync(s).length, 0);
+  const seen = new Set();
+  const queue = [...urls].filter(Boolean);
+  while (queue.length) {
+    const url = new URL(queue.shift(), base + path).href;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const body = await (await fetch(url)).text();
+    total += gzipSync(body).length;
+    for (const m of body.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g))
+      queue.push(new URL(m[1], url).href);
+  }
+  return { bytes: total, files: seen.size, inline: inline.length };
+}
+
+async function load(url) {
+  const result = await autocannon({ url, connections: 50, duration: DURATION });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const dataDir = mkdtempSync(join(tmpdir(), "foyer-bench-"));
+const port = 4600 + Math.floor(Math.random() * 300);
+const base = `http://127.0.0.1:${port}`;
+
+const cold = startServer(port, dataDir);
+const coldMs = await cold.ready;
+try {
+  const detailPath = `/${SELLER}/events/hm-general-admission`;
+  const listingPath = `/${SELLER}/events`;
+  console.log("== JS shipped (gzip, all scripts of the page) ==");
+  for (const [name, path] of [
+    ["listing", listingPath],
+    ["detail", detailPath],
+  ]) {
+    const r = await jsBytes(base, path);
+    const budget = BUDGETS[name];
+    console.log(
+      `${name.padEnd(8)} ${kb(r.bytes).padStart(9)} in ${r.files} files + ${r.inline} inline  budget ${kb(budget)}  ${r.bytes <= budget ? "OK" : "OVER BUDGET"}`,
+    );
+  }
+
+  console.log(`\n== Listing SSR vs static file, 50 connections, ${DURATION}s each ==`);
+  const listingHtml = await (await fetch(base + listingPath)).text();
+  const staticName = `bench-static-${port}.html`;
+  const staticFile = join("dist", "client", staticName);
+  writeFileSync(staticFile, listingHtml);
+  try {
+    const ssr = await load(base + listingPath);
+    const stat = await load(`${base}/${staticName}`);
+    console.log(
+      `listing SSR  ${ssr.rps.toFixed(0).padStart(7)} req/s  p99 ${ssr.p99} ms  errors ${ssr.errors}  (${kb(listingHtml.length)} page)`,
+    );
+    console.log(
+      `static file  ${stat.rps.toFixed(0).padStart(7)} req/s  p99 ${stat.p99} ms  errors ${stat.errors}`,
+    );
+    console.log(
+      `ratio SSR/static ${(ssr.rps / stat.rps).toFixed(2)} (budget >= 0.50), p99 budget < 100 ms: ${ssr.p99 < 100 ? "OK" : "OVER"}`,
+    );
+  } finally {
+    rmSync(staticFile, { force: true });
+  }
+} finally {
+  cold.child.kill();
+}
+
+console.log("\n== Cold start ==");
+console.log(`fresh data dir (migrate + seed): ${coldMs.toFixed(0)} ms`);
+await new Promise((r) => setTimeout(r, 500));
+const warm = startServer(port, dataDir);
+console.log(`existing data dir:               ${(await warm.ready).toFixed(0)} ms`);
+warm.child.kill();
+rmSync(dataDir, { recursive: true, force: true });
