@@ -1,0 +1,152 @@
+/**
+ * The typed client of the ticketing API, shared by SSR pages (in process, see ssr.ts) and islands
+ * (over HTTP). Every request carries the ecommerce-app header; every answer is parsed with the
+ * contract's zod schemas; every failure becomes an ApiClientError. GETs are retried (spec §7, §9):
+ * up to 3 retries, 250 ms first delay, doubling, on a network error, a timeout or a 502.
+ */
+import type { z } from "zod";
+import { configEnvelope, eventDetailEnvelope, eventListEnvelope } from "./envelopes.ts";
+import { ApiClientError, ApiContractError, errorFromResponse } from "./errors.ts";
+
+export const ECOMMERCE_APP_HEADER = "X-Ecommerce-App";
+export const ECOMMERCE_APP_NAME = "foyer-web";
+export const GET_RETRIES = 3;
+export const GET_RETRY_DELAY_MS = 250;
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export type FetchLike = (request: Request) => Promise<Response>;
+export type QueryValue = string | number | boolean | readonly string[] | undefined | null;
+export type Query = Record<string, QueryValue>;
+
+export interface ApiClientOptions {
+  fetch: FetchLike;
+  /** Origin the /api paths are resolved against, e.g. "http://127.0.0.1:4321" or location.origin. */
+  baseUrl: string;
+  /** "/api" (fresh, default) or "/cached_api" (CDN-cacheable reads). */
+  prefix?: "/api" | "/cached_api";
+  timeoutMs?: number;
+  retries?: number;
+  retryDelayMs?: number;
+  /** Injectable for tests. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export function buildQuery(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiContractError) return false;
+  // status 0: a network error or a timeout (see once()).
+  if (error instanceof ApiClientError) return error.status === 0 || error.status === 502;
+  return false;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const prefix = options.prefix ?? "/api";
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retries = options.retries ?? GET_RETRIES;
+  const retryDelayMs = options.retryDelayMs ?? GET_RETRY_DELAY_MS;
+  const sleep = options.sleep ?? defaultSleep;
+
+  function url(path: string, query?: Query): string {
+    return new URL(`${prefix}/${path.replace(/^\/+/, "")}${buildQuery(query)}`, options.baseUrl).toString();
+  }
+
+  async function once(method: string, path: string, query?: Query, body?: unknown): Promise<unknown> {
+    const headers = new Headers({ [ECOMMERCE_APP_HEADER]: ECOMMERCE_APP_NAME, accept: "application/json" });
+    if (body !== undefined) headers.set("content-type", "application/json");
+    const request = new Request(url(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    let res: Response;
+    try {
+      res = await options.fetch(request);
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      throw new ApiClientError(0, [
+        {
+          _code: timedOut ? "timeout" : "network_error",
+          _context: path,
+          _description: "Sorry! Something unexpected happened. Please try again.",
+          _extra: {},
+        },
+      ]);
+    }
+    if (!res.ok) throw await errorFromResponse(res);
+    if (res.status === 204) return undefined;
+    return res.json();
+  }
+
+  function parse<S extends z.ZodType>(path: string, schema: S, data: unknown): z.infer<S> {
+    const result = schema.safeParse(data);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new ApiContractError(path, `Unexpected response at ${issue?.path.join(".")}: ${issue?.message}`);
+    }
+    return result.data;
+  }
+
+  async function get<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.infer<S>> {
+    let attempt = 0;
+    for (;;) {
+      try {
+        return parse(path, schema, await once("GET", path, query));
+      } catch (error) {
+        if (attempt >= retries || !isRetryable(error)) throw error;
+        await sleep(retryDelayMs * 2 ** attempt);
+        attempt += 1;
+      }
+    }
+  }
+
+  /** Writes are never retried: a retried reserve could hold tickets twice. */
+  async function send<S extends z.ZodType>(
+    method: "POST" | "PUT" | "PATCH" | "DELETE",
+    path: string,
+    query: Query,
+    body: unknown,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    return parse(path, schema, await once(method, path, query, body));
+  }
+
+  return {
+    url,
+    get,
+    send,
+    /** GET events/available: the listing. Hidden (public_link_only) events are excluded by the API. */
+    listAvailableEvents(
+      seller: string,
+      filters: Query = {},
+      embed = ["meta", "venue", "config", "ticket_group", "ticket_type"],
+    ) {
+      return get("events/available", { _seller: seller, _embed: embed, ...filters }, eventListEnvelope);
+    },
+    /** GET events/{id}; a missing event is an ApiClientError with status 404. */
+    getEvent(
+      seller: string,
+      id: string,
+      embed = ["meta", "venue", "ticket_group", "ticket_type", "message_rule", "config"],
+    ) {
+      return get(`events/${encodeURIComponent(id)}`, { _seller: seller, _embed: embed }, eventDetailEnvelope);
+    },
+    getConfig(seller: string, query: Query = {}) {
+      return get("config", { _seller: seller, ...query }, configEnvelope);
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,24 @@
+/**
+ * The API client for server-rendered pages: requests go to the embedded Hono app in process,
+ * with no network hop. Server only.
+ */
+import { getRuntime } from "../server/runtime.ts";
+import { type ApiClient, createApiClient } from "./client.ts";
+
+let client: ApiClient | undefined;
+
+export function ssrApi(): ApiClient {
+  client ??= createApiClient({
+    baseUrl: "http://foyer.internal",
+    fetch: async (request) => (await getRuntime()).api.fetch(request),
+  });
+  return client;
+}
+
+/** Pages with nothing personal on them (spec: CDN cacheable for a minute). */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+
+/** "Now" from the runtime's injectable clock, so pages and the API agree on today. */
+export async function ssrNow(): Promise<Date> {
+  return (await getRuntime()).clock.now();
+}

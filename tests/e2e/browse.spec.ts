@@ -1,0 +1,245 @@
+/**
+ * Browsing: the listing and its filters, event detail variants, the 404 page and tenant theming.
+ * Listing expectations are checked against the API itself (same seeded data, same clock), so the
+ * tests hold whatever day of the week they run on.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { buildEventQuery, parseListingFilters } from "../../src/lib/domain/event-filters.ts";
+
+const HM = "/harbour-museum";
+const HM_TZ = "America/New_York";
+
+async function cardIds(page: Page): Promise<string[]> {
+  return page
+    .locator("article.event-card")
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-event-id") ?? ""));
+}
+
+/** The event ids the API lists for the same filters (the page's query in the tenant time zone). */
+async function apiIds(page: Page, qs: string): Promise<string[]> {
+  const query = buildEventQuery(parseListingFilters(new URLSearchParams(qs)), HM_TZ, new Date());
+  const params = new URLSearchParams({ _seller: "harbour-museum", ...query });
+  const res = await page.request.get(`/api/events/available?${params}`);
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { event_template: { _data: Array<{ id: string }> } };
+  return body.event_template._data.map((e) => e.id);
+}
+
+test.describe("event listing", () => {
+  test("renders the tenant's events as cards, without the hidden event", async ({ page }) => {
+    const res = await page.goto(`${HM}/events`);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+    const ids = await cardIds(page);
+    expect(ids).toContain("hm-general-admission");
+    expect(ids).toContain("hm-members-preview");
+    expect(ids).not.toContain("hm-hidden-event");
+    await expect(page.getByRole("link", { name: "General Admission" })).toHaveAttribute(
+      "href",
+      `${HM}/events/hm-general-admission`,
+    );
+    // 'Missing image alt text falls back to Image for {event name}' or the meta alt text
+    for (const alt of await page
+      .locator("article.event-card img")
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))) {
+      expect(alt?.trim()).toBeTruthy();
+    }
+  });
+
+  test("ships no JavaScript", async ({ page }) => {
+    await page.goto(`${HM}/events`);
+    await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
+  });
+
+  test("category buttons filter, with an 'All' option", async ({ page }) => {
+    await page.goto(`${HM}/events`);
+    const nav = page.getByRole("navigation", { name: "Categories" });
+    await expect(nav.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Support" }).click();
+    await expect(page).toHaveURL(/category=Support/);
+    await expect(nav.getByRole("link", { name: "Support" })).toHaveAttribute("aria-current", "page");
+    expect((await cardIds(page)).sort()).toEqual((await apiIds(page, "category=Support")).sort());
+    expect(await cardIds(page)).toContain("hm-donation");
+    expect(await cardIds(page)).not.toContain("hm-general-admission");
+    // the other categories stay available while filtered
+    await expect(nav.getByRole("link", { name: "Admission" })).toBeVisible();
+  });
+
+  for (const date of ["today", "tomorrow"] as const) {
+    test(`date filter '${date}' through the form`, async ({ page }) => {
+      await page.goto(`${HM}/events`);
+      await page.getByLabel("Date").selectOption(date);
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page).toHaveURL(new RegExp(`date=${date}`));
+      await expect(page.getByLabel("Date")).toHaveValue(date);
+      const expected = await apiIds(page, `date=${date}`);
+      if (expected.length > 0) expect(await cardIds(page)).toEqual(expected);
+      else
+        await expect(page.getByText("We could not find any events that match your filters.")).toBeVisible();
+    });
+  }
+
+  test("time window filter", async ({ page }) => {
+    await page.goto(`${HM}/events`);
+    await page.getByLabel("Date").selectOption("today");
+    await page.getByLabel("From").fill("18:00");
+    await page.getByLabel("Until").fill("23:00");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/time\.start=18%3A00/);
+    await expect(page.getByLabel("From")).toHaveValue("18:00");
+    const expected = await apiIds(page, "date=today&time.start=18:00&time.end=23:00");
+    const all = await apiIds(page, "date=today");
+    expect(expected.length).toBeLessThanOrEqual(all.length);
+    if (expected.length > 0) expect(await cardIds(page)).toEqual(expected);
+    else await expect(page.getByText("We could not find any events that match your filters.")).toBeVisible();
+  });
+
+  test("metadata filter and 'See all'", async ({ page }) => {
+    await page.goto(`${HM}/events?category=Exhibitions&meta.reserve_flow=quantity_first`);
+    expect(await cardIds(page)).toEqual(["hm-special-exhibition"]);
+    await page.getByRole("link", { name: "See all" }).click();
+    await expect(page).toHaveURL(`${HM}/events?category=Exhibitions`);
+    await expect(page.getByRole("link", { name: "See all" })).toHaveCount(0);
+    expect((await cardIds(page)).sort()).toEqual((await apiIds(page, "category=Exhibitions")).sort());
+  });
+
+  test("no match: the message and 'Clear filters'", async ({ page }) => {
+    await page.goto(`${HM}/events?code=SPRING&meta.reserve_flow=nothing-matches`);
+    await expect(page.getByText("We could not find any events that match your filters.")).toBeVisible();
+    await expect(page.locator("article.event-card")).toHaveCount(0);
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(`${HM}/events?code=SPRING`);
+    expect(await cardIds(page)).toContain("hm-general-admission");
+  });
+
+  test("a card opens its event, by pointer anywhere on the card and by keyboard", async ({ page }) => {
+    await page.goto(`${HM}/events`);
+    const card = page.locator('article.event-card[data-event-id="hm-general-admission"]');
+    // The image corner: the stretched title link covers the whole card.
+    await card.click({ position: { x: 12, y: 12 } });
+    await expect(page).toHaveURL(`${HM}/events/hm-general-admission`);
+    await expect(page.getByRole("heading", { level: 1, name: "General Admission" })).toBeVisible();
+
+    await page.goto(`${HM}/events`);
+    await page.getByRole("link", { name: "Special exhibition" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`${HM}/events/hm-special-exhibition`);
+  });
+
+  test("a trailing slash is stripped, keeping the query", async ({ page }) => {
+    await page.goto(`${HM}/events/?category=Support`);
+    await expect(page).toHaveURL(`${HM}/events?category=Support`);
+  });
+});
+
+test.describe("event detail", () => {
+  test("members-only event shows the notice with login and signup links", async ({ page }) => {
+    await page.goto(`${HM}/events/hm-members-preview`);
+    await expect(page.getByText("Sorry! This event is members only")).toBeVisible();
+    const notice = page.getByTestId("members-only");
+    await expect(notice.getByRole("link", { name: "Log in" })).toHaveAttribute(
+      "href",
+      /\/harbour-museum\/login/,
+    );
+    await expect(notice.getByRole("link", { name: "Become a member" })).toHaveAttribute(
+      "href",
+      `${HM}/membership`,
+    );
+    await expect(page.locator("#reserve-root")).toHaveCount(0);
+  });
+
+  test("anchor-required event shows the anchor notice", async ({ page }) => {
+    await page.goto(`${HM}/events/hm-special-exhibition`);
+    await expect(page.getByText("Add an admission event to your cart first.")).toBeVisible();
+  });
+
+  test("detail query values reach the reserve mount point", async ({ page }) => {
+    await page.goto(`${HM}/events/hm-general-admission?tg=hm-ga-general&select=hm-ga-adult&price=12.50`);
+    const root = page.locator("#reserve-root");
+    await expect(root).toHaveAttribute("data-event-id", "hm-general-admission");
+    await expect(root).toHaveAttribute("data-tg", "hm-ga-general");
+    await expect(root).toHaveAttribute("data-select", "hm-ga-adult");
+    await expect(root).toHaveAttribute("data-price", "12.50");
+  });
+
+  test("gift and renew actions render; any other action is a 404", async ({ page }) => {
+    const gift = await page.goto(`${HM}/events/hm-membership/gift`);
+    expect(gift?.status()).toBe(200);
+    await expect(page.locator("#reserve-root")).toHaveAttribute("data-action", "gift");
+    const bad = await page.goto(`${HM}/events/hm-membership/steal`);
+    expect(bad?.status()).toBe(404);
+  });
+
+  test("the hidden event is not listed but reachable by its link", async ({ page }) => {
+    const res = await page.goto(`${HM}/events/hm-hidden-event`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("an unknown event is the 404 page with status 404", async ({ page }) => {
+    const res = await page.goto(`${HM}/events/does-not-exist?x=1`);
+    expect(res?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Oops, We could not find anything at this URL" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", HM);
+    await expect(page).toHaveURL(/x=1/);
+  });
+
+  test("an unknown seller and an unknown path are 404s", async ({ page }) => {
+    expect((await page.goto("/no-such-seller/events"))?.status()).toBe(404);
+    expect((await page.goto(`${HM}/no/such/page`))?.status()).toBe(404);
+    await expect(page.getByText("Oops, We could not find anything at this URL")).toBeVisible();
+  });
+});
+
+test.describe("tenants", () => {
+  test("each tenant wears its own theme and currency", async ({ page }) => {
+    const look = async (slug: string) => {
+      await page.goto(`/${slug}/events`);
+      return page.evaluate(() => ({
+        primary: getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim(),
+        header: getComputedStyle(document.querySelector("header") as Element).backgroundColor,
+        font: getComputedStyle(document.body).fontFamily,
+        lang: document.documentElement.lang,
+        prices: [...document.querySelectorAll(".event-card__price")].map((p) => p.textContent ?? ""),
+      }));
+    };
+    const harbour = await look("harbour-museum");
+    const zoo = await look("riverside-zoo");
+    expect(harbour.primary).not.toBe(zoo.primary);
+    expect(harbour.header).not.toBe(zoo.header);
+    expect(harbour.font).not.toBe(zoo.font);
+    expect(harbour.lang).toBe("en-US");
+    expect(zoo.lang).toBe("en-GB");
+    expect(harbour.prices.length).toBeGreaterThan(0);
+    expect(harbour.prices.every((p) => p.includes("$"))).toBe(true);
+    expect(zoo.prices.length).toBeGreaterThan(0);
+    expect(zoo.prices.every((p) => p.includes("£"))).toBe(true);
+  });
+
+  test("home shows the three panels in the configured order and the resend link", async ({ page }) => {
+    await page.goto(HM);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+      "Already a member?",
+      "Become a member",
+      "Continue as a guest",
+    ]);
+    await expect(page.getByRole("link", { name: "Continue as a guest" })).toHaveAttribute(
+      "href",
+      `${HM}/events`,
+    );
+    await expect(page.getByRole("link", { name: "Join" })).toHaveAttribute("href", `${HM}/membership`);
+    await expect(page.getByRole("link", { name: "Resend my tickets" })).toHaveAttribute(
+      "href",
+      `${HM}/resend`,
+    );
+    await page.goto("/riverside-zoo");
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+      "Continue as a guest",
+      "Become a member",
+      "Already a member?",
+    ]);
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { createApiClient, ECOMMERCE_APP_HEADER } from "../../src/lib/api/client.ts";
+import { ApiClientError } from "../../src/lib/api/errors.ts";
+import { coverUrl, imageAlt, teaserUrl, thumbnailUrl } from "../../src/lib/api/images.ts";
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const emptyList = { event_template: { _count: 0, _data: [] } };
+
+function client(responses: Array<Response | Error>) {
+  const requests: Request[] = [];
+  const sleeps: number[] = [];
+  const api = createApiClient({
+    baseUrl: "http://test",
+    fetch: async (req) => {
+      requests.push(req);
+      const next = responses.shift();
+      if (!next) throw new Error("no more responses");
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+  });
+  return { api, requests, sleeps };
+}
+
+describe("API client (spec §7)", () => {
+  it("'All requests carry a header marking the ecommerce app' and go under /api/", async () => {
+    const { api, requests } = client([json(emptyList)]);
+    await api.listAvailableEvents("harbour-museum", { category: "Support" });
+    const req = requests[0];
+    expect(req?.headers.get(ECOMMERCE_APP_HEADER)).toBe("foyer-web");
+    const url = new URL(req?.url ?? "");
+    expect(url.pathname).toBe("/api/events/available");
+    expect(url.searchParams.get("_seller")).toBe("harbour-museum");
+    expect(url.searchParams.get("_embed")).toBe("meta,venue,config,ticket_group,ticket_type");
+    expect(url.searchParams.get("category")).toBe("Support");
+  });
+
+  it("'GETs retry up to 3 times with backoff starting at 250 ms, doubling, on timeout, network error or a 502'", async () => {
+    const timeout = new Error("t");
+    timeout.name = "TimeoutError";
+    const { api, requests, sleeps } = client([
+      new TypeError("fetch failed"),
+      timeout,
+      json({ _data: [] }, 502),
+      json(emptyList),
+    ]);
+    await expect(api.listAvailableEvents("s")).resolves.toEqual(emptyList);
+    expect(requests).toHaveLength(4);
+    expect(sleeps).toEqual([250, 500, 1000]);
+  });
+
+  it("gives up after 3 retries with a typed error", async () => {
+    const { api, requests } = client([json({}, 502), json({}, 502), json({}, 502), json({}, 502)]);
+    await expect(api.getConfig("s")).rejects.toMatchObject({ status: 502 });
+    expect(requests).toHaveLength(4);
+  });
+
+  it("does not retry other errors, and maps the contract's error body", async () => {
+    const body = {
+      _data: [
+        { _code: "not_found", _context: "event", _description: "Resource event not found.", _extra: {} },
+      ],
+    };
+    const { api, requests } = client([json(body, 404)]);
+    const error = await api.getEvent("s", "nope").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: "not_found",
+      context: "event",
+      description: "Resource event not found.",
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it("never retries writes", async () => {
+    const { api, requests } = client([json({}, 502)]);
+    await expect(
+      api.send("POST", "my/cart/modify", {}, {}, (await import("zod")).z.unknown()),
+    ).rejects.toMatchObject({
+      status: 502,
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it("a response that breaks the schema is a contract error, not retried", async () => {
+    const { api, requests } = client([json({ event_template: { _data: "nope" } })]);
+    await expect(api.listAvailableEvents("s")).rejects.toMatchObject({ code: "contract_mismatch" });
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe("images (spec §9): thumbnail 64x51 and teaser 272x216 requested double; cover width 1500", () => {
+  it("builds /api/image URLs with shrinkonly", () => {
+    expect(thumbnailUrl("harbour-museum/a b.jpg")).toBe(
+      "/api/image/harbour-museum/a%20b.jpg?sizex=128&sizey=102&shrinkonly=1",
+    );
+    expect(teaserUrl("x/y.jpg")).toBe("/api/image/x/y.jpg?sizex=544&sizey=432&shrinkonly=1");
+    expect(coverUrl("x/y.jpg")).toBe("/api/image/x/y.jpg?sizex=1500&shrinkonly=1");
+  });
+
+  it("'Missing image alt text falls back to Image for {event name}'", () => {
+    expect(imageAlt(undefined, "Evening Concert")).toBe("Image for Evening Concert");
+    expect(imageAlt("  ", "Evening Concert")).toBe("Image for Evening Concert");
+    expect(imageAlt("A schooner", "X")).toBe("A schooner");
+  });
+});
