@@ -51,5 +51,5 @@ export function basisPointsToPercentString(basisPoints: number): string {
 export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
   const fmt = new Intl.NumberFormat(locale, { style: "currency", currency });
   const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
-  return fmt.format(minor / 10 ** (digits === 0 ? 0 : 2));
+  return fmt.format(minor / 10 ** digits);
 }

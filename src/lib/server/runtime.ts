@@ -5,7 +5,7 @@
 import type { Clock } from "./clock.ts";
 import { systemClock } from "./clock.ts";
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
-import { isSeeded, seedDemo } from "./db/seed/index.ts";
+import { isSeeded, refreshDemoSessions, seedDemo } from "./db/seed/index.ts";
 import { createApiApp } from "./http/app.ts";
 
 export interface Runtime {
@@ -21,6 +21,9 @@ async function start(): Promise<Runtime> {
   const clock = systemClock;
   if (!(await isSeeded(handle.db))) {
     await seedDemo(handle.db, { now: clock.now() });
+  } else if (process.env.FOYER_DEMO !== "off") {
+    // Demo data is relative to today: top up the session days an older data folder lacks.
+    await refreshDemoSessions(handle.db, { now: clock.now() });
   }
   return { handle, clock, api: createApiApp({ db: handle.db, clock }) };
 }

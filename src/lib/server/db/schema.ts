@@ -2,16 +2,7 @@
  * The catalogue schema. Money is integer minor units; percentages are basis points.
  * Ids are text so demo data can use readable ids and production can use UUIDs.
  */
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const seller = pgTable("seller", {
   id: text("id").primaryKey(),

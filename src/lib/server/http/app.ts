@@ -3,6 +3,7 @@
  * (CDN-cacheable reads). Every failure leaves as the contract's `_data` error body.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, validationFailed } from "./errors.ts";
@@ -35,6 +36,10 @@ export function createApiApp(deps: ApiDeps) {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
     // Malformed JSON bodies and similar parse failures are the client's fault.
     if (error instanceof SyntaxError) return c.json(validationFailed("Malformed request body.").body(), 400);
+    // Hono's own client errors (e.g. a JSON body that does not parse in the validator).
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(validationFailed(error.message || "Malformed request.").body(), 400);
+    }
     console.error("api.unexpected_error", { path: c.req.path, name: error.name, message: error.message });
     return c.json(
       new ApiError(500, "internal_error", "Sorry! Something unexpected happened. Please try again.").body(),

@@ -1,7 +1,17 @@
 import type { ApiRouter } from "../app.ts";
+import { registerCalendar } from "./calendar.ts";
+import { registerCatalogue } from "./catalogue.ts";
+import { registerEvents } from "./events.ts";
 import { registerHealth } from "./health.ts";
+import { registerImage } from "./image.ts";
+import { registerSessions } from "./sessions.ts";
 
 /** Every route module registers itself here. */
 export function registerRoutes(router: ApiRouter): void {
   registerHealth(router);
+  registerSessions(router);
+  registerCalendar(router);
+  registerEvents(router);
+  registerCatalogue(router);
+  registerImage(router);
 }

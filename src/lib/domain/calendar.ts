@@ -1,0 +1,225 @@
+/**
+ * Calendar building: venue-local dates of sessions, calendar days with status and prices, and
+ * calendar months (id YYYY-MM, name, Sunday-first weeks). Pure: time zones via Intl only.
+ */
+import { minAvailable, sumAvailable } from "./availability.ts";
+
+const partsCache = new Map<string, Intl.DateTimeFormat>();
+function dtf(timeZone: string): Intl.DateTimeFormat {
+  let f = partsCache.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      weekday: "short",
+    });
+    partsCache.set(timeZone, f);
+  }
+  return f;
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+export interface ZonedParts {
+  date: string; // YYYY-MM-DD
+  time: string; // HH:mm
+  weekday: number; // 0 Sunday
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock parts of an instant in a time zone. */
+export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  const parts: Record<string, string> = {};
+  for (const p of dtf(timeZone).formatToParts(instant)) parts[p.type] = p.value;
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  const day = Number(parts.day);
+  const hour = Number(parts.hour);
+  const minute = Number(parts.minute);
+  const pad = (n: number) => n.toString().padStart(2, "0");
+  return {
+    date: `${year}-${pad(month)}-${pad(day)}`,
+    time: `${pad(hour)}:${pad(minute)}`,
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ""),
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second: Number(parts.second),
+  };
+}
+
+/** The venue-local date (YYYY-MM-DD) of an instant. */
+export function localDate(instant: Date, timeZone: string): string {
+  return zonedParts(instant, timeZone).date;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a string is a real calendar date YYYY-MM-DD (2026-02-30 is not). */
+export function isValidDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/** Adds days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The UTC instant of local midnight starting `date` in a time zone (handles DST shifts). */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const guess = new Date(`${date}T00:00:00Z`).getTime();
+  let t = guess;
+  for (let i = 0; i < 3; i++) {
+    const p = zonedParts(new Date(t), timeZone);
+    const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    const offset = asUtc - t;
+    const next = guess - offset;
+    if (next === t) break;
+    t = next;
+  }
+  return new Date(t);
+}
+
+/** [start, end) instants covering local dates from..to inclusive. */
+export function localDateRange(from: string, to: string, timeZone: string): { start: Date; end: Date } {
+  return { start: startOfLocalDay(from, timeZone), end: startOfLocalDay(addDays(to, 1), timeZone) };
+}
+
+export interface CalendarSessionInput {
+  start: Date;
+  /** -1 unlimited */
+  available: number;
+  soldOut: boolean;
+  /** Lowest price (minor units) of the selection on this session, if known. */
+  minPrice?: number | null;
+  minPriceFees?: number | null;
+  groups?: { ticketGroupId: string; available: number; soldOut: boolean }[];
+}
+
+export interface CalendarDayOut {
+  date: string;
+  status: "available" | "sold_out" | "other";
+  available: number;
+  min_price: number | null;
+  min_price_fees: number | null;
+  price: number | null;
+  ticket_groups?: { ticket_group_id: string; available: number; sold_out: boolean }[];
+}
+
+/**
+ * One calendar day per local date from..to: available when a session has capacity, sold_out when
+ * sessions exist but none has, other when there are no sessions (closed). Prices are the lowest of
+ * the available sessions (or of all sessions when the day is sold out).
+ */
+export function buildCalendarDays(
+  sessions: CalendarSessionInput[],
+  timeZone: string,
+  from: string,
+  to: string,
+  options: { extended?: boolean } = {},
+): CalendarDayOut[] {
+  const byDate = new Map<string, CalendarSessionInput[]>();
+  for (const s of sessions) {
+    const d = localDate(s.start, timeZone);
+    const list = byDate.get(d);
+    if (list) list.push(s);
+    else byDate.set(d, [s]);
+  }
+  const days: CalendarDayOut[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const list = byDate.get(date) ?? [];
+    const open = list.filter((s) => !s.soldOut);
+    const priced = (open.length > 0 ? open : list).filter((s) => s.minPrice != null);
+    const cheapest = priced.reduce<CalendarSessionInput | undefined>(
+      (best, s) => (best === undefined || (s.minPrice ?? 0) < (best.minPrice ?? 0) ? s : best),
+      undefined,
+    );
+    const day: CalendarDayOut = {
+      date,
+      status: list.length === 0 ? "other" : open.length > 0 ? "available" : "sold_out",
+      available: open.length === 0 ? 0 : sumAvailable(open.map((s) => s.available)),
+      min_price: cheapest?.minPrice ?? null,
+      min_price_fees: cheapest?.minPriceFees ?? cheapest?.minPrice ?? null,
+      price: cheapest?.minPrice ?? null,
+    };
+    if (options.extended) {
+      const groups = new Map<string, { available: number; soldOut: boolean }>();
+      for (const s of list) {
+        for (const g of s.groups ?? []) {
+          const avail = s.soldOut ? 0 : minAvailable(g.available, s.available);
+          const prev = groups.get(g.ticketGroupId);
+          const open = !s.soldOut && !g.soldOut;
+          groups.set(g.ticketGroupId, {
+            available: prev ? sumAvailable([prev.available, open ? avail : 0]) : open ? avail : 0,
+            soldOut: prev ? prev.soldOut && !open : !open,
+          });
+        }
+      }
+      day.ticket_groups = [...groups].map(([id, g]) => ({
+        ticket_group_id: id,
+        available: g.available,
+        sold_out: g.soldOut,
+      }));
+    }
+    days.push(day);
+  }
+  return days;
+}
+
+export interface CalendarMonth {
+  id: string; // YYYY-MM
+  name: string; // "November 2026"
+  /** Sunday-first weeks; null pads days outside the month. */
+  weeks: (string | null)[][];
+}
+
+/** Calendar months covering from..to (YYYY-MM-DD), Sunday-first weeks. */
+export function calendarMonths(from: string, to: string, locale = "en-US"): CalendarMonth[] {
+  if (!isValidDate(from) || !isValidDate(to)) throw new RangeError("calendarMonths needs YYYY-MM-DD dates");
+  const months: CalendarMonth[] = [];
+  let y = Number(from.slice(0, 4));
+  let m = Number(from.slice(5, 7));
+  const endId = to.slice(0, 7);
+  const nameFmt = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+  for (;;) {
+    const id = `${y}-${m.toString().padStart(2, "0")}`;
+    if (id > endId) break;
+    const first = new Date(Date.UTC(y, m - 1, 1));
+    const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const weeks: (string | null)[][] = [];
+    let week: (string | null)[] = Array.from({ length: first.getUTCDay() }, () => null);
+    for (let d = 1; d <= daysInMonth; d++) {
+      week.push(`${id}-${d.toString().padStart(2, "0")}`);
+      if (week.length === 7) {
+        weeks.push(week);
+        week = [];
+      }
+    }
+    if (week.length > 0) weeks.push([...week, ...Array.from({ length: 7 - week.length }, () => null)]);
+    months.push({ id, name: nameFmt.format(first), weeks });
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return months;
+}

@@ -1,0 +1,42 @@
+/**
+ * Price display (spec §9): 'all' shows prices on dates and sessions; 'sessions_and_tickets' on
+ * sessions (and tickets) only; hidden for flexible prices. Outside fixed and percent fees are added
+ * to the displayed price when fees are included; including fees depends on a seller setting, else the
+ * config default. The fee total is the sum of the ticket fees.
+ */
+import { addOutsideFees, percentFee } from "./money.ts";
+
+export type PricePlace = "date" | "session" | "ticket";
+
+export function showsPrice(mode: string | null | undefined, place: PricePlace, flexible = false): boolean {
+  if (flexible) return false;
+  if (place === "ticket") return true;
+  if (mode === "all") return true;
+  if (mode === "sessions_and_tickets") return place === "session";
+  return false;
+}
+
+export interface OutsideFees {
+  fixed?: number;
+  percentBp?: number;
+}
+
+/** The seller's setting wins; otherwise the config default; otherwise fees are not included. */
+export function includesFees(sellerSetting?: boolean | null, configDefault?: boolean | null): boolean {
+  return sellerSetting ?? configDefault ?? false;
+}
+
+/** The price a shopper sees, in minor units. */
+export function displayedPrice(amountMinor: number, fees: OutsideFees, includeFees: boolean): number {
+  return includeFees ? addOutsideFees(amountMinor, fees) : amountMinor;
+}
+
+/** The outside fee of one ticket. */
+export function ticketFee(amountMinor: number, fees: OutsideFees): number {
+  return (fees.fixed ?? 0) + percentFee(amountMinor, fees.percentBp ?? 0);
+}
+
+/** The fee total is the sum of ticket fees (each rounded once). */
+export function feeTotal(tickets: { amount: number; fees: OutsideFees; quantity?: number }[]): number {
+  return tickets.reduce((sum, t) => sum + ticketFee(t.amount, t.fees) * (t.quantity ?? 1), 0);
+}

@@ -1,0 +1,11 @@
+export { embedInto, execute, newGraph } from "./execute.ts";
+export {
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  parseDateParam,
+  parseIntParam,
+  parseQuery,
+  type RawQuery,
+  single,
+} from "./parse.ts";
+export type * from "./types.ts";

@@ -1,0 +1,54 @@
+/**
+ * The generic query layer's vocabulary: resources declare their filterable fields, sortable fields
+ * and relations (embeds) once, next to their serializers (services/catalogue/resources.ts).
+ */
+import type { Db } from "../../db/client.ts";
+
+export type FieldKind = "string" | "number" | "boolean" | "datetime";
+export type Row = { id: string } & Record<string, unknown>;
+export type FilterOp = "eq" | "in" | "gte" | "gt" | "lte" | "lt" | "ondate";
+export type FilterValue = string | number | boolean;
+
+export interface Filter {
+  /** Relation names from the root resource, e.g. ["ticket_group"]; [] filters the root itself. */
+  path: string[];
+  field: string;
+  op: FilterOp;
+  values: FilterValue[];
+}
+
+export interface LoadContext {
+  db: Db;
+  now: Date;
+  sellerId: string | null;
+  /** Filters addressed to the rows this relation loads (own level only); loaders may push them into SQL. */
+  filters: Filter[];
+}
+
+export interface Relation {
+  /** The target resource definition (lazy, relations are cyclic). */
+  target: () => ResourceDef;
+  /** Loads children of the parents, each paired with its parent id. */
+  load(ctx: LoadContext, parents: Row[]): Promise<Array<[parentId: string, child: Row]>>;
+}
+
+export interface ResourceDef {
+  /** The envelope key, e.g. "event_template". */
+  name: string;
+  /** Filterable fields and their kinds; "open" accepts any key (meta). */
+  fields: Readonly<Record<string, FieldKind>> | "open";
+  sortable: readonly string[];
+  relations: Readonly<Record<string, Relation>>;
+}
+
+export interface ParsedQuery {
+  limit: number;
+  offset: number;
+  sort: { field: string; desc: boolean }[];
+  embeds: string[][];
+  filters: Filter[];
+  ondate: string | null;
+  seller: string | null;
+}
+
+export type Envelope = Record<string, { _count: number; _data: Row[] }>;

@@ -1,0 +1,42 @@
+/** Shared pieces of the catalogue routes: documented query schemas, raw query access, JSON guard. */
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { apiErrorBody } from "../../../api/schemas.ts";
+import type { ApiEnv } from "../app.ts";
+import type { RawQuery } from "../query/index.ts";
+
+const str = (description: string) => z.string().max(2000).optional().openapi({ description });
+
+export const listQueryShape = {
+  _seller: str("Seller slug or id."),
+  _embed: str("Comma list of embeds; dotted embeds such as ticket_group.meta."),
+  _limit: str("1..1000, default 100."),
+  _offset: str("Rows to skip."),
+  _sort: str("field or -field."),
+};
+
+/** Query schema for the doc: the listed keys, plus field filters (field, field._in, field._gte, ...). */
+export const listQuery = (extra: Record<string, z.ZodOptional<z.ZodString>> = {}) =>
+  z.object({ ...listQueryShape, ...extra }).catchall(z.string().max(2000));
+
+export const errorResponses = {
+  400: {
+    description: "Bad input (validation_failed).",
+    content: { "application/json": { schema: apiErrorBody } },
+  },
+  404: { description: "Not found.", content: { "application/json": { schema: apiErrorBody } } },
+} as const;
+
+export const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+  ...errorResponses,
+});
+
+export function rawQuery(c: Context<ApiEnv>): RawQuery {
+  return c.req.queries() as RawQuery;
+}
+
+export const selectionLine = z.object({
+  ticket_type_id: z.string().min(1).max(200),
+  quantity: z.number().int().min(0).max(1000).default(1),
+});

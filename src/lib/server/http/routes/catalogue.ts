@@ -1,0 +1,143 @@
+/** GET ticket_group/{id}, GET membership_rules, GET config, GET code/{code}. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, asc, eq, sql } from "drizzle-orm";
+import * as s from "../../db/schema.ts";
+import { requireSeller } from "../../services/catalogue/reads.ts";
+import { configDef, membershipRuleDef, ticketGroupDef } from "../../services/catalogue/resources.ts";
+import {
+  serializeCode,
+  serializeConfig,
+  serializeGroup,
+  serializeMembershipRule,
+} from "../../services/catalogue/serialize.ts";
+import type { ApiRouter } from "../app.ts";
+import { ApiError, notFound, validationFailed } from "../errors.ts";
+import { execute, parseQuery, type Row, single } from "../query/index.ts";
+import { errorResponses, listQuery, rawQuery } from "./_shared.ts";
+
+const envelope = z.record(z.string(), z.object({ _count: z.number(), _data: z.array(z.unknown()) }));
+const ok = (description: string) => ({
+  200: { description, content: { "application/json": { schema: envelope } } },
+  ...errorResponses,
+});
+const asRows = <T>(rows: T[]) => rows as unknown as Row[];
+
+const ticketGroup = createRoute({
+  method: "get",
+  path: "/ticket_group/{id}",
+  request: { params: z.object({ id: z.string().min(1).max(200) }), query: listQuery() },
+  responses: ok("One ticket_group (embeds ticket_type, meta, config)."),
+});
+const membershipRules = createRoute({
+  method: "get",
+  path: "/membership_rules",
+  request: { query: listQuery() },
+  responses: ok("membership_rule collection (embed ticket_type, ticket_group)."),
+});
+const configRoute = createRoute({
+  method: "get",
+  path: "/config",
+  request: { query: listQuery() },
+  responses: ok("config collection; seller-level entries are always included."),
+});
+const codeRoute = createRoute({
+  method: "get",
+  path: "/code/{code}",
+  request: {
+    params: z.object({ code: z.string().min(1).max(100) }),
+    query: z.object({
+      _seller: z.string().max(200),
+      mode: z.string().max(50).optional().openapi({ description: "Comma list of advertise, code." }),
+    }),
+  },
+  responses: ok("code collection with one code."),
+});
+
+export function registerCatalogue(router: ApiRouter): void {
+  router.openapi(ticketGroup, async (c) => {
+    const { db, clock } = c.get("deps");
+    const query = parseQuery(rawQuery(c), ticketGroupDef, { filters: false });
+    const rows = await db
+      .select()
+      .from(s.ticketGroup)
+      .where(eq(s.ticketGroup.id, c.req.valid("param").id));
+    const group = rows[0];
+    if (!group) throw notFound("ticket_group", c.req.valid("param").id);
+    if (query.seller) {
+      const seller = await requireSeller(db, query.seller);
+      if (seller.id !== group.sellerId) throw notFound("ticket_group", group.id);
+    }
+    const body = await execute(ticketGroupDef, asRows([serializeGroup(group)]), query, {
+      db,
+      now: clock.now(),
+      sellerId: group.sellerId,
+    });
+    return c.json(body, 200);
+  });
+
+  router.openapi(membershipRules, async (c) => {
+    const { db, clock } = c.get("deps");
+    const query = parseQuery(rawQuery(c), membershipRuleDef);
+    const seller = await requireSeller(db, query.seller);
+    const rows = await db
+      .select()
+      .from(s.membershipRule)
+      .where(eq(s.membershipRule.sellerId, seller.id))
+      .orderBy(asc(s.membershipRule.id));
+    const body = await execute(membershipRuleDef, asRows(rows.map(serializeMembershipRule)), query, {
+      db,
+      now: clock.now(),
+      sellerId: seller.id,
+    });
+    return c.json(body, 200);
+  });
+
+  router.openapi(configRoute, async (c) => {
+    const { db, clock } = c.get("deps");
+    const query = parseQuery(rawQuery(c), configDef);
+    const seller = await requireSeller(db, query.seller);
+    const rows = await db
+      .select()
+      .from(s.config)
+      .where(eq(s.config.sellerId, seller.id))
+      .orderBy(asc(s.config.resource), asc(s.config.resourceId), asc(s.config.key));
+    const all = asRows(rows.map(serializeConfig));
+    const ctx = { db, now: clock.now(), sellerId: seller.id };
+    // Seller-level entries are always included, whatever the filters ask.
+    const matched = await execute(
+      configDef,
+      all.filter((r) => r.resource !== "seller"),
+      { ...query, limit: 1000, offset: 0 },
+      ctx,
+    );
+    const merged = [...all.filter((r) => r.resource === "seller"), ...(matched.config?._data ?? [])];
+    const page = merged.slice(query.offset, query.offset + query.limit);
+    return c.json({ config: { _count: merged.length, _data: page } }, 200);
+  });
+
+  router.openapi(codeRoute, async (c) => {
+    const { db } = c.get("deps");
+    const raw = rawQuery(c);
+    const unknown = Object.keys(raw).find((k) => k !== "_seller" && k !== "mode");
+    if (unknown) throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
+    const seller = await requireSeller(db, single(raw, "_seller"));
+    const modes = (single(raw, "mode") ?? "advertise,code").split(",").map((m) => m.trim());
+    if (modes.some((m) => m !== "advertise" && m !== "code")) {
+      throw validationFailed("mode must be a comma list of advertise and code.", { field: "mode" });
+    }
+    const value = c.req.valid("param").code.trim().toUpperCase();
+    const rows = await db
+      .select()
+      .from(s.code)
+      .where(and(eq(s.code.sellerId, seller.id), eq(sql`upper(${s.code.code})`, value)))
+      .limit(1);
+    const found = rows[0];
+    // mode=advertise alone only finds advertised codes; "code" finds any code by its value.
+    if (!found || (!modes.includes("code") && !found.advertise)) {
+      throw new ApiError(404, "code_not_found", `"${c.req.valid("param").code}" is not a valid promo code.`, {
+        extra: { code: c.req.valid("param").code },
+      });
+    }
+    return c.json({ code: { _count: 1, _data: [serializeCode(found)] } }, 200);
+  });
+}

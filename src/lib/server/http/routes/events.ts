@@ -1,0 +1,80 @@
+/** GET events/available and GET events/{id}. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { asc, eq } from "drizzle-orm";
+import * as s from "../../db/schema.ts";
+import { requireEvent, requireSeller } from "../../services/catalogue/reads.ts";
+import { eventTemplateDef } from "../../services/catalogue/resources.ts";
+import { serializeEvent } from "../../services/catalogue/serialize.ts";
+import type { ApiRouter } from "../app.ts";
+import { execute, parseQuery, type Row } from "../query/index.ts";
+import { json, listQuery, rawQuery } from "./_shared.ts";
+
+const envelope = z.record(z.string(), z.object({ _count: z.number(), _data: z.array(z.unknown()) }));
+
+const available = createRoute({
+  method: "get",
+  path: "/events/available",
+  request: {
+    query: listQuery({
+      _ondate: z.string().optional().openapi({ description: "YYYY-MM-DD: events with a session that day." }),
+    }),
+  },
+  responses: json(envelope, "The seller's events: event_template plus embedded collections."),
+});
+
+const one = createRoute({
+  method: "get",
+  path: "/events/{id}",
+  request: { params: z.object({ id: z.string().min(1).max(200) }), query: listQuery() },
+  responses: json(envelope, "One event_template plus embedded collections."),
+});
+
+export function registerEvents(router: ApiRouter): void {
+  router.openapi(available, async (c) => {
+    const { db, clock } = c.get("deps");
+    const query = parseQuery(rawQuery(c), eventTemplateDef);
+    const seller = await requireSeller(db, query.seller);
+    // public_link_only events are listed only when hidden_type._in asks for them.
+    if (!query.filters.some((f) => f.path.length === 0 && f.field === "hidden_type")) {
+      query.filters.push({
+        path: [],
+        field: "hidden_type",
+        op: "in",
+        values: ["public_browsable", "public_member_only"],
+      });
+    }
+    if (query.ondate) {
+      query.filters.push({
+        path: ["event_session"],
+        field: "start_datetime",
+        op: "ondate",
+        values: [query.ondate],
+      });
+    }
+    const rows = await db
+      .select()
+      .from(s.eventTemplate)
+      .where(eq(s.eventTemplate.sellerId, seller.id))
+      .orderBy(asc(s.eventTemplate.rank), asc(s.eventTemplate.id));
+    const body = await execute(
+      eventTemplateDef,
+      rows.map((r) => serializeEvent(r) as unknown as Row),
+      query,
+      { db, now: clock.now(), sellerId: seller.id },
+      { defaultSort: [{ field: "_rank", desc: false }] },
+    );
+    return c.json(body, 200);
+  });
+
+  router.openapi(one, async (c) => {
+    const { db, clock } = c.get("deps");
+    const query = parseQuery(rawQuery(c), eventTemplateDef, { filters: false });
+    const { event } = await requireEvent(db, c.req.valid("param").id, query.seller);
+    const body = await execute(eventTemplateDef, [serializeEvent(event) as unknown as Row], query, {
+      db,
+      now: clock.now(),
+      sellerId: event.sellerId,
+    });
+    return c.json(body, 200);
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * GET image/{path}: a tenant image from IMAGES_DIR (default <cwd>/public/images), resized with sharp
+ * (sizex, sizey 1..4000, fit cover, shrinkonly never enlarges) in the source format. Resized outputs
+ * are cached on disk under <cwd>/.cache/images and sent as immutable with an ETag.
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { extname, join, resolve, sep } from "node:path";
+import { createRoute, z } from "@hono/zod-openapi";
+import sharp from "sharp";
+import type { ApiRouter } from "../app.ts";
+import { ApiError, validationFailed } from "../errors.ts";
+import { single } from "../query/index.ts";
+import { errorResponses, rawQuery } from "./_shared.ts";
+
+const TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+};
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const MAX_SIZE = 4000;
+
+const route = createRoute({
+  method: "get",
+  path: "/image/{path}",
+  request: {
+    params: z.object({ path: z.string().min(1).max(500) }),
+    query: z.object({
+      sizex: z.string().max(5).optional(),
+      sizey: z.string().max(5).optional(),
+      shrinkonly: z.enum(["true", "false", "1", "0"]).optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The image bytes.",
+      content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    ...errorResponses,
+  },
+});
+
+const imageNotFound = () => new ApiError(404, "image_not_found", "Resource image not found.");
+
+function size(raw: Record<string, string[]>, key: string): number | undefined {
+  const v = single(raw, key);
+  if (v === undefined) return undefined;
+  if (!/^\d{1,4}$/.test(v) || Number(v) < 1 || Number(v) > MAX_SIZE) {
+    throw validationFailed(`${key} must be an integer between 1 and ${MAX_SIZE}.`, { field: key });
+  }
+  return Number(v);
+}
+
+/** The source file for a request path, or a 400/404 for anything outside the images folder. */
+function sourcePath(root: string, requested: string): string {
+  const decoded = requested;
+  if (
+    decoded.includes("\0") ||
+    decoded.includes("\\") ||
+    decoded.startsWith("/") ||
+    /^[a-zA-Z]:/.test(decoded)
+  ) {
+    throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+  }
+  if (decoded.split("/").some((seg) => seg === ".." || seg === "." || seg === "")) {
+    throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+  }
+  if (!TYPES[extname(decoded).toLowerCase()]) {
+    throw new ApiError(400, "invalid_image_type", "Only jpg, png, webp, gif and avif images are served.");
+  }
+  const full = resolve(root, decoded);
+  if (!full.startsWith(root + sep)) throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+  return full;
+}
+
+export function registerImage(router: ApiRouter): void {
+  // The path holds slashes, so the handler is a wildcard route; the doc still lists it.
+  router.openAPIRegistry.registerPath(route);
+  router.get("/image/*", async (c) => {
+    const raw = rawQuery(c);
+    const unknown = Object.keys(raw).find((k) => !["sizex", "sizey", "shrinkonly"].includes(k));
+    if (unknown) throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
+    const root = resolve(process.env.IMAGES_DIR ?? join(process.cwd(), "public", "images"));
+    // The path may hold slashes: take everything after /image/.
+    const marker = "/image/";
+    const rel = decodeURIComponent(c.req.path.slice(c.req.path.indexOf(marker) + marker.length));
+    const file = sourcePath(root, rel);
+    const sizex = size(raw, "sizex");
+    const sizey = size(raw, "sizey");
+    const shrinkOnly = ["true", "1"].includes(single(raw, "shrinkonly") ?? "");
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw imageNotFound();
+    const key = createHash("sha256")
+      .update(`${file}|${info.mtimeMs}|${info.size}|${sizex ?? ""}|${sizey ?? ""}|${shrinkOnly}`)
+      .digest("hex")
+      .slice(0, 32);
+    const etag = `"${key}"`;
+    const headers = {
+      "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
+      "Cache-Control": IMMUTABLE,
+      ETag: etag,
+    };
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+    const cacheDir = join(process.cwd(), ".cache", "images");
+    const cached = join(cacheDir, `${key}${extname(file).toLowerCase()}`);
+    let bytes = await readFile(cached).catch(() => null);
+    if (!bytes) {
+      const source = await readFile(file);
+      if (sizex === undefined && sizey === undefined) {
+        bytes = source;
+      } else {
+        try {
+          bytes = await sharp(source)
+            .resize({ width: sizex, height: sizey, fit: "cover", withoutEnlargement: shrinkOnly })
+            .toBuffer();
+        } catch {
+          throw new ApiError(400, "invalid_image", "The image could not be processed.");
+        }
+        await mkdir(cacheDir, { recursive: true });
+        const tmp = `${cached}.${process.pid}.${Date.now()}.tmp`;
+        await writeFile(tmp, bytes);
+        await rename(tmp, cached);
+      }
+    }
+    return c.body(new Uint8Array(bytes), 200, headers);
+  });
+}

@@ -1,0 +1,258 @@
+/** Sessions of an event: list, list for a ticket selection, one session, and its seat map. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Context } from "hono";
+import { localDateRange } from "../../../domain/calendar.ts";
+import { toMoneyString } from "../../../domain/money.ts";
+import * as s from "../../db/schema.ts";
+import {
+  countSessions,
+  eventGroupsAndTypes,
+  loadSessions,
+  requireEvent,
+  resolveSelection,
+  sessionFilterInSql,
+  sessionWhere,
+  soldOutForSelection,
+} from "../../services/catalogue/reads.ts";
+import { eventSessionDef } from "../../services/catalogue/resources.ts";
+import { serializeSession, tierPrice } from "../../services/catalogue/serialize.ts";
+import type { ApiEnv, ApiRouter } from "../app.ts";
+import { notFound, validationFailed } from "../errors.ts";
+import {
+  embedInto,
+  execute,
+  newGraph,
+  type ParsedQuery,
+  parseQuery,
+  type Row,
+  single,
+} from "../query/index.ts";
+import { errorResponses, listQuery, rawQuery, selectionLine } from "./_shared.ts";
+
+const envelope = z.record(z.string(), z.object({ _count: z.number(), _data: z.array(z.unknown()) }));
+const ok = (description: string) => ({
+  200: { description, content: { "application/json": { schema: envelope } } },
+  ...errorResponses,
+});
+const eventParams = z.object({ id: z.string().min(1).max(200) });
+const sessionQuery = listQuery({
+  _ondate: z.string().optional().openapi({ description: "YYYY-MM-DD in the venue's time zone." }),
+  ticket_group_id: z.string().optional().openapi({ description: "Sessions as seen by this ticket group." }),
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/events/{id}/sessions",
+  request: { params: eventParams, query: sessionQuery },
+  responses: ok("event_session collection."),
+});
+const forSelection = createRoute({
+  method: "post",
+  path: "/events/{id}/sessions",
+  request: {
+    params: eventParams,
+    query: sessionQuery,
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: z.object({ ticket_types_required: z.array(selectionLine).max(1000) }) },
+      },
+    },
+  },
+  responses: ok("event_session and price_schedule collections for the selection."),
+});
+const one = createRoute({
+  method: "get",
+  path: "/events/{id}/sessions/{sessionId}",
+  request: {
+    params: z.object({ id: z.string().min(1).max(200), sessionId: z.string().min(1).max(200) }),
+    query: listQuery(),
+  },
+  responses: ok("One event_session (embed venue)."),
+});
+const seatMap = createRoute({
+  method: "get",
+  path: "/events/{event_template_id}/sessions/{session_id}/seat_map",
+  request: {
+    params: z.object({
+      event_template_id: z.string().min(1).max(200),
+      session_id: z.string().min(1).max(200),
+    }),
+    query: z.object({
+      geometry: z.enum(["true", "false"]).optional(),
+      _seller: z.string().max(200).optional(),
+    }),
+  },
+  responses: ok("seat_map and seat collections with the session's seat states."),
+});
+
+/** Sessions of one event as an envelope; filters run in SQL where they can, date window bounded. */
+async function sessionEnvelope(
+  c: Context<ApiEnv>,
+  eventId: string,
+  query: ParsedQuery,
+  selection?: { ticket_type_id: string; quantity: number }[],
+) {
+  const { db, clock } = c.get("deps");
+  const { event, timezone } = await requireEvent(db, eventId, query.seller);
+  const raw = rawQuery(c);
+  const groupId = single(raw, "ticket_group_id");
+  const { groups, types } = await eventGroupsAndTypes(db, event.id);
+  const perGroup = new Map<string, number>();
+  let total = 0;
+  if (groupId !== undefined) {
+    if (!groups.some((g) => g.id === groupId)) throw notFound("ticket_group", groupId);
+    perGroup.set(groupId, 1);
+  }
+  let lines: ReturnType<typeof resolveSelection>["lines"] = [];
+  if (selection) {
+    const resolved = resolveSelection(selection, groups, types);
+    lines = resolved.lines;
+    for (const [g, q] of resolved.perGroup) perGroup.set(g, Math.max(q, perGroup.get(g) ?? 0));
+    total = resolved.total;
+  }
+  const window = query.ondate
+    ? localDateRange(query.ondate, query.ondate, timezone)
+    : query.filters.some((f) => f.field === "start_datetime")
+      ? {}
+      : { start: clock.now() };
+  const selectionAware = perGroup.size > 0;
+  const allInSql =
+    !selectionAware &&
+    query.filters.every(sessionFilterInSql) &&
+    query.sort.every((x) => x.field === "start_datetime");
+  const where = sessionWhere(
+    event.id,
+    selectionAware ? query.filters.filter((f) => f.field !== "sold_out") : query.filters,
+    window,
+  );
+  const ctx = { db, now: clock.now(), sellerId: event.sellerId };
+  let body: Record<string, { _count: number; _data: Row[] }>;
+  let pageRows: Row[];
+  if (allInSql) {
+    const rows = await loadSessions(db, where, {
+      desc: query.sort[0]?.desc,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    const n = await countSessions(db, where);
+    pageRows = rows.map((r) => serializeSession(r) as unknown as Row);
+    body = { event_session: { _count: n, _data: pageRows } };
+    await embedInto(body, eventSessionDef, pageRows, query, newGraph(ctx, []));
+  } else {
+    const rows = await loadSessions(db, where);
+    const serialized = rows.map(
+      (r) => serializeSession(r, soldOutForSelection(r, perGroup, groups, total)) as unknown as Row,
+    );
+    body = await execute(eventSessionDef, serialized, query, ctx, {
+      defaultSort: [{ field: "start_datetime", desc: false }],
+    });
+    pageRows = body.event_session?._data ?? [];
+  }
+  if (selection) {
+    const tierOf = new Map(pageRows.map((r) => [r.id, (r.price_tier as string | null) ?? null]));
+    const schedule = pageRows.flatMap((r) =>
+      lines.map((l) => ({
+        id: `${r.id}:${l.type.id}`,
+        event_session_id: r.id,
+        ticket_type_id: l.type.id,
+        currency_amount: toMoneyString(tierPrice(l.type, tierOf.get(r.id))),
+      })),
+    );
+    body.price_schedule = { _count: schedule.length, _data: schedule };
+  }
+  return body;
+}
+
+export function registerSessions(router: ApiRouter): void {
+  router.openapi(list, async (c) => {
+    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: ["ticket_group_id"] });
+    return c.json(await sessionEnvelope(c, c.req.valid("param").id, query), 200);
+  });
+
+  router.openapi(forSelection, async (c) => {
+    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: ["ticket_group_id"] });
+    const body = c.req.valid("json");
+    return c.json(await sessionEnvelope(c, c.req.valid("param").id, query, body.ticket_types_required), 200);
+  });
+
+  router.openapi(one, async (c) => {
+    const { db, clock } = c.get("deps");
+    const { id, sessionId } = c.req.valid("param");
+    const query = parseQuery(rawQuery(c), eventSessionDef, { filters: false });
+    const { event } = await requireEvent(db, id, query.seller);
+    const rows = await db
+      .select()
+      .from(s.eventSession)
+      .where(and(eq(s.eventSession.id, sessionId), eq(s.eventSession.eventTemplateId, event.id)));
+    const session = rows[0];
+    if (!session) throw notFound("event_session", sessionId);
+    const body = await execute(eventSessionDef, [serializeSession(session) as unknown as Row], query, {
+      db,
+      now: clock.now(),
+      sellerId: event.sellerId,
+    });
+    return c.json(body, 200);
+  });
+
+  router.openapi(seatMap, async (c) => {
+    const { db } = c.get("deps");
+    const { event_template_id, session_id } = c.req.valid("param");
+    const { geometry, _seller } = c.req.valid("query");
+    const unknown = Object.keys(rawQuery(c)).find((k) => k !== "geometry" && k !== "_seller");
+    if (unknown) throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
+    const { event } = await requireEvent(db, event_template_id, _seller);
+    const session = await db
+      .select({ id: s.eventSession.id })
+      .from(s.eventSession)
+      .where(and(eq(s.eventSession.id, session_id), eq(s.eventSession.eventTemplateId, event.id)));
+    if (!session[0]) throw notFound("event_session", session_id);
+    const maps = await db.select().from(s.seatMap).where(eq(s.seatMap.eventTemplateId, event.id)).limit(1);
+    const map = maps[0];
+    if (!map) throw notFound("seat_map", event.id);
+    const seats = await db
+      .select()
+      .from(s.seatTemplate)
+      .where(eq(s.seatTemplate.seatMapId, map.id))
+      .orderBy(asc(s.seatTemplate.y), asc(s.seatTemplate.x), asc(s.seatTemplate.id));
+    const taken = seats.length
+      ? await db
+          .select({ seatTemplateId: s.sessionSeat.seatTemplateId })
+          .from(s.sessionSeat)
+          .where(
+            and(
+              eq(s.sessionSeat.eventSessionId, session_id),
+              inArray(
+                s.sessionSeat.seatTemplateId,
+                seats.map((x) => x.id),
+              ),
+            ),
+          )
+      : [];
+    const takenIds = new Set(taken.map((t) => t.seatTemplateId));
+    const seatRows = seats.map((t) => ({
+      id: t.id,
+      seat_template_id: t.id,
+      name: t.name,
+      x: t.x,
+      y: t.y,
+      radius: t.radius,
+      state: t.unavailable ? "unavailable" : takenIds.has(t.id) ? "booked" : "available",
+      previous_id: t.previousId,
+      next_id: t.nextId,
+      ticket_group_ids: t.ticketGroupIds,
+    }));
+    const mapRow = {
+      id: map.id,
+      event_template_id: map.eventTemplateId,
+      ...(geometry === "true"
+        ? { map_geometry: { width: map.width, height: map.height, other_elements: map.otherElements } }
+        : {}),
+    };
+    return c.json(
+      { seat_map: { _count: 1, _data: [mapRow] }, seat: { _count: seatRows.length, _data: seatRows } },
+      200,
+    );
+  });
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiErrorBody,
+  calendarDayResource,
+  collection,
+  ticketTypeResource,
+} from "../../src/lib/api/schemas.ts";
+import { createTestApi, type TestApi } from "../helpers/api.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+const CAL = "/api/events/hm-general-admission/calendar";
+const days = (body: Record<string, unknown>) => collection(calendarDayResource).parse(body.calendar)._data;
+
+describe("GET/POST events/{id}/calendar", () => {
+  it("answers one calendar day per venue-local date; a closed Monday is status other", async () => {
+    const r = await api.get(`${CAL}?start_date=2026-11-22&end_date=2026-11-28`);
+    expect(r.status).toBe(200);
+    const d = days(r.body);
+    expect(d.map((x) => x.date)).toEqual([
+      "2026-11-22",
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+    ]);
+    expect(d[1]?.status).toBe("other");
+    expect(d[2]?.status).toBe("available");
+    expect(d[2]?.min_price).toBeNull(); // prices only with _format=price or extended
+  });
+
+  it("_format=price adds min_price and min_price_fees (outside fees added); month selects a month", async () => {
+    const d = days((await api.get(`${CAL}?_format=price&month=2026-12`)).body);
+    expect(d).toHaveLength(31);
+    const open = d.filter((x) => x.status === "available");
+    expect(open.length).toBeGreaterThan(0);
+    for (const x of open) {
+      expect(x.min_price).not.toBeNull();
+      expect(Number(x.min_price_fees)).toBeGreaterThanOrEqual(Number(x.min_price));
+    }
+  });
+
+  it("_format=extended adds per-group availability, ticket_group_id._in narrows it", async () => {
+    const d = days(
+      (await api.get(`${CAL}?_format=extended&ticket_group_id._in=hm-ga-general&end_date=2026-11-30`)).body,
+    );
+    const day = d.find((x) => x.status === "available");
+    expect(day?.ticket_groups?.map((g) => g.ticket_group_id)).toEqual(["hm-ga-general"]);
+  });
+
+  it("POST with a selection: days without capacity for the quantities are sold_out", async () => {
+    const r = await api.post(`${CAL}?_format=price&end_date=2026-11-30`, {
+      ticket_types_required: [{ ticket_type_id: "hm-ga-adult", quantity: 1000 }],
+    });
+    expect(r.status).toBe(200);
+    const d = days(r.body);
+    expect(d.filter((x) => x.status !== "other").every((x) => x.status === "sold_out")).toBe(true);
+  });
+
+  it("'Max 10 ticket types for an availability calendar': 11 types is 400 validation_failed in context event_calendar", async () => {
+    const r = await api.post(CAL, {
+      ticket_types_required: Array.from({ length: 11 }, (_, i) => ({ ticket_type_id: `t${i}`, quantity: 1 })),
+    });
+    expect(r.status).toBe(400);
+    const err = apiErrorBody.parse(r.body)._data[0];
+    expect(err?._code).toBe("validation_failed");
+    expect(err?._context).toBe("event_calendar");
+  });
+
+  it.each([
+    ["bad month", `${CAL}?month=2026-13`],
+    ["bad date", `${CAL}?start_date=2026-02-30`],
+    ["end before start", `${CAL}?start_date=2026-12-01&end_date=2026-11-01`],
+    ["range too long", `${CAL}?start_date=2026-01-01&end_date=2028-01-01`],
+    ["bad format", `${CAL}?_format=huge`],
+    ["unknown parameter", `${CAL}?colour=red`],
+  ])("bad input is a 400: %s", async (_n, path) => {
+    const r = await api.get(path);
+    expect(r.status).toBe(400);
+    expect(apiErrorBody.parse(r.body)._data[0]?._code).toBe("validation_failed");
+  });
+
+  it("malformed JSON body is a 400 validation_failed", async () => {
+    const r = await api.post(CAL, "{");
+    expect(r.status).toBe(400);
+    expect(apiErrorBody.parse(r.body)._data[0]?._code).toBe("validation_failed");
+  });
+});
+
+describe("POST events/{id}/pricecheck", () => {
+  it("answers ticket_type with the current price and discounted_amount, by ticket_group_id", async () => {
+    const r = await api.post("/api/events/hm-general-admission/pricecheck", {
+      ticket_types_required: [{ ticket_type_id: "hm-ga-adult" }],
+    });
+    expect(r.status).toBe(200);
+    const t = collection(ticketTypeResource).parse(r.body.ticket_type)._data;
+    expect(t[0]?.id).toBe("hm-ga-adult");
+    expect(t[0]?.discounted_amount).toBe(t[0]?.currency_amount);
+  });
+
+  it("uses the session's price tier (riverside-zoo peak/off-peak)", async () => {
+    const s = await api.get("/api/events/rz-day-admission/sessions?_limit=50");
+    const list = (s.body.event_session as { _data: { id: string; price_tier: string | null }[] })._data;
+    const peak = list.find((x) => x.price_tier === "peak");
+    const ev = await api.get("/api/events/rz-day-admission?_embed=ticket_type");
+    const type = (ev.body.ticket_type as { _data: { id: string }[] })._data[0];
+    if (!peak || !type) return expect(list.length).toBeGreaterThan(0);
+    const r = await api.post("/api/events/rz-day-admission/pricecheck", {
+      ticket_types_required: [{ ticket_type_id: type.id }],
+      event_session_id: peak.id,
+    });
+    expect(r.status).toBe(200);
+  });
+
+  it("unknown ticket type 400, unknown session 404", async () => {
+    const bad = await api.post("/api/events/hm-general-admission/pricecheck", {
+      ticket_types_required: [{ ticket_type_id: "nope" }],
+    });
+    expect(bad.status).toBe(400);
+    const noSession = await api.post("/api/events/hm-general-admission/pricecheck", {
+      ticket_types_required: [{ ticket_type_id: "hm-ga-adult" }],
+      event_session_id: "nope",
+    });
+    expect(noSession.status).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { conflicts, partitionConflicts } from "../../src/lib/domain/conflicts.ts";
+
+const at = (h: number, m = 0) => new Date(Date.UTC(2026, 10, 24, h, m));
+const cart = { id: "c", start: at(10), end: at(11) };
+
+describe("session conflicts (spec §5/§9)", () => {
+  it("padding default 5 minutes before and after", () => {
+    expect(conflicts({ id: "a", start: at(11, 4), end: at(12) }, cart)).toBe(true);
+    expect(conflicts({ id: "a", start: at(11, 5), end: at(12) }, cart)).toBe(false);
+    expect(conflicts({ id: "a", start: at(9), end: at(9, 56) }, cart)).toBe(true);
+  });
+  it("overridden by pad_pre_start and pad_post_end, or the default pads", () => {
+    const padded = { ...cart, padPreStart: 0, padPostEnd: 30 };
+    expect(conflicts({ id: "a", start: at(11, 20), end: at(12) }, padded)).toBe(true);
+    expect(conflicts({ id: "a", start: at(9), end: at(10) }, padded)).toBe(false);
+    expect(conflicts({ id: "a", start: at(11, 5), end: at(12) }, cart, { defaultPadPostEnd: 10 })).toBe(true);
+  });
+  it("excluded categories never conflict; the same session does not conflict with itself", () => {
+    const s = { id: "a", start: at(10), end: at(11), category: "Donation" };
+    expect(conflicts(s, cart, { excludedCategories: ["Donation"] })).toBe(false);
+    expect(conflicts({ ...cart }, cart)).toBe(false);
+    const { available, conflicting } = partitionConflicts(
+      [s, { id: "b", start: at(13), end: at(14) }],
+      [cart],
+    );
+    expect(conflicting.map((x) => x.id)).toEqual(["a"]);
+    expect(available.map((x) => x.id)).toEqual(["b"]);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/lib/server/http/errors.ts";
+import { parseQuery } from "../../src/lib/server/http/query/parse.ts";
+import { eventTemplateDef } from "../../src/lib/server/services/catalogue/resources.ts";
+
+const q = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [v]]));
+
+describe("query parsing", () => {
+  it("parses limit, offset, sort, embeds and filters (incl. dotted and meta keys)", () => {
+    const p = parseQuery(
+      q({
+        _limit: "5",
+        _offset: "10",
+        _sort: "-name",
+        _embed: "ticket_group,ticket_group.meta,seller.meta",
+        "hidden_type._in": "public_browsable,public_link_only",
+        "ticket_group.hidden_type._in": "public_browsable",
+        "event_session.start_datetime._gte": "2026-11-24",
+        "meta.reserve_flow": "date_first",
+      }),
+      eventTemplateDef,
+    );
+    expect(p.limit).toBe(5);
+    expect(p.offset).toBe(10);
+    expect(p.sort).toEqual([{ field: "name", desc: true }]);
+    expect(p.embeds).toEqual([["ticket_group"], ["ticket_group", "meta"], ["seller", "meta"]]);
+    expect(p.filters).toContainEqual({
+      path: ["event_session"],
+      field: "start_datetime",
+      op: "gte",
+      values: ["2026-11-24T00:00:00.000Z"],
+    });
+    expect(p.filters).toContainEqual({
+      path: ["meta"],
+      field: "reserve_flow",
+      op: "eq",
+      values: ["date_first"],
+    });
+  });
+  it("defaults _limit to 100", () => {
+    expect(parseQuery({}, eventTemplateDef).limit).toBe(100);
+  });
+  it.each([
+    [{ colour: "red" }],
+    [{ "name._like": "x" }],
+    [{ _limit: "1001" }],
+    [{ _limit: "1e3" }],
+    [{ _embed: "a.b.c" }],
+    [{ "event_session.start_datetime._gte": "2026-13-01" }],
+    [{ _ondate: "tomorrow" }],
+  ])("an unknown filter field or bad value is a 400 validation_failed: %o", (raw) => {
+    try {
+      parseQuery(q(raw), eventTemplateDef);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
+      expect((e as ApiError).status).toBe(400);
+    }
+  });
+  it("a repeated key (array in place of a string) is a 400", () => {
+    expect(() => parseQuery({ _limit: ["1", "2"] }, eventTemplateDef)).toThrow(ApiError);
+  });
+});
