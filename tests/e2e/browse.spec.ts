@@ -163,6 +163,22 @@ test.describe("event detail", () => {
     await expect(root).toHaveAttribute("data-price", "12.50");
   });
 
+  test("the detail page lists ticket types and prices without JavaScript, member-only groups hidden", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${HM}/events/hm-general-admission`);
+    const tickets = page.getByRole("region", { name: "Tickets and prices" });
+    await expect(tickets.getByRole("listitem").filter({ hasText: "Adult" }).first()).toContainText("$25.00");
+    await expect(tickets).not.toContainText("Member Adult");
+    await page.goto("/riverside-zoo/events/rz-keeper-talk");
+    await expect(page.getByRole("region", { name: "Tickets and prices" })).toContainText("Free");
+    await page.goto(`${HM}/events/hm-donation`);
+    await expect(page.getByRole("region", { name: "Tickets and prices" })).toContainText("$1.00 – $1,000.00");
+    await context.close();
+  });
+
   test("gift and renew actions render; any other action is a 404", async ({ page }) => {
     const gift = await page.goto(`${HM}/events/hm-membership/gift`);
     expect(gift?.status()).toBe(200);

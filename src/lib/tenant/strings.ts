@@ -53,6 +53,8 @@ export const defaultStrings = {
   "event.back": "Back to events",
   "event.venue": "Venue",
   "event.reserve.loading": "Loading tickets…",
+  "event.tickets": "Tickets and prices",
+  "price.free": "Free",
 
   "notFound.title": "Oops, We could not find anything at this URL",
   "notFound.home": "Go to the home page",
