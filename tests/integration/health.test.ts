@@ -28,4 +28,19 @@ describe("API shell", () => {
     const fresh = await api.get("/api/health");
     expect(fresh.headers.get("cache-control")).toBe("no-store");
   });
+
+  it("/cached_api keeps a read for 30 s in its server-side cache; /api always reads fresh", async () => {
+    const path = "/cached_api/events/available?_seller=riverside-zoo&_limit=2";
+    const first = await api.app.request(path);
+    expect(first.headers.get("x-cache")).toBeNull();
+    const firstBody = await first.text();
+    const second = await api.app.request(path);
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(await second.text()).toBe(firstBody);
+    const fresh = await api.app.request("/api/events/available?_seller=riverside-zoo&_limit=2");
+    expect(fresh.headers.get("x-cache")).toBeNull();
+    api.clock.advance(30_000);
+    const expired = await api.app.request(path);
+    expect(expired.headers.get("x-cache")).toBeNull();
+  });
 });

@@ -10,6 +10,8 @@ let client: ApiClient | undefined;
 export function ssrApi(): ApiClient {
   client ??= createApiClient({
     baseUrl: "http://foyer.internal",
+    // Pages read the catalogue through the cached API; reserve and checkout calls (islands) use /api.
+    prefix: "/cached_api",
     fetch: async (request) => (await getRuntime()).api.fetch(request),
   });
   return client;

@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, validationFailed } from "./errors.ts";
+import { ResponseCache } from "./response-cache.ts";
 import { registerRoutes } from "./routes/index.ts";
 
 export interface ApiDeps {
@@ -31,6 +32,7 @@ export function newRouter() {
 
 export function createApiApp(deps: ApiDeps) {
   const app = new OpenAPIHono<ApiEnv>();
+  const cache = new ResponseCache(30_000, 1000);
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
@@ -54,7 +56,20 @@ export function createApiApp(deps: ApiDeps) {
     router.use("*", async (c, next) => {
       c.set("deps", deps);
       c.set("cached", cached);
+      const cacheKey =
+        cached && c.req.method === "GET" ? c.req.url.slice(c.req.url.indexOf(prefix)) : undefined;
+      const hit = cacheKey ? cache.get(cacheKey, deps.clock.now().getTime()) : undefined;
+      if (hit) {
+        c.header("X-Cache", "hit");
+        c.header("Cache-Control", CACHED_API_CACHE_CONTROL);
+        return c.body(hit.body, 200, { "Content-Type": hit.contentType });
+      }
       await next();
+      const contentType = c.res.headers.get("Content-Type") ?? "";
+      if (cacheKey && c.res.status === 200 && contentType.startsWith("application/json")) {
+        const body = await c.res.clone().text();
+        cache.set(cacheKey, { body, contentType, storedAt: deps.clock.now().getTime() });
+      }
       if (cached && c.req.method === "GET" && c.res.status === 200) {
         c.res.headers.set("Cache-Control", CACHED_API_CACHE_CONTROL);
       } else if (!c.res.headers.has("Cache-Control")) {

@@ -1,0 +1,46 @@
+/**
+ * A small in-process cache for /cached_api reads (DESIGN §3): JSON answers with status 200 are kept
+ * for a short time, keyed by path and query, with the oldest entries dropped past a size limit.
+ * Availability at reserve or checkout time never reads through it: those calls use /api.
+ */
+export interface CachedResponse {
+  body: string;
+  contentType: string;
+  storedAt: number;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string, nowMs: number): CachedResponse | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (nowMs - hit.storedAt >= this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Refresh recency: Map keeps insertion order, so re-inserting marks it most recent.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  set(key: string, value: CachedResponse): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
