@@ -49,6 +49,8 @@ const value = fc.oneof(
     "",
     "a,b",
     "..%2F",
+    "\u0000",
+    "a\u001fb",
   ),
   fc.string({ maxLength: 20 }),
 );
@@ -69,6 +71,40 @@ describe("fuzz", () => {
           });
           if (res.status >= 500)
             throw new Error(`${method} /api/${path}?${qs} gave ${res.status}: ${await res.text()}`);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("random ids in every path position, control characters included, never give a 500", async () => {
+    const templates = [
+      "events/{}",
+      "events/{}/sessions",
+      "events/{}/calendar",
+      "events/hm-general-admission/sessions/{}",
+      "events/hm-evening-concert/sessions/{}/seat_map",
+      "ticket_group/{}",
+      "code/{}",
+      "image/{}",
+    ];
+    const segment = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("\u0000", "%", "..", "hm-ga-adult", "a".repeat(500), "ünïcødé", "\ud83c\udf9f"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...templates),
+        segment,
+        fc.constantFrom("GET", "POST"),
+        async (tpl, id, method) => {
+          const path = `/api/${tpl.replace("{}", encodeURIComponent(id))}`;
+          const res = await api.app.request(path, {
+            method,
+            headers: { "content-type": "application/json" },
+            body: method === "POST" ? "{}" : undefined,
+          });
+          if (res.status >= 500) throw new Error(`${method} ${path} gave ${res.status}: ${await res.text()}`);
         },
       ),
       { numRuns: 200 },

@@ -43,4 +43,13 @@ describe("API shell", () => {
     const expired = await api.app.request(path);
     expect(expired.headers.get("x-cache")).toBeNull();
   });
+
+  it("bad input never reaches the database: a NUL byte in an id is a 400 validation_failed", async () => {
+    // Regression: GET /api/events/%00 gave a 500 because PostgreSQL refuses NUL in text.
+    for (const path of ["/api/events/%00", "/api/events/available?_seller=harbour%00museum"]) {
+      const res = await api.get(path);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ _data: [{ _code: "validation_failed" }] });
+    }
+  });
 });

@@ -30,6 +30,17 @@ export function newRouter() {
   });
 }
 
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function hasControlCharacter(value: string, encoded = false): boolean {
+  if (!encoded) return CONTROL.test(value);
+  try {
+    return CONTROL.test(decodeURIComponent(value.replace(/\+/g, " ")));
+  } catch {
+    return true; // a malformed escape is bad input too
+  }
+}
+
 export function createApiApp(deps: ApiDeps) {
   const app = new OpenAPIHono<ApiEnv>();
   const cache = new ResponseCache(30_000, 1000);
@@ -54,6 +65,11 @@ export function createApiApp(deps: ApiDeps) {
     const cached = prefix === "/cached_api";
     const router = newRouter();
     router.use("*", async (c, next) => {
+      // Control characters (NUL above all, which PostgreSQL refuses in text) are never valid input.
+      const raw = new URL(c.req.url);
+      if (hasControlCharacter(raw.pathname, true) || hasControlCharacter(raw.search, true)) {
+        throw validationFailed("The request contains control characters.");
+      }
       c.set("deps", deps);
       c.set("cached", cached);
       const cacheKey =
