@@ -53,7 +53,14 @@ export function createApiApp(deps: ApiDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(validationFailed(error.message || "Malformed request.").body(), 400);
     }
-    console.error("api.unexpected_error", { path: c.req.path, name: error.name, message: error.message });
+    // Query parameters can hold personal data (names, e-mails): log the statement, never its values.
+    const message = error.message.split("\nparams:")[0]?.slice(0, 500);
+    console.error("api.unexpected_error", {
+      method: c.req.method,
+      route: c.req.routePath,
+      name: error.name,
+      message,
+    });
     return c.json(
       new ApiError(500, "internal_error", "Sorry! Something unexpected happened. Please try again.").body(),
       500,
