@@ -15,10 +15,17 @@ const SELLER = "harbour-museum";
 const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024 };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
-function startServer(port, dataDir) {
+function startServer(port, dataDir, extraEnv = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      ...extraEnv,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const ready = new Promise((resolve, reject) => {
@@ -92,15 +99,28 @@ try {
   try {
     const ssr = await load(base + listingPath);
     const stat = await load(`${base}/${staticName}`);
-    console.log(
-      `listing SSR  ${ssr.rps.toFixed(0).padStart(7)} req/s  p99 ${ssr.p99} ms  errors ${ssr.errors}  (${kb(listingHtml.length)} page)`,
-    );
-    console.log(
-      `static file  ${stat.rps.toFixed(0).padStart(7)} req/s  p99 ${stat.p99} ms  errors ${stat.errors}`,
-    );
-    console.log(
-      `ratio SSR/static ${(ssr.rps / stat.rps).toFixed(2)} (budget >= 0.50), p99 budget < 100 ms: ${ssr.p99 < 100 ? "OK" : "OVER"}`,
-    );
+    const line = (name, r) =>
+      console.log(
+        `${name.padEnd(29)}${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  errors ${r.errors}`,
+      );
+    const verdict = (r) =>
+      `ratio to static ${(r.rps / stat.rps).toFixed(2)} (budget >= 0.50); p99 < 100 ms: ${r.p99 < 100 ? "OK" : "OVER"}`;
+    console.log(`listing page: ${kb(listingHtml.length)}`);
+    line("static file", stat);
+    line("listing SSR, page cache on", ssr);
+    console.log(`  ${verdict(ssr)}`);
+    // The same page rendered on every request: what a cache miss costs.
+    const rawDir = mkdtempSync(join(tmpdir(), "foyer-bench-raw-"));
+    const raw = startServer(port + 1, rawDir, { PAGE_CACHE: "off" });
+    await raw.ready;
+    try {
+      const uncached = await load(`http://127.0.0.1:${port + 1}${listingPath}`);
+      line("listing SSR, page cache off", uncached);
+      console.log(`  ${verdict(uncached)}`);
+    } finally {
+      raw.child.kill();
+      rmSync(rawDir, { recursive: true, force: true });
+    }
   } finally {
     rmSync(staticFile, { force: true });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ResponseCache } from "../../src/lib/server/http/response-cache.ts";
+import { ResponseCache } from "../../src/lib/server/response-cache.ts";
 
 const entry = (body: string, storedAt: number) => ({ body, contentType: "application/json", storedAt });
 

@@ -6,8 +6,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
+import { ResponseCache } from "../response-cache.ts";
 import { ApiError, validationFailed } from "./errors.ts";
-import { ResponseCache } from "./response-cache.ts";
 import { registerRoutes } from "./routes/index.ts";
 
 export interface ApiDeps {

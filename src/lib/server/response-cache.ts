@@ -1,11 +1,12 @@
 /**
- * A small in-process cache for /cached_api reads (DESIGN §3): JSON answers with status 200 are kept
- * for a short time, keyed by path and query, with the oldest entries dropped past a size limit.
+ * A small in-process response cache with a time to live and a size limit (least recently used
+ * entries go first). It serves /cached_api reads (DESIGN §3) and the micro-cache of public pages.
  * Availability at reserve or checkout time never reads through it: those calls use /api.
  */
 export interface CachedResponse {
   body: string;
   contentType: string;
+  cacheControl?: string;
   storedAt: number;
 }
 
