@@ -210,6 +210,21 @@ test.describe("event detail", () => {
   });
 });
 
+test.describe("page cache", () => {
+  test("a public page is served again from the 5 s page cache; a request with a cookie never is", async ({
+    request,
+  }) => {
+    const url = `${HM}/events?category=Support`;
+    await request.get(url);
+    const second = await request.get(url);
+    expect(second.headers()["x-cache"]).toBe("hit");
+    expect(second.headers()["cache-control"]).toMatch(/^public/);
+    const personal = await request.get(url, { headers: { cookie: "foyer_session=abc" } });
+    expect(personal.headers()["x-cache"]).toBeUndefined();
+    expect(await personal.text()).toBe(await second.text());
+  });
+});
+
 test.describe("tenants", () => {
   test("each tenant wears its own theme and currency", async ({ page }) => {
     const look = async (slug: string) => {
