@@ -30,14 +30,21 @@ export function newRouter() {
   });
 }
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** True when the text holds a C0 control character or DEL. */
+function containsControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
-function hasControlCharacter(value: string, encoded = false): boolean {
-  if (!encoded) return CONTROL.test(value);
+/** Checks a percent-encoded path or query; a malformed escape counts as bad input too. */
+function hasControlCharacter(encoded: string): boolean {
   try {
-    return CONTROL.test(decodeURIComponent(value.replace(/\+/g, " ")));
+    return containsControl(decodeURIComponent(encoded.replace(/\+/g, " ")));
   } catch {
-    return true; // a malformed escape is bad input too
+    return true;
   }
 }
 
@@ -74,7 +81,7 @@ export function createApiApp(deps: ApiDeps) {
     router.use("*", async (c, next) => {
       // Control characters (NUL above all, which PostgreSQL refuses in text) are never valid input.
       const raw = new URL(c.req.url);
-      if (hasControlCharacter(raw.pathname, true) || hasControlCharacter(raw.search, true)) {
+      if (hasControlCharacter(raw.pathname) || hasControlCharacter(raw.search)) {
         throw validationFailed("The request contains control characters.");
       }
       c.set("deps", deps);
