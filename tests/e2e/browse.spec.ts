@@ -52,6 +52,22 @@ test.describe("event listing", () => {
     await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
   });
 
+  test("category buttons become a 'Filter by' dropdown when they wrap past two rows", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${HM}/events?category=Exhibitions`);
+    await expect(page.getByRole("navigation", { name: "Categories" })).toBeVisible();
+    await expect(page.getByLabel("Filter by")).toBeHidden();
+    await page.setViewportSize({ width: 260, height: 900 });
+    const select = page.getByLabel("Filter by");
+    await expect(select).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Categories" })).toBeHidden();
+    await expect(select).toHaveValue("Exhibitions");
+    await select.selectOption("Support");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/category=Support/);
+    expect(new URL(page.url()).searchParams.getAll("category")).toEqual(["Support"]);
+  });
+
   test("category buttons filter, with an 'All' option", async ({ page }) => {
     await page.goto(`${HM}/events`);
     const nav = page.getByRole("navigation", { name: "Categories" });
