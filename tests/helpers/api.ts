@@ -2,6 +2,7 @@
  * A fresh in-memory PGlite database (migrated and seeded with the demo tenants) and the API
  * app over it, for one test file. Requests go through app.request, in process.
  */
+import { afterAll, beforeAll } from "vitest";
 import { manualClock } from "../../src/lib/server/clock.ts";
 import { type DbHandle, type DbTarget, openDb } from "../../src/lib/server/db/client.ts";
 import { seedDemo } from "../../src/lib/server/db/seed/index.ts";
@@ -31,3 +32,21 @@ export async function createTestApi(options: { target?: DbTarget; now?: Date } =
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/**
+ * One fresh seeded API for the test file it is called in: created before the file's tests and
+ * closed after them. Use the returned object like a TestApi (api.get, api.app, api.clock, ...).
+ */
+export function useTestApi(options: Parameters<typeof createTestApi>[0] = {}): TestApi {
+  let current: TestApi | undefined;
+  beforeAll(async () => {
+    current = await createTestApi(options);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as TestApi, {
+    get(_target, key) {
+      if (!current) throw new Error("useTestApi: the API is only available inside tests and hooks.");
+      return current[key as keyof TestApi];
+    },
+  });
+}

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   apiErrorBody,
   calendarDayResource,
   collection,
   ticketTypeResource,
 } from "../../src/lib/api/schemas.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { useTestApi } from "../helpers/api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 const CAL = "/api/events/hm-general-admission/calendar";
 const days = (body: Record<string, unknown>) => collection(calendarDayResource).parse(body.calendar)._data;

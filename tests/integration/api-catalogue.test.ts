@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   apiErrorBody,
   codeResource,
@@ -8,13 +8,9 @@ import {
   ticketGroupResource,
   ticketTypeResource,
 } from "../../src/lib/api/schemas.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { useTestApi } from "../helpers/api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 describe("GET ticket_group/{id}", () => {
   it("answers the group and embeds ticket_type and meta", async () => {

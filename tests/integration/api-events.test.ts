@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   apiErrorBody,
   collection,
@@ -11,13 +11,9 @@ import {
   ticketTypeResource,
   venueResource,
 } from "../../src/lib/api/schemas.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { useTestApi } from "../helpers/api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 const HM = "/api/events/available?_seller=harbour-museum";
 type Coll = { _count: number; _data: Record<string, unknown>[] };

@@ -1,12 +1,8 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { describe, it } from "vitest";
+import { useTestApi } from "../helpers/api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 const paths = [
   "events/available",

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { describe, expect, it } from "vitest";
+import { useTestApi } from "../helpers/api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 describe("GET /api/openapi.json", () => {
   it("documents every catalogue route", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   apiErrorBody,
   collection,
@@ -8,13 +8,9 @@ import {
   seatResource,
   venueResource,
 } from "../../src/lib/api/schemas.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { useTestApi } from "../helpers/api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 const GA = "/api/events/hm-general-admission/sessions";
 const sessions = (body: Record<string, unknown>) =>
