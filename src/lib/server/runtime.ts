@@ -19,11 +19,11 @@ let runtime: Promise<Runtime> | undefined;
 async function start(): Promise<Runtime> {
   const handle = await openDb(targetFromEnv());
   const clock = systemClock;
-  if (!(await isSeeded(handle.db))) {
-    await seedDemo(handle.db, { now: clock.now() });
-  } else if (process.env.FOYER_DEMO !== "off") {
-    // Demo data is relative to today: top up the session days an older data folder lacks.
-    await refreshDemoSessions(handle.db, { now: clock.now() });
+  // Demo data is relative to today: seed an empty database, and top up the session days an older
+  // data folder lacks. DEMO_DATA=off leaves the database alone (a real tenant's deployment).
+  if (process.env.DEMO_DATA !== "off") {
+    if (await isSeeded(handle.db)) await refreshDemoSessions(handle.db, { now: clock.now() });
+    else await seedDemo(handle.db, { now: clock.now() });
   }
   return { handle, clock, api: createApiApp({ db: handle.db, clock }) };
 }

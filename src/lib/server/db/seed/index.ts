@@ -165,14 +165,7 @@ export async function refreshDemoSessions(db: Db, options: { now: Date }): Promi
         added.push(...buildSessions(plan, options.now, days));
       }
     }
-    if (!added.length) return 0;
-    for (let i = 0; i < added.length; i += 500) {
-      await tx
-        .insert(eventSession)
-        .values(added.slice(i, i + 500))
-        .onConflictDoNothing({ target: eventSession.id });
-    }
-    return added.length;
+    return insertBatched(tx, eventSession, added);
   });
 }
 
