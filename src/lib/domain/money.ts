@@ -1,6 +1,8 @@
 /**
  * Money: integer minor units inside, "25.00" strings at the API edge, Intl.NumberFormat for people.
  * Rounding happens only at the edges (fee computation rounds half away from zero, once).
+ * A minor unit is one hundredth of the currency unit everywhere (the contract's two-decimal strings);
+ * the tenants' currencies (USD, GBP, EUR) all have two decimals.
  */
 
 /** Minor units -> "25.00" (always two places, as the API contract sends). */
@@ -49,7 +51,6 @@ export function basisPointsToPercentString(basisPoints: number): string {
 
 /** Formats minor units for display with Intl.NumberFormat, e.g. (2500, "USD", "en-US") -> "$25.00". */
 export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
-  const fmt = new Intl.NumberFormat(locale, { style: "currency", currency });
-  const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
-  return fmt.format(minor / 10 ** digits);
+  // Same scale as toMoneyString and parseMoneyString: 100 minor units to the unit.
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100);
 }

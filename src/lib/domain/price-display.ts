@@ -4,9 +4,28 @@
  * to the displayed price when fees are included; including fees depends on a seller setting, else the
  * config default. The fee total is the sum of the ticket fees.
  */
-import { addOutsideFees, percentFee } from "./money.ts";
+import { addOutsideFees, parseMoneyString, percentFee } from "./money.ts";
 
 export type PricePlace = "date" | "session" | "ticket";
+
+/** A ticket type has a flexible price (donation, custom gift card) when it has a min or a max. */
+export function isFlexiblePrice(type: {
+  currency_amount_min: string | null;
+  currency_amount_max: string | null;
+}): boolean {
+  return type.currency_amount_min !== null || type.currency_amount_max !== null;
+}
+
+/** The API's outside_fees list as minor-unit and basis-point amounts. */
+export function outsideFeesOf(type: { outside_fees: { type: string; fee: string }[] }): OutsideFees {
+  const fees: OutsideFees = {};
+  for (const fee of type.outside_fees) {
+    if (fee.type === "fee_fixed_outside") fees.fixed = (fees.fixed ?? 0) + parseMoneyString(fee.fee);
+    if (fee.type === "fee_percent_outside")
+      fees.percentBp = (fees.percentBp ?? 0) + parseMoneyString(fee.fee);
+  }
+  return fees;
+}
 
 export function showsPrice(mode: string | null | undefined, place: PricePlace, flexible = false): boolean {
   if (flexible) return false;
