@@ -3,11 +3,13 @@ import {
   apiErrorBody,
   calendarDayResource,
   collection,
+  eventSessionResource,
+  eventTemplateResource,
   ticketTypeResource,
 } from "../../src/lib/api/schemas.ts";
-import { useTestApi } from "../helpers/api.ts";
+import { withTestApi } from "../helpers/api.ts";
 
-const api = useTestApi();
+const api = withTestApi();
 
 const CAL = "/api/events/hm-general-admission/calendar";
 const days = (body: Record<string, unknown>) => collection(calendarDayResource).parse(body.calendar)._data;
@@ -86,6 +88,80 @@ describe("GET/POST events/{id}/calendar", () => {
     const r = await api.post(CAL, "{");
     expect(r.status).toBe(400);
     expect(apiErrorBody.parse(r.body)._data[0]?._code).toBe("validation_failed");
+  });
+});
+
+describe("calendar prices", () => {
+  it("price is the primary ticket type's (web.price_display), else min_price; min_price_fees is over fixed types", async () => {
+    // Bug: price always equalled min_price, ignoring the event's web.price_display.primary_ticket_type_id.
+    const ga = days(
+      (await api.get(`${CAL}?_format=price&start_date=2026-11-24&end_date=2026-11-24`)).body,
+    )[0];
+    expect(ga?.status).toBe("available");
+    expect(ga?.price).toBe("25.00"); // hm-ga-adult, the primary ticket type
+    expect(ga?.min_price).toBe("12.00"); // hm-ga-child (members-only types are not "from" prices)
+    expect(ga?.min_price_fees).toBe("12.00"); // child has no outside fees; adult's 1.50 does not apply
+    const ex = days(
+      (
+        await api.get(
+          "/api/events/hm-special-exhibition/calendar?_format=price&start_date=2026-11-24&end_date=2026-11-24",
+        )
+      ).body,
+    )[0];
+    expect(ex?.min_price).not.toBeNull();
+    expect(ex?.price).toBe(ex?.min_price); // no web.price_display config
+  });
+});
+
+describe("calendar late in the venue's day (23:30 America/New_York, Sunday 2026-11-22)", () => {
+  // 23:30 in New York on Sunday 2026-11-22 is 04:30Z on the 23rd: every session of that day has started.
+  const late = withTestApi({ now: new Date("2026-11-23T04:30:00Z") });
+
+  it("today's calendar day does not offer sessions that have started", async () => {
+    // Bug: the calendar loaded sessions with no lower bound at now, so today was "available".
+    const r = await late.get(`${CAL}?_format=extended&start_date=2026-11-22&end_date=2026-11-24`);
+    expect(r.status).toBe(200);
+    const [today, monday, tuesday] = days(r.body);
+    expect(today?.date).toBe("2026-11-22");
+    expect(today?.status).not.toBe("available");
+    expect(today?.available).toBe(0);
+    expect(today?.ticket_groups?.every((g) => g.available === 0)).toBe(true);
+    expect(monday?.status).toBe("other");
+    expect(tuesday?.status).toBe("available");
+  });
+
+  it("sessions?_ondate=today&sold_out=false returns none of the started sessions", async () => {
+    // Bug: the _ondate branch dropped the {start: now} bound.
+    const r = await late.get("/api/events/hm-general-admission/sessions?_ondate=2026-11-22&sold_out=false");
+    expect(r.status).toBe(200);
+    const list = collection(eventSessionResource).parse(r.body.event_session)._data;
+    expect(list).toEqual([]);
+    const post = await late.post("/api/events/hm-general-admission/sessions?_ondate=2026-11-22", {
+      ticket_types_required: [{ ticket_type_id: "hm-ga-adult", quantity: 1 }],
+    });
+    expect(collection(eventSessionResource).parse(post.body.event_session)._data).toEqual([]);
+    const tomorrow = await late.get("/api/events/hm-general-admission/sessions?_ondate=2026-11-24");
+    expect(collection(eventSessionResource).parse(tomorrow.body.event_session)._count).toBeGreaterThan(0);
+  });
+
+  it("events/available?_ondate=today does not list an event whose sessions today have all started", async () => {
+    // Bug: the events/available _ondate loader had no lower bound at now and ignored sold out.
+    const r = await late.get(
+      "/api/events/available?_seller=harbour-museum&_ondate=2026-11-22&_embed=event_session",
+    );
+    expect(r.status).toBe(200);
+    const events = collection(eventTemplateResource).parse(r.body.event_template)._data;
+    expect(events.map((e) => e.id)).not.toContain("hm-general-admission");
+    const sessions = r.body.event_session
+      ? collection(eventSessionResource).parse(r.body.event_session)._data
+      : [];
+    expect(sessions.every((s) => s.start_datetime >= "2026-11-23T04:30:00.000Z" && !s.sold_out)).toBe(true);
+    const tuesday = await late.get("/api/events/available?_seller=harbour-museum&_ondate=2026-11-24");
+    expect(
+      collection(eventTemplateResource)
+        .parse(tuesday.body.event_template)
+        ._data.map((e) => e.id),
+    ).toContain("hm-general-admission");
   });
 });
 

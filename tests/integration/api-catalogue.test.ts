@@ -8,9 +8,9 @@ import {
   ticketGroupResource,
   ticketTypeResource,
 } from "../../src/lib/api/schemas.ts";
-import { useTestApi } from "../helpers/api.ts";
+import { withTestApi } from "../helpers/api.ts";
 
-const api = useTestApi();
+const api = withTestApi();
 
 describe("GET ticket_group/{id}", () => {
   it("answers the group and embeds ticket_type and meta", async () => {

@@ -11,9 +11,9 @@ import {
   ticketTypeResource,
   venueResource,
 } from "../../src/lib/api/schemas.ts";
-import { useTestApi } from "../helpers/api.ts";
+import { withTestApi } from "../helpers/api.ts";
 
-const api = useTestApi();
+const api = withTestApi();
 
 const HM = "/api/events/available?_seller=harbour-museum";
 type Coll = { _count: number; _data: Record<string, unknown>[] };
@@ -131,6 +131,21 @@ describe("GET events/available", () => {
     const r = await api.get(path);
     expect(r.status).toBe(400);
     expect(apiErrorBody.parse(r.body)._data[0]?._code).toBe("validation_failed");
+  });
+
+  it.each([
+    ["config", "/api/config?_seller=harbour-museum&_ondate=2026-01-01"],
+    ["events/{id}", "/api/events/hm-general-admission?_ondate=2026-11-24"],
+    ["ticket_group/{id}", "/api/ticket_group/hm-ga-general?_ondate=2026-11-24"],
+    ["events/{id}/sessions/{sessionId}", "/api/events/hm-general-admission/sessions/x?_ondate=2026-11-24"],
+    ["events/{id}/calendar", "/api/events/hm-general-admission/calendar?_ondate=2026-11-24"],
+  ])("_ondate where it means nothing is a 400 validation_failed: %s", async (_name, path) => {
+    // Bug: _ondate was reserved on every route, so it was accepted and silently ignored (200).
+    const r = await api.get(path);
+    expect(r.status).toBe(400);
+    const err = apiErrorBody.parse(r.body)._data[0];
+    expect(err?._code).toBe("validation_failed");
+    expect(err?._extra).toMatchObject({ field: "_ondate" });
   });
 
   it("an unknown seller is 404 not_found", async () => {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { useTestApi } from "../helpers/api.ts";
+import { withTestApi } from "../helpers/api.ts";
 
-const api = useTestApi();
+const api = withTestApi();
 
 const paths = [
   "events/available",

@@ -8,9 +8,9 @@ import {
   seatResource,
   venueResource,
 } from "../../src/lib/api/schemas.ts";
-import { useTestApi } from "../helpers/api.ts";
+import { withTestApi } from "../helpers/api.ts";
 
-const api = useTestApi();
+const api = withTestApi();
 
 const GA = "/api/events/hm-general-admission/sessions";
 const sessions = (body: Record<string, unknown>) =>

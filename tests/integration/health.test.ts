@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useTestApi } from "../helpers/api.ts";
+import { withTestApi } from "../helpers/api.ts";
 
-const api = useTestApi();
+const api = withTestApi();
 
 describe("API shell", () => {
   it("answers health from the migrated database", async () => {

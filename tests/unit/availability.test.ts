@@ -4,6 +4,7 @@ import {
   fits,
   isSoldOut,
   minAvailable,
+  remainingCapacityText,
   sumAvailable,
 } from "../../src/lib/domain/availability.ts";
 
@@ -26,5 +27,24 @@ describe("availability: capacity + oversell - used, -1 unlimited", () => {
     expect(sumAvailable([1, 2])).toBe(3);
     expect(fits(-1, 5)).toBe(true);
     expect(fits(4, 5)).toBe(false);
+  });
+  describe("remainingCapacityText: spec §4 'Availability label. sold out; else available only if a threshold is set; else 'n available' when the count is below the threshold' and §9 ''Hurry, less than 10 tickets available.' (under 10 unless a threshold is set)'", () => {
+    it("'Sold out' when sold out or nothing is left", () => {
+      expect(remainingCapacityText(5, true)).toBe("Sold out");
+      expect(remainingCapacityText(0, false, 20)).toBe("Sold out");
+    });
+    it("without a threshold: 'Hurry, less than 10 tickets available.' under 10, else nothing", () => {
+      expect(remainingCapacityText(9, false)).toBe("Hurry, less than 10 tickets available.");
+      expect(remainingCapacityText(1, false, null)).toBe("Hurry, less than 10 tickets available.");
+      expect(remainingCapacityText(10, false)).toBeNull();
+      expect(remainingCapacityText(-1, false)).toBeNull(); // unlimited
+    });
+    it("with a threshold T: 'n available' when fewer than T are left, else nothing", () => {
+      expect(remainingCapacityText(14, false, 15)).toBe("14 available");
+      expect(remainingCapacityText(3, false, 15)).toBe("3 available");
+      expect(remainingCapacityText(15, false, 15)).toBeNull();
+      expect(remainingCapacityText(9, false, 5)).toBeNull(); // a threshold replaces the hurry text
+      expect(remainingCapacityText(-1, false, 15)).toBeNull();
+    });
   });
 });

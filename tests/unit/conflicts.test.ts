@@ -27,4 +27,20 @@ describe("session conflicts (spec §5/§9)", () => {
     expect(conflicting.map((x) => x.id)).toEqual(["a"]);
     expect(available.map((x) => x.id)).toEqual(["b"]);
   });
+  it("the candidate is extended by its own event's padding too", () => {
+    // Bug: the candidate's padPreStart / padPostEnd were accepted but never used.
+    const later = { id: "a", start: at(11, 20), end: at(12) };
+    expect(conflicts(later, cart)).toBe(false);
+    expect(conflicts({ ...later, padPreStart: 15 }, cart)).toBe(false); // 11:05 = cart end + 5
+    expect(conflicts({ ...later, padPreStart: 16 }, cart)).toBe(true);
+    const earlier = { id: "b", start: at(8), end: at(9, 30) };
+    expect(conflicts(earlier, cart)).toBe(false);
+    expect(conflicts({ ...earlier, padPostEnd: 25 }, cart)).toBe(false); // 9:55 = cart start - 5
+    expect(conflicts({ ...earlier, padPostEnd: 26 }, cart)).toBe(true);
+    // Symmetric for explicit pads: swapping candidate and cart session gives the same answer.
+    const a = { id: "x", start: at(10), end: at(11), padPreStart: 0, padPostEnd: 20 };
+    const b = { id: "y", start: at(11, 10), end: at(12), padPreStart: 0, padPostEnd: 0 };
+    expect(conflicts(a, b)).toBe(true);
+    expect(conflicts(b, a)).toBe(true);
+  });
 });

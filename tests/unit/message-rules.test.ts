@@ -46,4 +46,12 @@ describe("message rules (spec §5)", () => {
     expect(() => indexBy([{ id: "a" }, { id: "a" }], (x) => x.id)).toThrow(/Duplicate/);
     expect(indexBy([{ id: "a" }], (x) => x.id).get("a")).toEqual({ id: "a" });
   });
+  it("time of day given as HHmm digits ('900', '0930') compares as HH:mm", () => {
+    // Bug: hhmm("900") read as "90:00", so a 9:00 start never matched.
+    const t = { time_of_day: { start: "900", end: "1000" } };
+    expect(matchesDateOrSession(t, { time: "09:30" })).toBe(true);
+    expect(matchesDateOrSession(t, { time: "08:59" })).toBe(false);
+    expect(matchesDateOrSession(t, { time: "10:00" })).toBe(false);
+    expect(matchesDateOrSession({ time_of_day: { start: "0930" } }, { time: "9:30" })).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/lib/server/http/errors.ts";
-import { parseQuery } from "../../src/lib/server/http/query/parse.ts";
+import { parseQuery, rejectUnknownKeys } from "../../src/lib/server/http/query/parse.ts";
 import { eventTemplateDef } from "../../src/lib/server/services/catalogue/resources.ts";
 
 const q = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [v]]));
@@ -59,5 +59,25 @@ describe("query parsing", () => {
   });
   it("a repeated key (array in place of a string) is a 400", () => {
     expect(() => parseQuery({ _limit: ["1", "2"] }, eventTemplateDef)).toThrow(ApiError);
+  });
+  it("_ondate is a parameter only where the route accepts it", () => {
+    // Bug: _ondate was reserved on every route, so it was accepted and silently ignored.
+    expect(() => parseQuery(q({ _ondate: "2026-11-24" }), eventTemplateDef)).toThrow(ApiError);
+    expect(parseQuery(q({ _ondate: "2026-11-24" }), eventTemplateDef, { ondate: true }).ondate).toBe(
+      "2026-11-24",
+    );
+    expect(parseQuery(q({}), eventTemplateDef, { ondate: true }).ondate).toBeNull();
+  });
+  it("rejectUnknownKeys: any key outside the allowed list is a 400 validation_failed naming it", () => {
+    expect(() => rejectUnknownKeys(q({ _seller: "x", mode: "code" }), ["_seller", "mode"])).not.toThrow();
+    try {
+      rejectUnknownKeys(q({ _seller: "x", colour: "red" }), ["_seller"]);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
+      expect((e as ApiError).status).toBe(400);
+      expect((e as ApiError).items[0]?._code).toBe("validation_failed");
+      expect((e as ApiError).items[0]?._extra).toEqual({ field: "colour" });
+    }
   });
 });

@@ -29,6 +29,7 @@ export function fits(available: number, quantity: number): boolean {
   return available < 0 || available >= quantity;
 }
 
+/** Sold out for `quantity` (at least 1) more tickets: closed by the operator, or they do not fit. */
 export function isSoldOut(c: CapacityLike & { soldOut?: boolean }, quantity = 1): boolean {
   if (c.soldOut) return true;
   return !fits(availableCapacity(c), Math.max(1, quantity));
@@ -42,4 +43,29 @@ export function sumAvailable(values: number[]): number {
     total += v;
   }
   return total;
+}
+
+/** Below this many tickets left, and without a configured threshold, shoppers are told to hurry. */
+export const HURRY_BELOW = 10;
+export const HURRY_TEXT = "Hurry, less than 10 tickets available.";
+export const SOLD_OUT_TEXT = "Sold out";
+
+/**
+ * The remaining-capacity text of a session (spec §4 "Availability label", §9 "Remaining capacity
+ * shown under show_remaining_session_capacity_threshold; 'Hurry, less than 10 tickets available.'
+ * (under 10 unless a threshold is set)"): 'Sold out' when sold out (or nothing is left); with a
+ * threshold T, 'n available' when fewer than T are left; without one, the hurry text under 10;
+ * otherwise nothing. `available` is -1 when unlimited.
+ */
+export function remainingCapacityText(
+  available: number,
+  soldOut: boolean,
+  threshold?: number | null,
+): string | null {
+  if (soldOut || available === 0) return SOLD_OUT_TEXT;
+  if (available < 0) return null;
+  if (threshold !== undefined && threshold !== null) {
+    return available < threshold ? `${available} available` : null;
+  }
+  return available < HURRY_BELOW ? HURRY_TEXT : null;
 }

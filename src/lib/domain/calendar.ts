@@ -3,6 +3,8 @@
  * calendar months (id YYYY-MM, name, Sunday-first weeks). Pure: time zones via Intl only.
  */
 import { minAvailable, sumAvailable } from "./availability.ts";
+import { addOutsideFees } from "./money.ts";
+import type { OutsideFees } from "./price-display.ts";
 
 const partsCache = new Map<string, Intl.DateTimeFormat>();
 function dtf(timeZone: string): Intl.DateTimeFormat {
@@ -110,8 +112,18 @@ export interface CalendarSessionInput {
   soldOut: boolean;
   /** Lowest price (minor units) of the selection on this session, if known. */
   minPrice?: number | null;
+  /** Lowest price plus outside fees (minor units), over the same ticket types. */
   minPriceFees?: number | null;
-  groups?: { ticketGroupId: string; available: number; soldOut: boolean }[];
+  /** The price shown for the session: the primary ticket type's, else the lowest. */
+  price?: number | null;
+}
+
+/** A ticket group's own availability (shared by all its sessions), for the extended format. */
+export interface CalendarGroupInput {
+  ticketGroupId: string;
+  /** capacity + oversell - used of the group, -1 unlimited */
+  available: number;
+  soldOut: boolean;
 }
 
 export interface CalendarDayOut {
@@ -124,17 +136,54 @@ export interface CalendarDayOut {
   ticket_groups?: { ticket_group_id: string; available: number; sold_out: boolean }[];
 }
 
+/** A ticket type priced on one session: its amount for the session's tier and its outside fees. */
+export interface PricedType {
+  id: string;
+  amount: number;
+  fees: OutsideFees;
+  /** Flexible prices (a min or a max) are never "from" prices. */
+  flexible: boolean;
+}
+
+function lowest(values: readonly (number | null | undefined)[]): number | null {
+  let best: number | null = null;
+  for (const v of values) if (v != null && (best === null || v < best)) best = v;
+  return best;
+}
+
+/**
+ * The prices of one session over fixed-price types: the lowest price, the lowest price with outside
+ * fees (each type with its own fees, so not necessarily the type cheapest before fees), and the
+ * shown price: the primary ticket type's (web.price_display.primary_ticket_type_id) when it is
+ * among the types, else the lowest.
+ */
+export function sessionPrices(
+  types: readonly PricedType[],
+  primaryTypeId?: string | null,
+): { minPrice: number | null; minPriceFees: number | null; price: number | null } {
+  const fixed = types.filter((t) => !t.flexible);
+  const minPrice = lowest(fixed.map((t) => t.amount));
+  const primary = primaryTypeId ? fixed.find((t) => t.id === primaryTypeId) : undefined;
+  return {
+    minPrice,
+    minPriceFees: lowest(fixed.map((t) => addOutsideFees(t.amount, t.fees))),
+    price: primary?.amount ?? minPrice,
+  };
+}
+
 /**
  * One calendar day per local date from..to: available when a session has capacity, sold_out when
  * sessions exist but none has, other when there are no sessions (closed). Prices are the lowest of
- * the available sessions (or of all sessions when the day is sold out).
+ * the available sessions (or of all sessions when the day is sold out). In the extended format each
+ * group's availability on a day is min(the group's own availability, the sum over the day's open
+ * sessions): a group's capacity is shared by its sessions, so it counts once, not once per session.
  */
 export function buildCalendarDays(
   sessions: CalendarSessionInput[],
   timeZone: string,
   from: string,
   to: string,
-  options: { extended?: boolean } = {},
+  options: { extended?: boolean; groups?: readonly CalendarGroupInput[] } = {},
 ): CalendarDayOut[] {
   const byDate = new Map<string, CalendarSessionInput[]>();
   for (const s of sessions) {
@@ -147,37 +196,28 @@ export function buildCalendarDays(
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const list = byDate.get(date) ?? [];
     const open = list.filter((s) => !s.soldOut);
-    const priced = (open.length > 0 ? open : list).filter((s) => s.minPrice != null);
-    const cheapest = priced.reduce<CalendarSessionInput | undefined>(
-      (best, s) => (best === undefined || (s.minPrice ?? 0) < (best.minPrice ?? 0) ? s : best),
-      undefined,
-    );
+    const priced = open.length > 0 ? open : list;
+    const sessionsAvailable = open.length === 0 ? 0 : sumAvailable(open.map((s) => s.available));
     const day: CalendarDayOut = {
       date,
       status: list.length === 0 ? "other" : open.length > 0 ? "available" : "sold_out",
-      available: open.length === 0 ? 0 : sumAvailable(open.map((s) => s.available)),
-      min_price: cheapest?.minPrice ?? null,
-      min_price_fees: cheapest?.minPriceFees ?? cheapest?.minPrice ?? null,
-      price: cheapest?.minPrice ?? null,
+      available: sessionsAvailable,
+      min_price: lowest(priced.map((s) => s.minPrice)),
+      min_price_fees: lowest(priced.map((s) => s.minPriceFees ?? s.minPrice)),
+      price: lowest(priced.map((s) => s.price ?? s.minPrice)),
     };
     if (options.extended) {
-      const groups = new Map<string, { available: number; soldOut: boolean }>();
-      for (const s of list) {
-        for (const g of s.groups ?? []) {
-          const avail = s.soldOut ? 0 : minAvailable(g.available, s.available);
-          const prev = groups.get(g.ticketGroupId);
-          const open = !s.soldOut && !g.soldOut;
-          groups.set(g.ticketGroupId, {
-            available: prev ? sumAvailable([prev.available, open ? avail : 0]) : open ? avail : 0,
-            soldOut: prev ? prev.soldOut && !open : !open,
-          });
-        }
-      }
-      day.ticket_groups = [...groups].map(([id, g]) => ({
-        ticket_group_id: id,
-        available: g.available,
-        sold_out: g.soldOut,
-      }));
+      day.ticket_groups =
+        list.length === 0
+          ? []
+          : (options.groups ?? []).map((g) => {
+              const soldOut = g.soldOut || open.length === 0;
+              return {
+                ticket_group_id: g.ticketGroupId,
+                available: soldOut ? 0 : minAvailable(g.available, sessionsAvailable),
+                sold_out: soldOut,
+              };
+            });
     }
     days.push(day);
   }

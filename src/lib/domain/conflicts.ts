@@ -1,8 +1,11 @@
 /**
- * Session conflicts (spec §5/§9): a session conflicts with a cart session when they overlap once the
- * cart session is extended by padding minutes before and after. Padding defaults to 5 minutes, is
- * overridden by the event's pad_pre_start / pad_post_end, or the seller's default_pad_pre_start /
- * default_pad_post_end. Sessions of excluded categories never conflict.
+ * Session conflicts (spec §5/§9): a session conflicts with a cart session when their padded
+ * intervals overlap, each session extended by its own event's padding before and after.
+ * The cart session's padding defaults to 5 minutes, is overridden by the event's pad_pre_start /
+ * pad_post_end, or the seller's default_pad_pre_start / default_pad_post_end. The candidate is
+ * extended by its own event's pad_pre_start / pad_post_end when set (the default gap is applied
+ * once, around the cart session, so two default sessions need 5 minutes between them, not 10).
+ * Sessions of excluded categories never conflict.
  */
 
 export const DEFAULT_PAD_MINUTES = 5;
@@ -44,7 +47,9 @@ export function conflicts(
   const pad = padding(cartSession, options);
   const start = cartSession.start.getTime() - pad.pre * MINUTE;
   const end = cartSession.end.getTime() + pad.post * MINUTE;
-  return candidate.start.getTime() < end && candidate.end.getTime() > start;
+  const candidateStart = candidate.start.getTime() - (candidate.padPreStart ?? 0) * MINUTE;
+  const candidateEnd = candidate.end.getTime() + (candidate.padPostEnd ?? 0) * MINUTE;
+  return candidateStart < end && candidateEnd > start;
 }
 
 /** Splits candidates into the ones shown and the ones hidden as conflicting with the cart. */

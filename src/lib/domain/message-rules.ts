@@ -60,7 +60,7 @@ function hhmm(value: string): string {
         .split(":")
         .map((p) => p.padStart(2, "0"))
         .join("")
-    : digits;
+    : digits.padStart(4, "0");
   return `${padded.slice(0, 2).padStart(2, "0")}:${padded.slice(2, 4).padEnd(2, "0")}`;
 }
 

@@ -10,6 +10,8 @@ export interface ExecuteContext {
   db: Db;
   now: Date;
   sellerId: string | null;
+  /** `_ondate`, for the loaders (sessions on that venue-local date). */
+  ondate?: string | null;
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -21,7 +23,6 @@ function compare(a: unknown, b: unknown): number {
 }
 
 function valueMatches(actual: unknown, op: Filter["op"], values: FilterValue[]): boolean {
-  if (op === "ondate") return true; // applied by the loaders, in the venue's time zone
   if (Array.isArray(actual)) return actual.some((a) => valueMatches(a, op, values));
   const first = values[0];
   switch (op) {
@@ -77,7 +78,7 @@ class Graph {
       applyOwnFilters(
         pairs.map(([, c]) => c),
         scoped,
-      ).map((c) => c),
+      ),
     );
     let result = pairs.filter(([, c]) => kept.has(c));
     // Deeper filters: keep children that themselves have matching children.
@@ -148,7 +149,7 @@ export async function embedInto(
   envelope: Envelope,
   def: ResourceDef,
   parents: Row[],
-  query: Pick<ParsedQuery, "embeds" | "filters">,
+  query: Pick<ParsedQuery, "embeds">,
   graph: Graph,
 ): Promise<void> {
   const levelRows = new Map<string, Row[]>();

@@ -6,6 +6,7 @@ export {
   parseIntParam,
   parseQuery,
   type RawQuery,
+  rejectUnknownKeys,
   single,
 } from "./parse.ts";
 export type * from "./types.ts";

@@ -14,12 +14,20 @@ const MAX_IN_VALUES = 1000;
 const MAX_EMBED_DEPTH = 2;
 
 const OPS: Record<string, FilterOp> = { _in: "in", _gte: "gte", _gt: "gt", _lte: "lte", _lt: "lt" };
-const RESERVED = new Set(["_seller", "_embed", "_limit", "_offset", "_sort", "_ondate"]);
+const RESERVED = ["_seller", "_embed", "_limit", "_offset", "_sort"] as const;
 
 const ISO_DATETIME =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export type RawQuery = Record<string, string[]>;
+
+/** Any key of `raw` not in `allowed` is a 400 validation_failed (DESIGN §3: never silently ignored). */
+export function rejectUnknownKeys(raw: RawQuery, allowed: Iterable<string>): void {
+  const known = new Set(allowed);
+  const unknown = Object.keys(raw).find((k) => !known.has(k));
+  if (unknown !== undefined)
+    throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
+}
 
 /** Hono's c.req.queries() minus nothing: one entry per key, every value. */
 export function single(raw: RawQuery, key: string): string | undefined {
@@ -97,11 +105,16 @@ export interface ParseOptions {
   extraKeys?: readonly string[];
   /** Whether field filters are accepted at all (single-resource reads take only _embed). */
   filters?: boolean;
+  /** Whether `_ondate` (sessions on a venue-local date) means something on this route. */
+  ondate?: boolean;
   defaultLimit?: number;
 }
 
 export function parseQuery(raw: RawQuery, def: ResourceDef, options: ParseOptions = {}): ParsedQuery {
   const extra = new Set(options.extraKeys ?? []);
+  const allowed = [...RESERVED, ...extra, ...(options.ondate ? ["_ondate"] : [])];
+  // Keys starting with "_" are parameters; the others are field filters, checked by parseFilter.
+  rejectUnknownKeys(Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith("_"))), allowed);
   const limit = parseIntParam(raw, "_limit", 1, MAX_LIMIT, options.defaultLimit ?? DEFAULT_LIMIT);
   const offset = parseIntParam(raw, "_offset", 0, MAX_OFFSET, 0);
 
@@ -138,8 +151,7 @@ export function parseQuery(raw: RawQuery, def: ResourceDef, options: ParseOption
 
   const filters: Filter[] = [];
   for (const key of Object.keys(raw)) {
-    if (RESERVED.has(key) || extra.has(key)) continue;
-    if (key.startsWith("_")) throw validationFailed(`Unknown query parameter "${key}".`, { field: key });
+    if (key.startsWith("_") || extra.has(key)) continue;
     const value = single(raw, key) ?? "";
     filters.push(parseFilter(def, key, value, options.filters !== false));
   }
@@ -150,7 +162,7 @@ export function parseQuery(raw: RawQuery, def: ResourceDef, options: ParseOption
     sort,
     embeds,
     filters,
-    ondate: parseDateParam(raw, "_ondate"),
+    ondate: options.ondate ? parseDateParam(raw, "_ondate") : null,
     seller: single(raw, "_seller") ?? null,
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 
 export type FieldKind = "string" | "number" | "boolean" | "datetime";
 export type Row = { id: string } & Record<string, unknown>;
-export type FilterOp = "eq" | "in" | "gte" | "gt" | "lte" | "lt" | "ondate";
+export type FilterOp = "eq" | "in" | "gte" | "gt" | "lte" | "lt";
 export type FilterValue = string | number | boolean;
 
 export interface Filter {
@@ -21,6 +21,8 @@ export interface LoadContext {
   db: Db;
   now: Date;
   sellerId: string | null;
+  /** `_ondate` of the request (venue-local YYYY-MM-DD), where the route accepts it. */
+  ondate?: string | null;
   /** Filters addressed to the rows this relation loads (own level only); loaders may push them into SQL. */
   filters: Filter[];
 }
@@ -47,6 +49,7 @@ export interface ParsedQuery {
   sort: { field: string; desc: boolean }[];
   embeds: string[][];
   filters: Filter[];
+  /** `_ondate`; always null unless the route parsed with `ondate: true`. */
   ondate: string | null;
   seller: string | null;
 }

@@ -1,4 +1,4 @@
-/** Shared pieces of the catalogue routes: documented query schemas, raw query access, JSON guard. */
+/** Shared pieces of the catalogue routes: documented query and response schemas, raw query access. */
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { apiErrorBody } from "../../../api/schemas.ts";
@@ -27,6 +27,10 @@ export const errorResponses = {
   404: { description: "Not found.", content: { "application/json": { schema: apiErrorBody } } },
 } as const;
 
+/** A read's body: collections keyed by resource type, each { _count, _data }. */
+export const envelope = z.record(z.string(), z.object({ _count: z.number(), _data: z.array(z.unknown()) }));
+
+/** The documented responses of a route: 200 with `schema`, and the error bodies. */
 export const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   200: { description, content: { "application/json": { schema } } },
   ...errorResponses,

@@ -2,16 +2,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { calendarDayResource } from "../../../api/schemas.ts";
-import { availableCapacity, minAvailable } from "../../../domain/availability.ts";
+import { availableCapacity, isSoldOut } from "../../../domain/availability.ts";
 import {
   addDays,
   buildCalendarDays,
   isValidDate,
   localDate,
   localDateRange,
+  sessionPrices,
 } from "../../../domain/calendar.ts";
-import { addOutsideFees, toMoneyString } from "../../../domain/money.ts";
+import { isFlexiblePrice, outsideFeesOf } from "../../../domain/price-display.ts";
 import {
+  eventConfig,
   eventGroupsAndTypes,
   loadSessions,
   MAX_CALENDAR_TYPES,
@@ -19,12 +21,13 @@ import {
   resolveSelection,
   sessionWhere,
   soldOutForSelection,
+  upcomingWindow,
 } from "../../services/catalogue/reads.ts";
-import { serializeTicketType, tierPrice } from "../../services/catalogue/serialize.ts";
+import { moneyOrNull, serializeTicketType, tierPrice } from "../../services/catalogue/serialize.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { notFound, validationFailed } from "../errors.ts";
-import { type RawQuery, single } from "../query/index.ts";
-import { errorResponses, rawQuery, selectionLine } from "./_shared.ts";
+import { type RawQuery, rejectUnknownKeys, single } from "../query/index.ts";
+import { json, rawQuery, selectionLine } from "./_shared.ts";
 
 const MAX_RANGE_DAYS = 400;
 const DEFAULT_RANGE_DAYS = 90;
@@ -37,19 +40,14 @@ const calendarQuery = z.object({
   month: z.string().max(7).optional().openapi({ description: "YYYY-MM (instead of start_date/end_date)." }),
   _seller: z.string().max(200).optional(),
 });
-const CALENDAR_KEYS = new Set(Object.keys(calendarQuery.shape));
+const CALENDAR_KEYS = Object.keys(calendarQuery.shape);
 const calendarBody = z.object({ ticket_types_required: z.array(selectionLine).max(1000) });
-const calendarOk = {
-  200: {
-    description: "calendar._data: one calendar day per venue-local date.",
-    content: {
-      "application/json": {
-        schema: z.object({ calendar: z.object({ _count: z.number(), _data: z.array(calendarDayResource) }) }),
-      },
-    },
-  },
-  ...errorResponses,
-};
+const calendarOk = json(
+  z.object({ calendar: z.object({ _count: z.number(), _data: z.array(calendarDayResource) }) }),
+  "calendar._data: one calendar day per venue-local date.",
+);
+/** The event's web.price_display config; only the primary ticket type matters to the calendar. */
+const priceDisplay = z.object({ primary_ticket_type_id: z.string().min(1).optional() });
 const params = z.object({ id: z.string().min(1).max(200) });
 
 const getCalendar = createRoute({
@@ -88,13 +86,7 @@ const pricecheck = createRoute({
       },
     },
   },
-  responses: {
-    200: {
-      description: "ticket_type collection ordered by ticket_group_id.",
-      content: { "application/json": { schema: z.unknown() } },
-    },
-    ...errorResponses,
-  },
+  responses: json(z.unknown(), "ticket_type collection ordered by ticket_group_id."),
 });
 
 function dateRange(raw: RawQuery, today: string): { from: string; to: string } {
@@ -131,8 +123,7 @@ async function calendar(
 ) {
   const { db, clock } = c.get("deps");
   const raw = rawQuery(c);
-  const unknown = Object.keys(raw).find((k) => !CALENDAR_KEYS.has(k));
-  if (unknown) throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
+  rejectUnknownKeys(raw, CALENDAR_KEYS);
   if (selection && new Set(selection.map((l) => l.ticket_type_id)).size > MAX_CALENDAR_TYPES) {
     throw validationFailed(
       "You can only select up to 10 different types of tickets.",
@@ -141,8 +132,9 @@ async function calendar(
     );
   }
   const format = single(raw, "_format");
+  const now = clock.now();
   const { event, timezone } = await requireEvent(db, id, single(raw, "_seller"));
-  const { from, to } = dateRange(raw, localDate(clock.now(), timezone));
+  const { from, to } = dateRange(raw, localDate(now, timezone));
   const { groups: allGroups, types: allTypes } = await eventGroupsAndTypes(db, event.id);
   const groupFilter = single(raw, "ticket_group_id._in");
   const wanted = groupFilter ? new Set(groupFilter.split(",")) : null;
@@ -151,57 +143,64 @@ async function calendar(
   }
   const groups = wanted ? allGroups.filter((g) => wanted.has(g.id)) : allGroups;
   const resolved = selection ? resolveSelection(selection, allGroups, allTypes) : null;
-  const priceTypes = resolved
-    ? resolved.lines.map((l) => l.type)
-    : allTypes.filter((t) =>
-        // "from" prices come from what everyone can buy: members-only groups only when asked for.
-        groups.some((g) => g.id === t.ticketGroupId && (wanted || g.hiddenType !== "public_member_only")),
-      );
-  const fixedTypes = priceTypes.filter((t) => t.currencyAmountMin === null && t.currencyAmountMax === null);
-  const window = localDateRange(from, to, timezone);
-  const sessions = await loadSessions(db, sessionWhere(event.id, [], window));
   const withPrices = format === "price" || format === "extended";
+  const priceTypes = !withPrices
+    ? []
+    : resolved
+      ? resolved.lines.map((l) => l.type)
+      : allTypes.filter((t) =>
+          // "from" prices come from what everyone can buy: members-only groups only when asked for.
+          groups.some((g) => g.id === t.ticketGroupId && (wanted || g.hiddenType !== "public_member_only")),
+        );
+  const typeInfo = priceTypes.map((t) => {
+    const api = serializeTicketType(t);
+    return { type: t, fees: outsideFeesOf(api), flexible: isFlexiblePrice(api) };
+  });
+  const display = withPrices
+    ? priceDisplay.safeParse(await eventConfig(db, event.id, "web.price_display"))
+    : null;
+  const primaryTypeId = display?.success ? display.data.primary_ticket_type_id : undefined;
+  // Sessions that have already started are not offered, today included.
+  const sessions = await loadSessions(
+    db,
+    sessionWhere(event.id, [], upcomingWindow(now, localDateRange(from, to, timezone))),
+  );
   const days = buildCalendarDays(
     sessions.map((sess) => {
-      const soldOut = soldOutForSelection(
-        sess,
-        resolved?.perGroup ?? new Map(),
-        groups,
-        resolved?.total ?? 0,
+      const soldOut = soldOutForSelection(sess, resolved?.perGroup ?? new Map(), groups);
+      const prices = sessionPrices(
+        typeInfo.map((t) => ({
+          id: t.type.id,
+          amount: tierPrice(t.type, sess.priceTier),
+          fees: t.fees,
+          flexible: t.flexible,
+        })),
+        primaryTypeId,
       );
-      let cheapest: { price: number; fees: number } | null = null;
-      for (const t of withPrices ? fixedTypes : []) {
-        const price = tierPrice(t, sess.priceTier);
-        if (!cheapest || price < cheapest.price) {
-          cheapest = {
-            price,
-            fees: addOutsideFees(price, { fixed: t.feeFixedOutside, percentBp: t.feePercentOutside }),
-          };
-        }
-      }
       return {
         start: sess.startDatetime,
         available: soldOut ? 0 : availableCapacity(sess),
         soldOut,
-        minPrice: cheapest?.price ?? null,
-        minPriceFees: cheapest?.fees ?? null,
-        groups: groups.map((g) => {
-          const avail = minAvailable(availableCapacity(g), availableCapacity(sess));
-          return { ticketGroupId: g.id, available: avail, soldOut: sess.soldOut || avail === 0 };
-        }),
+        ...prices,
       };
     }),
     timezone,
     from,
     to,
-    { extended: format === "extended" },
+    {
+      extended: format === "extended",
+      groups: groups.map((g) => ({
+        ticketGroupId: g.id,
+        available: availableCapacity(g),
+        soldOut: isSoldOut(g),
+      })),
+    },
   );
-  const money = (v: number | null) => (v === null ? null : toMoneyString(v));
   const data = days.map((d) => ({
     ...d,
-    min_price: money(d.min_price),
-    min_price_fees: money(d.min_price_fees),
-    price: money(d.price),
+    min_price: moneyOrNull(d.min_price),
+    min_price_fees: moneyOrNull(d.min_price_fees),
+    price: moneyOrNull(d.price),
   }));
   return { calendar: { _count: data.length, _data: data } };
 }
@@ -215,8 +214,7 @@ export function registerCalendar(router: ApiRouter): void {
     const { db } = c.get("deps");
     const body = c.req.valid("json");
     const raw = rawQuery(c);
-    const unknown = Object.keys(raw).find((k) => k !== "_seller");
-    if (unknown) throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
+    rejectUnknownKeys(raw, ["_seller"]);
     const { event } = await requireEvent(db, c.req.valid("param").id, single(raw, "_seller"));
     const { groups, types } = await eventGroupsAndTypes(db, event.id);
     let tier: string | null = null;

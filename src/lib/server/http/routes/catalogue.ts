@@ -12,33 +12,28 @@ import {
 } from "../../services/catalogue/serialize.ts";
 import type { ApiRouter } from "../app.ts";
 import { ApiError, notFound, validationFailed } from "../errors.ts";
-import { execute, parseQuery, type Row, single } from "../query/index.ts";
-import { errorResponses, listQuery, rawQuery } from "./_shared.ts";
+import { execute, parseQuery, type Row, rejectUnknownKeys, single } from "../query/index.ts";
+import { envelope, json, listQuery, rawQuery } from "./_shared.ts";
 
-const envelope = z.record(z.string(), z.object({ _count: z.number(), _data: z.array(z.unknown()) }));
-const ok = (description: string) => ({
-  200: { description, content: { "application/json": { schema: envelope } } },
-  ...errorResponses,
-});
 const asRows = <T>(rows: T[]) => rows as unknown as Row[];
 
 const ticketGroup = createRoute({
   method: "get",
   path: "/ticket_group/{id}",
   request: { params: z.object({ id: z.string().min(1).max(200) }), query: listQuery() },
-  responses: ok("One ticket_group (embeds ticket_type, meta, config)."),
+  responses: json(envelope, "One ticket_group (embeds ticket_type, meta, config)."),
 });
 const membershipRules = createRoute({
   method: "get",
   path: "/membership_rules",
   request: { query: listQuery() },
-  responses: ok("membership_rule collection (embed ticket_type, ticket_group)."),
+  responses: json(envelope, "membership_rule collection (embed ticket_type, ticket_group)."),
 });
 const configRoute = createRoute({
   method: "get",
   path: "/config",
   request: { query: listQuery() },
-  responses: ok("config collection; seller-level entries are always included."),
+  responses: json(envelope, "config collection; seller-level entries are always included."),
 });
 const codeRoute = createRoute({
   method: "get",
@@ -50,7 +45,7 @@ const codeRoute = createRoute({
       mode: z.string().max(50).optional().openapi({ description: "Comma list of advertise, code." }),
     }),
   },
-  responses: ok("code collection with one code."),
+  responses: json(envelope, "code collection with one code."),
 });
 
 export function registerCatalogue(router: ApiRouter): void {
@@ -118,8 +113,7 @@ export function registerCatalogue(router: ApiRouter): void {
   router.openapi(codeRoute, async (c) => {
     const { db } = c.get("deps");
     const raw = rawQuery(c);
-    const unknown = Object.keys(raw).find((k) => k !== "_seller" && k !== "mode");
-    if (unknown) throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
+    rejectUnknownKeys(raw, ["_seller", "mode"]);
     const seller = await requireSeller(db, single(raw, "_seller"));
     const modes = (single(raw, "mode") ?? "advertise,code").split(",").map((m) => m.trim());
     if (modes.some((m) => m !== "advertise" && m !== "code")) {

@@ -3,13 +3,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { asc, eq } from "drizzle-orm";
 import * as s from "../../db/schema.ts";
 import { requireEvent, requireSeller } from "../../services/catalogue/reads.ts";
-import { eventTemplateDef } from "../../services/catalogue/resources.ts";
+import { eventsWithSessionsOn, eventTemplateDef } from "../../services/catalogue/resources.ts";
 import { serializeEvent } from "../../services/catalogue/serialize.ts";
 import type { ApiRouter } from "../app.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
-import { json, listQuery, rawQuery } from "./_shared.ts";
-
-const envelope = z.record(z.string(), z.object({ _count: z.number(), _data: z.array(z.unknown()) }));
+import { envelope, json, listQuery, rawQuery } from "./_shared.ts";
 
 const available = createRoute({
   method: "get",
@@ -32,7 +30,7 @@ const one = createRoute({
 export function registerEvents(router: ApiRouter): void {
   router.openapi(available, async (c) => {
     const { db, clock } = c.get("deps");
-    const query = parseQuery(rawQuery(c), eventTemplateDef);
+    const query = parseQuery(rawQuery(c), eventTemplateDef, { ondate: true });
     const seller = await requireSeller(db, query.seller);
     // public_link_only events are listed only when hidden_type._in asks for them.
     if (!query.filters.some((f) => f.path.length === 0 && f.field === "hidden_type")) {
@@ -43,26 +41,18 @@ export function registerEvents(router: ApiRouter): void {
         values: ["public_browsable", "public_member_only"],
       });
     }
-    if (query.ondate) {
-      query.filters.push({
-        path: ["event_session"],
-        field: "start_datetime",
-        op: "ondate",
-        values: [query.ondate],
-      });
-    }
     const rows = await db
       .select()
       .from(s.eventTemplate)
       .where(eq(s.eventTemplate.sellerId, seller.id))
       .orderBy(asc(s.eventTemplate.rank), asc(s.eventTemplate.id));
-    const body = await execute(
-      eventTemplateDef,
-      rows.map((r) => serializeEvent(r) as unknown as Row),
-      query,
-      { db, now: clock.now(), sellerId: seller.id },
-      { defaultSort: [{ field: "_rank", desc: false }] },
-    );
+    const ctx = { db, now: clock.now(), sellerId: seller.id, ondate: query.ondate };
+    let roots = rows.map((r) => serializeEvent(r) as unknown as Row);
+    // _ondate: events with an open session that day that has not started; embedded sessions are that day's.
+    if (query.ondate) roots = await eventsWithSessionsOn(ctx, roots, query.ondate);
+    const body = await execute(eventTemplateDef, roots, query, ctx, {
+      defaultSort: [{ field: "_rank", desc: false }],
+    });
     return c.json(body, 200);
   });
 

@@ -14,11 +14,12 @@ import {
   sessionFilterInSql,
   sessionWhere,
   soldOutForSelection,
+  upcomingWindow,
 } from "../../services/catalogue/reads.ts";
 import { eventSessionDef } from "../../services/catalogue/resources.ts";
 import { serializeSession, tierPrice } from "../../services/catalogue/serialize.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
-import { notFound, validationFailed } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import {
   embedInto,
   execute,
@@ -26,15 +27,11 @@ import {
   type ParsedQuery,
   parseQuery,
   type Row,
+  rejectUnknownKeys,
   single,
 } from "../query/index.ts";
-import { errorResponses, listQuery, rawQuery, selectionLine } from "./_shared.ts";
+import { envelope, json, listQuery, rawQuery, selectionLine } from "./_shared.ts";
 
-const envelope = z.record(z.string(), z.object({ _count: z.number(), _data: z.array(z.unknown()) }));
-const ok = (description: string) => ({
-  200: { description, content: { "application/json": { schema: envelope } } },
-  ...errorResponses,
-});
 const eventParams = z.object({ id: z.string().min(1).max(200) });
 const sessionQuery = listQuery({
   _ondate: z.string().optional().openapi({ description: "YYYY-MM-DD in the venue's time zone." }),
@@ -45,7 +42,7 @@ const list = createRoute({
   method: "get",
   path: "/events/{id}/sessions",
   request: { params: eventParams, query: sessionQuery },
-  responses: ok("event_session collection."),
+  responses: json(envelope, "event_session collection."),
 });
 const forSelection = createRoute({
   method: "post",
@@ -60,7 +57,7 @@ const forSelection = createRoute({
       },
     },
   },
-  responses: ok("event_session and price_schedule collections for the selection."),
+  responses: json(envelope, "event_session and price_schedule collections for the selection."),
 });
 const one = createRoute({
   method: "get",
@@ -69,7 +66,7 @@ const one = createRoute({
     params: z.object({ id: z.string().min(1).max(200), sessionId: z.string().min(1).max(200) }),
     query: listQuery(),
   },
-  responses: ok("One event_session (embed venue)."),
+  responses: json(envelope, "One event_session (embed venue)."),
 });
 const seatMap = createRoute({
   method: "get",
@@ -84,7 +81,7 @@ const seatMap = createRoute({
       _seller: z.string().max(200).optional(),
     }),
   },
-  responses: ok("seat_map and seat collections with the session's seat states."),
+  responses: json(envelope, "seat_map and seat collections with the session's seat states."),
 });
 
 /** Sessions of one event as an envelope; filters run in SQL where they can, date window bounded. */
@@ -100,7 +97,6 @@ async function sessionEnvelope(
   const groupId = single(raw, "ticket_group_id");
   const { groups, types } = await eventGroupsAndTypes(db, event.id);
   const perGroup = new Map<string, number>();
-  let total = 0;
   if (groupId !== undefined) {
     if (!groups.some((g) => g.id === groupId)) throw notFound("ticket_group", groupId);
     perGroup.set(groupId, 1);
@@ -110,13 +106,13 @@ async function sessionEnvelope(
     const resolved = resolveSelection(selection, groups, types);
     lines = resolved.lines;
     for (const [g, q] of resolved.perGroup) perGroup.set(g, Math.max(q, perGroup.get(g) ?? 0));
-    total = resolved.total;
   }
+  // Sessions that have started are not offered; explicit start_datetime filters choose their own window.
   const window = query.ondate
-    ? localDateRange(query.ondate, query.ondate, timezone)
+    ? upcomingWindow(clock.now(), localDateRange(query.ondate, query.ondate, timezone))
     : query.filters.some((f) => f.field === "start_datetime")
       ? {}
-      : { start: clock.now() };
+      : upcomingWindow(clock.now(), {});
   const selectionAware = perGroup.size > 0;
   const allInSql =
     !selectionAware &&
@@ -143,7 +139,7 @@ async function sessionEnvelope(
   } else {
     const rows = await loadSessions(db, where);
     const serialized = rows.map(
-      (r) => serializeSession(r, soldOutForSelection(r, perGroup, groups, total)) as unknown as Row,
+      (r) => serializeSession(r, soldOutForSelection(r, perGroup, groups)) as unknown as Row,
     );
     body = await execute(eventSessionDef, serialized, query, ctx, {
       defaultSort: [{ field: "start_datetime", desc: false }],
@@ -167,12 +163,12 @@ async function sessionEnvelope(
 
 export function registerSessions(router: ApiRouter): void {
   router.openapi(list, async (c) => {
-    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: ["ticket_group_id"] });
+    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: ["ticket_group_id"], ondate: true });
     return c.json(await sessionEnvelope(c, c.req.valid("param").id, query), 200);
   });
 
   router.openapi(forSelection, async (c) => {
-    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: ["ticket_group_id"] });
+    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: ["ticket_group_id"], ondate: true });
     const body = c.req.valid("json");
     return c.json(await sessionEnvelope(c, c.req.valid("param").id, query, body.ticket_types_required), 200);
   });
@@ -200,8 +196,7 @@ export function registerSessions(router: ApiRouter): void {
     const { db } = c.get("deps");
     const { event_template_id, session_id } = c.req.valid("param");
     const { geometry, _seller } = c.req.valid("query");
-    const unknown = Object.keys(rawQuery(c)).find((k) => k !== "geometry" && k !== "_seller");
-    if (unknown) throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
+    rejectUnknownKeys(rawQuery(c), ["geometry", "_seller"]);
     const { event } = await requireEvent(db, event_template_id, _seller);
     const session = await db
       .select({ id: s.eventSession.id })

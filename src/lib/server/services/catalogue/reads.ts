@@ -4,10 +4,10 @@
  * calendar.
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
-import { availableCapacity, fits } from "../../../domain/availability.ts";
+import { isSoldOut } from "../../../domain/availability.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, notFound, validationFailed } from "../../http/errors.ts";
+import { notFound, validationFailed } from "../../http/errors.ts";
 import type { Filter } from "../../http/query/types.ts";
 
 export type SellerRow = typeof s.seller.$inferSelect;
@@ -74,7 +74,35 @@ export async function eventGroupsAndTypes(
   return { groups, types };
 }
 
-const SOLD_OUT_SQL = sql`(${s.eventSession.soldOut} or (${s.eventSession.capacity} >= 0 and ${s.eventSession.capacity} + ${s.eventSession.oversellCapacity} - ${s.eventSession.usedCapacity} <= 0))`;
+/** The config value of an event_template under `key` (e.g. web.price_display), or null. */
+export async function eventConfig(db: Db, eventId: string, key: string): Promise<unknown> {
+  const rows = await db
+    .select({ value: s.config.value })
+    .from(s.config)
+    .where(
+      and(eq(s.config.resource, "event_template"), eq(s.config.resourceId, eventId), eq(s.config.key, key)),
+    )
+    .limit(1);
+  return rows[0]?.value ?? null;
+}
+
+/**
+ * isSoldOut (domain/availability.ts) in SQL, for one ticket: closed by the operator, or nothing
+ * available (capacity + oversell - used <= 0, capacity -1 unlimited). SESSION_OPEN_SQL negates it.
+ */
+export const SESSION_SOLD_OUT_SQL = sql`(${s.eventSession.soldOut} or (${s.eventSession.capacity} >= 0 and ${s.eventSession.capacity} + ${s.eventSession.oversellCapacity} - ${s.eventSession.usedCapacity} <= 0))`;
+export const SESSION_OPEN_SQL = not(SESSION_SOLD_OUT_SQL);
+
+/**
+ * A session window that never reaches back before now: sessions that have started are not offered
+ * (calendar, _ondate). start = max(now, range.start).
+ */
+export function upcomingWindow<W extends { start?: Date; end?: Date }>(
+  now: Date,
+  range: W,
+): W & { start: Date } {
+  return { ...range, start: range.start && range.start > now ? range.start : now };
+}
 const TIME_OPS = { gte, gt, lt, lte } as const;
 
 /** Whether a filter on event_session can run in SQL. */
@@ -96,7 +124,7 @@ export function sessionWhere(eventId: string, filters: Filter[], window: { start
         TIME_OPS[f.op as keyof typeof TIME_OPS](s.eventSession.startDatetime, new Date(String(f.values[0]))),
       );
     } else if (f.field === "sold_out") {
-      where.push(f.values[0] === true ? SOLD_OUT_SQL : not(SOLD_OUT_SQL));
+      where.push(f.values[0] === true ? SESSION_SOLD_OUT_SQL : SESSION_OPEN_SQL);
     } else {
       const col = f.field === "id" ? s.eventSession.id : s.eventSession.priceTier;
       where.push(inArray(col, f.values.map(String)));
@@ -150,8 +178,8 @@ export function resolveSelection(
     const type = typeById.get(l.ticket_type_id);
     const group = type ? groupById.get(type.ticketGroupId) : undefined;
     if (!type || !group) {
-      throw new ApiError(400, "validation_failed", "Ticket types not available for this event.", {
-        extra: { ticket_type_id: l.ticket_type_id },
+      throw validationFailed("Ticket types not available for this event.", {
+        ticket_type_id: l.ticket_type_id,
       });
     }
     return { type, group, quantity: l.quantity };
@@ -166,18 +194,17 @@ export function soldOutForSelection(
   session: SessionRow,
   perGroup: Map<string, number>,
   groups: GroupRow[],
-  total: number,
 ): boolean {
-  if (session.soldOut) return true;
   const groupById = new Map(groups.map((g) => [g.id, g]));
   const counted = [...perGroup].reduce(
     (sum, [gid, q]) => sum + (groupById.get(gid)?.excludeFromEventCapacity ? 0 : q),
     0,
   );
-  if (!fits(availableCapacity(session), Math.max(1, total === 0 ? 1 : counted))) return true;
+  // isSoldOut asks for Math.max(1, counted): a session is sold out for no selection when no ticket fits.
+  if (isSoldOut(session, counted)) return true;
   for (const [gid, q] of perGroup) {
     const g = groupById.get(gid);
-    if (g && !fits(availableCapacity(g), q)) return true;
+    if (g && q > 0 && isSoldOut(g, q)) return true;
   }
   return false;
 }

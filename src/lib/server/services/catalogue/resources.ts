@@ -6,6 +6,7 @@ import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "driz
 import { localDate, localDateRange } from "../../../domain/calendar.ts";
 import * as s from "../../db/schema.ts";
 import type { Filter, LoadContext, Relation, ResourceDef, Row } from "../../http/query/types.ts";
+import { SESSION_OPEN_SQL, upcomingWindow } from "./reads.ts";
 import {
   serializeConfig,
   serializeEvent,
@@ -120,48 +121,48 @@ const typesOf = (level: "event" | "group" | "id"): Relation => ({
 });
 
 const TIME_OPS = { gte, gt, lt, lte } as const;
+type SessionRow = typeof s.eventSession.$inferSelect;
 
-/** Sessions of events: a date window (filters or _ondate) in SQL, else each event's next available session. */
+/**
+ * Sessions of events: with `_ondate`, the open sessions on that venue-local date that have not
+ * started; with start_datetime filters, that window in SQL; else each event's next available session.
+ */
+async function sessionRowsOf(ctx: LoadContext, parents: Row[]): Promise<SessionRow[]> {
+  const where: SQL[] = [inArray(s.eventSession.eventTemplateId, ids(parents))];
+  const timeFilters = ctx.filters.filter((f) => f.field === "start_datetime" && f.op in TIME_OPS);
+  for (const f of timeFilters) {
+    const op = TIME_OPS[f.op as keyof typeof TIME_OPS];
+    where.push(op(s.eventSession.startDatetime, new Date(String(f.values[0]))));
+  }
+  const select = (extra: SQL[]) =>
+    ctx.db
+      .select()
+      .from(s.eventSession)
+      .where(and(...where, ...extra))
+      .orderBy(asc(s.eventSession.startDatetime))
+      .limit(10_000);
+  const date = ctx.ondate;
+  if (date) {
+    const tzByEvent = await venueTimezones(ctx, parents);
+    const byWindow = [...new Set(tzByEvent.values())].map((tz) => {
+      const w = upcomingWindow(ctx.now, localDateRange(date, date, tz));
+      return and(gte(s.eventSession.startDatetime, w.start), lt(s.eventSession.startDatetime, w.end));
+    });
+    const rows = await select([or(...byWindow) ?? sql`false`, SESSION_OPEN_SQL]);
+    return rows.filter((r) => localDate(r.startDatetime, tzByEvent.get(r.eventTemplateId) ?? "UTC") === date);
+  }
+  if (timeFilters.length > 0) return select([]);
+  return ctx.db
+    .selectDistinctOn([s.eventSession.eventTemplateId])
+    .from(s.eventSession)
+    .where(and(...where, gte(s.eventSession.startDatetime, ctx.now), SESSION_OPEN_SQL))
+    .orderBy(asc(s.eventSession.eventTemplateId), asc(s.eventSession.startDatetime));
+}
+
 const sessionsOf: Relation = {
   target: () => eventSessionDef,
   async load(ctx, parents) {
-    const where: SQL[] = [inArray(s.eventSession.eventTemplateId, ids(parents))];
-    const timeFilters = ctx.filters.filter((f) => f.field === "start_datetime" && f.op in TIME_OPS);
-    for (const f of timeFilters) {
-      const op = TIME_OPS[f.op as keyof typeof TIME_OPS];
-      where.push(op(s.eventSession.startDatetime, new Date(String(f.values[0]))));
-    }
-    const ondate = ctx.filters.find((f) => f.op === "ondate");
-    const tzByEvent = ondate ? await venueTimezones(ctx, parents) : new Map<string, string>();
-    if (ondate) {
-      const date = String(ondate.values[0]);
-      const windows = [...new Set(tzByEvent.values())].map((tz) => localDateRange(date, date, tz));
-      const byWindow = windows.map((w) =>
-        and(gte(s.eventSession.startDatetime, w.start), lt(s.eventSession.startDatetime, w.end)),
-      );
-      where.push(or(...byWindow) ?? sql`false`);
-    }
-    let rows: (typeof s.eventSession.$inferSelect)[];
-    if (ondate || timeFilters.length > 0) {
-      rows = await ctx.db
-        .select()
-        .from(s.eventSession)
-        .where(and(...where))
-        .orderBy(asc(s.eventSession.startDatetime))
-        .limit(10_000);
-    } else {
-      rows = await ctx.db
-        .selectDistinctOn([s.eventSession.eventTemplateId])
-        .from(s.eventSession)
-        .where(and(...where, ...nextAvailableWhere(ctx.now)))
-        .orderBy(asc(s.eventSession.eventTemplateId), asc(s.eventSession.startDatetime));
-    }
-    if (ondate) {
-      const date = String(ondate.values[0]);
-      rows = rows.filter(
-        (r) => localDate(r.startDatetime, tzByEvent.get(r.eventTemplateId) ?? "UTC") === date,
-      );
-    }
+    const rows = await sessionRowsOf(ctx, parents);
     return pairBy(
       parents,
       rows.map((r) => row(serializeSession(r))),
@@ -171,13 +172,16 @@ const sessionsOf: Relation = {
   },
 };
 
-/** Upcoming, open, with capacity left. */
-export function nextAvailableWhere(now: Date): SQL[] {
-  return [
-    gte(s.eventSession.startDatetime, now),
-    eq(s.eventSession.soldOut, false),
-    sql`(${s.eventSession.capacity} < 0 or ${s.eventSession.capacity} + ${s.eventSession.oversellCapacity} - ${s.eventSession.usedCapacity} > 0)`,
-  ];
+/** The events with an open session on a venue-local date that has not started (`_ondate`). */
+export async function eventsWithSessionsOn(
+  ctx: Omit<LoadContext, "filters" | "ondate">,
+  events: Row[],
+  date: string,
+): Promise<Row[]> {
+  if (events.length === 0) return [];
+  const rows = await sessionRowsOf({ ...ctx, filters: [], ondate: date }, events);
+  const withSession = new Set(rows.map((r) => r.eventTemplateId));
+  return events.filter((e) => withSession.has(e.id));
 }
 
 async function venueTimezones(ctx: LoadContext, events: Row[]): Promise<Map<string, string>> {

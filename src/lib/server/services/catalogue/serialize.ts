@@ -15,11 +15,16 @@ import type {
   TicketType,
   Venue,
 } from "../../../api/schemas.ts";
-import { availableCapacity } from "../../../domain/availability.ts";
+import { availableCapacity, isSoldOut } from "../../../domain/availability.ts";
 import { basisPointsToPercentString, toMoneyString } from "../../../domain/money.ts";
 import type * as s from "../../db/schema.ts";
 
 type Sel<T extends { $inferSelect: unknown }> = T["$inferSelect"];
+
+/** Minor units -> "25.00", null stays null. */
+export function moneyOrNull(minor: number | null | undefined): string | null {
+  return minor == null ? null : toMoneyString(minor);
+}
 
 export function serializeSeller(r: Sel<typeof s.seller>): Seller {
   return { id: r.id, slug: r.slug, name: r.name, timezone: r.timezone, currency_code: r.currencyCode };
@@ -54,7 +59,6 @@ export function serializeEvent(r: Sel<typeof s.eventTemplate>): EventTemplate {
 }
 
 export function serializeGroup(r: Sel<typeof s.ticketGroup>): TicketGroup {
-  const available = availableCapacity(r);
   return {
     id: r.id,
     event_template_id: r.eventTemplateId,
@@ -72,7 +76,7 @@ export function serializeGroup(r: Sel<typeof s.ticketGroup>): TicketGroup {
     used_capacity: r.usedCapacity,
     exclude_from_event_capacity: r.excludeFromEventCapacity,
     color: r.color,
-    sold_out: available === 0,
+    sold_out: isSoldOut(r),
     additional_info_spec: r.additionalInfoSpec ?? null,
     _rank: r.rank,
   };
@@ -92,7 +96,6 @@ export function serializeTicketType(
   if (r.feePercentOutside) {
     outside.push({ type: "fee_percent_outside", fee: basisPointsToPercentString(r.feePercentOutside) });
   }
-  const money = (v: number | null) => (v === null ? null : toMoneyString(v));
   return {
     id: r.id,
     ticket_group_id: r.ticketGroupId,
@@ -101,15 +104,14 @@ export function serializeTicketType(
     summary: r.summary,
     _rank: r.rank,
     currency_amount: toMoneyString(tierPrice(r, options.tier)),
-    currency_amount_min: money(r.currencyAmountMin),
-    currency_amount_max: money(r.currencyAmountMax),
-    discounted_amount: money(options.discounted ?? null),
+    currency_amount_min: moneyOrNull(r.currencyAmountMin),
+    currency_amount_max: moneyOrNull(r.currencyAmountMax),
+    discounted_amount: moneyOrNull(options.discounted),
     outside_fees: outside,
   };
 }
 
 export function serializeSession(r: Sel<typeof s.eventSession>, soldOutOverride?: boolean): EventSession {
-  const available = availableCapacity(r);
   return {
     id: r.id,
     event_template_id: r.eventTemplateId,
@@ -118,8 +120,8 @@ export function serializeSession(r: Sel<typeof s.eventSession>, soldOutOverride?
     capacity: r.capacity,
     used_capacity: r.usedCapacity,
     oversell_capacity: r.oversellCapacity,
-    available_capacity: available,
-    sold_out: soldOutOverride ?? (r.soldOut || available === 0),
+    available_capacity: availableCapacity(r),
+    sold_out: soldOutOverride ?? isSoldOut(r),
     price_tier: r.priceTier,
   };
 }
