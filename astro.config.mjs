@@ -7,7 +7,8 @@ export default defineConfig({
   output: "server",
   adapter: node({ mode: "standalone" }),
   integrations: [react()],
-  trailingSlash: "ignore",
+  // Spec doc 2 §2 "A trailing slash is stripped": Astro redirects (301 GET, 308 otherwise, query kept).
+  trailingSlash: "never",
   server: { host: "127.0.0.1", port: 4321 },
   // The storefront is the only client of its own forms; Hono checks the origin of API writes.
   security: { checkOrigin: true },

@@ -1,36 +1,22 @@
 /**
- * Router rules shared by every storefront page (spec doc 2 §2): a trailing slash is stripped with a
- * redirect that keeps the query. The API (/api, /cached_api) and the site root are left alone.
+ * Shared page rules. A trailing slash is stripped by Astro itself (`trailingSlash: "never"` in
+ * astro.config.mjs: a 301 for GETs, a 308 otherwise, the query kept) in the built server; spec doc 2
+ * §2 "A trailing slash is stripped".
  *
  * Public pages are also micro-cached in process for a few seconds: a page that declares itself
  * `Cache-Control: public` (nothing personal in it) is kept and served again, as a CDN would.
- * PAGE_CACHE=off turns it off (the bench measures both).
+ * PAGE_CACHE=off turns it off (the bench measures both). The API (/api, /cached_api) is left alone.
  */
-import { defineMiddleware, sequence } from "astro:middleware";
+import { defineMiddleware } from "astro:middleware";
 import { ResponseCache } from "./lib/server/response-cache.ts";
 
 const PAGE_CACHE_TTL_MS = 5_000;
 const pageCache = process.env.PAGE_CACHE === "off" ? undefined : new ResponseCache(PAGE_CACHE_TTL_MS, 500);
-
-export function withoutTrailingSlash(pathname: string): string | undefined {
-  if (pathname === "/" || !pathname.endsWith("/")) return undefined;
-  if (/^\/(api|cached_api)(\/|$)/.test(pathname)) return undefined;
-  const stripped = pathname.replace(/\/+$/, "");
-  return stripped === "" ? "/" : stripped;
-}
-
-const stripTrailingSlash = defineMiddleware((context, next) => {
-  const target = withoutTrailingSlash(context.url.pathname);
-  if (target === undefined) return next();
-  const method = context.request.method;
-  // 308 keeps the method and body of a form post; GETs get the cacheable 301.
-  const status = method === "GET" || method === "HEAD" ? 301 : 308;
-  return new Response(null, { status, headers: { Location: `${target}${context.url.search}` } });
-});
+const API_PATH = /^\/(api|cached_api)(\/|$)/;
 
 const microCache = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
-  if (!pageCache || context.request.method !== "GET" || /^\/(api|cached_api)(\/|$)/.test(pathname)) {
+  if (!pageCache || context.request.method !== "GET" || API_PATH.test(pathname)) {
     return next();
   }
   // Anything that can make a page personal (a session cookie) bypasses the shared copy.
@@ -54,4 +40,4 @@ const microCache = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(stripTrailingSlash, microCache);
+export const onRequest = microCache;

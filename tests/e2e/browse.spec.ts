@@ -68,13 +68,30 @@ test.describe("event listing", () => {
     expect(new URL(page.url()).searchParams.getAll("category")).toEqual(["Support"]);
   });
 
+  test("the dropdown switches back to buttons when the screen widens again", async ({ page }) => {
+    await page.setViewportSize({ width: 260, height: 900 });
+    await page.goto(`${HM}/events?category=Support`);
+    const nav = page.getByRole("navigation", { name: "Categories" });
+    await expect(page.getByLabel("Filter by")).toBeVisible();
+    await expect(nav).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(nav).toBeVisible();
+    await expect(page.getByLabel("Filter by")).toBeHidden();
+    await expect(page.getByLabel("Filter by")).toBeDisabled();
+    // the button-chosen category still travels with the form
+    await page.getByLabel("Date").selectOption("today");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/date=today/);
+    expect(new URL(page.url()).searchParams.getAll("category")).toEqual(["Support"]);
+  });
+
   test("category buttons filter, with an 'All' option", async ({ page }) => {
     await page.goto(`${HM}/events`);
     const nav = page.getByRole("navigation", { name: "Categories" });
-    await expect(nav.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "true");
     await nav.getByRole("link", { name: "Support" }).click();
     await expect(page).toHaveURL(/category=Support/);
-    await expect(nav.getByRole("link", { name: "Support" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Support" })).toHaveAttribute("aria-current", "true");
     expect((await cardIds(page)).sort()).toEqual((await apiIds(page, "category=Support")).sort());
     expect(await cardIds(page)).toContain("hm-donation");
     expect(await cardIds(page)).not.toContain("hm-general-admission");
@@ -146,6 +163,9 @@ test.describe("event listing", () => {
   test("a trailing slash is stripped, keeping the query", async ({ page }) => {
     await page.goto(`${HM}/events/?category=Support`);
     await expect(page).toHaveURL(`${HM}/events?category=Support`);
+    const res = await page.request.get(`${HM}/events/?category=Support`, { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers().location).toBe(`${HM}/events?category=Support`);
   });
 });
 

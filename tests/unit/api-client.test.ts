@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient, ECOMMERCE_APP_HEADER } from "../../src/lib/api/client.ts";
-import { ApiClientError } from "../../src/lib/api/errors.ts";
+import { ApiClientError, UNEXPECTED_ERROR } from "../../src/lib/api/errors.ts";
 import { coverUrl, imageAlt, teaserUrl, thumbnailUrl } from "../../src/lib/api/images.ts";
+import { t } from "../../src/lib/tenant/strings.ts";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -87,6 +88,36 @@ describe("API client (spec §7)", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("a body that is not JSON is a typed error with the response's status, not the raw parse error", async () => {
+    const { api, requests } = client([
+      new Response("<html>oops</html>", { status: 200, headers: { "content-type": "text/html" } }),
+    ]);
+    const error = await api.listAvailableEvents("s").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect(error).toMatchObject({
+      status: 200,
+      code: "invalid_response",
+      context: "events/available",
+      description: UNEXPECTED_ERROR,
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it("network failures and bodiless errors use the one unexpected-error text (spec §8)", async () => {
+    expect(UNEXPECTED_ERROR).toBe("Sorry! Something unexpected happened. Please try again.");
+    const network = await createApiClient({
+      baseUrl: "http://test",
+      fetch: async () => {
+        throw new TypeError("fetch failed");
+      },
+      retries: 0,
+    })
+      .getConfig("s")
+      .catch((e: unknown) => e);
+    expect(network).toMatchObject({ status: 0, code: "network_error", description: UNEXPECTED_ERROR });
+    expect(new ApiClientError(500, []).description).toBe(UNEXPECTED_ERROR);
+  });
+
   it("a response that breaks the schema is a contract error, not retried", async () => {
     const { api, requests } = client([json({ event_template: { _data: "nope" } })]);
     await expect(api.listAvailableEvents("s")).rejects.toMatchObject({ code: "contract_mismatch" });
@@ -100,12 +131,19 @@ describe("images (spec §9): thumbnail 64x51 and teaser 272x216 requested double
       "/api/image/harbour-museum/a%20b.jpg?sizex=128&sizey=102&shrinkonly=1",
     );
     expect(teaserUrl("x/y.jpg")).toBe("/api/image/x/y.jpg?sizex=544&sizey=432&shrinkonly=1");
-    expect(coverUrl("x/y.jpg")).toBe("/api/image/x/y.jpg?sizex=1500&shrinkonly=1");
+    // The cover is requested at the 1500x500 box it is shown in (the endpoint crops to fit), so the
+    // page does not shift when it loads.
+    expect(coverUrl("x/y.jpg")).toBe("/api/image/x/y.jpg?sizex=1500&sizey=500&shrinkonly=1");
   });
 
   it("'Missing image alt text falls back to Image for {event name}'", () => {
-    expect(imageAlt(undefined, "Evening Concert")).toBe("Image for Evening Concert");
-    expect(imageAlt("  ", "Evening Concert")).toBe("Image for Evening Concert");
-    expect(imageAlt("A schooner", "X")).toBe("A schooner");
+    const fallback = (name: string) => t(undefined, "image.alt", { name });
+    expect(imageAlt(undefined, fallback("Evening Concert"))).toBe("Image for Evening Concert");
+    expect(imageAlt("  ", fallback("Evening Concert"))).toBe("Image for Evening Concert");
+    expect(imageAlt("A schooner", fallback("X"))).toBe("A schooner");
+    // a tenant's own wording of the fallback
+    expect(
+      imageAlt(null, t({ strings: { "image.alt": "Picture: {name}" } }, "image.alt", { name: "Zoo" })),
+    ).toBe("Picture: Zoo");
   });
 });

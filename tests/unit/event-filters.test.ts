@@ -84,9 +84,17 @@ describe("buildEventQuery: filters in the tenant time zone", () => {
       "event_session.start_datetime._gte": "2026-11-22T18:00:00.000Z",
       "event_session.start_datetime._lt": "2026-11-23T00:00:00.000Z",
     });
-    expect(buildEventQuery(parse("date=today&time.end=10:00"), "Europe/London", now)).toEqual({
-      "event_session.start_datetime._gte": "2026-11-22T00:00:00.000Z",
-      "event_session.start_datetime._lt": "2026-11-22T10:00:00.000Z",
+    expect(buildEventQuery(parse("date=tomorrow&time.end=10:00"), "Europe/London", now)).toEqual({
+      "event_session.start_datetime._gte": "2026-11-23T00:00:00.000Z",
+      "event_session.start_datetime._lt": "2026-11-23T10:00:00.000Z",
+    });
+  });
+
+  it("a window never starts before now, so sessions that already started are not offered", () => {
+    // Regression: today's window from midnight listed events whose sessions had all started.
+    expect(buildEventQuery(parse("date=today&time.end=14:00"), "Europe/London", now)).toEqual({
+      "event_session.start_datetime._gte": "2026-11-22T12:00:00.000Z",
+      "event_session.start_datetime._lt": "2026-11-22T14:00:00.000Z",
     });
   });
 
@@ -99,8 +107,8 @@ describe("buildEventQuery: filters in the tenant time zone", () => {
 
   it("follows daylight saving time (New York in July is UTC-4)", () => {
     const july = new Date("2026-07-01T16:00:00Z");
-    expect(buildEventQuery(parse("date=today&time.start=09:00"), "America/New_York", july)).toMatchObject({
-      "event_session.start_datetime._gte": "2026-07-01T13:00:00.000Z",
+    expect(buildEventQuery(parse("date=today&time.start=13:00"), "America/New_York", july)).toMatchObject({
+      "event_session.start_datetime._gte": "2026-07-01T17:00:00.000Z",
     });
   });
 });

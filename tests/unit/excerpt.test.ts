@@ -18,15 +18,17 @@ describe("excerpt: 'excerpts cut at 128 characters with ellipsis' (spec §9)", (
     expect(long.startsWith(out.slice(0, -1))).toBe(true);
   });
 
-  it("is word friendly: the cut never splits a word when a space is near", () => {
-    const out = excerpt(long).slice(0, -1);
-    const nextChar = long[out.length];
-    expect(nextChar === " " || nextChar === "," || nextChar === ".").toBe(true);
-  });
-
-  it("cuts mid-word only when there is no space in the last quarter", () => {
+  it("cuts at exactly 128 characters, mid-word if need be (no back-off to a word boundary)", () => {
+    expect(excerpt(long)).toBe(`${long.slice(0, EXCERPT_LENGTH)}${ELLIPSIS}`);
+    expect(Array.from(excerpt(long))).toHaveLength(EXCERPT_LENGTH + 1);
     const word = "a".repeat(200);
     expect(excerpt(word)).toBe(`${"a".repeat(EXCERPT_LENGTH)}${ELLIPSIS}`);
+    expect(excerpt("x".repeat(EXCERPT_LENGTH + 1))).toBe(`${"x".repeat(EXCERPT_LENGTH)}${ELLIPSIS}`);
+  });
+
+  it("keeps punctuation and spaces at the cut (the cut is the first 128 characters)", () => {
+    const text = `${"a".repeat(EXCERPT_LENGTH - 2)}, b and more`;
+    expect(excerpt(text)).toBe(`${"a".repeat(EXCERPT_LENGTH - 2)}, ${ELLIPSIS}`);
   });
 
   it("strips HTML and Markdown markup before cutting", () => {
@@ -38,6 +40,10 @@ describe("excerpt: 'excerpts cut at 128 characters with ellipsis' (spec §9)", (
 
   it("decodes entities and collapses whitespace", () => {
     expect(stripMarkup("Fish &amp; chips\n\n  &#39;today&#39;")).toBe("Fish & chips 'today'");
+    expect(stripMarkup("<p>1 &lt; 2 &amp;&amp; &quot;x&quot;&nbsp;y</p><p>next</p>")).toBe(
+      '1 < 2 && "x" y next',
+    );
+    expect(stripMarkup("a &amp;lt; b")).toBe("a &lt; b");
   });
 
   it("returns an empty string for a missing summary", () => {

@@ -4,8 +4,10 @@ import {
   feeTotal,
   includesFees,
   isFlexiblePrice,
+  lowestFixedPrice,
   outsideFeesOf,
   showsPrice,
+  ticketPrice,
 } from "../../src/lib/domain/price-display.ts";
 
 describe("price display (spec §9)", () => {
@@ -48,5 +50,73 @@ describe("flexible prices and outside fees of an API ticket type (spec §9: hidd
       }),
     ).toEqual({ fixed: 150, percentBp: 250 });
     expect(outsideFeesOf({ outside_fees: [] })).toEqual({});
+  });
+});
+
+describe("one price rule for listing cards and the detail summary (spec §9)", () => {
+  const type = (
+    id: string,
+    amount: string,
+    extra: Partial<{
+      group: string;
+      min: string | null;
+      max: string | null;
+      fees: { type: string; fee: string }[];
+    }> = {},
+  ) => ({
+    id,
+    ticket_group_id: extra.group ?? "g",
+    currency_amount: amount,
+    currency_amount_min: extra.min ?? null,
+    currency_amount_max: extra.max ?? null,
+    outside_fees: extra.fees ?? [],
+  });
+  const fixedFee = [{ type: "fee_fixed_outside", fee: "1.50" }];
+
+  it("ticketPrice: flexible types give their amount range, zero is free, fixed adds fees when included", () => {
+    expect(ticketPrice(type("d", "25.00", { min: "1.00", max: "1000.00" }), true)).toEqual({
+      kind: "flexible",
+      min: 100,
+      max: 100000,
+    });
+    expect(ticketPrice(type("d", "25.00", { min: "1.00" }), false)).toEqual({
+      kind: "flexible",
+      min: 100,
+      max: undefined,
+    });
+    expect(ticketPrice(type("f", "0.00"), true)).toEqual({ kind: "free" });
+    expect(ticketPrice(type("a", "25.00", { fees: fixedFee }), false)).toEqual({
+      kind: "fixed",
+      amount: 2500,
+    });
+    expect(ticketPrice(type("a", "25.00", { fees: fixedFee }), true)).toEqual({
+      kind: "fixed",
+      amount: 2650,
+    });
+  });
+
+  it("lowestFixedPrice: browsable groups only; flexible and free types give no price", () => {
+    const types = [
+      type("adult", "25.00", { fees: fixedFee }),
+      type("child", "12.00", { fees: [{ type: "fee_percent_outside", fee: "10.00" }] }),
+      type("donation", "5.00", { min: "1.00", max: "100.00" }),
+      type("free", "0.00"),
+      type("member", "1.00", { group: "members" }),
+    ];
+    const browsable = new Set(["g"]);
+    expect(lowestFixedPrice(types, browsable, false)).toBe(1200);
+    expect(lowestFixedPrice(types, browsable, true)).toBe(1320);
+    expect(lowestFixedPrice(types, new Set(["g", "members"]), false)).toBe(100);
+    expect(lowestFixedPrice(types.slice(2, 4), browsable, true)).toBe(undefined);
+    expect(lowestFixedPrice(types, new Set(), true)).toBe(undefined);
+  });
+
+  it("the fee rule picks the cheapest displayed price, fees included", () => {
+    const types = [
+      type("a", "10.00", { fees: [{ type: "fee_fixed_outside", fee: "5.00" }] }),
+      type("b", "12.00"),
+    ];
+    expect(lowestFixedPrice(types, new Set(["g"]), false)).toBe(1000);
+    expect(lowestFixedPrice(types, new Set(["g"]), true)).toBe(1200);
   });
 });

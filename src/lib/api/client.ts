@@ -5,17 +5,17 @@
  * up to 3 retries, 250 ms first delay, doubling, on a network error, a timeout or a 502.
  */
 import type { z } from "zod";
-import { configEnvelope, eventDetailEnvelope, eventListEnvelope } from "./envelopes.ts";
-import { ApiClientError, ApiContractError, errorFromResponse } from "./errors.ts";
+import { configEnvelope, eventListEnvelope } from "./envelopes.ts";
+import { ApiClientError, ApiContractError, errorFromResponse, UNEXPECTED_ERROR } from "./errors.ts";
 
 export const ECOMMERCE_APP_HEADER = "X-Ecommerce-App";
-export const ECOMMERCE_APP_NAME = "foyer-web";
-export const GET_RETRIES = 3;
-export const GET_RETRY_DELAY_MS = 250;
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const ECOMMERCE_APP_NAME = "foyer-web";
+const GET_RETRIES = 3;
+const GET_RETRY_DELAY_MS = 250;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 export type FetchLike = (request: Request) => Promise<Response>;
-export type QueryValue = string | number | boolean | readonly string[] | undefined | null;
+type QueryValue = string | number | boolean | readonly string[] | undefined | null;
 export type Query = Record<string, QueryValue>;
 
 export interface ApiClientOptions {
@@ -31,7 +31,7 @@ export interface ApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export function buildQuery(query: Query = {}): string {
+function buildQuery(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === "") continue;
@@ -80,14 +80,21 @@ export function createApiClient(options: ApiClientOptions) {
         {
           _code: timedOut ? "timeout" : "network_error",
           _context: path,
-          _description: "Sorry! Something unexpected happened. Please try again.",
+          _description: UNEXPECTED_ERROR,
           _extra: {},
         },
       ]);
     }
     if (!res.ok) throw await errorFromResponse(res);
     if (res.status === 204) return undefined;
-    return res.json();
+    try {
+      return await res.json();
+    } catch {
+      // A body that is not JSON (a proxy's HTML page, a cut-off answer) is a typed failure too.
+      throw new ApiClientError(res.status, [
+        { _code: "invalid_response", _context: path, _description: UNEXPECTED_ERROR, _extra: {} },
+      ]);
+    }
   }
 
   function parse<S extends z.ZodType>(path: string, schema: S, data: unknown): z.infer<S> {
@@ -141,7 +148,7 @@ export function createApiClient(options: ApiClientOptions) {
       id: string,
       embed = ["meta", "venue", "ticket_group", "ticket_type", "message_rule", "config"],
     ) {
-      return get(`events/${encodeURIComponent(id)}`, { _seller: seller, _embed: embed }, eventDetailEnvelope);
+      return get(`events/${encodeURIComponent(id)}`, { _seller: seller, _embed: embed }, eventListEnvelope);
     },
     getConfig(seller: string, query: Query = {}) {
       return get("config", { _seller: seller, ...query }, configEnvelope);

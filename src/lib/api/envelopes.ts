@@ -31,11 +31,11 @@ const embeds = {
   message_rule: collection(messageRuleResource).optional(),
 };
 
+/** The envelope of events/available and of events/{id} (the same shape). */
 export const eventListEnvelope = z.object({ event_template: collection(eventTemplateResource), ...embeds });
-export const eventDetailEnvelope = eventListEnvelope;
 export const configEnvelope = z.object({ config: collection(configResource) });
 
-export type EventEnvelope = z.infer<typeof eventListEnvelope>;
+type EventEnvelope = z.infer<typeof eventListEnvelope>;
 
 /** The well-known meta of one resource; unknown keys are kept in `raw`. */
 export function metaOf(

@@ -5,7 +5,10 @@
  */
 import { apiErrorBody } from "./schemas.ts";
 
-export type ApiErrorEntry = {
+/** Spec §8: the text shown when an error carries no usable description. */
+export const UNEXPECTED_ERROR = "Sorry! Something unexpected happened. Please try again.";
+
+type ApiErrorEntry = {
   _code: string;
   _context: string;
   _description: string;
@@ -21,7 +24,7 @@ export class ApiClientError extends Error {
   /** Every entry of the error body (duplicate_code and friends may send several). */
   readonly entries: ApiErrorEntry[];
 
-  constructor(status: number, entries: ApiErrorEntry[], fallback = "Sorry! Something unexpected happened.") {
+  constructor(status: number, entries: ApiErrorEntry[], fallback = UNEXPECTED_ERROR) {
     const first = entries[0];
     super(first?._description ?? fallback);
     this.name = "ApiClientError";
@@ -31,10 +34,6 @@ export class ApiClientError extends Error {
     this.description = first?._description ?? fallback;
     this.extra = first?._extra ?? {};
     this.entries = entries;
-  }
-
-  get isNotFound(): boolean {
-    return this.status === 404;
   }
 }
 

@@ -4,11 +4,12 @@
  */
 export const THUMBNAIL = { width: 64, height: 51 } as const;
 export const TEASER = { width: 272, height: 216 } as const;
-export const COVER_WIDTH = 1500;
-export const DENSITY = 2;
+/** Spec §9 "cover width 1500"; the height is the 3:1 box the detail page shows it in. */
+export const COVER = { width: 1500, height: 500 } as const;
+const DENSITY = 2;
 
 /** imageId is the meta value, e.g. "harbour-museum/general-admission.jpg". */
-export function imageUrl(imageId: string, size: { sizex?: number; sizey?: number } = {}): string {
+function imageUrl(imageId: string, size: { sizex?: number; sizey?: number } = {}): string {
   const path = imageId.split("/").map(encodeURIComponent).join("/");
   const params = new URLSearchParams();
   if (size.sizex) params.set("sizex", String(size.sizex));
@@ -26,15 +27,14 @@ export function teaserUrl(imageId: string): string {
 }
 
 export function coverUrl(imageId: string): string {
-  return imageUrl(imageId, { sizex: COVER_WIDTH });
+  return imageUrl(imageId, { sizex: COVER.width, sizey: COVER.height });
 }
 
-/** Alt text, falling back to the spec's 'Image for {event name}' (spec §8). */
-export function imageAlt(
-  alt: string | undefined | null,
-  eventName: string,
-  template = "Image for {name}",
-): string {
+/**
+ * The image's alt text, or the fallback when it has none: callers pass the tenant's 'Image for
+ * {event name}' string (spec §8, strings.ts `image.alt`).
+ */
+export function imageAlt(alt: string | undefined | null, fallback: string): string {
   const trimmed = alt?.trim();
-  return trimmed ? trimmed : template.replace("{name}", eventName);
+  return trimmed ? trimmed : fallback;
 }

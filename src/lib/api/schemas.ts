@@ -173,7 +173,7 @@ export const calendarDayResource = z.object({
   available: z.number().int(), // -1 unlimited
   /** Lowest ticket price on the day (price or extended format). */
   min_price: moneyString.nullable(),
-  /** min_price plus outside fees of that ticket type. */
+  /** Lowest of (price + outside fees) over the fixed-price types on the day. */
   min_price_fees: moneyString.nullable(),
   price: moneyString.nullable(),
   /** extended format only: per ticket group availability */

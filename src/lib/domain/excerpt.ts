@@ -1,26 +1,24 @@
 /**
  * Card summaries (spec §9): "excerpts cut at 128 characters with ellipsis". Markup (HTML tags and
- * Markdown emphasis, links, headings) is stripped first; the cut backs off to a word boundary when
- * one is close, so words are not broken in the middle.
+ * Markdown emphasis, links, headings) is stripped first; text of 128 characters or fewer is kept
+ * whole, longer text is cut at 128 characters and "…" appended.
  */
+import sanitizeHtml from "sanitize-html";
+
 export const EXCERPT_LENGTH = 128;
 export const ELLIPSIS = "…";
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
 /** Plain text from Markdown or HTML: tags, images, link targets and emphasis marks removed. */
 export function stripMarkup(input: string): string {
+  // HTML first: sanitize-html with no allowed tags keeps the text (entities decoded, script and
+  // style content dropped), then the Markdown marks.
+  const text = sanitizeHtml(input.replace(/>/g, "> ").replace(/</g, " <"), {
+    allowedTags: [],
+    allowedAttributes: {},
+    parser: { decodeEntities: true },
+  });
   return (
-    input
-      // script/style content is not text
-      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
-      .replace(/<[^>]*>/g, " ")
-      .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, name: string) => {
-        if (name.startsWith("#x") || name.startsWith("#X"))
-          return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-        if (name.startsWith("#")) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
-        return ENTITIES[name.toLowerCase()] ?? m;
-      })
+    decodeEntities(text)
       // Markdown images, then links: keep the link text
       .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
       .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
@@ -33,18 +31,17 @@ export function stripMarkup(input: string): string {
   );
 }
 
-/**
- * At most `max` characters of text followed by an ellipsis when the text was longer. The cut moves
- * back to the last space when that keeps at least three quarters of the text.
- */
+/** sanitize-html re-escapes the text it returns; an excerpt is plain text (Astro escapes it). */
+function decodeEntities(html: string): string {
+  return html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? "");
+}
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+
+/** At most `max` characters of text, followed by an ellipsis when the text was longer. */
 export function excerpt(input: string | null | undefined, max = EXCERPT_LENGTH): string {
   if (!input) return "";
   const text = stripMarkup(input);
   const chars = Array.from(text); // do not split surrogate pairs
   if (chars.length <= max) return text;
-  let cut = chars.slice(0, max).join("");
-  const nextIsSpace = chars[max] === " ";
-  const lastSpace = cut.lastIndexOf(" ");
-  if (!nextIsSpace && lastSpace >= Math.floor(max * 0.75)) cut = cut.slice(0, lastSpace);
-  return `${cut.replace(/[\s.,;:!?\-–—]+$/u, "")}${ELLIPSIS}`;
+  return `${chars.slice(0, max).join("")}${ELLIPSIS}`;
 }

@@ -6,7 +6,7 @@
  */
 import { addOutsideFees, parseMoneyString, percentFee } from "./money.ts";
 
-export type PricePlace = "date" | "session" | "ticket";
+type PricePlace = "date" | "session" | "ticket";
 
 /** A ticket type has a flexible price (donation, custom gift card) when it has a min or a max. */
 export function isFlexiblePrice(type: {
@@ -51,11 +51,59 @@ export function displayedPrice(amountMinor: number, fees: OutsideFees, includeFe
 }
 
 /** The outside fee of one ticket. */
-export function ticketFee(amountMinor: number, fees: OutsideFees): number {
+function ticketFee(amountMinor: number, fees: OutsideFees): number {
   return (fees.fixed ?? 0) + percentFee(amountMinor, fees.percentBp ?? 0);
 }
 
 /** The fee total is the sum of ticket fees (each rounded once). */
 export function feeTotal(tickets: { amount: number; fees: OutsideFees; quantity?: number }[]): number {
   return tickets.reduce((sum, t) => sum + ticketFee(t.amount, t.fees) * (t.quantity ?? 1), 0);
+}
+
+/** What a ticket type's price needs from the API's ticket type. */
+export interface PricedTicketType {
+  ticket_group_id: string;
+  currency_amount: string;
+  currency_amount_min: string | null;
+  currency_amount_max: string | null;
+  outside_fees: { type: string; fee: string }[];
+}
+
+/**
+ * How one ticket type's price reads, in minor units: a flexible type gives its allowed amount range
+ * (an amount range, not a displayed price, so no fees); a zero amount is free; otherwise the
+ * displayed price, outside fees added when the seller includes them.
+ */
+type TicketPrice =
+  | { kind: "flexible"; min: number | undefined; max: number | undefined }
+  | { kind: "free" }
+  | { kind: "fixed"; amount: number };
+
+export function ticketPrice(type: PricedTicketType, includeFees: boolean): TicketPrice {
+  if (isFlexiblePrice(type)) {
+    const bound = (value: string | null) => (value === null ? undefined : parseMoneyString(value));
+    return { kind: "flexible", min: bound(type.currency_amount_min), max: bound(type.currency_amount_max) };
+  }
+  const amount = parseMoneyString(type.currency_amount);
+  if (amount <= 0) return { kind: "free" };
+  return { kind: "fixed", amount: displayedPrice(amount, outsideFeesOf(type), includeFees) };
+}
+
+/**
+ * "From {price}" on listing cards: the lowest displayed fixed price among an event's publicly
+ * browsable ticket types. Flexible prices (donations, gift cards) and free tickets give no price.
+ */
+export function lowestFixedPrice(
+  types: readonly PricedTicketType[],
+  browsableGroupIds: ReadonlySet<string>,
+  includeFees: boolean,
+): number | undefined {
+  let lowest: number | undefined;
+  for (const type of types) {
+    if (!browsableGroupIds.has(type.ticket_group_id)) continue;
+    const price = ticketPrice(type, includeFees);
+    if (price.kind !== "fixed") continue;
+    if (lowest === undefined || price.amount < lowest) lowest = price.amount;
+  }
+  return lowest;
 }

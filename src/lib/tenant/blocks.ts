@@ -18,7 +18,7 @@ export type Role = "anonymous" | "logged_in";
 /** Route names blocks can be enabled or disabled on. */
 export type RouteName = "home" | "events" | "event" | "event-action" | "not-found" | (string & {});
 
-export interface ContentBlock extends ContentBlockMeta {
+interface ContentBlock extends ContentBlockMeta {
   tenant: string;
   /** The Markdown body (the spec's "template"). */
   template: string;

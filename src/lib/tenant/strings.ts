@@ -6,7 +6,7 @@ import type { Tenant } from "./schema.ts";
 
 export const defaultStrings = {
   "nav.skip": "Skip to main content",
-  "nav.home": "Home",
+  "nav.main": "Main",
   "nav.events": "Events",
   "nav.membership": "Membership",
   "footer.poweredBy": "Tickets by Foyer",
@@ -41,7 +41,6 @@ export const defaultStrings = {
   "events.apply": "Apply filters",
   "events.card.cta": "Get tickets",
   "events.card.from": "From {price}",
-  "events.results": "{count} events",
 
   "image.alt": "Image for {name}",
 
@@ -52,7 +51,6 @@ export const defaultStrings = {
   "event.anchorRequired": "Add an admission event to your cart first.",
   "event.back": "Back to events",
   "event.venue": "Venue",
-  "event.reserve.loading": "Loading tickets…",
   "event.tickets": "Tickets and prices",
   "price.free": "Free",
 
@@ -60,8 +58,8 @@ export const defaultStrings = {
   "notFound.home": "Go to the home page",
 } as const;
 
-export type StringKey = keyof typeof defaultStrings;
-export type StringVars = Record<string, string | number>;
+type StringKey = keyof typeof defaultStrings;
+type StringVars = Record<string, string | number>;
 
 export function format(template: string, vars: StringVars = {}): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>

@@ -14,7 +14,7 @@ export function isSafeCssValue(value: string): boolean {
   return value.length <= 200 && SAFE_VALUE.test(value) && !UNSAFE_FUNCTIONS.test(value);
 }
 
-export function themeDeclarations(vars: Record<string, string>): string[] {
+function themeDeclarations(vars: Record<string, string>): string[] {
   const out: string[] = [];
   for (const [name, value] of Object.entries(vars)) {
     if (!SAFE_NAME.test(name) || !isSafeCssValue(value.trim())) continue;
