@@ -37,7 +37,7 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
  * One fresh seeded API for the test file it is called in: created before the file's tests and
  * closed after them. Use the returned object like a TestApi (api.get, api.app, api.clock, ...).
  */
-export function useTestApi(options: Parameters<typeof createTestApi>[0] = {}): TestApi {
+export function withTestApi(options: Parameters<typeof createTestApi>[0] = {}): TestApi {
   let current: TestApi | undefined;
   beforeAll(async () => {
     current = await createTestApi(options);
@@ -45,7 +45,7 @@ export function useTestApi(options: Parameters<typeof createTestApi>[0] = {}): T
   afterAll(() => current?.close());
   return new Proxy({} as TestApi, {
     get(_target, key) {
-      if (!current) throw new Error("useTestApi: the API is only available inside tests and hooks.");
+      if (!current) throw new Error("withTestApi: the API is only available inside tests and hooks.");
       return current[key as keyof TestApi];
     },
   });

@@ -12,8 +12,8 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 export const DATE_FILTERS = ["all", "today", "tomorrow"] as const;
-export type DateFilter = (typeof DATE_FILTERS)[number];
-export const META_PREFIX = "meta.";
+type DateFilter = (typeof DATE_FILTERS)[number];
+const META_PREFIX = "meta.";
 
 const FILTER_KEYS = new Set(["category", "date", "time.start", "time.end"]);
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
@@ -76,7 +76,7 @@ export function hasActiveFilters(filters: ListingFilters): boolean {
 }
 
 /** The calendar day (YYYY-MM-DD, tenant time zone) the date filter selects; "all" uses today. */
-export function filterDay(filters: ListingFilters, tz: string, now: Date): string {
+function filterDay(filters: ListingFilters, tz: string, now: Date): string {
   const today = dayjs(now).tz(tz).startOf("day");
   return (filters.date === "tomorrow" ? today.add(1, "day") : today).format("YYYY-MM-DD");
 }
@@ -90,6 +90,8 @@ function instant(day: string, time: string, tz: string): string {
  * API query parameters for GET events/available. A day without a time window is `_ondate`; a time
  * window becomes `event_session.start_datetime._gte/_lt` instants on that day in the tenant time
  * zone. A time window with the date filter "all" applies to today (a time of day needs a day).
+ * A window never starts before now: the listing offers what can still be booked, as the API's
+ * `_ondate` does.
  */
 export function buildEventQuery(filters: ListingFilters, tz: string, now: Date): Record<string, string> {
   const query: Record<string, string> = {};
@@ -101,13 +103,16 @@ export function buildEventQuery(filters: ListingFilters, tz: string, now: Date):
     return query;
   }
   const day = filterDay(filters, tz, now);
-  query["event_session.start_datetime._gte"] = instant(day, filters.timeStart ?? "00:00", tz);
+  const start = instant(day, filters.timeStart ?? "00:00", tz);
+  query["event_session.start_datetime._gte"] = new Date(
+    Math.max(Date.parse(start), now.getTime()),
+  ).toISOString();
   query["event_session.start_datetime._lt"] = instant(day, filters.timeEnd ?? "24:00", tz);
   return query;
 }
 
 /** Canonical query string of the filters (defaults omitted), passthrough parameters first. */
-export function filtersToParams(filters: ListingFilters): URLSearchParams {
+function filtersToParams(filters: ListingFilters): URLSearchParams {
   const params = new URLSearchParams(filters.passthrough);
   if (filters.category) params.set("category", filters.category);
   if (filters.date !== "all") params.set("date", filters.date);

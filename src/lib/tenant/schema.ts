@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 
-export const homePanelSchema = z.enum(["login", "join", "guest"]);
+const homePanelSchema = z.enum(["login", "join", "guest"]);
 
-export const themeSchema = z.object({
+const themeSchema = z.object({
   /** CSS custom properties without the leading dashes, e.g. { "color-primary": "#0b4f6c" }. */
   vars: z.record(z.string().regex(/^[a-z0-9-]+$/), z.string().max(200)),
   logoText: z.string().max(80),
@@ -18,7 +18,6 @@ export const tenantSchema = z.object({
   name: z.string().min(1).max(120),
   locale: z.string().default("en-US"),
   timezone: z.string(),
-  currency: z.string().length(3),
   portal: z.object({
     default_currency_code: z.string().length(3),
     admission_event_id: z.string().optional(),

@@ -230,7 +230,13 @@ export function harbourMuseum(now: Date): TenantSeed {
   ];
 
   return {
-    seller: { id: HM, slug: tenant.slug, name: tenant.name, timezone: TZ, currencyCode: tenant.currency },
+    seller: {
+      id: HM,
+      slug: tenant.slug,
+      name: tenant.name,
+      timezone: TZ,
+      currencyCode: tenant.portal.default_currency_code,
+    },
     venue: {
       id: VENUE,
       sellerId: HM,

@@ -257,7 +257,13 @@ export function riversideZoo(now: Date): TenantSeed {
   ];
 
   return {
-    seller: { id: RZ, slug: tenant.slug, name: tenant.name, timezone: TZ, currencyCode: tenant.currency },
+    seller: {
+      id: RZ,
+      slug: tenant.slug,
+      name: tenant.name,
+      timezone: TZ,
+      currencyCode: tenant.portal.default_currency_code,
+    },
     venue: {
       id: VENUE,
       sellerId: RZ,
