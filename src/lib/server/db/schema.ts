@@ -285,3 +285,4 @@ export const ledger = pgTable(
   },
   (t) => [uniqueIndex("ledger_number_idx").on(t.sellerId, t.type, t.number)],
 );
+export * from "./schema-cart.ts";

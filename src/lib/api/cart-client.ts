@@ -1,0 +1,43 @@
+/**
+ * The cart calls of spec 1 §7 over the typed client. Writes are never retried (client.ts), so a
+ * reserve is sent once; reads retry on network errors and 502s.
+ */
+import { z } from "zod";
+import { type ApplyCodeBody, type CartModifyBody, cartEnvelope, extendCartAnswer } from "./cart-schemas.ts";
+import type { ApiClient } from "./client.ts";
+
+const cartPath = (id: string) => `my/cart/${encodeURIComponent(id)}`;
+
+export function cartApi(client: ApiClient) {
+  return {
+    /** POST my/cart/modify (no cart yet: creates one) or POST my/cart/{id}/modify. */
+    modify(seller: string, cartId: string | null, body: CartModifyBody) {
+      const path = cartId ? `${cartPath(cartId)}/modify` : "my/cart/modify";
+      return client.send("POST", path, { _seller: seller }, body, cartEnvelope);
+    },
+    /** GET my/cart/{id}; an expired cart is an ApiClientError with code cart_expired. */
+    get(cartId: string) {
+      return client.get(cartPath(cartId), {}, cartEnvelope);
+    },
+    /** DELETE my/cart/{id}: releases every hold; answers 204. A not_found is ignored by the store. */
+    remove(cartId: string) {
+      return client.send("DELETE", cartPath(cartId), {}, undefined, z.unknown());
+    },
+    /** PATCH my/cart/{id}: moves expires_at (the timer's 2-minute extension). */
+    extend(cartId: string, expiresAt: Date) {
+      return client.send(
+        "PATCH",
+        cartPath(cartId),
+        {},
+        { expires_at: expiresAt.toISOString() },
+        extendCartAnswer,
+      );
+    },
+    /** POST my/cart/{id}/apply_code. */
+    applyCode(cartId: string, body: ApplyCodeBody) {
+      return client.send("POST", `${cartPath(cartId)}/apply_code`, {}, body, cartEnvelope);
+    },
+  };
+}
+
+export type CartApi = ReturnType<typeof cartApi>;
