@@ -3,7 +3,8 @@
 //  2. listing SSR requests/s and p99 at 50 connections (autocannon), next to a static file of the
 //     same size served by the same server, as a ratio;
 //  3. cold start: process start to first healthy answer, on a fresh data dir (migrate + seed) and
-//     on an existing one.
+//     on an existing one;
+//  4. holds per second over HTTP on one session (scripts/bench-holds.mjs), with an oversell check.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -135,3 +136,6 @@ const warm = startServer(port, dataDir);
 console.log(`existing data dir:               ${(await warm.ready).toFixed(0)} ms`);
 warm.child.kill();
 rmSync(dataDir, { recursive: true, force: true });
+
+// 4. Holds per second over HTTP on one session, on PGlite and PostgreSQL, with the oversell check.
+await import("./bench-holds.mjs");

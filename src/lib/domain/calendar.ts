@@ -263,3 +263,46 @@ export function calendarMonths(from: string, to: string, locale = "en-US"): Cale
   }
   return months;
 }
+
+/** Spec §9 calendar keyboard: up and down move 7 days, left and right 1 day (Enter selects). */
+export const CALENDAR_KEY_STEPS: Readonly<Record<string, number>> = {
+  ArrowUp: -7,
+  ArrowDown: 7,
+  ArrowLeft: -1,
+  ArrowRight: 1,
+};
+
+/** The date a calendar key moves focus to, kept within [first, last]; undefined for other keys. */
+export function moveCalendarFocus(
+  date: string,
+  key: string,
+  first: string,
+  last: string,
+): string | undefined {
+  const step = CALENDAR_KEY_STEPS[key];
+  if (step === undefined) return undefined;
+  const next = addDays(date, step);
+  if (next < first) return first;
+  if (next > last) return last;
+  return next;
+}
+
+const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** Spec §9 time format 'h:mm A' in a time zone, e.g. "1:30 PM". */
+export function formatTime(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  const hour = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${hour}:${p.minute.toString().padStart(2, "0")} ${p.hour < 12 ? "AM" : "PM"}`;
+}
+
+/** Spec §9 long date 'ddd, MMM D, YYYY' of a YYYY-MM-DD date, e.g. "Tue, Nov 24, 2026". */
+export function formatLongDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+
+/** 0 Sunday ... 6 Saturday of a YYYY-MM-DD date. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}

@@ -3,12 +3,32 @@
  * event with its embeds. Anything unknown resolves to "not found", which the page turns into the
  * 404 page with HTTP 404; the API answers 400 or 404 for an id it cannot use.
  */
-import { ticketGroupsOf } from "../api/envelopes.ts";
+import { z } from "zod";
+import { configOf, metaOf, ticketGroupsOf, ticketTypesOf, venueOf } from "../api/envelopes.ts";
 import { ApiClientError } from "../api/errors.ts";
+import type { TicketGroup, TicketType } from "../api/schemas.ts";
 import { ssrApi } from "../api/ssr.ts";
+import { type AdmitMode, admitMode } from "../domain/admit-fields.ts";
+import { flexibleBounds } from "../domain/flexible-price.ts";
+import type { MessageRuleLike } from "../domain/message-rules.ts";
+import { parseMoneyString } from "../domain/money.ts";
+import { includesFees, isFlexiblePrice, type OutsideFees, outsideFeesOf } from "../domain/price-display.ts";
+import type { SessionTabsConfig } from "../domain/session-tabs.ts";
 import { getTenant } from "../tenant/load.ts";
+import { type ReserveStrings, reserveStrings } from "../tenant/strings.ts";
 
 const EVENT_ACTIONS = ["gift", "renew"] as const;
+/** The event's embeds, plus the group meta (admit fields) and seller meta (default padding) the reserve island needs. */
+const DETAIL_EMBEDS = [
+  "meta",
+  "venue",
+  "ticket_group",
+  "ticket_type",
+  "message_rule",
+  "config",
+  "ticket_group.meta",
+  "seller.meta",
+];
 type EventAction = (typeof EVENT_ACTIONS)[number];
 
 export async function loadEventDetail(params: { seller?: string; id?: string; action?: string }) {
@@ -17,7 +37,7 @@ export async function loadEventDetail(params: { seller?: string; id?: string; ac
   if (params.action !== undefined && !(EVENT_ACTIONS as readonly string[]).includes(params.action))
     return undefined;
   try {
-    const envelope = await ssrApi().getEvent(tenant.slug, params.id);
+    const envelope = await ssrApi().getEvent(tenant.slug, params.id, DETAIL_EMBEDS);
     const event = envelope.event_template._data.find((e) => e.id === params.id);
     if (!event) return undefined;
     return {
@@ -34,3 +54,173 @@ export async function loadEventDetail(params: { seller?: string; id?: string; ac
 }
 
 export type EventDetailData = NonNullable<Awaited<ReturnType<typeof loadEventDetail>>>;
+
+/** A ticket type as the reserve island needs it: amounts in minor units. */
+export interface ReserveType {
+  id: string;
+  name: string;
+  summary: string | null;
+  amount: number;
+  min: number | undefined;
+  max: number | undefined;
+  flexible: boolean;
+  fees: OutsideFees;
+}
+
+export interface ReserveGroup {
+  id: string;
+  name: string;
+  description: string | null;
+  handler: TicketGroup["handler"];
+  /** Flexible (any-date) tickets: passes have no sessions. */
+  anyDate: boolean;
+  min_tickets_per_order: number | null;
+  max_tickets_per_order: number | null;
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+  sold_out: boolean;
+  additional_info_spec: Record<string, unknown> | null;
+  admitNames: AdmitMode;
+  admitEmails: AdmitMode;
+  types: ReserveType[];
+}
+
+export type ReserveFlow = "date_first" | "quantity_first" | "single" | "one_ticket";
+
+/** The island's props: small, serialized into the page. */
+export interface ReserveIslandProps {
+  seller: string;
+  currency: string;
+  locale: string;
+  tagManagerId: string | undefined;
+  eventId: string;
+  eventName: string;
+  category: string | null;
+  timezone: string;
+  flow: ReserveFlow;
+  priceDisplay: "all" | "sessions_and_tickets" | "none";
+  pricePrefix: string | undefined;
+  primaryTypeId: string | undefined;
+  includeFees: boolean;
+  remainingThreshold: number | undefined;
+  sessionTabs: SessionTabsConfig | undefined;
+  requiresAnchor: boolean;
+  padPreStart: number | undefined;
+  padPostEnd: number | undefined;
+  defaultPadPreStart: number | undefined;
+  defaultPadPostEnd: number | undefined;
+  messageRules: MessageRuleLike[];
+  groups: ReserveGroup[];
+  select: string | undefined;
+  price: string | undefined;
+  /** The upsell listing when the page allows skipping the add-on. */
+  skipHref: string | undefined;
+  strings: ReserveStrings;
+}
+
+const priceDisplayConfig = z.object({
+  primary_ticket_type_id: z.string().optional(),
+  prefix: z.string().optional(),
+});
+const sellerPads = z.object({
+  default_pad_pre_start: z.number().optional(),
+  default_pad_post_end: z.number().optional(),
+});
+
+function reserveType(type: TicketType): ReserveType {
+  const flexible = isFlexiblePrice(type);
+  const bounds = flexibleBounds(type);
+  return {
+    id: type.id,
+    name: type.name,
+    summary: type.summary,
+    amount: parseMoneyString(type.currency_amount),
+    min: bounds.min,
+    max: bounds.max,
+    flexible,
+    fees: outsideFeesOf(type),
+  };
+}
+
+const FLOWS: readonly string[] = ["date_first", "quantity_first", "single", "one_ticket"];
+
+/**
+ * The reserve island's props from the loaded event: the groups an anonymous visitor may buy
+ * (members-only groups left out; `tg` narrows them), their types, group meta and the configuration.
+ */
+export function reserveIslandProps(
+  data: EventDetailData,
+  query: { tg: string | undefined; select: string | undefined; price: string | undefined },
+  flow: string,
+): ReserveIslandProps | undefined {
+  const { tenant, envelope, event } = data;
+  const { meta } = metaOf(envelope, event.id);
+  const config = configOf(envelope, event.id);
+  const venue = venueOf(envelope, event);
+  const types = ticketTypesOf(envelope, event.id);
+  const groupFlow = data.groups.some((g) => g.handler === "donation" || g.handler === "ledger");
+  const resolvedFlow = (groupFlow ? "one_ticket" : flow) as ReserveFlow;
+  if (!FLOWS.includes(resolvedFlow)) return undefined;
+  const display = priceDisplayConfig.safeParse(config.get("web.price_display"));
+  const pads = sellerPads.safeParse(metaOf(envelope, event.seller_id).raw);
+  const groups = data.groups
+    .filter((g) => g.hidden_type !== "public_member_only" && (!query.tg || g.id === query.tg))
+    .map((g): ReserveGroup => {
+      const { raw } = metaOf(envelope, g.id);
+      return {
+        id: g.id,
+        name: g.name,
+        description: g.description,
+        handler: g.handler,
+        anyDate: g.handler === "passes",
+        min_tickets_per_order: g.min_tickets_per_order,
+        max_tickets_per_order: g.max_tickets_per_order,
+        capacity: g.capacity,
+        oversell_capacity: g.oversell_capacity,
+        used_capacity: g.used_capacity,
+        sold_out: g.sold_out,
+        additional_info_spec: g.additional_info_spec,
+        admitNames: admitMode(raw.admit_names),
+        admitEmails: admitMode(raw.admit_emails),
+        types: types
+          .filter((t) => t.ticket_group_id === g.id)
+          .sort((a, b) => a._rank - b._rank)
+          .map(reserveType),
+      };
+    })
+    .filter((g) => g.types.length > 0);
+  if (groups.length === 0) return undefined;
+  const rules = (envelope.message_rule?._data ?? [])
+    .filter((r) => r.event_template_id === event.id)
+    .sort((a, b) => a._rank - b._rank)
+    .map((r) => ({ id: r.id, actions: r.actions, triggers: r.triggers }));
+  return {
+    seller: tenant.slug,
+    currency: tenant.portal.default_currency_code,
+    locale: tenant.locale,
+    tagManagerId: tenant.web.tag_manager_id,
+    eventId: event.id,
+    eventName: event.name,
+    category: event.category,
+    timezone: venue?.timezone ?? tenant.timezone,
+    flow: resolvedFlow,
+    priceDisplay: tenant.web.price_display,
+    pricePrefix: display.success ? display.data.prefix : undefined,
+    primaryTypeId: display.success ? display.data.primary_ticket_type_id : undefined,
+    includeFees: includesFees(tenant.web.include_fees_in_price),
+    remainingThreshold: tenant.web.show_remaining_session_capacity_threshold,
+    sessionTabs: tenant.web.session_picker_tabs,
+    requiresAnchor: meta.requires_anchor === true,
+    padPreStart: meta.pad_pre_start,
+    padPostEnd: meta.pad_post_end,
+    defaultPadPreStart: pads.success ? pads.data.default_pad_pre_start : undefined,
+    defaultPadPostEnd: pads.success ? pads.data.default_pad_post_end : undefined,
+    messageRules: rules,
+    groups,
+    select: query.select,
+    price: query.price,
+    skipHref: meta.requires_anchor === true ? `/${tenant.slug}/checkout` : undefined,
+    strings: reserveStrings(tenant),
+  };
+}

@@ -7,6 +7,8 @@ import { systemClock } from "./clock.ts";
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
 import { isSeeded, refreshDemoSessions, seedDemo } from "./db/seed/index.ts";
 import { createApiApp } from "./http/app.ts";
+import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";
+import { releaseExpiredCarts } from "./services/cart/release.ts";
 
 export interface Runtime {
   handle: DbHandle;
@@ -25,7 +27,27 @@ async function start(): Promise<Runtime> {
     if (await isSeeded(handle.db)) await refreshDemoSessions(handle.db, { now: clock.now() });
     else await seedDemo(handle.db, { now: clock.now() });
   }
+  startCartSweeper(handle, clock);
   return { handle, clock, api: createApiApp({ db: handle.db, clock }) };
+}
+
+/** Releases expired carts every 30 s; unref'd so it never keeps the process alive. */
+function startCartSweeper(handle: DbHandle, clock: Clock): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    releaseExpiredCarts(handle.db, clock.now())
+      .catch((error: unknown) => {
+        console.error("cart.sweeper_failed", {
+          message: error instanceof Error ? error.message.slice(0, 300) : "unknown",
+        });
+      })
+      .finally(() => {
+        running = false;
+      });
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
 }
 
 export function getRuntime(): Promise<Runtime> {

@@ -3,17 +3,13 @@
  * by every tab (through localStorage and its `storage` event). It only ever holds the server's
  * answers: an action sends the call, waits, and stores what came back (no optimistic updates).
  * Calls run one at a time, so two clicks never race each other.
+ *
+ * The API client and the zod schemas are loaded on first need (a stored cart to check, an
+ * action), so a page whose shopper has no cart ships neither (DESIGN §9 listing budget).
  */
 import { atom } from "nanostores";
-import { type CartApi, cartApi } from "../api/cart-client.ts";
-import {
-  type CartEnvelope,
-  type CartModifyBody,
-  cartEnvelope,
-  type TicketResource,
-} from "../api/cart-schemas.ts";
-import { createApiClient } from "../api/client.ts";
-import { ApiClientError } from "../api/errors.ts";
+import type { CartApi } from "../api/cart-client.ts";
+import type { CartEnvelope, CartModifyBody, TicketResource } from "../api/cart-schemas.ts";
 
 /** Spec §9: the timer's extension, the recreate threshold and the local expiry buffer. */
 export const CART_EXTENSION_MS = 2 * 60_000;
@@ -31,10 +27,22 @@ export interface CartSnapshot {
 export const $cart = atom<CartSnapshot | null>(null);
 /** True while a cart call is in flight (buttons show their loading state). */
 export const $cartBusy = atom(false);
+/**
+ * True once the stored cart has been checked with the server after initCart (or there was none),
+ * so a decision that leaves the page (the upsell listing's redirect) never acts on a stale cart.
+ */
+export const $cartChecked = atom(false);
+
+interface CartTools {
+  api: CartApi;
+  /** The contract's check of a cart envelope; null when it does not match. */
+  parseEnvelope: (value: unknown) => CartEnvelope | null;
+}
 
 interface CartContext {
   seller: string;
-  api: CartApi;
+  /** Loaded on first use, then shared. */
+  tools: () => Promise<CartTools>;
   storage: Storage | undefined;
   now: () => number;
   tagManagerId: string | undefined;
@@ -59,17 +67,46 @@ function context(): CartContext {
   return ctx;
 }
 
+/** The API client and schemas, imported on first need; `api` replaces the client in tests. */
+function lazyTools(injected: CartApi | undefined): () => Promise<CartTools> {
+  let loading: Promise<CartTools> | undefined;
+  return () => {
+    loading ??= Promise.all([
+      import("../api/cart-client.ts"),
+      import("../api/client.ts"),
+      import("../api/cart-schemas.ts"),
+    ]).then(([{ cartApi }, { createApiClient }, { cartEnvelope }]) => ({
+      api:
+        injected ??
+        cartApi(
+          createApiClient({
+            fetch: (request) => fetch(request),
+            baseUrl: globalThis.location?.origin ?? "",
+          }),
+        ),
+      parseEnvelope: (value: unknown) => {
+        const parsed = cartEnvelope.safeParse(value);
+        return parsed.success ? parsed.data : null;
+      },
+    }));
+    return loading;
+  };
+}
+
+const api = async () => (await context().tools()).api;
+
 /** Reads the stored snapshot of another tab (or an earlier page); anything unreadable is no cart. */
-function readStored(seller: string, raw: string | null): CartSnapshot | null {
+async function readStored(seller: string, raw: string | null): Promise<CartSnapshot | null> {
   if (!raw) return null;
+  let value: { seller?: unknown; envelope?: unknown; localExpiresAt?: unknown };
   try {
-    const value = JSON.parse(raw) as { seller?: unknown; envelope?: unknown; localExpiresAt?: unknown };
-    const envelope = cartEnvelope.safeParse(value.envelope);
-    if (value.seller !== seller || !envelope.success || typeof value.localExpiresAt !== "number") return null;
-    return { seller, envelope: envelope.data, localExpiresAt: value.localExpiresAt };
+    value = JSON.parse(raw) as typeof value;
   } catch {
     return null;
   }
+  if (value.seller !== seller || typeof value.localExpiresAt !== "number") return null;
+  const envelope = (await context().tools()).parseEnvelope(value.envelope);
+  return envelope ? { seller, envelope, localExpiresAt: value.localExpiresAt } : null;
 }
 
 function write(snapshot: CartSnapshot | null): void {
@@ -127,9 +164,19 @@ function serial<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-const isGone = (error: unknown) =>
-  error instanceof ApiClientError &&
-  (error.code === "cart_expired" || error.status === 404 || error.status === 410);
+/** An ApiClientError (read by shape, so this module does not load the client eagerly). */
+function apiFailure(error: unknown): { status: number; code: string } | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  return typeof status === "number" && typeof code === "string" ? { status, code } : null;
+}
+
+const isGone = (error: unknown) => {
+  const failure = apiFailure(error);
+  return (
+    failure !== null && (failure.code === "cart_expired" || failure.status === 404 || failure.status === 410)
+  );
+};
 
 interface DataLayerWindow {
   dataLayer?: unknown[];
@@ -166,31 +213,42 @@ const ticketIds = (envelope: CartEnvelope | undefined) =>
 export function initCart(options: InitCartOptions): void {
   if (ctx?.seller === options.seller) return;
   const storage = options.storage ?? (typeof localStorage === "undefined" ? undefined : localStorage);
-  const api =
-    options.api ??
-    cartApi(
-      createApiClient({ fetch: (request) => fetch(request), baseUrl: globalThis.location?.origin ?? "" }),
-    );
   ctx = {
     seller: options.seller,
-    api,
+    tools: lazyTools(options.api),
     storage,
     now: options.now ?? Date.now,
     tagManagerId: options.tagManagerId,
   };
-  let stored: CartSnapshot | null = null;
+  let raw: string | null = null;
   try {
-    stored = readStored(options.seller, storage?.getItem(storageKey(options.seller)) ?? null);
+    raw = storage?.getItem(storageKey(options.seller)) ?? null;
   } catch {
-    stored = null;
+    raw = null;
   }
-  $cart.set(stored);
+  $cart.set(null);
   if (typeof window !== "undefined" && !options.storage) {
+    // Another tab's answer: applied in arrival order (each parse waits for the one before).
+    let applied: Promise<unknown> = Promise.resolve();
     window.addEventListener("storage", (event) => {
-      if (event.key === storageKey(options.seller)) $cart.set(readStored(options.seller, event.newValue));
+      if (event.key !== storageKey(options.seller)) return;
+      const next = event.newValue;
+      applied = applied
+        .then(() => readStored(options.seller, next))
+        .then((snapshot) => $cart.set(snapshot))
+        .catch(() => undefined);
     });
   }
-  if (stored) void refreshCart().catch(() => undefined);
+  $cartChecked.set(!raw);
+  if (!raw) return;
+  // Load the stored cart first (in the queue, so an early action waits for it), then check it.
+  void serial(async () => {
+    const stored = await readStored(options.seller, raw);
+    if (!$cart.get()) $cart.set(stored);
+  })
+    .then(() => refreshCart())
+    .catch(() => undefined)
+    .finally(() => $cartChecked.set(true));
 }
 
 /** GET my/cart/{id}: brings the store in step with the server. Returns the current cart or null. */
@@ -199,7 +257,7 @@ export function refreshCart(): Promise<CartSnapshot | null> {
     const snapshot = $cart.get();
     if (!snapshot) return null;
     try {
-      return accept(await context().api.get(snapshot.envelope.cart._data[0]?.id ?? ""));
+      return accept(await (await api()).get(snapshot.envelope.cart._data[0]?.id ?? ""));
     } catch (error) {
       if (isGone(error)) {
         write(null);
@@ -217,7 +275,8 @@ export function refreshCart(): Promise<CartSnapshot | null> {
  */
 export function addToCart(body: CartModifyBody): Promise<CartSnapshot | null> {
   return serial(async () => {
-    const { api, seller, now } = context();
+    const { seller, now } = context();
+    const client = await api();
     let current = currentCart();
     if (current && current.localExpiresAt - now() < RECREATE_BELOW_MS) {
       await deleteOnServer(current);
@@ -227,12 +286,12 @@ export function addToCart(body: CartModifyBody): Promise<CartSnapshot | null> {
     const before = ticketIds(current?.envelope);
     let envelope: CartEnvelope;
     try {
-      envelope = await api.modify(seller, current?.envelope.cart._data[0]?.id ?? null, body);
+      envelope = await client.modify(seller, current?.envelope.cart._data[0]?.id ?? null, body);
     } catch (error) {
       if (!current || !isGone(error)) throw error;
       // The cart ended on the server (another tab checked out, or it expired): start a new one.
       write(null);
-      envelope = await api.modify(seller, null, body);
+      envelope = await client.modify(seller, null, body);
     }
     const snapshot = accept(envelope);
     report(
@@ -250,7 +309,7 @@ export function removeTickets(ids: string[]): Promise<CartSnapshot | null> {
     const cartId = current?.envelope.cart._data[0]?.id;
     if (!current || !cartId) return null;
     const removed = current.envelope.ticket._data.filter((t) => ids.includes(t.id));
-    const snapshot = accept(await context().api.modify(context().seller, cartId, { remove: ids }));
+    const snapshot = accept(await (await api()).modify(context().seller, cartId, { remove: ids }));
     report("remove_from_cart", removed);
     return snapshot;
   });
@@ -260,7 +319,7 @@ async function deleteOnServer(snapshot: CartSnapshot): Promise<void> {
   const cartId = snapshot.envelope.cart._data[0]?.id;
   if (!cartId) return;
   try {
-    await context().api.remove(cartId);
+    await (await api()).remove(cartId);
   } catch (error) {
     // Spec §7: a not_found code is ignored.
     if (!isGone(error)) throw error;
@@ -290,7 +349,7 @@ export function extendCart(): Promise<CartSnapshot | null> {
     const current = $cart.get();
     const cart = current?.envelope.cart._data[0];
     if (!current || !cart?.expires_at) return null;
-    const answer = await context().api.extend(
+    const answer = await (await api()).extend(
       cart.id,
       new Date(Date.parse(cart.expires_at) + CART_EXTENSION_MS),
     );
@@ -308,7 +367,7 @@ export function applyCode(code: string): Promise<CartSnapshot | null> {
   return serial(async () => {
     const cartId = $cart.get()?.envelope.cart._data[0]?.id;
     if (!cartId) return null;
-    return accept(await context().api.applyCode(cartId, { code }));
+    return accept(await (await api()).applyCode(cartId, { code }));
   });
 }
 
@@ -318,4 +377,5 @@ export function resetCartStoreForTests(): void {
   queue = Promise.resolve();
   $cart.set(null);
   $cartBusy.set(false);
+  $cartChecked.set(false);
 }

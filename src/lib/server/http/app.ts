@@ -96,11 +96,13 @@ export function createApiApp(deps: ApiDeps) {
       }
       await next();
       const contentType = c.res.headers.get("Content-Type") ?? "";
-      if (cacheKey && c.res.status === 200 && contentType.startsWith("application/json")) {
+      // A route that answers no-store (the cart) is private: never cached, even under /cached_api.
+      const privateAnswer = c.res.headers.get("Cache-Control")?.includes("no-store") ?? false;
+      if (cacheKey && !privateAnswer && c.res.status === 200 && contentType.startsWith("application/json")) {
         const body = await c.res.clone().text();
         cache.set(cacheKey, { body, contentType, storedAt: deps.clock.now().getTime() });
       }
-      if (cached && c.req.method === "GET" && c.res.status === 200) {
+      if (cached && c.req.method === "GET" && c.res.status === 200 && !privateAnswer) {
         c.res.headers.set("Cache-Control", CACHED_API_CACHE_CONTROL);
       } else if (!c.res.headers.has("Cache-Control")) {
         c.res.headers.set("Cache-Control", "no-store");

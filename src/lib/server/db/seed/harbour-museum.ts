@@ -123,6 +123,10 @@ export function harbourMuseum(now: Date): TenantSeed {
       ...imageMeta(HM, "special-exhibition"),
     },
   );
+  b.config("event_template", "hm-special-exhibition", "web.ecommerce", {
+    anchor_event_ids: ["hm-general-admission"],
+    visit_time: "same_date",
+  });
   b.group({
     id: "hm-exhibition-tickets",
     eventTemplateId: "hm-special-exhibition",

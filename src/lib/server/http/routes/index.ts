@@ -1,5 +1,6 @@
 import type { ApiRouter } from "../app.ts";
 import { registerCalendar } from "./calendar.ts";
+import { registerCart } from "./cart.ts";
 import { registerCatalogue } from "./catalogue.ts";
 import { registerEvents } from "./events.ts";
 import { registerHealth } from "./health.ts";
@@ -14,4 +15,5 @@ export function registerRoutes(router: ApiRouter): void {
   registerEvents(router);
   registerCatalogue(router);
   registerImage(router);
+  registerCart(router);
 }

@@ -1,0 +1,98 @@
+// Holds per second over HTTP on one session (DESIGN §9: at least 100/s on PGlite and 300/s on
+// PostgreSQL), each request a new cart with one ticket, 32 connections; then a race of 500 reserves
+// for 50 places; then the oversell check (used_capacity == held tickets <= capacity).
+// PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is made
+// and dropped). Run alone with `node scripts/bench-holds.mjs`, or as part of `npm run bench`.
+import { fork } from "node:child_process";
+import autocannon from "autocannon";
+import postgres from "postgres";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const BUDGETS = { pglite: 100, postgres: 300 };
+
+function startHoldsServer(env) {
+  const child = fork(new URL("./bench-holds-server.ts", import.meta.url), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const next = (type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m) => {
+        if (m.type === type) {
+          child.off("message", onMessage);
+          resolve(m);
+        }
+      };
+      child.on("message", onMessage);
+      child.once("exit", (code) => reject(new Error(`holds server exited with ${code}`)));
+    });
+  return { child, next };
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function benchOne(kind, env) {
+  const server = startHoldsServer(env);
+  const ready = await server.next("ready");
+  const body = (sessionId) =>
+    JSON.stringify({ add: [{ ticket_type_id: "hm-ga-adult", event_session_id: sessionId }] });
+  const request = (sessionId) => ({
+    url: `${ready.url}/api/my/cart/modify?_seller=harbour-museum`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: body(sessionId),
+  });
+  // Warm up (JIT, connection pool), then measure.
+  await run({ ...request(ready.throughputSession), connections: 8, amount: 200 });
+  const result = await run({
+    ...request(ready.throughputSession),
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  const holdsPerSecond = result["2xx"] / DURATION;
+  const budget = BUDGETS[kind];
+  console.log(
+    `${kind}: ${holdsPerSecond.toFixed(0)} holds/s (budget >= ${budget}/s: ${holdsPerSecond >= budget ? "OK" : "OVER BUDGET"}), ` +
+      `p99 ${result.latency.p99} ms, errors ${result.non2xx + result.errors}`,
+  );
+  const race = await run({ ...request(ready.raceSession), connections: CONNECTIONS, amount: 500 });
+  server.child.send({ type: "check", sessionId: ready.raceSession });
+  const raceCheck = await server.next("check");
+  server.child.send({ type: "check", sessionId: ready.throughputSession });
+  const mainCheck = await server.next("check");
+  const ok = (c) => c.used === c.held && (c.capacity < 0 || c.used <= c.capacity + c.oversell);
+  console.log(
+    `  race: 500 reserves for ${raceCheck.capacity} places -> ${race["2xx"]} held, used ${raceCheck.used}, ` +
+      `held tickets ${raceCheck.held}: ${ok(raceCheck) && race["2xx"] === raceCheck.capacity ? "no oversell" : "OVERSELL"}`,
+  );
+  console.log(
+    `  throughput session: used ${mainCheck.used}, held tickets ${mainCheck.held}: ${ok(mainCheck) ? "consistent" : "INCONSISTENT"}`,
+  );
+  server.child.send({ type: "stop" });
+  await new Promise((resolve) => server.child.once("exit", resolve));
+}
+
+console.log(`\n== Holds over HTTP, one session, ${CONNECTIONS} connections, ${DURATION}s ==`);
+await benchOne("pglite", {});
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  const name = `foyer_bench_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  const dbUrl = new URL(pgUrl);
+  dbUrl.pathname = `/${name}`;
+  try {
+    await benchOne("postgres", { BENCH_DB_URL: dbUrl.toString() });
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log("postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+}

@@ -1,0 +1,54 @@
+/**
+ * The reserve island of the event page (hydrated with client:load: it is the page's purpose).
+ * It wires the cart store to the seller and picks the flow: date_first (and single), quantity_first
+ * or one_ticket (donation and gift card).
+ */
+import "./reserve/reserve.css";
+import { useEffect, useMemo, useState } from "react";
+import { createApiClient } from "../lib/api/client.ts";
+import { reserveApi } from "../lib/api/reserve-client.ts";
+import type { ReserveIslandProps } from "../lib/pages/event-detail.ts";
+import { initCart } from "../lib/stores/cart.ts";
+import { ReserveContext, reserveEnv } from "./reserve/context.ts";
+import { DateFirstReserve } from "./reserve/DateFirstReserve.tsx";
+import { OneTicketReserve } from "./reserve/OneTicketReserve.tsx";
+import { QuantityFirstReserve } from "./reserve/QuantityFirstReserve.tsx";
+
+export default function ReserveIsland(props: ReserveIslandProps) {
+  const env = useMemo(() => {
+    const baseUrl = globalThis.location?.origin ?? "http://localhost";
+    const fetch = (request: Request) => globalThis.fetch(request);
+    const api = reserveApi(
+      {
+        cached: createApiClient({ fetch, baseUrl, prefix: "/cached_api" }),
+        fresh: createApiClient({ fetch, baseUrl }),
+      },
+      props.seller,
+    );
+    return reserveEnv(props, api);
+  }, [props]);
+
+  // The server and the first client render agree (a loading status); the flow starts once mounted.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    initCart({ seller: props.seller, tagManagerId: props.tagManagerId });
+    setMounted(true);
+  }, [props.seller, props.tagManagerId]);
+
+  return (
+    <ReserveContext.Provider value={env}>
+      <section className="reserve" aria-labelledby="reserve-heading">
+        <h2 id="reserve-heading">{env.text("reserve.heading")}</h2>
+        {!mounted ? (
+          <p role="status">{env.text("reserve.loading")}</p>
+        ) : props.flow === "one_ticket" ? (
+          <OneTicketReserve />
+        ) : props.flow === "quantity_first" ? (
+          <QuantityFirstReserve />
+        ) : (
+          <DateFirstReserve />
+        )}
+      </section>
+    </ReserveContext.Provider>
+  );
+}

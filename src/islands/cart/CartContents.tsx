@@ -1,0 +1,153 @@
+/**
+ * The cart widget's body (spec 1 §2, §3): items grouped by event and session with a thumbnail,
+ * per-type counts and prices, the totals, applied codes, the promo button and proceed to checkout.
+ * Shared by the aside and the mobile cart modal; the rules live in src/lib/domain/cart-items.ts.
+ */
+import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import { imageAlt, THUMBNAIL, thumbnailUrl } from "../../lib/api/images.ts";
+import {
+  type CartItem,
+  canEnterPromo,
+  cartItems,
+  cartTotals,
+  formatSessionDateTime,
+} from "../../lib/domain/cart-items.ts";
+import { parseMoneyString } from "../../lib/domain/money.ts";
+import type { CartTranslate } from "./cart-strings.ts";
+
+export interface CartContentsProps {
+  envelope: CartEnvelope;
+  tr: CartTranslate;
+  money: (minor: number) => string;
+  timeZone: string;
+  checkoutHref: string;
+  showCheckout: boolean;
+  busy: boolean;
+  onRemove: (item: CartItem) => void;
+  onPromo: () => void;
+}
+
+function CartItemRow({
+  item,
+  tr,
+  money,
+  timeZone,
+  busy,
+  onRemove,
+}: Pick<CartContentsProps, "tr" | "money" | "timeZone" | "busy" | "onRemove"> & { item: CartItem }) {
+  return (
+    <li className="cart-item">
+      {item.image ? (
+        <img
+          className="cart-item__image"
+          src={thumbnailUrl(item.image)}
+          alt={imageAlt(item.imageAlt, tr("image.alt", { name: item.name }))}
+          width={THUMBNAIL.width}
+          height={THUMBNAIL.height}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <span className="cart-item__image cart-item__image--empty" aria-hidden="true" />
+      )}
+      <div className="cart-item__body">
+        <h3 className="cart-item__name">{item.name}</h3>
+        <p className="cart-item__when">
+          {item.start ? formatSessionDateTime(item.start, item.timeZone ?? timeZone) : tr("cart.anyDate")}
+        </p>
+        <ul className="cart-item__types">
+          {item.types.map((type) => (
+            <li key={type.ticketTypeId}>
+              <span>{tr("cart.ticketLine", { count: type.ticketCount, name: type.name })}</span>
+              <span>{money(type.totalPrice)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <button
+        type="button"
+        className="cart-item__remove"
+        aria-label={tr("cart.remove.label", { name: item.name })}
+        disabled={busy}
+        onClick={() => onRemove(item)}
+      >
+        {tr("cart.remove")}
+      </button>
+    </li>
+  );
+}
+
+export function CartContents(props: CartContentsProps) {
+  const { envelope, tr, money, checkoutHref, showCheckout, busy, onPromo } = props;
+  const items = cartItems(envelope);
+  const totals = cartTotals(envelope);
+  const cart = envelope.cart._data[0];
+  if (items.length === 0 || !totals || !cart) return <p className="cart-widget__empty">{tr("cart.empty")}</p>;
+  return (
+    <>
+      <ul className="cart-items">
+        {items.map((item) => (
+          <CartItemRow key={item.id} item={item} {...props} />
+        ))}
+      </ul>
+      {(cart.codes.length > 0 || cart.cart_mods.length > 0) && (
+        <div className="cart-codes">
+          <h3 className="cart-codes__title">{tr("cart.codes")}</h3>
+          <ul>
+            {cart.codes.map((code) => {
+              const mod = cart.cart_mods.find((m) => m.resource === "code" && m.name === code.code);
+              return (
+                <li key={code.code}>
+                  <strong>{code.code}</strong>
+                  {code.description ? ` ${code.description}` : ""}
+                  {mod ? ` (−${money(parseMoneyString(mod.discount))})` : ""}
+                </li>
+              );
+            })}
+            {cart.cart_mods
+              .filter((mod) => mod.resource !== "code")
+              .map((mod) => (
+                <li key={`${mod.resource}:${mod.resource_id}`}>
+                  {mod.name} −{money(parseMoneyString(mod.discount))}
+                </li>
+              ))}
+          </ul>
+        </div>
+      )}
+      <dl className="cart-totals">
+        <div>
+          <dt>{tr("cart.subtotal")}</dt>
+          <dd>{money(totals.faceValue)}</dd>
+        </div>
+        {totals.fees > 0 && (
+          <div>
+            <dt>{tr("cart.fees")}</dt>
+            <dd>{money(totals.fees)}</dd>
+          </div>
+        )}
+        {totals.promoDiscount > 0 && (
+          <div>
+            <dt>{tr("cart.discount")}</dt>
+            <dd>−{money(totals.promoDiscount)}</dd>
+          </div>
+        )}
+        <div className="cart-totals__total">
+          <dt>{tr("cart.total")}</dt>
+          <dd>{money(totals.total)}</dd>
+        </div>
+      </dl>
+      <div className="cart-widget__actions">
+        {canEnterPromo(envelope) && (
+          <button type="button" className="button button--secondary" onClick={onPromo} disabled={busy}>
+            {tr("promo.button")}
+          </button>
+        )}
+        {showCheckout && (
+          <a className="button" href={checkoutHref}>
+            {tr("cart.checkout")}
+          </a>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * Date-first reserve (spec §2, §4): an optional choice between single-date admission and flexible
+ * tickets, the date selector and calendar, the session picker, quantities, details and submit.
+ * Choosing a date clears the session and reloads sessions; choosing flexible tickets clears the
+ * date and the reverse; changing session resets quantities. Also the single-event reserve (one
+ * session: quantities and submit) and the reserve query parameters.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { CalendarDay } from "../../lib/api/schemas.ts";
+import { totalQuantity } from "../../lib/domain/quantity-limits.ts";
+import { soldOutText } from "../../lib/domain/reserve-errors.ts";
+import { buildReserveRequest, selectionTotal } from "../../lib/domain/reserve-request.ts";
+import { CodeRequiredDialog } from "./CodeRequiredDialog.tsx";
+import { useReserveEnv } from "./context.ts";
+import { DatePicker } from "./DatePicker.tsx";
+import { DetailsFields } from "./DetailsFields.tsx";
+import { ReserveFooter } from "./ReserveFooter.tsx";
+import { applyReserveQuery } from "./reserve-query-effect.ts";
+import { SessionPicker } from "./SessionPicker.tsx";
+import { TicketGroups } from "./TicketGroups.tsx";
+import { useReserveSubmit } from "./useReserveSubmit.ts";
+import { choicesOf, useRequestGroups, useSelection } from "./useSelection.ts";
+import { useSessions } from "./useSessions.ts";
+
+type Mode = "dated" | "anyDate";
+
+export function DateFirstReserve() {
+  const env = useReserveEnv();
+  const { props, api, text } = env;
+  const datedGroups = useMemo(() => props.groups.filter((g) => !g.anyDate), [props.groups]);
+  const anyDateGroups = useMemo(() => props.groups.filter((g) => g.anyDate), [props.groups]);
+  const [mode, setMode] = useState<Mode>(datedGroups.length > 0 ? "dated" : "anyDate");
+  const [days, setDays] = useState<CalendarDay[] | null>(datedGroups.length > 0 ? null : []);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [date, setDate] = useState<string>();
+  const [sessionId, setSessionId] = useState<string>();
+  const [notices, setNotices] = useState<string[]>([]);
+  const selection = useSelection();
+  const sessions = useSessions();
+  const zeroLines = useMemo(
+    () => datedGroups.flatMap((g) => g.types.map((t) => ({ ticket_type_id: t.id, quantity: 0 }))),
+    [datedGroups],
+  );
+  const groups = mode === "dated" ? datedGroups : anyDateGroups;
+  const prices = useMemo(() => sessions.typePrices(sessionId), [sessions, sessionId]);
+  const requestGroups = useRequestGroups(groups, prices);
+  const flexiblePrices = datedGroups.every((g) => g.types.every((t) => t.flexible));
+
+  const loadCalendar = useCallback(async () => {
+    if (datedGroups.length === 0) return [];
+    try {
+      const answer = await api.calendar(
+        props.eventId,
+        datedGroups.map((g) => g.id),
+      );
+      setDays(answer.calendar._data);
+      return answer.calendar._data;
+    } catch {
+      setLoadFailed(true);
+      setDays([]);
+      return [];
+    }
+  }, [api, props.eventId, datedGroups]);
+
+  const chooseDate = useCallback(
+    async (next: string) => {
+      setDate(next);
+      setSessionId(undefined);
+      selection.reset();
+      return sessions.load(next, zeroLines);
+    },
+    [selection.reset, sessions.load, zeroLines],
+  );
+
+  const chooseSession = useCallback(
+    (id: string) => {
+      setSessionId(id);
+      selection.reset();
+    },
+    [selection.reset],
+  );
+
+  const onSoldOut = useCallback(
+    async (soldId: string | undefined) => {
+      const sold = sessions.shown.find((s) => s.id === (soldId ?? sessionId));
+      const time = sold?.label ?? "";
+      setSessionId(undefined);
+      if (!date) return soldOutText(time, false);
+      const reloaded = await sessions.load(date, zeroLines);
+      const others = (reloaded?.event_session._data ?? []).some(
+        (s) => s.id !== soldId && !s.sold_out && s.available_capacity !== 0,
+      );
+      if (others) return text("reserve.soldOutSession", { time });
+      setDate(undefined);
+      sessions.clear();
+      await loadCalendar();
+      return text("reserve.soldOutDate", { time });
+    },
+    [sessions, sessionId, date, zeroLines, loadCalendar, text],
+  );
+
+  const submitter = useReserveSubmit({ onSoldOut, onAdded: selection.reset });
+
+  // Load the calendar, then apply the query parameters (or pick the single event's session).
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      const loaded = await loadCalendar();
+      const result = await applyReserveQuery({
+        env,
+        days: loaded,
+        single: props.flow === "single",
+        zeroLines,
+        chooseDate,
+        chooseSession,
+      });
+      setNotices(result.errors.map((k) => text(k)));
+      if (Object.keys(result.quantities).length > 0) selection.setQuantities(result.quantities);
+      if (result.autoSubmit) setAutoSubmit(true);
+    })();
+  }, []);
+  const [autoSubmit, setAutoSubmit] = useState(false);
+
+  const ticketCount = totalQuantity(selection.selection.quantities);
+  const canSubmit = ticketCount > 0 && (mode === "anyDate" || !!sessionId);
+  const session = sessions.shown.find((s) => s.id === sessionId);
+  const sessionAvailable = session?.available ?? -1;
+
+  const submit = useCallback(() => {
+    const request = buildReserveRequest(
+      requestGroups,
+      choicesOf(selection.selection, mode === "dated" ? sessionId : undefined),
+    );
+    if (!request.ok) {
+      selection.setProblems(request.problems);
+      return;
+    }
+    selection.setProblems(undefined);
+    void submitter.submit({ add: request.add, additionalInfo: request.additionalInfo });
+  }, [requestGroups, selection, mode, sessionId, submitter]);
+
+  useEffect(() => {
+    if (autoSubmit && canSubmit) {
+      setAutoSubmit(false);
+      submit();
+    }
+  }, [autoSubmit, canSubmit, submit]);
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setDate(undefined);
+    setSessionId(undefined);
+    sessions.clear();
+    selection.reset();
+  };
+
+  if (days === null) return <p role="status">{text("reserve.loading")}</p>;
+  const noDates = datedGroups.length > 0 && !days.some((d) => d.status === "available");
+  if (loadFailed && anyDateGroups.length === 0) return <p role="alert">{text("reserve.loadFailed")}</p>;
+  if (noDates && anyDateGroups.length === 0) return <p className="notice">{text("event.unavailable")}</p>;
+
+  const showTickets = mode === "anyDate" || !!sessionId;
+  return (
+    <div className="reserve-flow">
+      {notices.map((n) => (
+        <p key={n} className="notice notice--warning" role="alert">
+          {n}
+        </p>
+      ))}
+      {datedGroups.length > 0 && anyDateGroups.length > 0 && (
+        <fieldset className="reserve__section reserve-mode">
+          <legend>{text("reserve.mode.legend")}</legend>
+          {(["dated", "anyDate"] as const).map((m) => (
+            <label key={m} className="reserve-mode__option">
+              <input type="radio" name="reserve-mode" checked={mode === m} onChange={() => switchMode(m)} />
+              {m === "dated" ? text("reserve.mode.dated") : text("reserve.mode.anyDate")}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {mode === "dated" && props.flow !== "single" && (
+        <DatePicker
+          days={days}
+          selected={date}
+          onSelect={(d) => void chooseDate(d)}
+          flexiblePrices={flexiblePrices}
+        />
+      )}
+      {mode === "dated" && date && sessions.loaded && (
+        <SessionPicker
+          sessions={sessions.shown}
+          conflicting={sessions.conflicting}
+          selected={sessionId}
+          onSelect={chooseSession}
+          prices={sessions.sessionPrices}
+          flexiblePrices={flexiblePrices}
+        />
+      )}
+      {mode === "dated" && sessions.loading && <p role="status">{text("reserve.loading")}</p>}
+      {showTickets && (
+        <>
+          <TicketGroups
+            groups={groups}
+            prices={prices}
+            sessionAvailable={sessionAvailable}
+            selection={selection}
+            disabled={submitter.submitting}
+          />
+          <DetailsFields groups={groups} selection={selection} />
+        </>
+      )}
+      <ReserveFooter
+        total={selectionTotal(requestGroups, selection.selection)}
+        ticketCount={ticketCount}
+        canSubmit={canSubmit}
+        submitting={submitter.submitting}
+        onSubmit={submit}
+        message={submitter.message}
+        added={submitter.added}
+      />
+      <CodeRequiredDialog
+        state={submitter.codeDialog}
+        onApply={(c) => void submitter.applyCode(c)}
+        onClose={submitter.closeCodeDialog}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Details of the chosen tickets: the group's survey (additional_info_spec) and the admit name and
+ * e-mail fields per ticket (group meta admit_names / admit_emails).
+ */
+import { useId } from "react";
+import type { AdmitError } from "../../lib/domain/admit-fields.ts";
+import { ADMIT_EMAIL_MAX, ADMIT_NAME_MAX } from "../../lib/domain/admit-fields.ts";
+import type { SurveyQuestion } from "../../lib/domain/survey.ts";
+import { surveyQuestions } from "../../lib/domain/survey.ts";
+import type { ReserveGroup } from "../../lib/pages/event-detail.ts";
+import { useReserveEnv } from "./context.ts";
+import type { SelectionApi } from "./useSelection.ts";
+
+interface DetailsFieldsProps {
+  groups: readonly ReserveGroup[];
+  selection: SelectionApi;
+}
+
+export function DetailsFields({ groups, selection }: DetailsFieldsProps) {
+  const { quantities } = selection.selection;
+  const chosen = groups.filter((g) => g.types.some((t) => (quantities[t.id] ?? 0) > 0));
+  if (chosen.length === 0) return null;
+  return (
+    <>
+      {chosen.map((g) => (
+        <GroupDetails key={g.id} group={g} selection={selection} />
+      ))}
+    </>
+  );
+}
+
+function GroupDetails({ group, selection }: { group: ReserveGroup; selection: SelectionApi }) {
+  const { text } = useReserveEnv();
+  const { questions } = surveyQuestions(group.additional_info_spec);
+  const count = group.types.reduce((sum, t) => sum + (selection.selection.quantities[t.id] ?? 0), 0);
+  const admit = group.admitNames !== "disabled" || group.admitEmails !== "disabled";
+  const problems = selection.selection.problems;
+  return (
+    <>
+      {questions.length > 0 && (
+        <fieldset className="reserve__section reserve-fieldset">
+          <legend>{text("reserve.survey.heading")}</legend>
+          {questions.map((q) => (
+            <SurveyField
+              key={q.key}
+              question={q}
+              value={selection.selection.survey[group.id]?.[q.key] ?? ""}
+              onChange={(v) => selection.setAnswer(group.id, q.key, v)}
+              error={problems?.survey[group.id]?.[q.key]}
+            />
+          ))}
+        </fieldset>
+      )}
+      {admit && (
+        <fieldset className="reserve__section reserve-fieldset">
+          <legend>{text("reserve.admit.heading")}</legend>
+          {Array.from({ length: count }, (_, i) => (
+            <AdmitRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: one row per ticket position.
+              key={i}
+              index={i}
+              group={group}
+              selection={selection}
+              errors={problems?.admit[group.id]?.[i] ?? []}
+            />
+          ))}
+        </fieldset>
+      )}
+    </>
+  );
+}
+
+function SurveyField({
+  question,
+  value,
+  onChange,
+  error,
+}: {
+  question: SurveyQuestion;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { text } = useReserveEnv();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    required: question.required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  } as const;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {question.title}
+        {question.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {question.description && <span className="muted">{question.description}</span>}
+      {question.options ? (
+        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="" />
+          {question.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={question.type === "string" ? (question.format ?? "text") : "number"}
+          min={question.minimum}
+          max={question.maximum}
+          maxLength={question.type === "string" ? 1000 : undefined}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {error && (
+        <span id={errorId} className="field-error" role="alert">
+          {error === "required" ? text("reserve.survey.required") : text("reserve.survey.invalid")}
+        </span>
+      )}
+    </div>
+  );
+}
+
+const ADMIT_ERROR_KEY = {
+  nameRequired: "reserve.admit.nameRequired",
+  emailRequired: "reserve.admit.emailRequired",
+  emailInvalid: "reserve.admit.emailInvalid",
+} as const;
+
+function AdmitRow({
+  index,
+  group,
+  selection,
+  errors,
+}: {
+  index: number;
+  group: ReserveGroup;
+  selection: SelectionApi;
+  errors: AdmitError[];
+}) {
+  const { text } = useReserveEnv();
+  const id = useId();
+  const value = selection.selection.admit[group.id]?.[index] ?? { name: "", email: "" };
+  const set = (patch: Partial<typeof value>) => selection.setAdmit(group.id, index, { ...value, ...patch });
+  const nameError = errors.find((e) => e === "nameRequired");
+  const emailError = errors.find((e) => e !== "nameRequired");
+  return (
+    <div className="admit-row">
+      {group.admitNames !== "disabled" && (
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{text("reserve.admit.name", { n: index + 1 })}</label>
+          <input
+            id={`${id}-name`}
+            autoComplete="name"
+            maxLength={ADMIT_NAME_MAX}
+            required={group.admitNames === "required"}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${id}-name-error` : undefined}
+            value={value.name}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          {nameError && (
+            <span id={`${id}-name-error`} className="field-error" role="alert">
+              {text(ADMIT_ERROR_KEY[nameError])}
+            </span>
+          )}
+        </div>
+      )}
+      {group.admitEmails !== "disabled" && (
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{text("reserve.admit.email", { n: index + 1 })}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            maxLength={ADMIT_EMAIL_MAX}
+            required={group.admitEmails === "required"}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${id}-email-error` : undefined}
+            value={value.email}
+            onChange={(e) => set({ email: e.target.value })}
+          />
+          {emailError && (
+            <span id={`${id}-email-error`} className="field-error" role="alert">
+              {text(ADMIT_ERROR_KEY[emailError])}
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** A flexible-price input (spec §5): min..max, step 0.01, 'Value entered is outside min/max'. */
+import { useId } from "react";
+import { checkFlexibleAmount } from "../../lib/domain/flexible-price.ts";
+import type { ReserveType } from "../../lib/pages/event-detail.ts";
+import { useReserveEnv } from "./context.ts";
+
+interface FlexibleAmountProps {
+  type: ReserveType;
+  value: string;
+  onChange: (value: string) => void;
+  problem: "required" | "outside" | undefined;
+  label?: string;
+}
+
+export function FlexibleAmount({ type, value, onChange, problem: submitted, label }: FlexibleAmountProps) {
+  const { text, money } = useReserveEnv();
+  // Shown as soon as a typed amount is off the bounds; 'required' only after a submit.
+  const live = value.trim() === "" ? undefined : checkFlexibleAmount(value, type);
+  const problem = live && !live.ok ? live.error : value.trim() === "" ? submitted : undefined;
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const toNumber = (minor: number | undefined) => (minor === undefined ? undefined : minor / 100);
+  return (
+    <div className="flexible-amount">
+      <label htmlFor={id}>{label ?? text("reserve.flexible.label", { name: type.name })}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min={toNumber(type.min)}
+        max={toNumber(type.max)}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${hintId}${problem ? ` ${errorId}` : ""}`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <span id={hintId} className="muted flexible-amount__hint">
+        {text("reserve.flexible.range", {
+          min: type.min === undefined ? "" : money(type.min),
+          max: type.max === undefined ? "" : money(type.max),
+        })}
+      </span>
+      {problem && (
+        <span id={errorId} className="field-error" role="alert">
+          {problem === "required" ? text("reserve.flexible.required") : text("reserve.flexible.outside")}
+        </span>
+      )}
+    </div>
+  );
+}

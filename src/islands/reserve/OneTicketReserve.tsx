@@ -1,0 +1,75 @@
+/**
+ * One-ticket-only reserve (donation, gift card; spec §2): preset amounts (the fixed-price types)
+ * and a flexible amount; the `price` query value presets the flexible amount. One ticket is added.
+ */
+import { useId, useMemo, useState } from "react";
+import { presetAmount } from "../../lib/domain/flexible-price.ts";
+import { buildReserveRequest, selectionTotal } from "../../lib/domain/reserve-request.ts";
+import { useReserveEnv } from "./context.ts";
+import { FlexibleAmount } from "./FlexibleAmount.tsx";
+import { ReserveFooter } from "./ReserveFooter.tsx";
+import { useReserveSubmit } from "./useReserveSubmit.ts";
+import { choicesOf, useRequestGroups, useSelection } from "./useSelection.ts";
+
+export function OneTicketReserve() {
+  const { props, text, money } = useReserveEnv();
+  const types = useMemo(() => props.groups.flatMap((g) => g.types), [props.groups]);
+  const flexible = types.find((t) => t.flexible);
+  const preset = flexible ? presetAmount(props.price, flexible) : "";
+  const initial =
+    props.select && types.some((t) => t.id === props.select)
+      ? props.select
+      : preset
+        ? flexible?.id
+        : undefined;
+  const [chosen, setChosen] = useState<string | undefined>(initial ?? types[0]?.id);
+  const selection = useSelection(flexible && preset ? { [flexible.id]: preset } : {});
+  const requestGroups = useRequestGroups(props.groups, {});
+  const name = useId();
+  const quantities = chosen ? { [chosen]: 1 } : {};
+  const choices = { ...choicesOf(selection.selection, undefined), quantities };
+  const submitter = useReserveSubmit({});
+
+  const submit = () => {
+    const request = buildReserveRequest(requestGroups, choices);
+    if (!request.ok) {
+      selection.setProblems(request.problems);
+      return;
+    }
+    selection.setProblems(undefined);
+    void submitter.submit({ add: request.add, additionalInfo: request.additionalInfo });
+  };
+
+  return (
+    <div className="reserve-flow">
+      {types.length > 1 && (
+        <fieldset className="reserve__section one-ticket">
+          <legend>{text("reserve.oneTicket.legend")}</legend>
+          {types.map((t) => (
+            <label key={t.id} className="one-ticket__option">
+              <input type="radio" name={name} checked={chosen === t.id} onChange={() => setChosen(t.id)} />
+              <span>{t.flexible ? text("reserve.oneTicket.other") : `${t.name} (${money(t.amount)})`}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {flexible && chosen === flexible.id && (
+        <FlexibleAmount
+          type={flexible}
+          value={selection.selection.amounts[flexible.id] ?? ""}
+          onChange={(v) => selection.setAmount(flexible.id, v)}
+          problem={selection.selection.problems?.amounts[flexible.id]}
+        />
+      )}
+      <ReserveFooter
+        total={selectionTotal(requestGroups, { quantities, amounts: selection.selection.amounts })}
+        ticketCount={chosen ? 1 : 0}
+        canSubmit={!!chosen}
+        submitting={submitter.submitting}
+        onSubmit={submit}
+        message={submitter.message}
+        added={submitter.added}
+      />
+    </div>
+  );
+}

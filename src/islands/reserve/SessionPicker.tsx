@@ -1,0 +1,154 @@
+/**
+ * The session picker (spec §2, §4 "Session tabs"): up to three tabs by the threshold
+ * configuration, unavailable tabs with their reason ('Not available', 'Sold out'), the first
+ * available tab preselected; sold-out sessions cannot be chosen; times 'h:mm A' in the venue's
+ * time zone; remaining capacity; sessions overlapping the cart are hidden and listed.
+ */
+import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { remainingCapacityText } from "../../lib/domain/availability.ts";
+import { messagesFor } from "../../lib/domain/message-rules.ts";
+import { showsPrice } from "../../lib/domain/price-display.ts";
+import { preselectedTab, splitSessionTabs } from "../../lib/domain/session-tabs.ts";
+import { useReserveEnv } from "./context.ts";
+import { annotations, type SessionView } from "./day-view.ts";
+
+interface SessionPickerProps {
+  sessions: readonly SessionView[];
+  conflicting: readonly SessionView[];
+  selected: string | undefined;
+  onSelect: (id: string) => void;
+  /** Shown price per session id, minor units. */
+  prices: Readonly<Record<string, number>>;
+  flexiblePrices: boolean;
+}
+
+export function SessionPicker({
+  sessions,
+  conflicting,
+  selected,
+  onSelect,
+  prices,
+  flexiblePrices,
+}: SessionPickerProps) {
+  const { props, text, money } = useReserveEnv();
+  const tabs = splitSessionTabs(sessions, props.sessionTabs);
+  const initialTab = Math.max(0, preselectedTab(tabs));
+  const [tab, setTab] = useState(initialTab);
+  const baseId = useId();
+  const sessionKey = sessions.map((s) => s.id).join(",");
+  // A new day's sessions preselect their first available tab again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the sessions change.
+  useEffect(() => setTab(initialTab), [sessionKey]);
+  const chosen = sessions.find((s) => s.id === selected);
+  const sessionMessages = chosen
+    ? messagesFor(props.messageRules, "session_message", {
+        date: chosen.date,
+        time: chosen.time,
+        weekday: new Date(`${chosen.date}T00:00:00Z`).getUTCDay(),
+      })
+    : [];
+  const showPrice = showsPrice(props.priceDisplay, "session", flexiblePrices);
+
+  if (sessions.length === 0 && conflicting.length === 0) {
+    return (
+      <section className="reserve__section" aria-labelledby={`${baseId}-h`}>
+        <h3 id={`${baseId}-h`}>{text("reserve.session.heading")}</h3>
+        <p>{text("reserve.session.none")}</p>
+      </section>
+    );
+  }
+
+  const list = (items: readonly SessionView[]) => (
+    <fieldset className="session-list">
+      <legend className="visually-hidden">{text("reserve.session.heading")}</legend>
+      {items.map((s) => {
+        const remaining = remainingCapacityText(s.available, s.soldOut, props.remainingThreshold);
+        const badges = annotations(props.messageRules, "session_annotation", { date: s.date, time: s.time });
+        const price = prices[s.id];
+        return (
+          <label key={s.id} className={`session-option${s.soldOut ? " session-option--sold-out" : ""}`}>
+            <input
+              type="radio"
+              name={`${baseId}-session`}
+              value={s.id}
+              checked={s.id === selected}
+              disabled={s.soldOut}
+              onChange={() => onSelect(s.id)}
+            />
+            <span className="session-option__time">{s.label}</span>
+            {showPrice && price !== undefined && !s.soldOut && (
+              <span className="session-option__price">{money(price)}</span>
+            )}
+            {remaining && <span className="session-option__remaining">{remaining}</span>}
+            {badges.map((b) => (
+              <span className="badge" key={b}>
+                {b}
+              </span>
+            ))}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (tab + step + tabs.length) % tabs.length;
+    setTab(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  };
+
+  return (
+    <section className="reserve__section" aria-labelledby={`${baseId}-h`}>
+      <h3 id={`${baseId}-h`}>{text("reserve.session.heading")}</h3>
+      {tabs.length > 0 ? (
+        <>
+          <div
+            className="session-tabs"
+            role="tablist"
+            aria-label={text("reserve.session.heading")}
+            onKeyDown={onTabKey}
+          >
+            {tabs.map((t, i) => (
+              <button
+                key={t.name + t.from}
+                id={`${baseId}-tab-${i}`}
+                type="button"
+                role="tab"
+                aria-selected={i === tab}
+                aria-controls={`${baseId}-panel`}
+                tabIndex={i === tab ? 0 : -1}
+                className="session-tab"
+                onClick={() => setTab(i)}
+              >
+                {t.name}
+                {t.unavailableReason && <span className="session-tab__reason"> ({t.unavailableReason})</span>}
+              </button>
+            ))}
+          </div>
+          <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`}>
+            {(tabs[tab]?.sessions.length ?? 0) > 0 ? (
+              list(tabs[tab]?.sessions ?? [])
+            ) : (
+              <p>{tabs[tab]?.unavailableReason}</p>
+            )}
+          </div>
+        </>
+      ) : (
+        list(sessions)
+      )}
+      {conflicting.length > 0 && (
+        <p className="muted reserve__conflicting">
+          {text("reserve.session.conflicting")} {conflicting.map((s) => s.label).join(", ")}
+        </p>
+      )}
+      {sessionMessages.map((m) => (
+        <p className="notice notice--info reserve__message" key={m}>
+          {m}
+        </p>
+      ))}
+    </section>
+  );
+}

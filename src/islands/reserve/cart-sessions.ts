@@ -1,0 +1,26 @@
+/** The sessions held in the cart, as conflicts.ts needs them (with their events' padding). */
+import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import type { TimedSession } from "../../lib/domain/conflicts.ts";
+
+const num = (v: unknown) => (typeof v === "number" ? v : undefined);
+
+export function cartSessions(envelope: CartEnvelope | undefined): TimedSession[] {
+  if (!envelope) return [];
+  const ids = new Set(
+    envelope.ticket._data.map((t) => t.event_session_id).filter((id): id is string => !!id),
+  );
+  return (envelope.event_session?._data ?? [])
+    .filter((s) => ids.has(s.id))
+    .map((s) => {
+      const event = envelope.event_template?._data.find((e) => e.id === s.event_template_id);
+      const meta = envelope.meta?._data.find((m) => m.resource_id === s.event_template_id);
+      return {
+        id: s.id,
+        start: new Date(s.start_datetime),
+        end: new Date(s.end_datetime),
+        category: event?.category ?? null,
+        padPreStart: num(meta?.pad_pre_start),
+        padPostEnd: num(meta?.pad_post_end),
+      };
+    });
+}

@@ -1,0 +1,236 @@
+/**
+ * The cart widget's view of a cart (spec 1 §3 "Cart item (widget)", §4 "Remove item", §5 promo
+ * entry, §9 badge): the held tickets grouped by event and session, the remove rule, the totals,
+ * and which listing events are still worth offering (the upsell listing). Pure: reads the cart
+ * envelope the server answered, never the network.
+ */
+import type { CartEnvelope, TicketResource } from "../api/cart-schemas.ts";
+import { zonedParts } from "./calendar.ts";
+import { parseMoneyString } from "./money.ts";
+
+export interface CartItemType {
+  ticketTypeId: string;
+  name: string;
+  ticketCount: number;
+  /** Face value of these tickets, minor units. */
+  totalPrice: number;
+  /** The ticket group's name. */
+  group: string;
+}
+
+export interface CartItem {
+  /** `{event_template_id}:{event_session_id or "none"}`. */
+  id: string;
+  eventId: string;
+  sessionId: string | null;
+  name: string;
+  /** The image id (meta image_profile), if any; the island turns it into a thumbnail URL. */
+  image: string | undefined;
+  /** The meta alt text; empty when the event has none (the island applies 'Image for {name}'). */
+  imageAlt: string;
+  /** Session start (ISO) or null for passes, donations, gift cards and memberships. */
+  start: string | null;
+  /** The venue's time zone (else the seller's). */
+  timeZone: string | undefined;
+  types: CartItemType[];
+  isAnchor: boolean;
+  /** Other items depend on it: the anchor while the cart holds requires_anchor add-ons. */
+  isDependency: boolean;
+  isMembershipEvent: boolean;
+  ticketIds: string[];
+}
+
+/** The event meta keys the widget reads (a subset of schemas.ts eventMetaData). */
+export interface CartEventMeta {
+  is_anchor: boolean;
+  requires_anchor: boolean;
+  reserve_flow: string | undefined;
+  image_profile: string | undefined;
+  image_profile_alt: string | undefined;
+}
+
+/**
+ * The meta of one event in the envelope, read by hand rather than with the zod schema so the
+ * widget's bundle stays free of zod (the envelope itself was checked when it arrived).
+ */
+export function eventMetaOf(envelope: CartEnvelope, resourceId: string): CartEventMeta {
+  const record: Record<string, unknown> =
+    envelope.meta?._data.find((m) => m.resource_id === resourceId) ?? {};
+  const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : undefined);
+  return {
+    is_anchor: record.is_anchor === true,
+    requires_anchor: record.requires_anchor === true,
+    reserve_flow: text("reserve_flow"),
+    image_profile: text("image_profile"),
+    image_profile_alt: text("image_profile_alt"),
+  };
+}
+
+const heldTickets = (envelope: CartEnvelope): TicketResource[] =>
+  envelope.ticket._data.filter((t) => t.state === "held");
+
+/** The anchor event of the cart: the server's cart.anchor, else a held ticket of an is_anchor event. */
+export function anchorEventId(envelope: CartEnvelope): string | null {
+  const cart = envelope.cart._data[0];
+  if (cart?.anchor) return cart.anchor.event_template_id;
+  const anchor = heldTickets(envelope).find((t) => eventMetaOf(envelope, t.event_template_id).is_anchor);
+  return anchor?.event_template_id ?? null;
+}
+
+/** Spec §3: the cart's tickets grouped by event and session, in the order they were added. */
+export function cartItems(envelope: CartEnvelope): CartItem[] {
+  const tickets = heldTickets(envelope);
+  const anchorId = anchorEventId(envelope);
+  const hasAddOns = tickets.some((t) => eventMetaOf(envelope, t.event_template_id).requires_anchor);
+  const events = new Map((envelope.event_template?._data ?? []).map((e) => [e.id, e]));
+  const types = new Map((envelope.ticket_type?._data ?? []).map((t) => [t.id, t]));
+  const groups = new Map((envelope.ticket_group?._data ?? []).map((g) => [g.id, g]));
+  const sessions = new Map((envelope.event_session?._data ?? []).map((s) => [s.id, s]));
+  const venues = new Map((envelope.venue?._data ?? []).map((v) => [v.id, v]));
+  const sellerZone = envelope.seller?._data[0]?.timezone;
+
+  const items = new Map<string, CartItem>();
+  for (const ticket of tickets) {
+    const id = `${ticket.event_template_id}:${ticket.event_session_id ?? "none"}`;
+    let item = items.get(id);
+    if (!item) {
+      const event = events.get(ticket.event_template_id);
+      const meta = eventMetaOf(envelope, ticket.event_template_id);
+      const isAnchor = anchorId === ticket.event_template_id;
+      item = {
+        id,
+        eventId: ticket.event_template_id,
+        sessionId: ticket.event_session_id,
+        name: event?.name ?? ticket.event_template_id,
+        image: meta.image_profile,
+        imageAlt: meta.image_profile_alt ?? "",
+        start: ticket.event_session_id
+          ? (sessions.get(ticket.event_session_id)?.start_datetime ?? ticket.valid_from)
+          : null,
+        timeZone: (event && venues.get(event.venue_id)?.timezone) ?? sellerZone,
+        types: [],
+        isAnchor,
+        isDependency: isAnchor && hasAddOns,
+        isMembershipEvent: meta.reserve_flow === "membership",
+        ticketIds: [],
+      };
+      items.set(id, item);
+    }
+    const group = groups.get(ticket.ticket_group_id);
+    if (group?.handler === "membership") item.isMembershipEvent = true;
+    item.ticketIds.push(ticket.id);
+    let line = item.types.find((t) => t.ticketTypeId === ticket.ticket_type_id);
+    if (!line) {
+      line = {
+        ticketTypeId: ticket.ticket_type_id,
+        name: types.get(ticket.ticket_type_id)?.name ?? ticket.ticket_type_id,
+        ticketCount: 0,
+        totalPrice: 0,
+        group: group?.name ?? "",
+      };
+      item.types.push(line);
+    }
+    line.ticketCount += 1;
+    line.totalPrice += parseMoneyString(ticket.face_value);
+  }
+  return [...items.values()];
+}
+
+export type RemovePlan = { kind: "delete_cart" } | { kind: "remove_tickets"; ticketIds: string[] };
+
+/**
+ * Spec §4 "Remove item": removing a dependency item or the only item deletes the whole cart;
+ * otherwise only that item's tickets are removed.
+ */
+export function removePlan(items: CartItem[], itemId: string): RemovePlan {
+  const item = items.find((i) => i.id === itemId);
+  if (!item) return { kind: "remove_tickets", ticketIds: [] };
+  if (item.isDependency || items.length === 1) return { kind: "delete_cart" };
+  return { kind: "remove_tickets", ticketIds: item.ticketIds };
+}
+
+/** Spec §9: badge counts cap at '99+'. */
+export function badgeLabel(count: number): string {
+  return count > 99 ? "99+" : String(Math.max(0, count));
+}
+
+export function ticketCount(envelope: CartEnvelope | undefined): number {
+  return envelope ? heldTickets(envelope).length : 0;
+}
+
+export interface CartTotalsView {
+  /** All in minor units. */
+  faceValue: number;
+  fees: number;
+  promoDiscount: number;
+  total: number;
+  /** Spec §3 paymentDueByCreditCard: the outstanding amount. */
+  amountDue: number;
+  payments: number;
+}
+
+export function cartTotals(envelope: CartEnvelope): CartTotalsView | null {
+  const cart = envelope.cart._data[0];
+  if (!cart) return null;
+  const grand = envelope.cart_fees._data[0]?.grand_totals;
+  const { totals } = cart;
+  return {
+    faceValue: parseMoneyString(totals.face_value),
+    fees: parseMoneyString(totals.fee_fixed) + parseMoneyString(totals.fee_percent),
+    promoDiscount: parseMoneyString(totals.promo_discount),
+    total: parseMoneyString(totals.total),
+    amountDue: parseMoneyString(grand?.total_outstanding ?? cart.outstanding_balance),
+    payments: parseMoneyString(grand?.total_payments ?? "0.00"),
+  };
+}
+
+/**
+ * Spec §5: the promo entry shows only if the cart is modifiable, payment due is above 0, there are
+ * no payments and no blocking rules.
+ */
+export function canEnterPromo(envelope: CartEnvelope): boolean {
+  const cart = envelope.cart._data[0];
+  const totals = cartTotals(envelope);
+  if (!cart || !totals) return false;
+  return (
+    cart.state === "pending" &&
+    totals.amountDue > 0 &&
+    totals.payments === 0 &&
+    cart.blocking_rules.length === 0
+  );
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** Spec §9 default date-time 'ddd, MMM D, YYYY [at] h:mm A', in the venue's time zone. */
+export function formatSessionDateTime(iso: string, timeZone: string): string {
+  const p = zonedParts(new Date(iso), timeZone);
+  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  const minute = p.minute.toString().padStart(2, "0");
+  return `${WEEKDAYS[p.weekday]}, ${MONTHS[p.month - 1]} ${p.day}, ${p.year} at ${hour12}:${minute} ${p.hour < 12 ? "AM" : "PM"}`;
+}
+
+/** A listing card as the upsell listing sees it (data attributes on the listing page). */
+export interface UpsellCandidate {
+  eventId: string;
+  requiresAnchor: boolean;
+  /** meta tickets_must_match_anchor_tickets */
+  mustMatchAnchor: boolean;
+}
+
+/**
+ * Spec §2 upsell listing: whether a listed event is still worth offering with this cart. An event
+ * already in the cart is hidden, except an add-on that must match the anchor's tickets while it
+ * has fewer; an add-on that needs an anchor is hidden while the cart has none.
+ */
+export function offeredAsUpsell(envelope: CartEnvelope, candidate: UpsellCandidate): boolean {
+  const tickets = heldTickets(envelope);
+  const anchorId = anchorEventId(envelope);
+  if (candidate.requiresAnchor && !anchorId) return false;
+  const own = tickets.filter((t) => t.event_template_id === candidate.eventId).length;
+  if (own === 0) return true;
+  if (!candidate.mustMatchAnchor || !anchorId) return false;
+  const anchorTickets = tickets.filter((t) => t.event_template_id === anchorId).length;
+  return own < anchorTickets;
+}

@@ -1,0 +1,88 @@
+/**
+ * Cart totals in integer minor units: face value, outside fixed fees, outside percent fees (per
+ * ticket, on its face value) and promo discounts. percent_off takes basis points off the face
+ * value of matching tickets; amount_off takes minor units off the order. A ticket's discount never
+ * exceeds its face value, so the total never drops below the fees.
+ */
+import { percentFee } from "./money.ts";
+import type { CodeBenefit } from "./promo-codes.ts";
+
+export interface TotalsTicket {
+  id: string;
+  ticketTypeId: string;
+  faceValue: number;
+  feeFixedOutside: number;
+  /** Basis points of the face value. */
+  feePercentOutside: number;
+}
+
+export interface TotalsCode {
+  code: string;
+  benefit: CodeBenefit;
+}
+
+export interface CartTotals {
+  faceValue: number;
+  feeFixed: number;
+  feePercent: number;
+  discount: number;
+  /** faceValue + feeFixed + feePercent - discount */
+  total: number;
+  /** Discount per ticket id. */
+  ticketDiscounts: Map<string, number>;
+  /** Percent fee per ticket id. */
+  ticketPercentFees: Map<string, number>;
+  /** One entry per discount code, in the order applied. */
+  codeDiscounts: { code: string; discount: number }[];
+}
+
+function applies(benefit: CodeBenefit, ticketTypeId: string): boolean {
+  return !benefit.ticket_type_ids || benefit.ticket_type_ids.includes(ticketTypeId);
+}
+
+export function computeCartTotals(
+  tickets: readonly TotalsTicket[],
+  codes: readonly TotalsCode[],
+): CartTotals {
+  const remaining = new Map(tickets.map((t) => [t.id, t.faceValue]));
+  const ticketDiscounts = new Map(tickets.map((t) => [t.id, 0]));
+  const take = (ticketId: string, wanted: number): number => {
+    const left = remaining.get(ticketId) ?? 0;
+    const taken = Math.max(0, Math.min(left, wanted));
+    remaining.set(ticketId, left - taken);
+    ticketDiscounts.set(ticketId, (ticketDiscounts.get(ticketId) ?? 0) + taken);
+    return taken;
+  };
+  const codeDiscounts: CartTotals["codeDiscounts"] = [];
+  for (const { code, benefit } of codes) {
+    const percent = benefit.percent_off ?? 0;
+    const amount = benefit.amount_off ?? 0;
+    if (percent <= 0 && amount <= 0) continue;
+    let discount = 0;
+    const matching = tickets.filter((t) => applies(benefit, t.ticketTypeId));
+    if (percent > 0) for (const t of matching) discount += take(t.id, percentFee(t.faceValue, percent));
+    let amountLeft = amount;
+    for (const t of matching) {
+      if (amountLeft <= 0) break;
+      const taken = take(t.id, amountLeft);
+      amountLeft -= taken;
+      discount += taken;
+    }
+    codeDiscounts.push({ code, discount });
+  }
+  const ticketPercentFees = new Map(tickets.map((t) => [t.id, percentFee(t.faceValue, t.feePercentOutside)]));
+  const faceValue = tickets.reduce((sum, t) => sum + t.faceValue, 0);
+  const feeFixed = tickets.reduce((sum, t) => sum + t.feeFixedOutside, 0);
+  const feePercent = [...ticketPercentFees.values()].reduce((sum, f) => sum + f, 0);
+  const discount = codeDiscounts.reduce((sum, c) => sum + c.discount, 0);
+  return {
+    faceValue,
+    feeFixed,
+    feePercent,
+    discount,
+    total: faceValue + feeFixed + feePercent - discount,
+    ticketDiscounts,
+    ticketPercentFees,
+    codeDiscounts,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Promo code rules (spec 1 §5 "Promo code: trimmed, required, 2 to 35 characters ... Several codes
+ * may be comma separated, trimmed, empties dropped"; §9 "promo 2 to 35"). Codes compare
+ * case-insensitively and are kept upper-case.
+ */
+import { z } from "zod";
+
+export const PROMO_MIN_LENGTH = 2;
+export const PROMO_MAX_LENGTH = 35;
+
+/** "a, b,,c " -> ["A", "B", "C"]: split on commas, trimmed, empties dropped, upper-cased. */
+export function splitCodeList(input: string): string[] {
+  return input
+    .split(",")
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0)
+    .map(normalizeCode);
+}
+
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export type CodeListProblem =
+  | { kind: "empty" }
+  | { kind: "length"; code: string }
+  | { kind: "duplicate"; code: string };
+
+/**
+ * The first problem of a code list: nothing left after trimming, a code outside 2 to 35
+ * characters, or a code twice in the list or already on the cart. Null when the list is fine.
+ */
+export function codeListProblem(
+  codes: readonly string[],
+  alreadyApplied: readonly string[] = [],
+): CodeListProblem | null {
+  if (codes.length === 0) return { kind: "empty" };
+  const bad = codes.find((c) => c.length < PROMO_MIN_LENGTH || c.length > PROMO_MAX_LENGTH);
+  if (bad !== undefined) return { kind: "length", code: bad };
+  const seen = new Set(alreadyApplied.map(normalizeCode));
+  for (const c of codes.map(normalizeCode)) {
+    if (seen.has(c)) return { kind: "duplicate", code: c };
+    seen.add(c);
+  }
+  return null;
+}
+
+/** What a code gives, as stored in code.benefit. */
+export const codeBenefit = z.object({
+  /** Basis points off the face value of matching tickets (1000 = 10 %). */
+  percent_off: z.number().int().min(0).max(10_000).optional(),
+  /** Minor units off the order. */
+  amount_off: z.number().int().min(0).optional(),
+  /** Ticket types the code applies to (all when absent). */
+  ticket_type_ids: z.array(z.string()).optional(),
+  /** Member-only groups the code opens. */
+  unlocks_ticket_group_ids: z.array(z.string()).optional(),
+});
+export type CodeBenefit = z.infer<typeof codeBenefit>;
+
+/** A stored benefit, or an empty one when it does not parse (never a crash on bad data). */
+export function readBenefit(raw: unknown): CodeBenefit {
+  const parsed = codeBenefit.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
+
+export function givesDiscount(benefit: CodeBenefit): boolean {
+  return (benefit.percent_off ?? 0) > 0 || (benefit.amount_off ?? 0) > 0;
+}
+
+/** Whether a discount code touches any of the cart's ticket types. */
+export function benefitTouches(benefit: CodeBenefit, ticketTypeIds: readonly string[]): boolean {
+  if (!givesDiscount(benefit) || ticketTypeIds.length === 0) return false;
+  const only = benefit.ticket_type_ids;
+  return !only || ticketTypeIds.some((t) => only.includes(t));
+}
+
+export type CodeUsability = "ok" | "not_yet_valid" | "expired" | "exhausted";
+
+/** Outside valid_from/valid_to, or uses >= max_uses (-1 unlimited). */
+export function codeUsability(
+  code: { validFrom: Date | null; validTo: Date | null; maxUses: number; uses: number },
+  now: Date,
+): CodeUsability {
+  if (code.validFrom && now < code.validFrom) return "not_yet_valid";
+  if (code.validTo && now > code.validTo) return "expired";
+  if (code.maxUses >= 0 && code.uses >= code.maxUses) return "exhausted";
+  return "ok";
+}

@@ -1,0 +1,73 @@
+/**
+ * Reserve errors shown to the shopper (spec §8 "Reserve"), in one place:
+ * - event_session_sold_out: 'Tickets have sold out for the session at {time}. Please select another
+ *   session and try again.' or, when no other session of the date has capacity, '... Please select
+ *   another date and try again.';
+ * - rule_blocks_reserve with block_reason code_required opens the code dialog;
+ * - invalid_citypass and code_exhausted are shown at the code field;
+ * - any other 400-499 shows the first _data item's _description; nothing usable gives
+ *   'Sorry! Something unexpected happened. Please try again.'
+ */
+
+export const UNEXPECTED_RESERVE_ERROR = "Sorry! Something unexpected happened. Please try again.";
+export const SOLD_OUT_SESSION =
+  "Tickets have sold out for the session at {time}. Please select another session and try again.";
+export const SOLD_OUT_DATE =
+  "Tickets have sold out for the session at {time}. Please select another date and try again.";
+export const ANCHOR_REQUIRED = "Add an admission event to your cart first.";
+
+/** The reserve codes the spec expects (anything else 4xx is logged as unknown). */
+export const EXPECTED_RESERVE_CODES = new Set([
+  "invalid_citypass",
+  "code_exhausted",
+  "ticket_group_capacity_exceeded",
+  "ticket_group_sold_out",
+  "session_capacity_exceeded",
+  "max_tickets_per_order_exceeded",
+  "min_tickets_per_order_not_met",
+  "member_limit_exceeded",
+  "rule_blocks_reserve",
+  "event_session_sold_out",
+]);
+
+export interface ReserveErrorInput {
+  status: number;
+  code: string;
+  context: string;
+  description: string;
+  extra: Record<string, unknown>;
+}
+
+export type ReserveErrorView =
+  | { kind: "message"; text: string }
+  | { kind: "soldOut"; sessionId: string | undefined }
+  | { kind: "codeRequired"; ticketGroupId: string | undefined }
+  | { kind: "codeField"; text: string };
+
+const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** What a failed add means for the screen (before the sold-out text, which needs a reload). */
+export function reserveErrorView(error: ReserveErrorInput): ReserveErrorView {
+  if (error.code === "event_session_sold_out") {
+    return { kind: "soldOut", sessionId: str(error.extra.event_session_id) };
+  }
+  if (error.code === "rule_blocks_reserve" && error.extra.block_reason === "code_required") {
+    return { kind: "codeRequired", ticketGroupId: str(error.extra.ticket_group_id) };
+  }
+  if (error.code === "rule_blocks_reserve" && error.extra.block_reason === "anchor_required") {
+    return { kind: "message", text: ANCHOR_REQUIRED };
+  }
+  const usable = error.status >= 400 && error.status <= 499 && error.description.trim() !== "";
+  if (error.code === "invalid_citypass" || error.code === "code_exhausted") {
+    return { kind: "codeField", text: usable ? error.description : UNEXPECTED_RESERVE_ERROR };
+  }
+  return { kind: "message", text: usable ? error.description : UNEXPECTED_RESERVE_ERROR };
+}
+
+/** The sold-out text once the sessions are reloaded: another session of the date, or another date. */
+export function soldOutText(time: string, otherSessionsHaveCapacity: boolean): string {
+  return (otherSessionsHaveCapacity ? SOLD_OUT_SESSION : SOLD_OUT_DATE).replace("{time}", time);
+}
+
+/** Whether the code is one the spec lists (others are logged as unknown). */
+export const isExpectedReserveCode = (code: string): boolean => EXPECTED_RESERVE_CODES.has(code);

@@ -1,0 +1,148 @@
+/**
+ * Turns the reserve screen's choices into the cart's add payload (spec §3 "Cart modify payload",
+ * "Reserve ticket payload"), checking them first: flexible amounts (§5), survey answers (§5
+ * "Survey") and admit names and e-mails (§5 "Full name"). A ticket with admit details is sent as its
+ * own line of quantity 1; other tickets as one line per type. Also the selection's total.
+ */
+import { type AdmitError, type AdmitMode, checkAdmit, splitFullName } from "./admit-fields.ts";
+import { checkFlexibleAmount } from "./flexible-price.ts";
+import { addOutsideFees, toMoneyString } from "./money.ts";
+import type { OutsideFees } from "./price-display.ts";
+import { type SurveyAnswerError, type SurveyQuestion, surveyAnswers } from "./survey.ts";
+
+export interface RequestType {
+  id: string;
+  flexible: boolean;
+  min: number | undefined;
+  max: number | undefined;
+  /** The price on the chosen session (price schedule) or the type's amount, minor units. */
+  amount: number;
+  fees: OutsideFees;
+}
+
+export interface RequestGroup {
+  id: string;
+  types: RequestType[];
+  admitNames: AdmitMode;
+  admitEmails: AdmitMode;
+  questions: SurveyQuestion[];
+}
+
+export interface AdmitValue {
+  name: string;
+  email: string;
+}
+
+export interface ReserveChoices {
+  quantities: Readonly<Record<string, number>>;
+  /** Flexible amounts as typed, by ticket type id. */
+  amounts: Readonly<Record<string, string>>;
+  /** Survey answers as typed, by group id then question key. */
+  survey: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Admit details by group id, one entry per ticket in type order. */
+  admit: Readonly<Record<string, readonly AdmitValue[]>>;
+  sessionId: string | undefined;
+}
+
+export interface AddLine {
+  ticket_type_id: string;
+  event_session_id?: string;
+  quantity: number;
+  face_value?: string;
+  admit_name?: string;
+  admit_email?: string;
+}
+
+export interface ReserveProblems {
+  amounts: Record<string, "required" | "outside">;
+  survey: Record<string, Record<string, SurveyAnswerError>>;
+  admit: Record<string, Record<number, AdmitError[]>>;
+}
+
+export type ReserveRequest =
+  | { ok: true; add: AddLine[]; additionalInfo: Record<string, Record<string, string | number>> }
+  | { ok: false; problems: ReserveProblems };
+
+const admitApplies = (g: RequestGroup) => g.admitNames !== "disabled" || g.admitEmails !== "disabled";
+
+/** The chosen quantity of a group. */
+export function groupQuantity(
+  group: { types: readonly { id: string }[] },
+  quantities: Readonly<Record<string, number>>,
+) {
+  return group.types.reduce((sum, t) => sum + (quantities[t.id] ?? 0), 0);
+}
+
+export function buildReserveRequest(
+  groups: readonly RequestGroup[],
+  choices: ReserveChoices,
+): ReserveRequest {
+  const problems: ReserveProblems = { amounts: {}, survey: {}, admit: {} };
+  const add: AddLine[] = [];
+  const additionalInfo: Record<string, Record<string, string | number>> = {};
+  let failed = false;
+  for (const group of groups) {
+    if (groupQuantity(group, choices.quantities) === 0) continue;
+    const survey = surveyAnswers(group.questions, choices.survey[group.id] ?? {});
+    if (Object.keys(survey.errors).length > 0) {
+      problems.survey[group.id] = survey.errors;
+      failed = true;
+    }
+    if (Object.keys(survey.answers).length > 0) additionalInfo[group.id] = survey.answers;
+    let ticketIndex = 0;
+    for (const type of group.types) {
+      const quantity = choices.quantities[type.id] ?? 0;
+      if (quantity === 0) continue;
+      const base: AddLine = { ticket_type_id: type.id, quantity };
+      if (choices.sessionId) base.event_session_id = choices.sessionId;
+      if (type.flexible) {
+        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", { min: type.min, max: type.max });
+        if (!check.ok) {
+          problems.amounts[type.id] = check.error;
+          failed = true;
+        } else base.face_value = toMoneyString(check.amount);
+      }
+      if (!admitApplies(group)) {
+        add.push(base);
+        ticketIndex += quantity;
+        continue;
+      }
+      for (let i = 0; i < quantity; i++, ticketIndex++) {
+        const value = choices.admit[group.id]?.[ticketIndex] ?? { name: "", email: "" };
+        const errors = checkAdmit(value, { names: group.admitNames, emails: group.admitEmails });
+        if (errors.length > 0) {
+          problems.admit[group.id] = { ...problems.admit[group.id], [ticketIndex]: errors };
+          failed = true;
+        }
+        const line: AddLine = { ...base, quantity: 1 };
+        const name = group.admitNames !== "disabled" ? splitFullName(value.name) : undefined;
+        if (name) line.admit_name = name.first === name.last ? name.last : `${name.first} ${name.last}`;
+        const email = value.email.trim();
+        if (group.admitEmails !== "disabled" && email !== "") line.admit_email = email;
+        add.push(line);
+      }
+    }
+  }
+  return failed ? { ok: false, problems } : { ok: true, add, additionalInfo };
+}
+
+/** What the chosen tickets cost with their outside fees, minor units (flexible: the typed amount). */
+export function selectionTotal(
+  groups: readonly RequestGroup[],
+  choices: Pick<ReserveChoices, "quantities" | "amounts">,
+) {
+  let total = 0;
+  for (const group of groups) {
+    for (const type of group.types) {
+      const quantity = choices.quantities[type.id] ?? 0;
+      if (quantity === 0) continue;
+      let amount = type.amount;
+      if (type.flexible) {
+        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", { min: type.min, max: type.max });
+        amount = check.ok ? check.amount : 0;
+      }
+      total += addOutsideFees(amount, type.fees) * quantity;
+    }
+  }
+  return total;
+}

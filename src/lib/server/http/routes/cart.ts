@@ -1,0 +1,158 @@
+/**
+ * The cart calls (spec 1 §7): POST my/cart/modify, POST my/cart/{id}/modify, GET my/cart/{id},
+ * GET cart/{id}, DELETE my/cart/{id}, PATCH my/cart/{id}, POST my/cart/{id}/apply_code. The caller
+ * is resolved from the foyer_session cookie. Writes under /cached_api do not exist, cart reads are
+ * never cached, and a write whose Origin host differs from the request's Host is refused (403).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import {
+  applyCodeBody,
+  cartEnvelope,
+  cartModifyBody,
+  extendCartAnswer,
+  extendCartBody,
+} from "../../../api/cart-schemas.ts";
+import { apiErrorBody } from "../../../api/schemas.ts";
+import { forbidden } from "../../services/cart/errors.ts";
+import {
+  applyCode,
+  createCart,
+  deleteCart,
+  extendCart,
+  getCart,
+  modifyCart,
+} from "../../services/cart/service.ts";
+import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
+import type { ApiEnv, ApiRouter } from "../app.ts";
+import { ApiError } from "../errors.ts";
+import { json } from "./_shared.ts";
+
+const cartId = z.object({ id: z.string().min(1).max(200) });
+const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
+const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+const errors = (...codes: (403 | 409 | 410 | 422)[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
+    ]),
+  );
+
+const create = createRoute({
+  method: "post",
+  path: "/my/cart/modify",
+  request: { query: sellerQuery, body: jsonBody(cartModifyBody) },
+  responses: { ...json(cartEnvelope, "The new cart."), ...errors(403, 409, 422) },
+});
+const modify = createRoute({
+  method: "post",
+  path: "/my/cart/{id}/modify",
+  request: { params: cartId, query: sellerQuery, body: jsonBody(cartModifyBody) },
+  responses: { ...json(cartEnvelope, "The cart after the change."), ...errors(403, 409, 410, 422) },
+});
+const readMine = createRoute({
+  method: "get",
+  path: "/my/cart/{id}",
+  request: { params: cartId },
+  responses: { ...json(cartEnvelope, "The cart (uncached)."), ...errors(403, 410) },
+});
+const readAny = createRoute({
+  method: "get",
+  path: "/cart/{id}",
+  request: { params: cartId },
+  responses: { ...json(cartEnvelope, "The cart (uncached)."), ...errors(403, 410) },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/my/cart/{id}",
+  request: { params: cartId },
+  responses: { 204: { description: "Deleted; every hold released." }, ...errors(403, 409, 410) },
+});
+const extend = createRoute({
+  method: "patch",
+  path: "/my/cart/{id}",
+  request: { params: cartId, body: jsonBody(extendCartBody) },
+  responses: { ...json(extendCartAnswer, "The new expiry."), ...errors(403, 409, 410) },
+});
+const apply = createRoute({
+  method: "post",
+  path: "/my/cart/{id}/apply_code",
+  request: { params: cartId, body: jsonBody(applyCodeBody) },
+  responses: { ...json(cartEnvelope, "The cart with the codes applied."), ...errors(403, 409, 410, 422) },
+});
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** DESIGN §5: a request that changes state checks its origin. No Origin header (curl, server) passes. */
+export const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const origin = c.req.header("origin");
+  if (origin !== undefined && WRITE_METHODS.has(c.req.method)) {
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = null;
+    }
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    if (originHost !== host) throw forbidden("Cross-site requests are not allowed.");
+  }
+  await next();
+};
+
+/** Cart calls live under /api; /cached_api has no cart writes, and cart reads there are not cached. */
+const apiOnlyWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (c.get("cached") && c.req.method !== "GET") {
+    throw new ApiError(404, "not_found", "Resource route not found.");
+  }
+  await next();
+  c.res.headers.set("Cache-Control", "no-store");
+};
+
+async function caller(c: Context<ApiEnv>): Promise<Caller> {
+  const { db, clock } = c.get("deps");
+  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
+}
+
+export function registerCart(router: ApiRouter): void {
+  for (const path of ["/my/cart/*", "/cart/*"]) {
+    router.use(path, sameOriginWrites);
+    router.use(path, apiOnlyWrites);
+  }
+
+  router.openapi(create, async (c) => {
+    const envelope = await createCart(
+      c.get("deps"),
+      c.req.valid("query")._seller,
+      await caller(c),
+      c.req.valid("json"),
+    );
+    return c.json(envelope, 200);
+  });
+  router.openapi(modify, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await modifyCart(c.get("deps"), id, await caller(c), c.req.valid("json")), 200);
+  });
+  router.openapi(readMine, async (c) =>
+    c.json(await getCart(c.get("deps"), c.req.valid("param").id, await caller(c)), 200),
+  );
+  router.openapi(readAny, async (c) =>
+    c.json(await getCart(c.get("deps"), c.req.valid("param").id, await caller(c)), 200),
+  );
+  router.openapi(remove, async (c) => {
+    await deleteCart(c.get("deps"), c.req.valid("param").id, await caller(c));
+    return c.body(null, 204);
+  });
+  router.openapi(extend, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await extendCart(c.get("deps"), id, await caller(c), c.req.valid("json").expires_at), 200);
+  });
+  router.openapi(apply, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await applyCode(c.get("deps"), id, await caller(c), c.req.valid("json")), 200);
+  });
+}

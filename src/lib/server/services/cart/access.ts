@@ -1,0 +1,65 @@
+/**
+ * Loading a cart for a call: 404 when unknown, 403 when it belongs to a logged-in identity other
+ * than the caller, 410 after its expiry (its holds are released first, in a committed
+ * transaction), 409 when it is booked or deleted and the call would change it.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import * as s from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import { type Caller, isPublicIdentity } from "../identity/identity.ts";
+import { cartExpired, cartNotModifiable, forbidden } from "./errors.ts";
+import { isPastExpiry, releaseCart } from "./release.ts";
+import type { CartRow, Tx } from "./types.ts";
+
+/** Spec §6: a public-identity cart may be used by anyone holding its id; a user's cart only by that user. */
+export function assertCanUse(cart: CartRow, caller: Caller): void {
+  if (isPublicIdentity(cart.identityId, cart.sellerId)) return;
+  if (caller.identityId !== cart.identityId) throw forbidden();
+}
+
+type Outcome<T> = { expired: true } | { expired: false; value: T };
+
+/**
+ * Runs `work` in one transaction with the cart row locked (SELECT ... FOR UPDATE), after the
+ * owner, state and expiry checks. An expired cart is released and committed, then 410.
+ */
+export async function withLockedCart<T>(
+  db: Db,
+  cartId: string,
+  caller: Caller,
+  now: Date,
+  work: (tx: Tx, cart: CartRow) => Promise<T>,
+  options: { sellerId?: string } = {},
+): Promise<T> {
+  const outcome: Outcome<T> = await db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(s.cart).where(eq(s.cart.id, cartId)).for("update");
+    if (!cart || (options.sellerId && cart.sellerId !== options.sellerId)) throw notFound("cart", cartId);
+    assertCanUse(cart, caller);
+    if (isPastExpiry(cart, now)) {
+      await releaseCart(tx, cart, "expired");
+      return { expired: true };
+    }
+    if (cart.state === "expired") return { expired: true };
+    if (cart.state !== "pending") throw cartNotModifiable(cart.id, cart.state, cart.ticketOrderId);
+    return { expired: false, value: await work(tx, cart) };
+  });
+  if (outcome.expired) throw cartExpired(cartId);
+  return outcome.value;
+}
+
+/** A cart to read (no lock): the same 404, 403 and 410 checks; booked and deleted carts are readable. */
+export async function readableCart(db: Db, cartId: string, caller: Caller, now: Date): Promise<CartRow> {
+  const [cart] = await db.select().from(s.cart).where(eq(s.cart.id, cartId));
+  if (!cart) throw notFound("cart", cartId);
+  assertCanUse(cart, caller);
+  if (isPastExpiry(cart, now)) {
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(s.cart).where(eq(s.cart.id, cartId)).for("update");
+      if (locked && isPastExpiry(locked, now)) await releaseCart(tx, locked, "expired");
+    });
+    throw cartExpired(cartId);
+  }
+  if (cart.state === "expired") throw cartExpired(cartId);
+  return cart;
+}

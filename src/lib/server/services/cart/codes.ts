@@ -1,0 +1,129 @@
+/**
+ * Promo and voucher codes on a cart (spec 1 §5 and §8): lookup (case-insensitive), validity
+ * window, uses, benefit, CityPASS format. Promo codes are kept on the cart (cart.codes) and priced
+ * by domain/cart-totals.ts; a voucher's use is taken when a ticket is held with it (reserve.ts).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type CitypassConfig, INVALID_CITYPASS_TEXT, matchesCitypass } from "../../../domain/citypass.ts";
+import {
+  benefitTouches,
+  codeListProblem,
+  codeUsability,
+  givesDiscount,
+  normalizeCode,
+  readBenefit,
+} from "../../../domain/promo-codes.ts";
+import * as s from "../../db/schema.ts";
+import { validationFailed } from "../../http/errors.ts";
+import { codeError } from "./errors.ts";
+import type { CodeRow, Executor } from "./types.ts";
+
+export async function loadCodes(
+  db: Executor,
+  sellerId: string,
+  codes: readonly string[],
+): Promise<Map<string, CodeRow>> {
+  const wanted = [...new Set(codes.map(normalizeCode))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select()
+    .from(s.code)
+    .where(and(eq(s.code.sellerId, sellerId), inArray(s.code.code, wanted)));
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+export const codeNotFound = (code: string, description = `"${code}" is not a valid promo code.`) =>
+  codeError("code_not_found", description, { code });
+
+/** code_not_found outside the validity window or when unknown; code_exhausted when used up. */
+export function assertUsable(code: string, row: CodeRow | undefined, now: Date): CodeRow {
+  if (!row) throw codeNotFound(code);
+  switch (codeUsability(row, now)) {
+    case "not_yet_valid":
+      throw codeNotFound(code, `The code "${code}" is not valid yet.`);
+    case "expired":
+      throw codeNotFound(code, `The code "${code}" has expired.`);
+    case "exhausted":
+      throw codeError("code_exhausted", `The code "${code}" has already been used.`, { code });
+    default:
+      return row;
+  }
+}
+
+export const invalidCitypass = (code: string) =>
+  codeError("invalid_citypass", INVALID_CITYPASS_TEXT, { code });
+
+/** The problems of a code list as API errors: 400 for a bad length, 422 duplicate_code. */
+export function assertCodeList(codes: readonly string[], alreadyApplied: readonly string[]): void {
+  const problem = codeListProblem(codes, alreadyApplied);
+  if (!problem) return;
+  if (problem.kind === "empty") throw validationFailed("Enter a code.", { field: "code" });
+  if (problem.kind === "length") {
+    throw validationFailed("A code has 2 to 35 characters.", { field: "code" });
+  }
+  throw codeError("duplicate_code", `The code "${problem.code}" has already been applied.`, {
+    code: problem.code,
+  });
+}
+
+export interface ApplyOptions {
+  now: Date;
+  /** Ticket types held in the cart (for the benefit check). */
+  ticketTypeIds: readonly string[];
+  requireBenefit: boolean;
+  citypass?: CitypassConfig;
+}
+
+/**
+ * Checks one code for the cart and returns it normalized. Promo codes that give a discount must
+ * touch a ticket in the cart unless requireBenefit is false; unlocking codes and vouchers never
+ * need a benefit. Gift-of-membership codes are not cart codes.
+ */
+export function checkCartCode(code: string, row: CodeRow | undefined, options: ApplyOptions): string {
+  const usable = assertUsable(code, row, options.now);
+  const benefit = readBenefit(usable.benefit);
+  if (usable.kind === "voucher") {
+    if (options.citypass && !matchesCitypass(usable.code, options.citypass)) throw invalidCitypass(code);
+    return usable.code;
+  }
+  if (usable.kind !== "promo") throw codeNotFound(code);
+  if (options.requireBenefit && givesDiscount(benefit) && !benefitTouches(benefit, options.ticketTypeIds)) {
+    throw codeError("no_code_benefit", `The code "${code}" does not apply to the tickets in your cart.`, {
+      code,
+    });
+  }
+  return usable.code;
+}
+
+/** Ticket group ids that the codes open (member-only groups unlocked by a code). */
+export function unlockedGroups(rows: Iterable<CodeRow>): Set<string> {
+  const out = new Set<string>();
+  for (const r of rows) for (const id of readBenefit(r.benefit).unlocks_ticket_group_ids ?? []) out.add(id);
+  return out;
+}
+
+/**
+ * Takes `n` uses of each voucher (code order), each a conditional UPDATE, so a voucher can never
+ * be held more often than its max_uses.
+ */
+export async function takeVoucherUses(
+  tx: Executor,
+  sellerId: string,
+  uses: Map<string, number>,
+): Promise<void> {
+  for (const [code, n] of [...uses].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const taken = await tx
+      .update(s.code)
+      .set({ uses: sql`${s.code.uses} + ${n}` })
+      .where(
+        and(
+          eq(s.code.sellerId, sellerId),
+          eq(s.code.code, code),
+          sql`(${s.code.maxUses} < 0 or ${s.code.uses} + ${n} <= ${s.code.maxUses})`,
+        ),
+      )
+      .returning({ id: s.code.id });
+    if (!taken.length)
+      throw codeError("code_exhausted", `The code "${code}" has already been used.`, { code });
+  }
+}

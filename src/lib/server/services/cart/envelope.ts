@@ -1,0 +1,213 @@
+/**
+ * The answer of modify, get and apply_code: the cart (state, expires_in, anchor, visit window,
+ * codes, cart mods, totals), cart_fees with grand_totals, the held tickets, and the catalogue
+ * resources they point at (ticket_type, ticket_group, event_session, event_template, venue, meta,
+ * config, seller) serialized like the catalogue reads.
+ */
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { CartEnvelope, CartResource, TicketResource } from "../../../api/cart-schemas.ts";
+import { computeCartTotals } from "../../../domain/cart-totals.ts";
+import { toMoneyString } from "../../../domain/money.ts";
+import { readBenefit } from "../../../domain/promo-codes.ts";
+import { visitWindow } from "../../../domain/visit-time.ts";
+import * as s from "../../db/schema.ts";
+import {
+  serializeConfig,
+  serializeEvent,
+  serializeGroup,
+  serializeMeta,
+  serializeSeller,
+  serializeSession,
+  serializeTicketType,
+  serializeVenue,
+} from "../catalogue/serialize.ts";
+import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
+import { heldTickets } from "./release.ts";
+import type { CartRow, Executor, TicketRow } from "./types.ts";
+
+/** The test gateway is the embedded default (DESIGN §6). */
+export const GATEWAY_ID = "test";
+
+const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
+const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
+
+/** Seconds until expiry by the server's clock (never negative); null when not pending. */
+export function expiresIn(cart: Pick<CartRow, "state" | "expiresAt">, now: Date): number | null {
+  if (cart.state !== "pending" || !cart.expiresAt) return null;
+  return Math.max(0, Math.floor((cart.expiresAt.getTime() - now.getTime()) / 1000));
+}
+
+async function catalogueOf(db: Executor, tickets: TicketRow[], sellerId: string) {
+  const typeIds = unique(tickets.map((t) => t.ticketTypeId));
+  const sessionIds = unique(tickets.map((t) => t.eventSessionId));
+  const eventIds = unique(tickets.map((t) => t.eventTemplateId));
+  const typeRows = typeIds.length
+    ? await db
+        .select({ type: s.ticketType, group: s.ticketGroup })
+        .from(s.ticketType)
+        .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
+        .where(inArray(s.ticketType.id, typeIds))
+    : [];
+  const sessions = sessionIds.length
+    ? await db.select().from(s.eventSession).where(inArray(s.eventSession.id, sessionIds))
+    : [];
+  const eventRows = eventIds.length
+    ? await db
+        .select({ event: s.eventTemplate, venue: s.venue })
+        .from(s.eventTemplate)
+        .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
+        .where(inArray(s.eventTemplate.id, eventIds))
+    : [];
+  const groupIds = unique(typeRows.map((r) => r.group.id));
+  const metas = await db
+    .select()
+    .from(s.meta)
+    .where(
+      or(
+        and(eq(s.meta.resource, "seller"), eq(s.meta.resourceId, sellerId)),
+        eventIds.length
+          ? and(eq(s.meta.resource, "event_template"), inArray(s.meta.resourceId, eventIds))
+          : undefined,
+        groupIds.length
+          ? and(eq(s.meta.resource, "ticket_group"), inArray(s.meta.resourceId, groupIds))
+          : undefined,
+      ),
+    );
+  const configs = eventIds.length
+    ? await db
+        .select()
+        .from(s.config)
+        .where(and(eq(s.config.resource, "event_template"), inArray(s.config.resourceId, eventIds)))
+    : [];
+  return { typeRows, sessions, eventRows, metas, configs };
+}
+
+/** `held` saves the ticket read when the caller already has the cart's held tickets. */
+export async function buildCartEnvelope(
+  db: Executor,
+  cart: CartRow,
+  now: Date,
+  held?: TicketRow[],
+): Promise<CartEnvelope> {
+  const tickets = held ?? (await heldTickets(db, cart.id));
+  const { typeRows, sessions, eventRows, metas, configs } = await catalogueOf(db, tickets, cart.sellerId);
+  const [seller] = await db.select().from(s.seller).where(eq(s.seller.id, cart.sellerId));
+  const codeRows = cart.codes.length
+    ? await db
+        .select()
+        .from(s.code)
+        .where(and(eq(s.code.sellerId, cart.sellerId), inArray(s.code.code, cart.codes)))
+    : [];
+  const codeByName = new Map(codeRows.map((r) => [r.code, r]));
+
+  const totals = computeCartTotals(
+    tickets,
+    cart.codes.flatMap((code) => {
+      const row = codeByName.get(code);
+      return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
+    }),
+  );
+
+  const eventMeta = new Map(
+    metas.filter((m) => m.resource === "event_template").map((m) => [m.resourceId, m.data]),
+  );
+  const sessionById = new Map(sessions.map((x) => [x.id, x]));
+  const anchorTicket = tickets.find((t) => eventMeta.get(t.eventTemplateId)?.is_anchor === true);
+  const anchorSession = anchorTicket?.eventSessionId
+    ? sessionById.get(anchorTicket.eventSessionId)
+    : undefined;
+  const timezone = eventRows.find((r) => r.event.id === anchorTicket?.eventTemplateId)?.venue.timezone;
+  const window =
+    anchorSession && timezone
+      ? visitWindow(
+          "same_date",
+          { start: anchorSession.startDatetime, end: anchorSession.endDatetime },
+          timezone,
+        )
+      : null;
+  const needsAnchor =
+    !anchorTicket && tickets.some((t) => eventMeta.get(t.eventTemplateId)?.requires_anchor === true);
+
+  const outstanding = totals.total;
+  const cartResource: CartResource = {
+    id: cart.id,
+    seller_id: cart.sellerId,
+    cart_number: cart.cartNumber,
+    state: cart.state as CartResource["state"],
+    expires_at: cart.state === "pending" ? (cart.expiresAt?.toISOString() ?? null) : null,
+    expires_in: expiresIn(cart, now),
+    identity_id: cart.identityId,
+    anchor: anchorTicket
+      ? { event_template_id: anchorTicket.eventTemplateId, event_session_id: anchorTicket.eventSessionId }
+      : null,
+    visit_window: window ? { start: window.start.toISOString(), end: window.end.toISOString() } : null,
+    codes: cart.codes.map((code) => ({ code, description: codeByName.get(code)?.description ?? null })),
+    cart_mods: totals.codeDiscounts.map((c) => ({
+      name: c.code,
+      discount: toMoneyString(c.discount),
+      blocking_checkout: false,
+      resource: "code",
+      resource_id: codeByName.get(c.code)?.id ?? c.code,
+    })),
+    blocking_rules: needsAnchor ? [{ code: "anchor_required", description: ANCHOR_REQUIRED_TEXT }] : [],
+    totals: {
+      face_value: toMoneyString(totals.faceValue),
+      fee_fixed: toMoneyString(totals.feeFixed),
+      fee_percent: toMoneyString(totals.feePercent),
+      promo_discount: toMoneyString(totals.discount),
+      total: toMoneyString(totals.total),
+    },
+    outstanding_balance: toMoneyString(outstanding),
+    ticket_order_id: cart.ticketOrderId,
+    additional_info: cart.additionalInfo,
+  };
+  const ticketResources: TicketResource[] = tickets.map((t) => ({
+    id: t.id,
+    cart_id: t.cartId,
+    state: t.state as TicketResource["state"],
+    ticket_order_id: t.ticketOrderId,
+    ticket_type_id: t.ticketTypeId,
+    ticket_group_id: t.ticketGroupId,
+    event_template_id: t.eventTemplateId,
+    event_session_id: t.eventSessionId,
+    valid_from: t.validFrom?.toISOString() ?? null,
+    valid_to: t.validTo?.toISOString() ?? null,
+    face_value: toMoneyString(t.faceValue),
+    fee_fixed_outside: toMoneyString(t.feeFixedOutside),
+    fee_percent_outside: toMoneyString(totals.ticketPercentFees.get(t.id) ?? 0),
+    discount: toMoneyString(totals.ticketDiscounts.get(t.id) ?? 0),
+    admit_name: t.admitName,
+    admit_email: t.admitEmail,
+    seat_template_id: t.seatTemplateId,
+    code: t.code,
+  }));
+  const groups = new Map(typeRows.map((r) => [r.group.id, r.group]));
+  const venues = new Map(eventRows.map((r) => [r.venue.id, r.venue]));
+  return {
+    cart: coll([cartResource]),
+    cart_fees: coll([
+      {
+        cart_id: cart.id,
+        gateway_id: GATEWAY_ID,
+        account_id: cart.sellerId,
+        grand_totals: {
+          total_before_cartmod_price: toMoneyString(totals.faceValue + totals.feeFixed + totals.feePercent),
+          total_fee_fixed_outside: toMoneyString(totals.feeFixed),
+          total_fee_percent_outside: toMoneyString(totals.feePercent),
+          total_cartmod_amount: toMoneyString(totals.discount),
+          total_payments: toMoneyString(0),
+          total_outstanding: toMoneyString(outstanding),
+        },
+      },
+    ]),
+    ticket: coll(ticketResources),
+    ticket_type: coll(typeRows.map((r) => serializeTicketType(r.type))),
+    ticket_group: coll([...groups.values()].map(serializeGroup)),
+    event_session: coll(sessions.map((x) => serializeSession(x))),
+    event_template: coll(eventRows.map((r) => serializeEvent(r.event))),
+    venue: coll([...venues.values()].map(serializeVenue)),
+    meta: coll(metas.map(serializeMeta)),
+    config: coll(configs.map(serializeConfig)),
+    seller: coll(seller ? [serializeSeller(seller)] : []),
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * One modify, inside the caller's transaction with the cart row locked. Body order: remove,
+ * preReservePromoCodes, add, postReservePromoCodes, additionalInfo (merged), campaign (merged),
+ * preloadedPromoCodes (ignore errors, no benefit required). Every rule is checked before a place
+ * is taken; places are taken with conditional UPDATEs in a fixed order (counters.ts); any failure
+ * rolls the whole call back.
+ */
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { cartModifyBody } from "../../../api/cart-schemas.ts";
+import { type CitypassConfig, matchesCitypass } from "../../../domain/citypass.ts";
+import { codeListProblem, normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
+import { getTenant } from "../../../tenant/load.ts";
+import * as s from "../../db/schema.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import type { Caller } from "../identity/identity.ts";
+import {
+  assertCodeList,
+  assertUsable,
+  checkCartCode,
+  invalidCitypass,
+  loadCodes,
+  takeVoucherUses,
+  unlockedGroups,
+} from "./codes.ts";
+import { addDelta, applyCapacityDeltas, releaseDeltas } from "./counters.ts";
+import { codeError, ruleBlocksReserve } from "./errors.ts";
+import { cancelTickets, heldTickets } from "./release.ts";
+import { plannedTickets, type ResolvedLine, resolveAdds } from "./reserve.ts";
+import { checkMemberOnly, checkOrderLimits, checkUpsellRules, type PlannedTicket } from "./rules.ts";
+import { holdSeats } from "./seats.ts";
+import type { CartRow, CodeRow, TicketInsert, TicketRow, Tx } from "./types.ts";
+
+export type CartModifyInput = z.output<typeof cartModifyBody>;
+
+export interface ModifyContext {
+  now: Date;
+  caller: Caller;
+  /** The cart was created in this transaction. */
+  isNew?: boolean;
+}
+
+export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
+
+interface SellerInfo {
+  timezone: string;
+  citypass?: CitypassConfig;
+}
+
+async function sellerInfo(tx: Tx, sellerId: string): Promise<SellerInfo> {
+  const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, sellerId));
+  if (!seller) throw notFound("seller", sellerId);
+  return { timezone: seller.timezone, citypass: getTenant(seller.slug)?.web.citypass };
+}
+
+const normalized = (list: readonly string[] | undefined) => (list ?? []).map(normalizeCode);
+
+/** Whether a voucher may be used for a ticket type (its benefit's types and the CityPASS pattern). */
+function voucherFits(
+  row: CodeRow | undefined,
+  typeId: string,
+  typeName: string,
+  citypass?: CitypassConfig,
+): boolean {
+  if (row?.kind !== "voucher") return false;
+  const only = readBenefit(row.benefit).ticket_type_ids;
+  if (only && !only.includes(typeId)) return false;
+  return !citypass || matchesCitypass(row.code, citypass, typeName);
+}
+
+/**
+ * Gives every added ticket of a code-required group (handler codes) a voucher: its own `code`, or
+ * an unused voucher of the cart. Returns the uses to take per code.
+ */
+function assignVouchers(
+  planned: { row: TicketInsert; line: ResolvedLine }[],
+  pool: string[],
+  rows: Map<string, CodeRow>,
+  now: Date,
+  citypass?: CitypassConfig,
+): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const p of planned) {
+    if (p.line.group.handler !== "codes") continue;
+    const { type, group } = p.line;
+    let code = p.row.code ?? null;
+    if (code) {
+      if (citypass && !matchesCitypass(code, citypass, type.name)) throw invalidCitypass(code);
+      const row = assertUsable(code, rows.get(code), now);
+      if (!voucherFits(row, type.id, type.name, citypass)) {
+        throw codeError("no_code_benefit", `The code "${code}" is not valid for ${type.name}.`, { code });
+      }
+    } else {
+      code = pool.find((c) => voucherFits(rows.get(c), type.id, type.name, citypass)) ?? null;
+      if (!code) {
+        throw ruleBlocksReserve("code_required", CODE_REQUIRED_TEXT, {
+          ticket_group_id: group.id,
+          ticket_type_id: type.id,
+        });
+      }
+      pool.splice(pool.indexOf(code), 1);
+    }
+    p.row.code = code;
+    uses.set(code, (uses.get(code) ?? 0) + 1);
+  }
+  return uses;
+}
+
+function mergeInfo(
+  current: Record<string, Record<string, unknown>>,
+  patch: Record<string, Record<string, unknown>> | undefined,
+): Record<string, Record<string, unknown>> {
+  if (!patch) return current;
+  const out = { ...current };
+  for (const [groupId, answers] of Object.entries(patch))
+    out[groupId] = { ...(out[groupId] ?? {}), ...answers };
+  return out;
+}
+
+/** Applies the body; answers the cart as changed and its held tickets (no re-read needed). */
+export async function applyModify(
+  tx: Tx,
+  cart: CartRow,
+  body: CartModifyInput,
+  ctx: ModifyContext,
+): Promise<{ cart: CartRow; tickets: TicketRow[] }> {
+  const { now } = ctx;
+  // A cart created in this transaction holds nothing yet.
+  const held = ctx.isNew ? [] : await heldTickets(tx, cart.id);
+
+  // remove
+  const removeIds = new Set(body.remove ?? []);
+  const removed = held.filter((t) => removeIds.has(t.id));
+  if (removed.length !== removeIds.size) {
+    throw notFound(
+      "ticket",
+      [...removeIds].find((id) => !removed.some((t) => t.id === id)),
+    );
+  }
+  const kept = held.filter((t) => !removeIds.has(t.id));
+
+  // codes used by this call, looked up once
+  const pre = normalized(body.preReservePromoCodes);
+  const post = normalized(body.postReservePromoCodes);
+  const preloaded = normalized(body.preloadedPromoCodes);
+  const lineCodes = (body.add ?? []).flatMap((l) => (l.code ? [normalizeCode(l.code)] : []));
+  const prePost = pre.length ? codeListProblem(pre) : null;
+  if (prePost?.kind === "duplicate") assertCodeList(pre, []);
+  const rows = await loadCodes(tx, cart.sellerId, [
+    ...cart.codes,
+    ...pre,
+    ...post,
+    ...preloaded,
+    ...lineCodes,
+  ]);
+
+  const { resolved, catalogue } = await resolveAdds(tx, cart.sellerId, body.add ?? [], now);
+  const needsSeller =
+    resolved.some((r) => r.group.handler === "codes") ||
+    pre.length > 0 ||
+    post.length > 0 ||
+    preloaded.length > 0;
+  let seller: SellerInfo | undefined = needsSeller ? await sellerInfo(tx, cart.sellerId) : undefined;
+  const getSeller = async () => {
+    seller ??= await sellerInfo(tx, cart.sellerId);
+    return seller;
+  };
+
+  // preReservePromoCodes: kept on the cart; codes already on it are accepted again (a retried add)
+  const codes = [...cart.codes];
+  const hasCodesGroup = resolved.some((r) => r.group.handler === "codes");
+  for (const c of pre) {
+    if (codes.includes(c)) continue;
+    const citypass = seller?.citypass;
+    if (!rows.get(c) && hasCodesGroup && citypass && !matchesCitypass(c, citypass)) throw invalidCitypass(c);
+    codes.push(checkCartCode(c, rows.get(c), { now, ticketTypeIds: [], requireBenefit: false, citypass }));
+  }
+
+  // add: plan the tickets, check every rule, then take the places
+  const planned = plannedTickets(cart.id, cart.sellerId, resolved, now);
+  const all: PlannedTicket[] = [
+    ...kept.map((t) => ({ ...t, added: false })),
+    ...planned.map((p) => ({ ...(p.row as Required<TicketInsert>), added: true })),
+  ];
+  checkOrderLimits(all, catalogue.groups);
+  checkMemberOnly(
+    new Set(resolved.map((r) => r.group)),
+    unlockedGroups(codes.flatMap((c) => rows.get(c) ?? [])),
+    false,
+  );
+  const inUse = new Set(kept.flatMap((t) => (t.code ? [t.code] : [])));
+  const pool = codes.filter((c) => rows.get(c)?.kind === "voucher" && !inUse.has(c));
+  const voucherUses = assignVouchers(planned, pool, rows, now, seller?.citypass);
+  if (planned.length) await checkUpsellRules(tx, all, catalogue.sessions, (await getSeller()).timezone);
+
+  const { sessions, groups } = releaseDeltas(removed);
+  for (const { row } of planned) {
+    if (row.countsAgainstSession && row.eventSessionId) addDelta(sessions, row.eventSessionId, 1);
+    addDelta(groups, row.ticketGroupId, 1);
+  }
+  await applyCapacityDeltas(tx, sessions, groups);
+  for (const r of resolved) {
+    if (r.group.handler !== "seated" || !r.session) continue;
+    const rowsOfLine = planned.filter((p) => p.line === r);
+    const seats = await holdSeats(tx, {
+      eventTemplateId: r.event.id,
+      groupId: r.group.id,
+      sessionId: r.session.id,
+      n: rowsOfLine.length,
+      seatIds: r.line.seat_template_id ? [r.line.seat_template_id] : [],
+    });
+    rowsOfLine.forEach((p, i) => {
+      p.row.seatTemplateId = seats[i] ?? null;
+    });
+  }
+  await takeVoucherUses(tx, cart.sellerId, voucherUses);
+  await cancelTickets(tx, removed);
+  const inserted = planned.length
+    ? await tx
+        .insert(s.ticket)
+        .values(planned.map((p) => p.row))
+        .returning()
+    : [];
+
+  // postReservePromoCodes: a discount must touch a ticket in the cart
+  const typeIds = all.map((t) => t.ticketTypeId);
+  if (post.length) {
+    assertCodeList(post, codes);
+    const citypass = (await getSeller()).citypass;
+    for (const c of post) {
+      codes.push(
+        checkCartCode(c, rows.get(c), { now, ticketTypeIds: typeIds, requireBenefit: true, citypass }),
+      );
+    }
+  }
+  // preloadedPromoCodes: applied when they can be, silently skipped otherwise
+  for (const c of preloaded) {
+    if (codes.includes(c)) continue;
+    try {
+      const citypass = (await getSeller()).citypass;
+      codes.push(
+        checkCartCode(c, rows.get(c), { now, ticketTypeIds: typeIds, requireBenefit: false, citypass }),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+
+  const additionalInfo = mergeInfo(cart.additionalInfo, body.additionalInfo);
+  const campaign = body.campaign ? { ...cart.campaign, ...body.campaign } : cart.campaign;
+  const changed =
+    codes.length !== cart.codes.length || body.additionalInfo !== undefined || body.campaign !== undefined;
+  if (changed) await tx.update(s.cart).set({ codes, additionalInfo, campaign }).where(eq(s.cart.id, cart.id));
+  const order = new Map(planned.map((p, i) => [p.row.id, i]));
+  inserted.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return { cart: { ...cart, codes, additionalInfo, campaign }, tickets: [...kept, ...inserted] };
+}

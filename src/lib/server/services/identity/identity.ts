@@ -1,0 +1,61 @@
+/**
+ * Who is calling: the `foyer_session` cookie resolved to an identity (the SHA-256 of the cookie's
+ * token looked up in auth_session, not revoked, not expired), and the seller's public identity
+ * that owns guests' carts.
+ */
+import { createHash } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import * as s from "../../db/schema.ts";
+import type { Executor } from "../../db/seed/helpers.ts";
+
+export const SESSION_COOKIE = "foyer_session";
+
+export type { Executor } from "../../db/seed/helpers.ts";
+
+/** The id of a seller's public identity (the owner of guests' carts). */
+export function publicIdentityId(sellerId: string): string {
+  return `${sellerId}:public`;
+}
+
+export function isPublicIdentity(identityId: string, sellerId: string): boolean {
+  return identityId === publicIdentityId(sellerId);
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+export interface Caller {
+  /** The logged-in identity, or null for an anonymous caller. */
+  identityId: string | null;
+  sellerId: string | null;
+}
+
+export const ANONYMOUS: Caller = { identityId: null, sellerId: null };
+
+/** The identity behind a session token; anonymous when the token is absent, unknown, revoked or expired. */
+export async function resolveCaller(db: Executor, token: string | undefined, now: Date): Promise<Caller> {
+  if (!token || token.length > 512) return ANONYMOUS;
+  const rows = await db
+    .select({ identityId: s.authSession.identityId, sellerId: s.authSession.sellerId })
+    .from(s.authSession)
+    .where(
+      and(
+        eq(s.authSession.tokenHash, hashSessionToken(token)),
+        isNull(s.authSession.revokedAt),
+        gt(s.authSession.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? ANONYMOUS;
+}
+
+/** Creates the seller's public identity on first use (INSERT ... ON CONFLICT DO NOTHING). */
+export async function ensurePublicIdentity(db: Executor, sellerId: string, now: Date): Promise<string> {
+  const id = publicIdentityId(sellerId);
+  await db
+    .insert(s.identity)
+    .values({ id, sellerId, kind: "public", createdAt: now })
+    .onConflictDoNothing({ target: s.identity.id });
+  return id;
+}

@@ -1,0 +1,86 @@
+/**
+ * e2e helpers for the cart widget: create a cart through the API (as the store would), hand it to
+ * the page through localStorage the way the store writes it, shorten its hold, and wait for the
+ * widget island to hydrate.
+ */
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+export const SELLER = "harbour-museum";
+
+export interface AddLine {
+  ticket_type_id: string;
+  event_session_id?: string;
+  quantity?: number;
+}
+
+/** The cart envelope as far as the tests read it. */
+export interface CartAnswer {
+  cart: { _data: Array<{ id: string; expires_in: number; expires_at: string }> };
+  ticket: { _data: Array<{ id: string; event_template_id: string }> };
+}
+
+/** The first session of an event that is open for sale (spec §7 'limit 1, sold_out false'). */
+export async function firstOpenSession(request: APIRequestContext, eventId = "hm-general-admission") {
+  const res = await request.get(
+    `/api/events/${eventId}/sessions?_seller=${SELLER}&_limit=1&sold_out=false&_sort=start_datetime`,
+  );
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { event_session: { _data: Array<{ id: string }> } };
+  const id = body.event_session._data[0]?.id;
+  if (!id) throw new Error(`No open session of ${eventId}`);
+  return id;
+}
+
+/** POST my/cart/modify: a new cart holding these tickets. */
+export async function createCart(request: APIRequestContext, add: AddLine[]): Promise<CartAnswer> {
+  const res = await request.post(`/api/my/cart/modify?_seller=${SELLER}`, { data: { add } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as CartAnswer;
+}
+
+/** A cart with `quantity` adult general admissions on the first open session. */
+export async function admissionCart(request: APIRequestContext, quantity = 2, extra: AddLine[] = []) {
+  const session = await firstOpenSession(request);
+  return createCart(request, [
+    { ticket_type_id: "hm-ga-adult", event_session_id: session, quantity },
+    ...extra,
+  ]);
+}
+
+/** PATCH my/cart/{id}: moves the expiry to `seconds` from now (shortening is allowed). */
+export async function shortenHold(request: APIRequestContext, cartId: string, seconds: number) {
+  const res = await request.patch(`/api/my/cart/${cartId}`, {
+    data: { expires_at: new Date(Date.now() + seconds * 1000).toISOString() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { cart: { _data: Array<{ expires_in: number }> } };
+  return body.cart._data[0]?.expires_in ?? 0;
+}
+
+/**
+ * Puts the cart into localStorage as the store writes it ({seller, envelope, localExpiresAt}),
+ * once per browser context, before any page script runs; the store then refreshes it.
+ */
+export async function seedCart(page: Page, answer: CartAnswer) {
+  const cart = answer.cart._data[0];
+  if (!cart) throw new Error("No cart in the answer");
+  const snapshot = {
+    seller: SELLER,
+    envelope: answer,
+    localExpiresAt: Date.now() + (cart.expires_in - 5) * 1000,
+  };
+  await page.context().addInitScript(
+    ({ key, value, flag }) => {
+      if (localStorage.getItem(flag)) return;
+      localStorage.setItem(flag, "1");
+      localStorage.setItem(key, value);
+    },
+    { key: `foyer.cart.${SELLER}`, value: JSON.stringify(snapshot), flag: `foyer.e2e.seeded.${cart.id}` },
+  );
+}
+
+/** The cart aside, once its island has hydrated. */
+export async function cartWidget(page: Page) {
+  await page.locator('.cart-widget[data-hydrated="true"]').waitFor({ state: "attached" });
+  return page.getByRole("complementary", { name: "Your cart" });
+}

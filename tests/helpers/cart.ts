@@ -1,0 +1,145 @@
+/**
+ * Cart test helpers: JSON calls with any method and headers (cookies, Origin), a logged-in identity
+ * with a session cookie made directly in the database, and small readers of the cart answer.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { type CartEnvelope, cartEnvelope } from "../../src/lib/api/cart-schemas.ts";
+import * as s from "../../src/lib/server/db/schema.ts";
+import { hashSessionToken, SESSION_COOKIE } from "../../src/lib/server/services/identity/identity.ts";
+import type { TestApi } from "./api.ts";
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+type AppLike = Pick<TestApi, "app">;
+
+/** Any method, JSON body, extra headers; the body of a 204 is {}. */
+export async function send(
+  api: AppLike,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await api.app.request(path, {
+    method,
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+/** A user identity of the seller with a live session; `cookie` goes in the Cookie header. */
+export async function loginIdentity(
+  api: Pick<TestApi, "handle" | "clock">,
+  sellerId = "harbour-museum",
+): Promise<{ identityId: string; cookie: string; token: string }> {
+  const identityId = `user-${randomUUID()}`;
+  const token = randomBytes(24).toString("base64url");
+  const now = api.clock.now();
+  await api.handle.db.insert(s.identity).values({ id: identityId, sellerId, kind: "user", createdAt: now });
+  await api.handle.db.insert(s.authSession).values({
+    tokenHash: hashSessionToken(token),
+    identityId,
+    sellerId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+  });
+  return { identityId, token, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** The answer as a validated cart envelope (fails the test when it does not match the contract). */
+export function asCart(answer: Answer): CartEnvelope {
+  expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(200);
+  const parsed = cartEnvelope.safeParse(answer.body);
+  if (!parsed.success) throw new Error(`cart envelope mismatch: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+export function cartOf(envelope: CartEnvelope) {
+  const cart = envelope.cart._data[0];
+  if (!cart) throw new Error("no cart in the answer");
+  return cart;
+}
+
+/** The error item of an error answer. */
+export function errorOf(answer: Answer): {
+  _code: string;
+  _context: string;
+  _description: string;
+  _extra: Record<string, unknown>;
+} {
+  const item = (
+    answer.body._data as
+      | { _code: string; _context: string; _description: string; _extra: Record<string, unknown> }[]
+      | undefined
+  )?.[0];
+  if (!item) throw new Error(`not an error body: ${JSON.stringify(answer.body)}`);
+  return item;
+}
+
+/** The first upcoming session of an event (after the test clock), optionally with a given capacity left. */
+export async function upcomingSession(
+  api: Pick<TestApi, "handle" | "clock">,
+  eventTemplateId: string,
+  offset = 0,
+): Promise<typeof s.eventSession.$inferSelect> {
+  const rows = await api.handle.db
+    .select()
+    .from(s.eventSession)
+    .where(
+      and(
+        eq(s.eventSession.eventTemplateId, eventTemplateId),
+        gte(s.eventSession.startDatetime, api.clock.now()),
+      ),
+    )
+    .orderBy(asc(s.eventSession.startDatetime), asc(s.eventSession.id))
+    .limit(offset + 1);
+  const row = rows[offset];
+  if (!row) throw new Error(`no upcoming session of ${eventTemplateId}`);
+  return row;
+}
+
+/** Sets a session's capacity and used places (tests own the numbers). */
+export async function setSessionCapacity(
+  api: Pick<TestApi, "handle">,
+  sessionId: string,
+  capacity: number,
+  used = 0,
+): Promise<void> {
+  await api.handle.db
+    .update(s.eventSession)
+    .set({ capacity, usedCapacity: used, oversellCapacity: 0, soldOut: false })
+    .where(eq(s.eventSession.id, sessionId));
+}
+
+export async function sessionRow(api: Pick<TestApi, "handle">, sessionId: string) {
+  const [row] = await api.handle.db.select().from(s.eventSession).where(eq(s.eventSession.id, sessionId));
+  if (!row) throw new Error(`no session ${sessionId}`);
+  return row;
+}
+
+/** Held tickets counting against a session. */
+export async function heldCount(api: Pick<TestApi, "handle">, sessionId: string): Promise<number> {
+  const [row] = await api.handle.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(s.ticket)
+    .where(
+      and(
+        eq(s.ticket.eventSessionId, sessionId),
+        eq(s.ticket.state, "held"),
+        eq(s.ticket.countsAgainstSession, true),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import {
+  anchorEventId,
+  badgeLabel,
+  canEnterPromo,
+  cartItems,
+  cartTotals,
+  formatSessionDateTime,
+  offeredAsUpsell,
+  removePlan,
+  ticketCount,
+} from "../../src/lib/domain/cart-items.ts";
+import { envelope } from "./cart-fixtures.ts";
+
+const anchorMeta = { ga: { is_anchor: true, image_profile: "hm/ga.jpg", image_profile_alt: "Gallery" } };
+const addOnMeta = {
+  ...anchorMeta,
+  exhibition: { requires_anchor: true, tickets_must_match_anchor_tickets: true },
+};
+
+const gaAndExhibition = envelope(
+  [
+    { id: "t1", event: "ga", session: "s1", type: "adult", group: "ga-general" },
+    { id: "t2", event: "ga", session: "s1", type: "adult", group: "ga-general" },
+    { id: "t3", event: "ga", session: "s1", type: "child", group: "ga-general", face: "12.00" },
+    { id: "t4", event: "exhibition", session: "s2", type: "ex-adult", group: "ex", face: "12.00" },
+  ],
+  { meta: addOnMeta },
+);
+
+describe("cart items (spec §3 'Cart item (widget)')", () => {
+  it("groups tickets by event and session with per-type ticket counts and total prices", () => {
+    const items = cartItems(gaAndExhibition);
+    expect(items.map((i) => i.id)).toEqual(["ga:s1", "exhibition:s2"]);
+    const ga = items[0];
+    expect(ga?.name).toBe("General Admission");
+    expect(ga?.types).toEqual([
+      { ticketTypeId: "adult", name: "Adult", ticketCount: 2, totalPrice: 5000, group: "Group ga-general" },
+      { ticketTypeId: "child", name: "Child", ticketCount: 1, totalPrice: 1200, group: "Group ga-general" },
+    ]);
+    expect(ga?.ticketIds).toEqual(["t1", "t2", "t3"]);
+    expect(ga?.image).toBe("hm/ga.jpg");
+    expect(ga?.imageAlt).toBe("Gallery");
+    expect(ga?.timeZone).toBe("America/New_York");
+    expect(ga?.start).toBe("2026-07-04T18:30:00.000Z");
+  });
+
+  it("the anchor is a dependency while the cart holds requires_anchor add-ons", () => {
+    const [ga, exhibition] = cartItems(gaAndExhibition);
+    expect(ga?.isAnchor).toBe(true);
+    expect(ga?.isDependency).toBe(true);
+    expect(exhibition?.isAnchor).toBe(false);
+    expect(exhibition?.isDependency).toBe(false);
+  });
+
+  it("an anchor without add-ons is not a dependency", () => {
+    const cart = envelope([{ id: "t1", event: "ga", session: "s1", type: "adult" }], { meta: anchorMeta });
+    expect(cartItems(cart)[0]).toMatchObject({ isAnchor: true, isDependency: false });
+  });
+
+  it("the server's cart.anchor names the anchor even without is_anchor meta", () => {
+    const cart = envelope([{ id: "t1", event: "concert", session: "s9", type: "seat" }], {
+      anchor: "concert",
+    });
+    expect(anchorEventId(cart)).toBe("concert");
+    expect(cartItems(cart)[0]?.isAnchor).toBe(true);
+  });
+
+  it("marks membership events from the group handler and leaves session-less items undated", () => {
+    const cart = envelope([{ id: "m1", event: "membership", type: "level", group: "mem" }], {
+      handlers: { mem: "membership" },
+    });
+    const [item] = cartItems(cart);
+    expect(item?.isMembershipEvent).toBe(true);
+    expect(item?.start).toBeNull();
+    expect(item?.id).toBe("membership:none");
+  });
+
+  it("'Image for {event name}' applies when the meta has no alt (alt text left empty here)", () => {
+    const cart = envelope([{ id: "t1", event: "concert", session: "s1", type: "seat" }]);
+    expect(cartItems(cart)[0]?.imageAlt).toBe("");
+  });
+});
+
+describe("remove item (spec §4: 'removing a dependency item or the only item deletes the whole cart')", () => {
+  it("removing the dependency (anchor with add-ons) deletes the whole cart", () => {
+    const items = cartItems(gaAndExhibition);
+    expect(removePlan(items, "ga:s1")).toEqual({ kind: "delete_cart" });
+  });
+
+  it("removing an add-on removes only its tickets", () => {
+    const items = cartItems(gaAndExhibition);
+    expect(removePlan(items, "exhibition:s2")).toEqual({ kind: "remove_tickets", ticketIds: ["t4"] });
+  });
+
+  it("removing the only item deletes the whole cart", () => {
+    const items = cartItems(envelope([{ id: "t1", event: "concert", session: "s1", type: "seat" }]));
+    expect(removePlan(items, "concert:s1")).toEqual({ kind: "delete_cart" });
+  });
+
+  it("an unknown item removes nothing", () => {
+    expect(removePlan(cartItems(gaAndExhibition), "nope")).toEqual({ kind: "remove_tickets", ticketIds: [] });
+  });
+});
+
+describe("badge (spec §9: 'Badge counts cap at 99+')", () => {
+  it("shows the count up to 99 and '99+' above", () => {
+    expect(badgeLabel(0)).toBe("0");
+    expect(badgeLabel(7)).toBe("7");
+    expect(badgeLabel(99)).toBe("99");
+    expect(badgeLabel(100)).toBe("99+");
+    expect(badgeLabel(1000)).toBe("99+");
+  });
+
+  it("counts held tickets", () => {
+    expect(ticketCount(gaAndExhibition)).toBe(4);
+    expect(ticketCount(undefined)).toBe(0);
+  });
+});
+
+describe("totals and promo entry", () => {
+  it("reads face value, fees (fixed + percent), promo discount, total and amount due in minor units", () => {
+    const cart = envelope([{ id: "t1", event: "ga", type: "adult" }], {
+      totals: {
+        face_value: "50.00",
+        fee_fixed: "3.00",
+        fee_percent: "1.25",
+        promo_discount: "5.00",
+        total: "49.25",
+      },
+      outstanding: "49.25",
+    });
+    expect(cartTotals(cart)).toEqual({
+      faceValue: 5000,
+      fees: 425,
+      promoDiscount: 500,
+      total: 4925,
+      amountDue: 4925,
+      payments: 0,
+    });
+  });
+
+  it("spec §5: promo entry only if modifiable, payment due above 0, no payments and no blocking rules", () => {
+    const ticket = [{ id: "t1", event: "ga", type: "adult" }];
+    expect(canEnterPromo(envelope(ticket))).toBe(true);
+    expect(canEnterPromo(envelope(ticket, { outstanding: "0.00" }))).toBe(false);
+    expect(canEnterPromo(envelope(ticket, { payments: "10.00" }))).toBe(false);
+    expect(canEnterPromo(envelope(ticket, { state: "booked" }))).toBe(false);
+    expect(
+      canEnterPromo(envelope(ticket, { blockingRules: [{ code: "anchor_required", description: "x" }] })),
+    ).toBe(false);
+  });
+});
+
+describe("session date and time (spec §9 'ddd, MMM D, YYYY [at] h:mm A', venue time zone)", () => {
+  it("formats in the venue's time zone", () => {
+    expect(formatSessionDateTime("2026-07-04T18:30:00.000Z", "America/New_York")).toBe(
+      "Sat, Jul 4, 2026 at 2:30 PM",
+    );
+    expect(formatSessionDateTime("2026-01-05T00:05:00.000Z", "Europe/London")).toBe(
+      "Mon, Jan 5, 2026 at 12:05 AM",
+    );
+    expect(formatSessionDateTime("2026-01-05T12:00:00.000Z", "Europe/London")).toBe(
+      "Mon, Jan 5, 2026 at 12:00 PM",
+    );
+  });
+});
+
+describe("upsell listing (spec §2: events already in the cart or not addable are not offered)", () => {
+  const exhibition = { eventId: "exhibition", requiresAnchor: true, mustMatchAnchor: true };
+  const concert = { eventId: "concert", requiresAnchor: false, mustMatchAnchor: false };
+  const ga = { eventId: "ga", requiresAnchor: false, mustMatchAnchor: false };
+
+  it("hides an event already in the cart and offers the others", () => {
+    const cart = envelope([{ id: "t1", event: "ga", session: "s1", type: "adult" }], { meta: anchorMeta });
+    expect(offeredAsUpsell(cart, ga)).toBe(false);
+    expect(offeredAsUpsell(cart, concert)).toBe(true);
+    expect(offeredAsUpsell(cart, exhibition)).toBe(true);
+  });
+
+  it("hides an add-on that requires an anchor while the cart has none", () => {
+    const cart = envelope([{ id: "t1", event: "concert", session: "s1", type: "seat" }]);
+    expect(offeredAsUpsell(cart, exhibition)).toBe(false);
+  });
+
+  it("offers a must-match add-on until it has as many tickets as the anchor", () => {
+    expect(offeredAsUpsell(gaAndExhibition, exhibition)).toBe(true); // 1 of 3
+    const full = envelope(
+      [
+        { id: "t1", event: "ga", session: "s1", type: "adult" },
+        { id: "t4", event: "exhibition", session: "s2", type: "ex-adult" },
+      ],
+      { meta: addOnMeta },
+    );
+    expect(offeredAsUpsell(full, exhibition)).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkFlexibleAmount,
+  flexibleBounds,
+  OUTSIDE_MIN_MAX,
+  presetAmount,
+} from "../../src/lib/domain/flexible-price.ts";
+
+const bounds = flexibleBounds({ currency_amount_min: "1.00", currency_amount_max: "1000.00" });
+
+describe("flexible price (spec §5): 'between currency_amount_min and currency_amount_max, step 0.01'", () => {
+  it("reads the bounds in minor units", () => {
+    expect(bounds).toEqual({ min: 100, max: 100000 });
+    expect(flexibleBounds({ currency_amount_min: null, currency_amount_max: "5.00" })).toEqual({
+      min: undefined,
+      max: 500,
+    });
+  });
+  it("accepts amounts within the bounds, the bounds included", () => {
+    expect(checkFlexibleAmount("1", bounds)).toEqual({ ok: true, amount: 100 });
+    expect(checkFlexibleAmount("12.5", bounds)).toEqual({ ok: true, amount: 1250 });
+    expect(checkFlexibleAmount(" 1000.00 ", bounds)).toEqual({ ok: true, amount: 100000 });
+  });
+  it("'Value entered is outside min/max' below, above, and off the 0.01 step", () => {
+    expect(OUTSIDE_MIN_MAX).toBe("Value entered is outside min/max");
+    expect(checkFlexibleAmount("0.99", bounds)).toEqual({ ok: false, error: "outside" });
+    expect(checkFlexibleAmount("1000.01", bounds)).toEqual({ ok: false, error: "outside" });
+    expect(checkFlexibleAmount("10.005", bounds)).toEqual({ ok: false, error: "outside" });
+    expect(checkFlexibleAmount("abc", bounds)).toEqual({ ok: false, error: "outside" });
+    expect(checkFlexibleAmount("", bounds)).toEqual({ ok: false, error: "required" });
+  });
+  it("the price query value presets the amount only within the bounds", () => {
+    expect(presetAmount("12.5", bounds)).toBe("12.50");
+    expect(presetAmount("0.10", bounds)).toBe("");
+    expect(presetAmount(undefined, bounds)).toBe("");
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildReserveRequest,
+  type RequestGroup,
+  selectionTotal,
+} from "../../src/lib/domain/reserve-request.ts";
+
+const adult = {
+  id: "adult",
+  flexible: false,
+  min: undefined,
+  max: undefined,
+  amount: 2500,
+  fees: { fixed: 150 },
+};
+const gift = { id: "gift", flexible: true, min: 100, max: 100000, amount: 2500, fees: {} };
+const plain: RequestGroup = {
+  id: "g",
+  types: [adult],
+  admitNames: "disabled",
+  admitEmails: "disabled",
+  questions: [],
+};
+const named: RequestGroup = { ...plain, id: "n", admitNames: "required", admitEmails: "optional" };
+const choices = { quantities: {}, amounts: {}, survey: {}, admit: {}, sessionId: "s1" };
+
+describe("reserve request (spec §3 'Reserve ticket payload', §5)", () => {
+  it("one line per type with the session; the total adds outside fees", () => {
+    const request = buildReserveRequest([plain], { ...choices, quantities: { adult: 2 } });
+    expect(request).toEqual({
+      ok: true,
+      add: [{ ticket_type_id: "adult", event_session_id: "s1", quantity: 2 }],
+      additionalInfo: {},
+    });
+    expect(selectionTotal([plain], { quantities: { adult: 2 }, amounts: {} })).toBe(5300);
+  });
+  it("'Admit name required when group meta admit_names is required': one line per ticket with its name", () => {
+    const missing = buildReserveRequest([named], { ...choices, quantities: { adult: 2 } });
+    expect(missing.ok).toBe(false);
+    const ok = buildReserveRequest([named], {
+      ...choices,
+      quantities: { adult: 2 },
+      admit: {
+        n: [
+          { name: " Ada  Lovelace ", email: "" },
+          { name: "Cher", email: "c@example.com" },
+        ],
+      },
+    });
+    expect(ok.ok && ok.add).toEqual([
+      { ticket_type_id: "adult", event_session_id: "s1", quantity: 1, admit_name: "Ada Lovelace" },
+      {
+        ticket_type_id: "adult",
+        event_session_id: "s1",
+        quantity: 1,
+        admit_name: "Cher",
+        admit_email: "c@example.com",
+      },
+    ]);
+  });
+  it("a flexible amount outside min/max blocks the request; within, it is the face value", () => {
+    const group = { ...plain, types: [gift] };
+    const bad = buildReserveRequest([group], {
+      ...choices,
+      sessionId: undefined,
+      quantities: { gift: 1 },
+      amounts: { gift: "0.5" },
+    });
+    expect(bad).toEqual({ ok: false, problems: { amounts: { gift: "outside" }, survey: {}, admit: {} } });
+    const good = buildReserveRequest([group], {
+      ...choices,
+      sessionId: undefined,
+      quantities: { gift: 1 },
+      amounts: { gift: "12.5" },
+    });
+    expect(good.ok && good.add).toEqual([{ ticket_type_id: "gift", quantity: 1, face_value: "12.50" }]);
+  });
+});
