@@ -48,7 +48,10 @@ export const tenantSchema = z.object({
     terms_and_conditions_dialog_content: z.string().default(""),
     captcha_public_key: z.string().optional(),
     /** Google Tag Manager container id; analytics events are pushed to dataLayer only when set. */
-    tag_manager_id: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/).optional(),
+    tag_manager_id: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/)
+      .optional(),
     citypass: z
       .object({
         adult_regexp: z.string(),
