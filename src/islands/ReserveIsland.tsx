@@ -9,6 +9,7 @@ import { createApiClient } from "../lib/api/client.ts";
 import { reserveApi } from "../lib/api/reserve-client.ts";
 import type { ReserveIslandProps } from "../lib/pages/event-detail.ts";
 import { initCart } from "../lib/stores/cart.ts";
+import { AnchorNotice } from "./reserve/AnchorNotice.tsx";
 import { ReserveContext, reserveEnv } from "./reserve/context.ts";
 import { DateFirstReserve } from "./reserve/DateFirstReserve.tsx";
 import { OneTicketReserve } from "./reserve/OneTicketReserve.tsx";
@@ -39,6 +40,7 @@ export default function ReserveIsland(props: ReserveIslandProps) {
     <ReserveContext.Provider value={env}>
       <section className="reserve" aria-labelledby="reserve-heading">
         <h2 id="reserve-heading">{env.text("reserve.heading")}</h2>
+        {mounted && <AnchorNotice />}
         {!mounted ? (
           <p role="status">{env.text("reserve.loading")}</p>
         ) : props.flow === "one_ticket" ? (
