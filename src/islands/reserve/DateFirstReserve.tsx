@@ -3,13 +3,16 @@
  * tickets, the date selector and calendar, the session picker, quantities, details and submit.
  * Choosing a date clears the session and reloads sessions; choosing flexible tickets clears the
  * date and the reverse; changing session resets quantities. Also the single-event reserve (one
- * session: quantities and submit) and the reserve query parameters.
+ * session: quantities and submit) and the reserve query parameters. Seated groups add the seat
+ * selection, loaded lazily only for events that have one; submit then waits for complete seats.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { ApiClientError } from "../../lib/api/errors.ts";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
 import { totalQuantity } from "../../lib/domain/quantity-limits.ts";
 import { soldOutText } from "../../lib/domain/reserve-errors.ts";
-import { buildReserveRequest, selectionTotal } from "../../lib/domain/reserve-request.ts";
+import { buildReserveRequest, groupQuantity, selectionTotal } from "../../lib/domain/reserve-request.ts";
+import type { ChosenSeats, SeatDemand } from "../../lib/domain/seat-selection.ts";
 import { CodeRequiredDialog } from "./CodeRequiredDialog.tsx";
 import { useReserveEnv } from "./context.ts";
 import { DatePicker } from "./DatePicker.tsx";
@@ -23,6 +26,22 @@ import { choicesOf, useRequestGroups, useSelection } from "./useSelection.ts";
 import { useSessions } from "./useSessions.ts";
 
 type Mode = "dated" | "anyDate";
+
+// Seat selection code ships only to events with a seated group (the JS budget, DESIGN §9).
+const loadSeatSelection = () => import("./seats/SeatSelection.tsx");
+const loadSeatRules = () => import("../../lib/domain/seat-selection.ts");
+// A chunk that cannot load shows an error in place of the seats; the island keeps working.
+const SeatSelection = lazy(() => loadSeatSelection().catch(() => ({ default: SeatsLoadFailed })));
+type SeatRules = Awaited<ReturnType<typeof loadSeatRules>>;
+
+function SeatsLoadFailed() {
+  const { text } = useReserveEnv();
+  return (
+    <p className="notice notice--error" role="alert">
+      {text("reserve.seats.loadFailed")}
+    </p>
+  );
+}
 
 export function DateFirstReserve() {
   const env = useReserveEnv();
@@ -45,6 +64,30 @@ export function DateFirstReserve() {
   const prices = useMemo(() => sessions.typePrices(sessionId), [sessions, sessionId]);
   const requestGroups = useRequestGroups(groups, prices);
   const flexiblePrices = datedGroups.every((g) => g.types.every((t) => t.flexible));
+  const [seats, setSeats] = useState<ChosenSeats>({});
+  const [seatMapVersion, setSeatMapVersion] = useState(0);
+  const { quantities } = selection.selection;
+  const seatDemand = useMemo(
+    (): SeatDemand[] =>
+      groups
+        .filter((g) => g.handler === "seated")
+        .map((g) => ({ id: g.id, name: g.name, quantity: groupQuantity(g, quantities) }))
+        .filter((g) => g.quantity > 0),
+    [groups, quantities],
+  );
+  const hasSeated = props.groups.some((g) => g.handler === "seated");
+  const [seatRules, setSeatRules] = useState<SeatRules>();
+  useEffect(() => {
+    if (!hasSeated) return;
+    // Warm-up only: a failed load shows up where the lazy component renders (SeatsLoadFailed).
+    loadSeatSelection().catch(() => undefined);
+    loadSeatRules().then(setSeatRules, () => setSeatRules(undefined));
+  }, [hasSeated]);
+  // Spec §4: submit only when the seats are complete (no seated tickets: nothing to check).
+  const seatsReady = seatDemand.length === 0 || (seatRules?.seatsComplete(seatDemand, seats) ?? false);
+  // Leaving the seat selection (another session, other quantities, another mode) clears the seats.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when any of these change.
+  useEffect(() => setSeats({}), [sessionId, quantities, mode]);
 
   const loadCalendar = useCallback(async () => {
     if (datedGroups.length === 0) return [];
@@ -99,7 +142,18 @@ export function DateFirstReserve() {
     [sessions, sessionId, date, zeroLines, loadCalendar, text],
   );
 
-  const submitter = useReserveSubmit({ onSoldOut, onAdded: selection.reset });
+  // 409 seat_unavailable: the seats are chosen again on a fresh map.
+  const onReserveError = useCallback(
+    (error: ApiClientError) => {
+      if (error.code !== "seat_unavailable") return undefined;
+      setSeats({});
+      setSeatMapVersion((v) => v + 1);
+      return text("reserve.seats.taken");
+    },
+    [text],
+  );
+
+  const submitter = useReserveSubmit({ onSoldOut, onAdded: selection.reset, onError: onReserveError });
 
   // Load the calendar, then apply the query parameters (or pick the single event's session).
   const started = useRef(false);
@@ -125,22 +179,22 @@ export function DateFirstReserve() {
   const [autoSubmit, setAutoSubmit] = useState(false);
 
   const ticketCount = totalQuantity(selection.selection.quantities);
-  const canSubmit = ticketCount > 0 && (mode === "anyDate" || !!sessionId);
+  const canSubmit = ticketCount > 0 && (mode === "anyDate" || !!sessionId) && seatsReady;
   const session = sessions.shown.find((s) => s.id === sessionId);
   const sessionAvailable = session?.available ?? -1;
 
   const submit = useCallback(() => {
-    const request = buildReserveRequest(
-      requestGroups,
-      choicesOf(selection.selection, mode === "dated" ? sessionId : undefined),
-    );
+    const request = buildReserveRequest(requestGroups, {
+      ...choicesOf(selection.selection, mode === "dated" ? sessionId : undefined),
+      seats,
+    });
     if (!request.ok) {
       selection.setProblems(request.problems);
       return;
     }
     selection.setProblems(undefined);
     void submitter.submit({ add: request.add, additionalInfo: request.additionalInfo });
-  }, [requestGroups, selection, mode, sessionId, submitter]);
+  }, [requestGroups, selection, mode, sessionId, submitter, seats]);
 
   useEffect(() => {
     if (autoSubmit && canSubmit) {
@@ -163,6 +217,7 @@ export function DateFirstReserve() {
   if (noDates && anyDateGroups.length === 0) return <p className="notice">{text("event.unavailable")}</p>;
 
   const showTickets = mode === "anyDate" || !!sessionId;
+  const total = selectionTotal(requestGroups, selection.selection);
   return (
     <div className="reserve-flow">
       {notices.map((n) => (
@@ -209,11 +264,23 @@ export function DateFirstReserve() {
             selection={selection}
             disabled={submitter.submitting}
           />
+          {mode === "dated" && sessionId && seatDemand.length > 0 && (
+            <Suspense fallback={<p role="status">{text("reserve.seats.loading")}</p>}>
+              <SeatSelection
+                sessionId={sessionId}
+                demand={seatDemand}
+                chosen={seats}
+                onChange={setSeats}
+                reloadKey={seatMapVersion}
+                total={total}
+              />
+            </Suspense>
+          )}
           <DetailsFields groups={groups} selection={selection} />
         </>
       )}
       <ReserveFooter
-        total={selectionTotal(requestGroups, selection.selection)}
+        total={total}
         ticketCount={ticketCount}
         canSubmit={canSubmit}
         submitting={submitter.submitting}

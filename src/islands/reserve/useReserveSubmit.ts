@@ -20,6 +20,8 @@ interface SubmitOptions {
   /** Reloads sessions after event_session_sold_out and answers the text to show. */
   onSoldOut?: (sessionId: string | undefined) => Promise<string>;
   onAdded?: () => void;
+  /** A failure the screen handles itself (seat_unavailable): answers the text to show instead. */
+  onError?: (error: ApiClientError) => string | undefined;
 }
 
 export interface CodeDialogState {
@@ -33,7 +35,7 @@ function asError(error: unknown): ApiClientError {
   return new ApiClientError(0, []);
 }
 
-export function useReserveSubmit({ onSoldOut, onAdded }: SubmitOptions) {
+export function useReserveSubmit({ onSoldOut, onAdded, onError }: SubmitOptions) {
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | undefined>();
   const [added, setAdded] = useState(0);
@@ -62,6 +64,11 @@ export function useReserveSubmit({ onSoldOut, onAdded }: SubmitOptions) {
   const handle = useCallback(
     async (raw: unknown, body: AddBody) => {
       const error = asError(raw);
+      const own = onError?.(error);
+      if (own !== undefined) {
+        setMessage(own);
+        return;
+      }
       if (!isExpectedReserveCode(error.code))
         console.warn("reserve: unexpected error", error.status, error.code);
       const view = reserveErrorView(error);
@@ -72,7 +79,7 @@ export function useReserveSubmit({ onSoldOut, onAdded }: SubmitOptions) {
         setCodeDialog({ open: true, error: undefined, applying: false });
       } else setMessage(view.text);
     },
-    [onSoldOut],
+    [onSoldOut, onError],
   );
 
   const submit = useCallback(

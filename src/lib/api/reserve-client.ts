@@ -1,11 +1,19 @@
 /**
  * The catalogue reads of the reserve island (spec §7): the calendar (cached, or for a selection),
- * a date's sessions with the selection's price schedule (fresh: availability decides), and the
- * upcoming sessions for the `session` query value. Over the typed client, parsed with the contract.
+ * a date's sessions with the selection's price schedule (fresh: availability decides), the
+ * upcoming sessions for the `session` query value, and a session's seat map (cached; fresh after a
+ * seat was taken). Over the typed client, parsed with the contract.
  */
 import { z } from "zod";
 import type { ApiClient } from "./client.ts";
-import { calendarDayResource, collection, eventSessionResource, priceScheduleResource } from "./schemas.ts";
+import {
+  calendarDayResource,
+  collection,
+  eventSessionResource,
+  priceScheduleResource,
+  seatMapResource,
+  seatResource,
+} from "./schemas.ts";
 
 export const calendarEnvelope = z.object({ calendar: collection(calendarDayResource) });
 export const sessionsEnvelope = z.object({
@@ -13,7 +21,13 @@ export const sessionsEnvelope = z.object({
   price_schedule: collection(priceScheduleResource).optional(),
 });
 
+export const seatMapEnvelope = z.object({
+  seat_map: collection(seatMapResource),
+  seat: collection(seatResource),
+});
+
 export type SessionsEnvelope = z.infer<typeof sessionsEnvelope>;
+export type SeatMapEnvelope = z.infer<typeof seatMapEnvelope>;
 export interface SelectionLine {
   ticket_type_id: string;
   quantity: number;
@@ -64,6 +78,14 @@ export function reserveApi(clients: { cached: ApiClient; fresh: ApiClient }, sel
         { _seller: seller, _limit: limit, _sort: "start_datetime" },
         { ticket_types_required: lines },
         sessionsEnvelope,
+      );
+    },
+    /** GET events/{id}/sessions/{sessionId}/seat_map?geometry=true: the map and the session's seat states. */
+    seatMap(eventId: string, sessionId: string, fresh = false) {
+      return (fresh ? clients.fresh : clients.cached).get(
+        `${eventPath(eventId)}/sessions/${encodeURIComponent(sessionId)}/seat_map`,
+        { _seller: seller, geometry: "true" },
+        seatMapEnvelope,
       );
     },
   };

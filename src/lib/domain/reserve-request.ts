@@ -1,8 +1,9 @@
 /**
  * Turns the reserve screen's choices into the cart's add payload (spec §3 "Cart modify payload",
  * "Reserve ticket payload"), checking them first: flexible amounts (§5), survey answers (§5
- * "Survey") and admit names and e-mails (§5 "Full name"). A ticket with admit details is sent as its
- * own line of quantity 1; other tickets as one line per type. Also the selection's total.
+ * "Survey") and admit names and e-mails (§5 "Full name"). A ticket with admit details or a chosen
+ * seat (seated groups, seat_template_id) is sent as its own line of quantity 1; other tickets as
+ * one line per type. Also the selection's total.
  */
 import { type AdmitError, type AdmitMode, checkAdmit, splitFullName } from "./admit-fields.ts";
 import { checkFlexibleAmount } from "./flexible-price.ts";
@@ -42,6 +43,8 @@ export interface ReserveChoices {
   /** Admit details by group id, one entry per ticket in type order. */
   admit: Readonly<Record<string, readonly AdmitValue[]>>;
   sessionId: string | undefined;
+  /** Chosen seat_template_ids by seated group id, one per ticket in type order. */
+  seats?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface AddLine {
@@ -51,6 +54,7 @@ export interface AddLine {
   face_value?: string;
   admit_name?: string;
   admit_email?: string;
+  seat_template_id?: string;
 }
 
 export interface ReserveProblems {
@@ -90,6 +94,8 @@ export function buildReserveRequest(
     }
     if (Object.keys(survey.answers).length > 0) additionalInfo[group.id] = survey.answers;
     let ticketIndex = 0;
+    const seats = choices.seats?.[group.id] ?? [];
+    const perTicket = admitApplies(group) || seats.length > 0;
     for (const type of group.types) {
       const quantity = choices.quantities[type.id] ?? 0;
       if (quantity === 0) continue;
@@ -102,19 +108,25 @@ export function buildReserveRequest(
           failed = true;
         } else base.face_value = toMoneyString(check.amount);
       }
-      if (!admitApplies(group)) {
+      if (!perTicket) {
         add.push(base);
         ticketIndex += quantity;
         continue;
       }
       for (let i = 0; i < quantity; i++, ticketIndex++) {
+        const line: AddLine = { ...base, quantity: 1 };
+        const seat = seats[ticketIndex];
+        if (seat) line.seat_template_id = seat;
+        if (!admitApplies(group)) {
+          add.push(line);
+          continue;
+        }
         const value = choices.admit[group.id]?.[ticketIndex] ?? { name: "", email: "" };
         const errors = checkAdmit(value, { names: group.admitNames, emails: group.admitEmails });
         if (errors.length > 0) {
           problems.admit[group.id] = { ...problems.admit[group.id], [ticketIndex]: errors };
           failed = true;
         }
-        const line: AddLine = { ...base, quantity: 1 };
         const name = group.admitNames !== "disabled" ? splitFullName(value.name) : undefined;
         if (name) line.admit_name = name.first === name.last ? name.last : `${name.first} ${name.last}`;
         const email = value.email.trim();

@@ -179,6 +179,36 @@ export const defaultStrings = {
   "reserve.sessionUnavailable": "Sorry, tickets are not available at the selected time.",
   "reserve.sessionNotFound": "Sorry, the selected time is not found.",
   "reserve.ticketTypesNotFound": "Sorry, the selected ticket types are not available.",
+
+  // seats
+  "reserve.seats.heading": "Seats",
+  "reserve.seats.find": "Find Seats",
+  "reserve.seats.change": "Change Selected Seats",
+  "reserve.seats.selected": "Selected seats",
+  "reserve.seats.groupSeats": "{group}: {seats}",
+  "reserve.seats.title": "Select your seats",
+  "reserve.seats.info":
+    "Select a seat for each ticket. Neighbouring seats are added for you; select a chosen seat again to release it. Use the arrow keys to move between seats and Enter or Space to choose.",
+  "reserve.seats.progress": "{group}: {count} of {quantity} seats selected",
+  "reserve.seats.changeTickets": "Change Tickets",
+  "reserve.seats.filter": "Show seats for",
+  "reserve.seats.all": "All",
+  "reserve.seats.zoomIn": "Zoom in",
+  "reserve.seats.zoomOut": "Zoom out",
+  "reserve.seats.legend": "Legend",
+  "reserve.seats.available": "Available",
+  "reserve.seats.soldOut": "Sold out",
+  "reserve.seats.unavailable": "Unavailable",
+  "reserve.seats.selectedState": "Selected",
+  "reserve.seats.map": "Seat map",
+  "reserve.seats.seat": "Seat {name}, {group}, {state}",
+  "reserve.seats.confirm": "Confirm Selection",
+  "reserve.seats.loading": "Loading the seat map…",
+  "reserve.seats.loadFailed": "Sorry, the seat map could not be loaded. Please try again.",
+  "reserve.seats.notEnough": "Not enough seats for {name}",
+  "reserve.seats.tooMany": "Too many seats for {name}",
+  "reserve.seats.taken":
+    "Sorry, some of the selected seats are no longer available. Please choose your seats again.",
 } as const;
 
 type StringKey = keyof typeof defaultStrings;
