@@ -1,7 +1,7 @@
 // The API alone over HTTP for the holds bench (run by scripts/bench-holds.mjs with tsx): a fresh
 // seeded database (in-memory PGlite, or the PostgreSQL database in BENCH_DB_URL), one General
 // Admission session opened to BENCH_CAPACITY places, served on 127.0.0.1 and a free port. Over IPC
-// it answers { type: "check", sessionId } with the session's counters and held tickets.
+// it answers { type: "check", sessionId } with the session's and group hm-ga-general's counters and held tickets.
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { systemClock } from "../src/lib/server/clock.ts";
 import { openDb } from "../src/lib/server/db/client.ts";
@@ -11,6 +11,17 @@ import { createApiApp } from "../src/lib/server/http/app.ts";
 import { serveApp } from "../tests/helpers/http-server.ts";
 
 const url = process.env.BENCH_DB_URL;
+// BENCH_PROFILE=dir writes a CPU profile of the server (open it in Chrome DevTools) at stop.
+const profiler = process.env.BENCH_PROFILE ? await startProfiler() : undefined;
+
+async function startProfiler() {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return session;
+}
 const handle = await openDb(url ? { kind: "postgres", url } : { kind: "pglite" });
 const now = systemClock.now();
 await seedDemo(handle.db, { now });
@@ -51,15 +62,29 @@ process.on("message", async (message: { type: string; sessionId: string }) => {
       .select({ n: sql<number>`count(*)::int` })
       .from(s.ticket)
       .where(and(eq(s.ticket.eventSessionId, message.sessionId), eq(s.ticket.state, "held")));
+    const [group] = await handle.db.select().from(s.ticketGroup).where(eq(s.ticketGroup.id, "hm-ga-general"));
+    const [groupHeld] = await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.ticket)
+      .where(and(eq(s.ticket.ticketGroupId, "hm-ga-general"), eq(s.ticket.state, "held")));
     process.send?.({
       type: "check",
       capacity: row?.capacity,
       oversell: row?.oversellCapacity,
       used: row?.usedCapacity,
       held: Number(held?.n ?? 0),
+      groupUsed: group?.usedCapacity,
+      groupHeld: Number(groupHeld?.n ?? 0),
     });
   }
   if (message.type === "stop") {
+    if (profiler) {
+      const { profile } = await profiler.post("Profiler.stop");
+      const { mkdirSync, writeFileSync } = await import("node:fs");
+      const dir = process.env.BENCH_PROFILE ?? ".";
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}/holds-${handle.kind}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+    }
     await server.close();
     await handle.close();
     process.exit(0);

@@ -3,6 +3,7 @@
 // for 50 places; then the oversell check (used_capacity == held tickets <= capacity).
 // PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is made
 // and dropped). Run alone with `node scripts/bench-holds.mjs`, or as part of `npm run bench`.
+// BENCH_PROFILE=dir writes a CPU profile of each holds server (scripts/bench-holds-server.ts).
 import { fork } from "node:child_process";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -73,6 +74,9 @@ async function benchOne(kind, env) {
   );
   console.log(
     `  throughput session: used ${mainCheck.used}, held tickets ${mainCheck.held}: ${ok(mainCheck) ? "consistent" : "INCONSISTENT"}`,
+  );
+  console.log(
+    `  group hm-ga-general: used ${mainCheck.groupUsed}, held tickets ${mainCheck.groupHeld}: ${mainCheck.groupUsed === mainCheck.groupHeld ? "consistent" : "INCONSISTENT"}`,
   );
   server.child.send({ type: "stop" });
   await new Promise((resolve) => server.child.once("exit", resolve));

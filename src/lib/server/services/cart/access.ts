@@ -33,7 +33,13 @@ export async function withLockedCart<T>(
   options: { sellerId?: string } = {},
 ): Promise<T> {
   const outcome: Outcome<T> = await db.transaction(async (tx) => {
-    const [cart] = await tx.select().from(s.cart).where(eq(s.cart.id, cartId)).for("update");
+    const [cart] = await tx
+      .select()
+      .from(s.cart)
+      .where(eq(s.cart.id, cartId))
+      .for("update")
+      .prepare("cart_lock")
+      .execute();
     if (!cart || (options.sellerId && cart.sellerId !== options.sellerId)) throw notFound("cart", cartId);
     assertCanUse(cart, caller);
     if (isPastExpiry(cart, now)) {

@@ -28,7 +28,9 @@ export async function loadCodes(
   const rows = await db
     .select()
     .from(s.code)
-    .where(and(eq(s.code.sellerId, sellerId), inArray(s.code.code, wanted)));
+    .where(and(eq(s.code.sellerId, sellerId), inArray(s.code.code, wanted)))
+    .prepare("cart_load_codes")
+    .execute();
   return new Map(rows.map((r) => [r.code, r]));
 }
 

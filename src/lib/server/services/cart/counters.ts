@@ -1,17 +1,33 @@
 /**
  * Capacity counters (DESIGN §4). Every change to event_session.used_capacity and
- * ticket_group.used_capacity goes through applyCapacityDeltas, inside the caller's transaction, in
- * one fixed order (sessions by id, then groups by id) so concurrent transactions never deadlock.
- * An increase is a conditional UPDATE that matches only while the places fit; when it matches
- * nothing the row is read to tell "sold out" from "not enough left".
+ * ticket_group.used_capacity goes through applyCapacityDeltas, inside the caller's transaction,
+ * as the last statement before COMMIT (pretix: everything a transaction consumes is locked in one
+ * place, as late as possible), so a hot row stays locked for one round trip. It is one statement:
+ * a conditional UPDATE per row in one fixed order (sessions by id, then groups by id) so
+ * concurrent transactions never deadlock. An increase matches only while the places fit; when it
+ * matches nothing the row is read to tell "sold out" from "not enough left", and the error rolls
+ * the transaction back. The statement answers the fresh counters of every row it changed.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { availableCapacity } from "../../../domain/availability.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "./errors.ts";
 import type { Tx } from "./types.ts";
 
 export type Deltas = Map<string, number>;
+
+/** A row's counters as they are after the change (the UPDATE's RETURNING). */
+export interface Counters {
+  capacity: number;
+  usedCapacity: number;
+  oversellCapacity: number;
+  soldOut: boolean;
+}
+
+export interface FreshCounters {
+  sessions: Map<string, Counters>;
+  groups: Map<string, Counters>;
+}
 
 export function addDelta(deltas: Deltas, id: string, n: number): void {
   deltas.set(id, (deltas.get(id) ?? 0) + n);
@@ -20,87 +36,113 @@ export function addDelta(deltas: Deltas, id: string, n: number): void {
 const sortedEntries = (deltas: Deltas) =>
   [...deltas].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-async function takeSession(tx: Tx, id: string, n: number): Promise<void> {
-  const col = s.eventSession;
-  const taken = await tx
-    .update(col)
-    .set({ usedCapacity: sql`${col.usedCapacity} + ${n}` })
-    .where(
-      and(
-        eq(col.id, id),
-        eq(col.soldOut, false),
-        sql`(${col.capacity} < 0 or ${col.usedCapacity} + ${n} <= ${col.capacity} + ${col.oversellCapacity})`,
-      ),
-    )
-    .returning({ id: col.id });
-  if (taken.length) return;
-  const [row] = await tx.select().from(col).where(eq(col.id, id));
+async function sessionError(tx: Tx, id: string): Promise<Error> {
+  const [row] = await tx.select().from(s.eventSession).where(eq(s.eventSession.id, id));
   if (!row)
-    throw reserveError("event_session_sold_out", "This session is not available.", { event_session_id: id });
+    return reserveError("event_session_sold_out", "This session is not available.", { event_session_id: id });
   const available = availableCapacity(row);
   if (row.soldOut || available === 0) {
-    throw reserveError("event_session_sold_out", "Tickets have sold out for this session.", {
+    return reserveError("event_session_sold_out", "Tickets have sold out for this session.", {
       event_session_id: id,
       start_datetime: row.startDatetime.toISOString(),
       available: 0,
     });
   }
-  throw reserveError(
+  return reserveError(
     "session_capacity_exceeded",
     `Only ${available} ticket${available === 1 ? " is" : "s are"} available for this session.`,
     { event_session_id: id, start_datetime: row.startDatetime.toISOString(), available },
   );
 }
 
-async function takeGroup(tx: Tx, id: string, n: number): Promise<void> {
-  const col = s.ticketGroup;
-  const taken = await tx
-    .update(col)
-    .set({ usedCapacity: sql`${col.usedCapacity} + ${n}` })
-    .where(
-      and(
-        eq(col.id, id),
-        sql`(${col.capacity} < 0 or ${col.usedCapacity} + ${n} <= ${col.capacity} + ${col.oversellCapacity})`,
-      ),
-    )
-    .returning({ id: col.id });
-  if (taken.length) return;
-  const [row] = await tx.select().from(col).where(eq(col.id, id));
+async function groupError(tx: Tx, id: string): Promise<Error> {
+  const [row] = await tx.select().from(s.ticketGroup).where(eq(s.ticketGroup.id, id));
   const available = row ? availableCapacity(row) : 0;
   if (available === 0) {
-    throw reserveError("ticket_group_sold_out", "Tickets have sold out.", {
+    return reserveError("ticket_group_sold_out", "Tickets have sold out.", {
       ticket_group_id: id,
       available: 0,
     });
   }
-  throw reserveError(
+  return reserveError(
     "ticket_group_capacity_exceeded",
     `Only ${available} ticket${available === 1 ? " is" : "s are"} available.`,
     { ticket_group_id: id, available },
   );
 }
 
+/** Places fit: unlimited capacity, or used + n within capacity + oversell. */
+const fitsSql = (n: number) => sql`(capacity < 0 or used_capacity + ${n} <= capacity + oversell_capacity)`;
+
+function updateSql(table: "event_session" | "ticket_group", id: string, n: number): SQL {
+  const guard =
+    n <= 0
+      ? sql``
+      : table === "event_session"
+        ? sql` and not sold_out and ${fitsSql(n)}`
+        : sql` and ${fitsSql(n)}`;
+  const soldOut = table === "event_session" ? sql`sold_out` : sql`false`;
+  return sql`update ${sql.identifier(table)} set used_capacity = used_capacity + ${n}::integer
+    where id = ${id}${guard}
+    returning id, capacity, used_capacity, oversell_capacity, ${soldOut} as sold_out`;
+}
+
+/** The columns the statement answers, one row per changed counter row. */
+const answered = {
+  kind: sql<"s" | "g">`kind`.as("kind"),
+  id: sql<string>`id`.as("id"),
+  capacity: sql<number>`capacity`.as("capacity"),
+  usedCapacity: sql<number>`used_capacity`.as("used_capacity"),
+  oversellCapacity: sql<number>`oversell_capacity`.as("oversell_capacity"),
+  soldOut: sql<boolean>`sold_out`.as("sold_out"),
+};
+
 /**
- * Applies net changes: sessions sorted by id, then groups sorted by id. A positive change takes
- * places (conditional UPDATE, 409 when they do not fit); a negative one gives them back.
+ * Applies net changes in one statement: sessions sorted by id, then groups sorted by id. A
+ * positive change takes places (409 when they do not fit); a negative one gives them back.
+ * A prepared statement, so the PostgreSQL driver sends it without a describe round trip first.
  */
-export async function applyCapacityDeltas(tx: Tx, sessions: Deltas, groups: Deltas): Promise<void> {
-  for (const [id, n] of sortedEntries(sessions)) {
-    if (n > 0) await takeSession(tx, id, n);
-    else
-      await tx
-        .update(s.eventSession)
-        .set({ usedCapacity: sql`${s.eventSession.usedCapacity} + ${n}` })
-        .where(eq(s.eventSession.id, id));
+export async function applyCapacityDeltas(tx: Tx, sessions: Deltas, groups: Deltas): Promise<FreshCounters> {
+  const fresh: FreshCounters = { sessions: new Map(), groups: new Map() };
+  const steps = [
+    ...sortedEntries(sessions).map(([id, n]) => ({ kind: "s" as const, id, n })),
+    ...sortedEntries(groups).map(([id, n]) => ({ kind: "g" as const, id, n })),
+  ];
+  if (!steps.length) return fresh;
+  const updates = steps.map((step, i) =>
+    tx
+      .$with(`c${i}`, { id: answered.id })
+      .as(updateSql(step.kind === "s" ? "event_session" : "ticket_group", step.id, step.n)),
+  );
+  const union = sql.join(
+    steps.map(
+      (step, i) =>
+        sql`select ${sql.raw(`'${step.kind}'`)} as kind, id, capacity, used_capacity, oversell_capacity, sold_out from ${sql.identifier(`c${i}`)}`,
+    ),
+    sql` union all `,
+  );
+  const counters = tx.$with("counters", answered).as(union);
+  const rows = await tx
+    .with(...updates, counters)
+    .select()
+    .from(counters)
+    .prepare("cart_take_capacity")
+    .execute();
+  for (const r of rows) {
+    const counters: Counters = {
+      capacity: Number(r.capacity),
+      usedCapacity: Number(r.usedCapacity),
+      oversellCapacity: Number(r.oversellCapacity),
+      soldOut: r.soldOut === true,
+    };
+    (r.kind === "s" ? fresh.sessions : fresh.groups).set(r.id, counters);
   }
-  for (const [id, n] of sortedEntries(groups)) {
-    if (n > 0) await takeGroup(tx, id, n);
-    else
-      await tx
-        .update(s.ticketGroup)
-        .set({ usedCapacity: sql`${s.ticketGroup.usedCapacity} + ${n}` })
-        .where(eq(s.ticketGroup.id, id));
+  for (const step of steps) {
+    const done = (step.kind === "s" ? fresh.sessions : fresh.groups).has(step.id);
+    if (done || step.n <= 0) continue;
+    throw step.kind === "s" ? await sessionError(tx, step.id) : await groupError(tx, step.id);
   }
+  return fresh;
 }
 
 /** The counter changes that giving back `tickets` makes (negative deltas). */

@@ -4,12 +4,13 @@
  * resources they point at (ticket_type, ticket_group, event_session, event_template, venue, meta,
  * config, seller) serialized like the catalogue reads.
  */
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { CartEnvelope, CartResource, TicketResource } from "../../../api/cart-schemas.ts";
 import { computeCartTotals } from "../../../domain/cart-totals.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
 import { visitWindow } from "../../../domain/visit-time.ts";
+import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import {
   serializeConfig,
@@ -23,7 +24,14 @@ import {
 } from "../catalogue/serialize.ts";
 import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
 import { heldTickets } from "./release.ts";
-import type { CartRow, Executor, TicketRow } from "./types.ts";
+import {
+  cachedEventConfigs,
+  cachedEvents,
+  cachedMetas,
+  cachedSellerById,
+  cachedTypes,
+} from "./static-rows.ts";
+import type { CartRow, CodeRow, GroupRow, SessionRow, TicketRow, TypeRow } from "./types.ts";
 
 /** The test gateway is the embedded default (DESIGN §6). */
 export const GATEWAY_ID = "test";
@@ -37,67 +45,94 @@ export function expiresIn(cart: Pick<CartRow, "state" | "expiresAt">, now: Date)
   return Math.max(0, Math.floor((cart.expiresAt.getTime() - now.getTime()) / 1000));
 }
 
-async function catalogueOf(db: Executor, tickets: TicketRow[], sellerId: string) {
-  const typeIds = unique(tickets.map((t) => t.ticketTypeId));
-  const sessionIds = unique(tickets.map((t) => t.eventSessionId));
-  const eventIds = unique(tickets.map((t) => t.eventTemplateId));
-  const typeRows = typeIds.length
-    ? await db
-        .select({ type: s.ticketType, group: s.ticketGroup })
-        .from(s.ticketType)
-        .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
-        .where(inArray(s.ticketType.id, typeIds))
-    : [];
-  const sessions = sessionIds.length
-    ? await db.select().from(s.eventSession).where(inArray(s.eventSession.id, sessionIds))
-    : [];
-  const eventRows = eventIds.length
-    ? await db
-        .select({ event: s.eventTemplate, venue: s.venue })
-        .from(s.eventTemplate)
-        .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
-        .where(inArray(s.eventTemplate.id, eventIds))
-    : [];
-  const groupIds = unique(typeRows.map((r) => r.group.id));
-  const metas = await db
-    .select()
-    .from(s.meta)
-    .where(
-      or(
-        and(eq(s.meta.resource, "seller"), eq(s.meta.resourceId, sellerId)),
-        eventIds.length
-          ? and(eq(s.meta.resource, "event_template"), inArray(s.meta.resourceId, eventIds))
-          : undefined,
-        groupIds.length
-          ? and(eq(s.meta.resource, "ticket_group"), inArray(s.meta.resourceId, groupIds))
-          : undefined,
-      ),
-    );
-  const configs = eventIds.length
-    ? await db
-        .select()
-        .from(s.config)
-        .where(and(eq(s.config.resource, "event_template"), inArray(s.config.resourceId, eventIds)))
-    : [];
-  return { typeRows, sessions, eventRows, metas, configs };
+/** Rows the caller already has: fresh sessions and groups (counters included), types, codes. */
+export interface KnownRows {
+  sessions?: ReadonlyMap<string, SessionRow>;
+  groups?: ReadonlyMap<string, GroupRow>;
+  types?: ReadonlyMap<string, TypeRow>;
+  codes?: ReadonlyMap<string, CodeRow>;
 }
 
-/** `held` saves the ticket read when the caller already has the cart's held tickets. */
+/** Known rows first; the rest of `ids` read fresh (counters are never cached). */
+async function freshRows<T>(
+  ids: string[],
+  known: ReadonlyMap<string, T> | undefined,
+  read: (ids: string[]) => Promise<T[]>,
+  idOf: (row: T) => string,
+): Promise<T[]> {
+  const missing = ids.filter((id) => !known?.has(id));
+  const loaded = new Map((missing.length ? await read(missing) : []).map((r) => [idOf(r), r]));
+  return ids.flatMap((id) => {
+    const row = known?.get(id) ?? loaded.get(id);
+    return row ? [row] : [];
+  });
+}
+
+async function catalogueOf(db: Db, tickets: TicketRow[], sellerId: string, known: KnownRows) {
+  const typeIds = unique(tickets.map((t) => t.ticketTypeId));
+  const groupIds = unique(tickets.map((t) => t.ticketGroupId));
+  const sessionIds = unique(tickets.map((t) => t.eventSessionId));
+  const eventIds = unique(tickets.map((t) => t.eventTemplateId));
+  const knownTypes = known.types;
+  const missingTypes = typeIds.filter((id) => !knownTypes?.has(id));
+  const cached = missingTypes.length ? await cachedTypes(db, db, missingTypes) : new Map<string, TypeRow>();
+  const types = typeIds.flatMap((id) => {
+    const row = knownTypes?.get(id) ?? cached.get(id);
+    return row ? [row] : [];
+  });
+  const groups = await freshRows(
+    groupIds,
+    known.groups,
+    (ids) => db.select().from(s.ticketGroup).where(inArray(s.ticketGroup.id, ids)),
+    (r) => r.id,
+  );
+  const sessions = await freshRows(
+    sessionIds,
+    known.sessions,
+    (ids) => db.select().from(s.eventSession).where(inArray(s.eventSession.id, ids)),
+    (r) => r.id,
+  );
+  const events = await cachedEvents(db, db, eventIds);
+  const eventRows = eventIds.flatMap((id) => events.get(id) ?? []);
+  const metas = [
+    ...(await cachedMetas(db, db, "seller", [sellerId])).values(),
+    ...(await cachedMetas(db, db, "event_template", eventIds)).values(),
+    ...(await cachedMetas(db, db, "ticket_group", groupIds)).values(),
+  ];
+  const configMap = await cachedEventConfigs(db, db, eventIds);
+  const configs = eventIds.flatMap((id) => configMap.get(id) ?? []);
+  return { types, groups, sessions, eventRows, metas, configs };
+}
+
+/**
+ * `held` saves the ticket read when the caller already has the cart's held tickets; `known` the
+ * reads of rows it already has. Static rows come from the short-lived cache (static-rows.ts).
+ */
 export async function buildCartEnvelope(
-  db: Executor,
+  db: Db,
   cart: CartRow,
   now: Date,
   held?: TicketRow[],
+  known: KnownRows = {},
 ): Promise<CartEnvelope> {
   const tickets = held ?? (await heldTickets(db, cart.id));
-  const { typeRows, sessions, eventRows, metas, configs } = await catalogueOf(db, tickets, cart.sellerId);
-  const [seller] = await db.select().from(s.seller).where(eq(s.seller.id, cart.sellerId));
-  const codeRows = cart.codes.length
-    ? await db
+  const { types, groups, sessions, eventRows, metas, configs } = await catalogueOf(
+    db,
+    tickets,
+    cart.sellerId,
+    known,
+  );
+  const seller = await cachedSellerById(db, db, cart.sellerId);
+  const codeRows = await freshRows(
+    cart.codes,
+    known.codes,
+    (codes) =>
+      db
         .select()
         .from(s.code)
-        .where(and(eq(s.code.sellerId, cart.sellerId), inArray(s.code.code, cart.codes)))
-    : [];
+        .where(and(eq(s.code.sellerId, cart.sellerId), inArray(s.code.code, codes))),
+    (r) => r.code,
+  );
   const codeByName = new Map(codeRows.map((r) => [r.code, r]));
 
   const totals = computeCartTotals(
@@ -181,7 +216,6 @@ export async function buildCartEnvelope(
     seat_template_id: t.seatTemplateId,
     code: t.code,
   }));
-  const groups = new Map(typeRows.map((r) => [r.group.id, r.group]));
   const venues = new Map(eventRows.map((r) => [r.venue.id, r.venue]));
   return {
     cart: coll([cartResource]),
@@ -201,8 +235,8 @@ export async function buildCartEnvelope(
       },
     ]),
     ticket: coll(ticketResources),
-    ticket_type: coll(typeRows.map((r) => serializeTicketType(r.type))),
-    ticket_group: coll([...groups.values()].map(serializeGroup)),
+    ticket_type: coll(types.map((type) => serializeTicketType(type))),
+    ticket_group: coll(groups.map(serializeGroup)),
     event_session: coll(sessions.map((x) => serializeSession(x))),
     event_template: coll(eventRows.map((r) => serializeEvent(r.event))),
     venue: coll([...venues.values()].map(serializeVenue)),

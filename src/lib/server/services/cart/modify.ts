@@ -11,6 +11,7 @@ import type { cartModifyBody } from "../../../api/cart-schemas.ts";
 import { type CitypassConfig, matchesCitypass } from "../../../domain/citypass.ts";
 import { codeListProblem, normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Caller } from "../identity/identity.ts";
@@ -23,21 +24,33 @@ import {
   takeVoucherUses,
   unlockedGroups,
 } from "./codes.ts";
-import { addDelta, applyCapacityDeltas, releaseDeltas } from "./counters.ts";
+import {
+  addDelta,
+  applyCapacityDeltas,
+  type Counters,
+  type FreshCounters,
+  releaseDeltas,
+} from "./counters.ts";
+import type { KnownRows } from "./envelope.ts";
 import { codeError, ruleBlocksReserve } from "./errors.ts";
 import { cancelTickets, heldTickets } from "./release.ts";
-import { plannedTickets, type ResolvedLine, resolveAdds } from "./reserve.ts";
+import { type Catalogue, plannedTickets, type ResolvedLine, resolveAdds } from "./reserve.ts";
 import { checkMemberOnly, checkOrderLimits, checkUpsellRules, type PlannedTicket } from "./rules.ts";
 import { holdSeats } from "./seats.ts";
+import { cachedSellerById } from "./static-rows.ts";
 import type { CartRow, CodeRow, TicketInsert, TicketRow, Tx } from "./types.ts";
 
 export type CartModifyInput = z.output<typeof cartModifyBody>;
 
 export interface ModifyContext {
+  /** The database handle (owner of the static-row cache); queries go through `tx`. */
+  db: Db;
   now: Date;
   caller: Caller;
   /** The cart was created in this transaction. */
   isNew?: boolean;
+  /** The caller's own first statement, sent with the first reads (the new cart's INSERT). */
+  alongside?: () => Promise<unknown>;
 }
 
 export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
@@ -47,8 +60,8 @@ interface SellerInfo {
   citypass?: CitypassConfig;
 }
 
-async function sellerInfo(tx: Tx, sellerId: string): Promise<SellerInfo> {
-  const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, sellerId));
+async function sellerInfo(owner: Db, tx: Tx, sellerId: string): Promise<SellerInfo> {
+  const seller = await cachedSellerById(owner, tx, sellerId);
   if (!seller) throw notFound("seller", sellerId);
   return { timezone: seller.timezone, citypass: getTenant(seller.slug)?.web.citypass };
 }
@@ -123,7 +136,7 @@ export async function applyModify(
   cart: CartRow,
   body: CartModifyInput,
   ctx: ModifyContext,
-): Promise<{ cart: CartRow; tickets: TicketRow[] }> {
+): Promise<{ cart: CartRow; tickets: TicketRow[]; known: KnownRows }> {
   const { now } = ctx;
   // A cart created in this transaction holds nothing yet.
   const held = ctx.isNew ? [] : await heldTickets(tx, cart.id);
@@ -146,23 +159,20 @@ export async function applyModify(
   const lineCodes = (body.add ?? []).flatMap((l) => (l.code ? [normalizeCode(l.code)] : []));
   const prePost = pre.length ? codeListProblem(pre) : null;
   if (prePost?.kind === "duplicate") assertCodeList(pre, []);
-  const rows = await loadCodes(tx, cart.sellerId, [
-    ...cart.codes,
-    ...pre,
-    ...post,
-    ...preloaded,
-    ...lineCodes,
+  // The first reads at once, with the caller's own first statement (pipelined on PostgreSQL).
+  const [rows, { resolved, catalogue }] = await Promise.all([
+    loadCodes(tx, cart.sellerId, [...cart.codes, ...pre, ...post, ...preloaded, ...lineCodes]),
+    resolveAdds(tx, cart.sellerId, body.add ?? [], now),
+    ctx.alongside?.(),
   ]);
-
-  const { resolved, catalogue } = await resolveAdds(tx, cart.sellerId, body.add ?? [], now);
   const needsSeller =
     resolved.some((r) => r.group.handler === "codes") ||
     pre.length > 0 ||
     post.length > 0 ||
     preloaded.length > 0;
-  let seller: SellerInfo | undefined = needsSeller ? await sellerInfo(tx, cart.sellerId) : undefined;
+  let seller: SellerInfo | undefined = needsSeller ? await sellerInfo(ctx.db, tx, cart.sellerId) : undefined;
   const getSeller = async () => {
-    seller ??= await sellerInfo(tx, cart.sellerId);
+    seller ??= await sellerInfo(ctx.db, tx, cart.sellerId);
     return seller;
   };
 
@@ -191,38 +201,82 @@ export async function applyModify(
   const inUse = new Set(kept.flatMap((t) => (t.code ? [t.code] : [])));
   const pool = codes.filter((c) => rows.get(c)?.kind === "voucher" && !inUse.has(c));
   const voucherUses = assignVouchers(planned, pool, rows, now, seller?.citypass);
-  if (planned.length) await checkUpsellRules(tx, all, catalogue.sessions, (await getSeller()).timezone);
+  if (planned.length) {
+    await checkUpsellRules(ctx.db, tx, all, catalogue.sessions, (await getSeller()).timezone);
+  }
 
   const { sessions, groups } = releaseDeltas(removed);
   for (const { row } of planned) {
     if (row.countsAgainstSession && row.eventSessionId) addDelta(sessions, row.eventSessionId, 1);
     addDelta(groups, row.ticketGroupId, 1);
   }
-  await applyCapacityDeltas(tx, sessions, groups);
-  for (const r of resolved) {
-    if (r.group.handler !== "seated" || !r.session) continue;
-    const rowsOfLine = planned.filter((p) => p.line === r);
-    const seats = await holdSeats(tx, {
-      eventTemplateId: r.event.id,
-      groupId: r.group.id,
-      sessionId: r.session.id,
-      n: rowsOfLine.length,
-      seatIds: r.line.seat_template_id ? [r.line.seat_template_id] : [],
-    });
-    rowsOfLine.forEach((p, i) => {
-      p.row.seatTemplateId = seats[i] ?? null;
-    });
+  const additionalInfo = mergeInfo(cart.additionalInfo, body.additionalInfo);
+  const campaign = body.campaign ? { ...cart.campaign, ...body.campaign } : cart.campaign;
+
+  // Everything but the counters first; a refusal found here waits for the counters, so a
+  // capacity error still comes first, as when the places were taken before the seats and codes.
+  try {
+    for (const r of resolved) {
+      if (r.group.handler !== "seated" || !r.session) continue;
+      const rowsOfLine = planned.filter((p) => p.line === r);
+      const seats = await holdSeats(tx, {
+        eventTemplateId: r.event.id,
+        groupId: r.group.id,
+        sessionId: r.session.id,
+        n: rowsOfLine.length,
+        seatIds: r.line.seat_template_id ? [r.line.seat_template_id] : [],
+      });
+      rowsOfLine.forEach((p, i) => {
+        p.row.seatTemplateId = seats[i] ?? null;
+      });
+    }
+    await cancelTickets(tx, removed);
+    await takeVoucherUses(tx, cart.sellerId, voucherUses);
+    await applyLaterCodes(codes, all, { post, preloaded, rows, now, getSeller });
+    const changed =
+      codes.length !== cart.codes.length || body.additionalInfo !== undefined || body.campaign !== undefined;
+    if (changed) {
+      await tx.update(s.cart).set({ codes, additionalInfo, campaign }).where(eq(s.cart.id, cart.id));
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    await applyCapacityDeltas(tx, sessions, groups);
+    throw error;
   }
-  await takeVoucherUses(tx, cart.sellerId, voucherUses);
-  await cancelTickets(tx, removed);
-  const inserted = planned.length
-    ? await tx
+  // The ticket rows, then the hot rows last, right before COMMIT (counters.ts); sent together.
+  // (`execute` sends the INSERT at once, before the counters' UPDATE.)
+  const inserting: Promise<TicketRow[]> = planned.length
+    ? tx
         .insert(s.ticket)
         .values(planned.map((p) => p.row))
         .returning()
-    : [];
+        .prepare("cart_insert_tickets")
+        .execute()
+    : Promise.resolve([]);
+  const [inserted, counters] = await Promise.all([inserting, applyCapacityDeltas(tx, sessions, groups)]);
 
-  // postReservePromoCodes: a discount must touch a ticket in the cart
+  const order = new Map(planned.map((p, i) => [p.row.id, i]));
+  inserted.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return {
+    cart: { ...cart, codes, additionalInfo, campaign },
+    tickets: [...kept, ...inserted],
+    known: knownRows(catalogue, counters, rows),
+  };
+}
+
+/** postReservePromoCodes (a discount must touch a ticket in the cart), then preloadedPromoCodes. */
+async function applyLaterCodes(
+  codes: string[],
+  all: readonly PlannedTicket[],
+  input: {
+    post: string[];
+    preloaded: string[];
+    rows: Map<string, CodeRow>;
+    now: Date;
+    getSeller: () => Promise<SellerInfo>;
+  },
+): Promise<void> {
+  const { post, preloaded, rows, now, getSeller } = input;
   const typeIds = all.map((t) => t.ticketTypeId);
   if (post.length) {
     assertCodeList(post, codes);
@@ -245,13 +299,16 @@ export async function applyModify(
       if (!(error instanceof ApiError)) throw error;
     }
   }
+}
 
-  const additionalInfo = mergeInfo(cart.additionalInfo, body.additionalInfo);
-  const campaign = body.campaign ? { ...cart.campaign, ...body.campaign } : cart.campaign;
-  const changed =
-    codes.length !== cart.codes.length || body.additionalInfo !== undefined || body.campaign !== undefined;
-  if (changed) await tx.update(s.cart).set({ codes, additionalInfo, campaign }).where(eq(s.cart.id, cart.id));
-  const order = new Map(planned.map((p, i) => [p.row.id, i]));
-  inserted.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return { cart: { ...cart, codes, additionalInfo, campaign }, tickets: [...kept, ...inserted] };
+/** The fresh rows this call read, with the counters as the capacity UPDATE left them. */
+function knownRows(catalogue: Catalogue, counters: FreshCounters, codes: Map<string, CodeRow>): KnownRows {
+  const withCounters = <T extends { id: string }>(rows: Iterable<T>, fresh: Map<string, Counters>) =>
+    new Map([...rows].map((r) => [r.id, { ...r, ...fresh.get(r.id) }]));
+  return {
+    sessions: withCounters(catalogue.sessions.values(), counters.sessions),
+    groups: withCounters(catalogue.groups.values(), counters.groups),
+    types: catalogue.types,
+    codes,
+  };
 }

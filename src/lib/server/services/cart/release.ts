@@ -3,7 +3,7 @@
  * cancelled, its places go back to the session and group counters, its seat is freed and its
  * voucher use is returned. The expired-cart sweeper releases carts whose expiry has passed.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { applyCapacityDeltas, releaseDeltas } from "./counters.ts";
@@ -21,19 +21,17 @@ export async function cancelTickets(tx: Tx, tickets: readonly TicketRow[]): Prom
         tickets.map((t) => t.id),
       ),
     );
-  for (const t of tickets) {
-    if (t.seatTemplateId && t.eventSessionId) {
-      await tx
-        .delete(s.sessionSeat)
-        .where(
+  const seats = tickets.flatMap((t) =>
+    t.seatTemplateId && t.eventSessionId
+      ? [
           and(
             eq(s.sessionSeat.eventSessionId, t.eventSessionId),
             eq(s.sessionSeat.seatTemplateId, t.seatTemplateId),
-            eq(s.sessionSeat.state, "held"),
           ),
-        );
-    }
-  }
+        ]
+      : [],
+  );
+  if (seats.length) await tx.delete(s.sessionSeat).where(and(eq(s.sessionSeat.state, "held"), or(...seats)));
   await returnVoucherUses(tx, tickets);
 }
 
@@ -64,16 +62,21 @@ export async function heldTickets(tx: Tx | Db, cartId: string): Promise<TicketRo
     .select()
     .from(s.ticket)
     .where(and(eq(s.ticket.cartId, cartId), eq(s.ticket.state, "held")))
-    .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
+    .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id))
+    .prepare("cart_held_tickets")
+    .execute();
 }
 
-/** Releases every hold of a locked cart and moves it to `state` (expired or deleted). */
+/**
+ * Releases every hold of a locked cart and moves it to `state` (expired or deleted); the counters
+ * change last, like a reserve takes them (counters.ts).
+ */
 export async function releaseCart(tx: Tx, cart: CartRow, state: "expired" | "deleted"): Promise<void> {
   const tickets = await heldTickets(tx, cart.id);
   const { sessions, groups } = releaseDeltas(tickets);
-  await applyCapacityDeltas(tx, sessions, groups);
   await cancelTickets(tx, tickets);
   await tx.update(s.cart).set({ state, expiresAt: null }).where(eq(s.cart.id, cart.id));
+  await applyCapacityDeltas(tx, sessions, groups);
 }
 
 export function isPastExpiry(cart: Pick<CartRow, "state" | "expiresAt">, now: Date): boolean {
@@ -107,4 +110,19 @@ export async function releaseExpiredCarts(db: Db, now: Date, limit = 200): Promi
     if (done) released += 1;
   }
   return released;
+}
+
+/** At most one sweep before an add per second (by the injected clock) and database handle. */
+export const SWEEP_BEFORE_ADD_MS = 1_000;
+const lastSweepBeforeAdd = new WeakMap<Db, number>();
+
+/**
+ * The sweep an add runs first, throttled: the 30 s sweeper and the retry of an add refused for
+ * capacity (service.ts) make sure an expired hold never blocks a sale in between.
+ */
+export async function sweepBeforeAdd(db: Db, now: Date): Promise<void> {
+  const last = lastSweepBeforeAdd.get(db);
+  if (last !== undefined && Math.abs(now.getTime() - last) < SWEEP_BEFORE_ADD_MS) return;
+  lastSweepBeforeAdd.set(db, now.getTime());
+  await releaseExpiredCarts(db, now);
 }

@@ -73,24 +73,35 @@ export async function resolveAdds(
   };
   if (!lines.length) return { resolved: [], catalogue };
   const typeIds = [...new Set(lines.map((l) => l.ticket_type_id))];
-  const rows = await tx
-    .select({ type: s.ticketType, group: s.ticketGroup, event: s.eventTemplate })
-    .from(s.ticketType)
-    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
-    .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticketGroup.eventTemplateId))
-    .where(inArray(s.ticketType.id, typeIds));
+  const sessionIds = [...new Set(lines.flatMap((l) => (l.event_session_id ? [l.event_session_id] : [])))];
+  // Both reads at once: prepared statements, so the PostgreSQL driver sends them in one round trip
+  // (an unprepared query with parameters costs it a describe round trip first, and a pause).
+  const [rows, sessions] = await Promise.all([
+    tx
+      .select({ type: s.ticketType, group: s.ticketGroup, event: s.eventTemplate })
+      .from(s.ticketType)
+      .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
+      .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticketGroup.eventTemplateId))
+      .where(inArray(s.ticketType.id, typeIds))
+      .prepare("cart_resolve_types")
+      .execute(),
+    sessionIds.length
+      ? tx
+          .select()
+          .from(s.eventSession)
+          .where(inArray(s.eventSession.id, sessionIds))
+          .prepare("cart_resolve_sessions")
+          .execute()
+      : Promise.resolve([]),
+  ]);
   for (const r of rows) {
     if (r.event.sellerId !== sellerId) continue;
     catalogue.types.set(r.type.id, r.type);
     catalogue.groups.set(r.group.id, r.group);
     catalogue.events.set(r.event.id, r.event);
   }
-  const sessionIds = [...new Set(lines.flatMap((l) => (l.event_session_id ? [l.event_session_id] : [])))];
-  if (sessionIds.length) {
-    const sessions = await tx.select().from(s.eventSession).where(inArray(s.eventSession.id, sessionIds));
-    for (const session of sessions)
-      if (session.sellerId === sellerId) catalogue.sessions.set(session.id, session);
-  }
+  for (const session of sessions)
+    if (session.sellerId === sellerId) catalogue.sessions.set(session.id, session);
   const resolved = lines.map((line): ResolvedLine => {
     const type = catalogue.types.get(line.ticket_type_id);
     const group = type && catalogue.groups.get(type.ticketGroupId);

@@ -2,12 +2,15 @@
  * The reserve rules checked before any place is taken: per-order limits of each group, member-only
  * groups, and the upsell rules (requires_anchor, tickets_must_match_anchor_tickets, visit_time).
  * They look at the cart as it will be after the change (held tickets minus removed plus added).
+ * Event meta and config are static rows, read through the short-lived cache (static-rows.ts).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MAX_QUANTITY_PER_TYPE } from "../../../api/cart-schemas.ts";
 import { addOnCountFits, fitsVisitTime, isVisitTime, type VisitTime } from "../../../domain/visit-time.ts";
+import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { ANCHOR_REQUIRED_TEXT, reserveError, ruleBlocksReserve } from "./errors.ts";
+import { cachedEventConfigs, cachedMetas } from "./static-rows.ts";
 import type { Executor, GroupRow, SessionRow } from "./types.ts";
 
 export interface PlannedTicket {
@@ -95,31 +98,26 @@ interface UpsellConfig {
   visitTime: VisitTime;
 }
 
-async function eventMetas(db: Executor, eventIds: string[]): Promise<Map<string, Record<string, unknown>>> {
-  if (!eventIds.length) return new Map();
-  const rows = await db
-    .select({ id: s.meta.resourceId, data: s.meta.data })
-    .from(s.meta)
-    .where(and(eq(s.meta.resource, "event_template"), inArray(s.meta.resourceId, eventIds)));
-  return new Map(rows.map((r) => [r.id, r.data]));
+async function eventMetas(
+  owner: Db,
+  db: Executor,
+  eventIds: string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const rows = await cachedMetas(owner, db, "event_template", eventIds);
+  return new Map([...rows].map(([id, row]) => [id, row.data]));
 }
 
-async function upsellConfigs(db: Executor, eventIds: string[]): Promise<Map<string, UpsellConfig>> {
-  const rows = eventIds.length
-    ? await db
-        .select({ id: s.config.resourceId, value: s.config.value })
-        .from(s.config)
-        .where(
-          and(
-            eq(s.config.resource, "event_template"),
-            eq(s.config.key, "web.ecommerce"),
-            inArray(s.config.resourceId, eventIds),
-          ),
-        )
-    : [];
+async function upsellConfigs(
+  owner: Db,
+  db: Executor,
+  eventIds: string[],
+): Promise<Map<string, UpsellConfig>> {
+  const configs = await cachedEventConfigs(owner, db, eventIds);
   const out = new Map<string, UpsellConfig>();
   for (const id of eventIds) {
-    const value = rows.find((r) => r.id === id)?.value as Record<string, unknown> | undefined;
+    const value = configs.get(id)?.find((r) => r.key === "web.ecommerce")?.value as
+      | Record<string, unknown>
+      | undefined;
     const anchors = value?.anchor_event_ids;
     out.set(id, {
       anchorEventIds: Array.isArray(anchors)
@@ -137,6 +135,7 @@ async function upsellConfigs(db: Executor, eventIds: string[]): Promise<Map<stri
  * anchor tickets, and each added session fits the add-on's visit_time around the anchor session.
  */
 export async function checkUpsellRules(
+  owner: Db,
   db: Executor,
   tickets: readonly PlannedTicket[],
   sessions: ReadonlyMap<string, SessionRow>,
@@ -144,13 +143,13 @@ export async function checkUpsellRules(
 ): Promise<void> {
   const addedEvents = [...new Set(tickets.filter((t) => t.added).map((t) => t.eventTemplateId))];
   const allEvents = [...new Set(tickets.map((t) => t.eventTemplateId))];
-  const metas = await eventMetas(db, allEvents);
+  const metas = await eventMetas(owner, db, allEvents);
   const addOns = addedEvents.filter((id) => {
     const m = metas.get(id);
     return m?.requires_anchor === true || m?.tickets_must_match_anchor_tickets === true;
   });
   if (!addOns.length) return;
-  const configs = await upsellConfigs(db, addOns);
+  const configs = await upsellConfigs(owner, db, addOns);
   for (const eventId of addOns) {
     const meta = metas.get(eventId) ?? {};
     const config = configs.get(eventId) ?? { anchorEventIds: null, visitTime: "same_date" };

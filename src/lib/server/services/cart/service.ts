@@ -1,6 +1,7 @@
 /**
  * The cart calls (spec 1 §7): create-and-modify, modify, get, delete, extend and apply_code.
- * Each change runs in one transaction with the cart row locked; the answer is built after commit.
+ * Each change runs in one transaction with the cart row locked, the capacity counters changed last;
+ * the answer is built after commit from the rows in hand and the static-row cache.
  * Time comes from the injected clock only.
  */
 import { randomInt, randomUUID } from "node:crypto";
@@ -11,16 +12,16 @@ import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
-import { notFound, validationFailed } from "../../http/errors.ts";
-import { requireSeller } from "../catalogue/reads.ts";
-import { type Caller, ensurePublicIdentity } from "../identity/identity.ts";
+import { ApiError, notFound, validationFailed } from "../../http/errors.ts";
+import { type Caller, forgetPublicIdentity, rememberedPublicIdentity } from "../identity/identity.ts";
 import { assertCanUse, readableCart, withLockedCart } from "./access.ts";
 import { assertCodeList, checkCartCode, loadCodes } from "./codes.ts";
 import { holdSeconds } from "./config.ts";
 import { buildCartEnvelope, expiresIn } from "./envelope.ts";
 import { cartExpired, cartNotModifiable } from "./errors.ts";
 import { applyModify, type CartModifyInput } from "./modify.ts";
-import { heldTickets, isPastExpiry, releaseCart, releaseExpiredCarts } from "./release.ts";
+import { heldTickets, isPastExpiry, releaseCart, releaseExpiredCarts, sweepBeforeAdd } from "./release.ts";
+import { cachedSeller, cachedSellerById } from "./static-rows.ts";
 import type { CartRow, Tx } from "./types.ts";
 
 export interface CartDeps {
@@ -34,6 +35,45 @@ async function reload(tx: Tx, cartId: string): Promise<CartRow> {
   return cart;
 }
 
+/** Refusals an expired hold can cause (its places, seat or voucher use); sweeping may lift them. */
+const HOLD_REFUSALS = new Set([
+  "session_capacity_exceeded",
+  "event_session_sold_out",
+  "ticket_group_capacity_exceeded",
+  "ticket_group_sold_out",
+  "seat_unavailable",
+  "code_exhausted",
+]);
+
+function refusedForHolds(error: unknown): boolean {
+  return error instanceof ApiError && error.items.some((item) => HOLD_REFUSALS.has(item._code));
+}
+
+/**
+ * Runs an add after the throttled sweep (release.ts); when the add is refused for places, a seat
+ * or a voucher use, a full sweep runs and, if it released anything, the add is tried once more,
+ * so an expired hold never blocks a sale.
+ */
+async function afterSweep<T>(db: Db, now: Date, adds: boolean, run: () => Promise<T>): Promise<T> {
+  if (!adds) return run();
+  await sweepBeforeAdd(db, now);
+  try {
+    return await run();
+  } catch (error) {
+    if (!refusedForHolds(error) || (await releaseExpiredCarts(db, now)) === 0) throw error;
+    return run();
+  }
+}
+
+/** PostgreSQL's foreign_key_violation, on the error or its cause (drizzle wraps driver errors). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; depth++) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** POST my/cart/modify: a new cart (the caller's, or the seller's public identity's) with the body applied. */
 export async function createCart(
   deps: CartDeps,
@@ -43,29 +83,44 @@ export async function createCart(
 ): Promise<CartEnvelope> {
   const { db, clock } = deps;
   const now = clock.now();
-  const seller = await requireSeller(db, sellerRef);
-  if (body.add?.length) await releaseExpiredCarts(db, now);
-  const cart = await db.transaction(async (tx) => {
-    const owner =
-      caller.identityId && caller.sellerId === seller.id
-        ? caller.identityId
-        : await ensurePublicIdentity(tx, seller.id, now);
-    const [created] = await tx
-      .insert(s.cart)
-      .values({
-        id: randomUUID(),
-        sellerId: seller.id,
-        cartNumber: String(randomInt(100_000_000, 999_999_999)),
-        state: "pending",
-        identityId: owner,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + holdSeconds() * 1000),
-      })
-      .returning();
-    if (!created) throw new Error("cart insert returned no row");
-    return applyModify(tx, created, body, { now, caller, isNew: true });
+  const seller = await cachedSeller(db, sellerRef);
+  const ownedByCaller = caller.identityId !== null && caller.sellerId === seller.id;
+  const create = async (owner: string) => {
+    const created: CartRow = {
+      id: randomUUID(),
+      sellerId: seller.id,
+      cartNumber: String(randomInt(100_000_000, 999_999_999)),
+      state: "pending",
+      identityId: owner,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + holdSeconds() * 1000),
+      campaign: {},
+      additionalInfo: {},
+      codes: [],
+      ticketOrderId: null,
+    };
+    const changed = await db.transaction((tx) =>
+      applyModify(tx, created, body, {
+        db,
+        now,
+        caller,
+        isNew: true,
+        alongside: () => tx.insert(s.cart).values(created).prepare("cart_insert").execute(),
+      }),
+    );
+    return buildCartEnvelope(db, changed.cart, now, changed.tickets, changed.known);
+  };
+  return afterSweep(db, now, Boolean(body.add?.length), async () => {
+    if (ownedByCaller && caller.identityId) return create(caller.identityId);
+    try {
+      return await create(await rememberedPublicIdentity(db, seller.id, now));
+    } catch (error) {
+      // The remembered public identity is gone (a demo reseed): make it again, once.
+      if (!isForeignKeyViolation(error)) throw error;
+      forgetPublicIdentity(db, seller.id);
+      return create(await rememberedPublicIdentity(db, seller.id, now));
+    }
   });
-  return buildCartEnvelope(db, cart.cart, now, cart.tickets);
 }
 
 /** POST my/cart/{id}/modify. */
@@ -77,11 +132,12 @@ export async function modifyCart(
 ): Promise<CartEnvelope> {
   const { db, clock } = deps;
   const now = clock.now();
-  if (body.add?.length) await releaseExpiredCarts(db, now);
-  const changed = await withLockedCart(db, cartId, caller, now, (tx, locked) =>
-    applyModify(tx, locked, body, { now, caller }),
-  );
-  return buildCartEnvelope(db, changed.cart, now, changed.tickets);
+  return afterSweep(db, now, Boolean(body.add?.length), async () => {
+    const changed = await withLockedCart(db, cartId, caller, now, (tx, locked) =>
+      applyModify(tx, locked, body, { db, now, caller }),
+    );
+    return buildCartEnvelope(db, changed.cart, now, changed.tickets, changed.known);
+  });
 }
 
 /** GET my/cart/{id} and GET cart/{id}. */
@@ -155,7 +211,7 @@ export async function applyCode(
     assertCodeList(list, locked.codes);
     const rows = await loadCodes(tx, locked.sellerId, list);
     const ticketTypeIds = (await heldTickets(tx, locked.id)).map((t) => t.ticketTypeId);
-    const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, locked.sellerId));
+    const seller = await cachedSellerById(db, tx, locked.sellerId);
     const citypass = seller ? getTenant(seller.slug)?.web.citypass : undefined;
     const options = { now, ticketTypeIds, requireBenefit: input.require_benefit !== false, citypass };
     const codes = [...locked.codes, ...list.map((c) => checkCartCode(c, rows.get(c), options))];

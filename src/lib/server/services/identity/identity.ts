@@ -59,3 +59,24 @@ export async function ensurePublicIdentity(db: Executor, sellerId: string, now: 
     .onConflictDoNothing({ target: s.identity.id });
   return id;
 }
+
+/** Sellers whose public identity this process has made sure of, per database handle. */
+const knownPublic = new WeakMap<object, Set<string>>();
+
+/**
+ * The seller's public identity, created once per process and database handle (committed on its
+ * own, never inside a transaction that could roll back). `forgetPublicIdentity` undoes the memo
+ * when the row turns out to be gone (a demo reseed).
+ */
+export async function rememberedPublicIdentity(db: Executor, sellerId: string, now: Date): Promise<string> {
+  const known = knownPublic.get(db) ?? new Set<string>();
+  knownPublic.set(db, known);
+  if (known.has(sellerId)) return publicIdentityId(sellerId);
+  const id = await ensurePublicIdentity(db, sellerId, now);
+  known.add(sellerId);
+  return id;
+}
+
+export function forgetPublicIdentity(db: Executor, sellerId: string): void {
+  knownPublic.get(db)?.delete(sellerId);
+}
