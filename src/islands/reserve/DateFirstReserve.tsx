@@ -13,7 +13,6 @@ import { totalQuantity } from "../../lib/domain/quantity-limits.ts";
 import { soldOutText } from "../../lib/domain/reserve-errors.ts";
 import { buildReserveRequest, groupQuantity, selectionTotal } from "../../lib/domain/reserve-request.ts";
 import type { ChosenSeats, SeatDemand } from "../../lib/domain/seat-selection.ts";
-import { CodeRequiredDialog } from "./CodeRequiredDialog.tsx";
 import { useReserveEnv } from "./context.ts";
 import { DatePicker } from "./DatePicker.tsx";
 import { DetailsFields } from "./DetailsFields.tsx";
@@ -283,15 +282,8 @@ export function DateFirstReserve() {
         total={total}
         ticketCount={ticketCount}
         canSubmit={canSubmit}
-        submitting={submitter.submitting}
         onSubmit={submit}
-        message={submitter.message}
-        added={submitter.added}
-      />
-      <CodeRequiredDialog
-        state={submitter.codeDialog}
-        onApply={(c) => void submitter.applyCode(c)}
-        onClose={submitter.closeCodeDialog}
+        submitter={submitter}
       />
     </div>
   );

@@ -65,10 +65,8 @@ export function OneTicketReserve() {
         total={selectionTotal(requestGroups, { quantities, amounts: selection.selection.amounts })}
         ticketCount={chosen ? 1 : 0}
         canSubmit={!!chosen}
-        submitting={submitter.submitting}
         onSubmit={submit}
-        message={submitter.message}
-        added={submitter.added}
+        submitter={submitter}
       />
     </div>
   );

@@ -7,7 +7,6 @@ import { useCallback, useMemo, useState } from "react";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
 import { totalQuantity } from "../../lib/domain/quantity-limits.ts";
 import { buildReserveRequest, selectionTotal } from "../../lib/domain/reserve-request.ts";
-import { CodeRequiredDialog } from "./CodeRequiredDialog.tsx";
 import { useReserveEnv } from "./context.ts";
 import { DatePicker } from "./DatePicker.tsx";
 import { DetailsFields } from "./DetailsFields.tsx";
@@ -145,15 +144,8 @@ export function QuantityFirstReserve() {
         total={selectionTotal(requestGroups, selection.selection)}
         ticketCount={ticketCount}
         canSubmit={!open && ticketCount > 0 && !!sessionId}
-        submitting={submitter.submitting}
         onSubmit={submit}
-        message={submitter.message}
-        added={submitter.added}
-      />
-      <CodeRequiredDialog
-        state={submitter.codeDialog}
-        onApply={(c) => void submitter.applyCode(c)}
-        onClose={submitter.closeCodeDialog}
+        submitter={submitter}
       />
     </div>
   );

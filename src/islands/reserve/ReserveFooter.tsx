@@ -1,34 +1,28 @@
 /**
  * The submit area; below 40em it is the 80 px mobile reserve footer (spec §2): cart button,
  * 'Skip add-on' when the page allows skipping and no tickets are selected, submit, total.
- * Errors are announced (role=alert); the confirmation is a live status that takes focus.
+ * Errors are announced (role=alert); the confirmation is a live status that takes focus. It also
+ * holds the code-required dialog of the submitter, so every flow handles §8 the same way.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef } from "react";
 import { badgeLabel } from "../../lib/domain/cart-items.ts";
 import { $cart } from "../../lib/stores/cart.ts";
 import { openMobileCart } from "../../lib/stores/ui.ts";
+import { CodeRequiredDialog } from "./CodeRequiredDialog.tsx";
 import { useReserveEnv } from "./context.ts";
+import type { ReserveSubmit } from "./useReserveSubmit.ts";
 
 interface ReserveFooterProps {
   total: number;
   ticketCount: number;
   canSubmit: boolean;
-  submitting: boolean;
   onSubmit: () => void;
-  message: string | undefined;
-  added: number;
+  submitter: ReserveSubmit;
 }
 
-export function ReserveFooter({
-  total,
-  ticketCount,
-  canSubmit,
-  submitting,
-  onSubmit,
-  message,
-  added,
-}: ReserveFooterProps) {
+export function ReserveFooter({ total, ticketCount, canSubmit, onSubmit, submitter }: ReserveFooterProps) {
+  const { submitting, message, added } = submitter;
   const { props, text, money } = useReserveEnv();
   const cart = useStore($cart);
   const confirmation = useRef<HTMLParagraphElement>(null);
@@ -73,6 +67,11 @@ export function ReserveFooter({
           {submitting ? text("reserve.submitting") : text("reserve.submit")}
         </button>
       </div>
+      <CodeRequiredDialog
+        state={submitter.codeDialog}
+        onApply={(c) => void submitter.applyCode(c)}
+        onClose={submitter.closeCodeDialog}
+      />
     </div>
   );
 }
