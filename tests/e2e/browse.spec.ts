@@ -10,9 +10,10 @@ const HM = "/harbour-museum";
 const HM_TZ = "America/New_York";
 
 async function cardIds(page: Page): Promise<string[]> {
-  return page
-    .locator("article.event-card")
-    .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-event-id") ?? ""));
+  return page.locator("article.event-card").evaluateAll((cards) =>
+    // Hidden (link-only) events are in the markup but hidden until the cart has an anchor.
+    cards.filter((c) => !c.closest("[hidden]")).map((c) => c.getAttribute("data-event-id") ?? ""),
+  );
 }
 
 /** The event ids the API lists for the same filters (the page's query in the tenant time zone). */

@@ -169,7 +169,7 @@ test("promo codes: WELCOME10 gives its discount; SOLDOUT and an unknown code sho
   await expect(widget.getByText("WELCOME10", { exact: true })).toBeVisible();
 });
 
-test("upsell listing: the add-on banner shows and events already in the cart are hidden", async ({
+test("upsell listing: the add-on banner shows, events already in the cart are hidden, hidden events appear with an anchor", async ({
   page,
   request,
 }) => {
@@ -177,6 +177,8 @@ test("upsell listing: the add-on banner shows and events already in the cart are
   await cartWidget(page);
   await expect(page.getByRole("heading", { name: "Add to your visit" })).toBeHidden();
   await expect(page.getByRole("link", { name: "General Admission" })).toBeVisible();
+  // Spec §2: "Events flagged hidden are listed only when the cart has an anchor."
+  await expect(page.getByRole("link", { name: "Curator's private tour" })).toBeHidden();
 
   const answer = await admissionCart(request, 1);
   await seedCart(page, answer);
@@ -190,6 +192,7 @@ test("upsell listing: the add-on banner shows and events already in the cart are
   await expect(page.getByRole("link", { name: "General Admission" })).toBeHidden();
   // The add-on that needs an admission is offered now that the cart holds one.
   await expect(page.getByRole("link", { name: "Special exhibition" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Curator's private tour" })).toBeVisible();
 });
 
 test.describe("mobile", () => {

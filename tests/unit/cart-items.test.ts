@@ -6,6 +6,7 @@ import {
   cartItems,
   cartTotals,
   formatSessionDateTime,
+  listedWithCart,
   offeredAsUpsell,
   removePlan,
   ticketCount,
@@ -193,5 +194,17 @@ describe("upsell listing (spec §2: events already in the cart or not addable ar
       { meta: addOnMeta },
     );
     expect(offeredAsUpsell(full, exhibition)).toBe(false);
+  });
+
+  it("lists hidden events only when the cart has an anchor (spec §2: 'Events flagged hidden are listed only when the cart has an anchor')", () => {
+    const hidden = { eventId: "hidden", requiresAnchor: false, mustMatchAnchor: false, hiddenEvent: true };
+    expect(listedWithCart(null, hidden)).toBe(false);
+    expect(listedWithCart(null, concert)).toBe(true);
+    const withoutAnchor = envelope([{ id: "t1", event: "concert", session: "s1", type: "seat" }]);
+    expect(listedWithCart(withoutAnchor, hidden)).toBe(false);
+    const withAnchor = envelope([{ id: "t1", event: "ga", session: "s1", type: "adult" }], {
+      meta: anchorMeta,
+    });
+    expect(listedWithCart(withAnchor, hidden)).toBe(true);
   });
 });

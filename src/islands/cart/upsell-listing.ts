@@ -1,11 +1,12 @@
 /**
  * The upsell listing's page behaviour (spec 1 §2 "Event listing"): when the cart has items the
  * listing shows the add-on banner and hides the events that are already in the cart or cannot be
- * added (rule: offeredAsUpsell in cart-items.ts); with nothing left to add it goes to checkout.
+ * added, and shows hidden (link-only) events once the cart has an anchor (rule: listedWithCart in
+ * cart-items.ts); with nothing left to add it goes to checkout.
  * The listing page renders the markup (data-upsell-* attributes); this only toggles `hidden`.
  */
 import { useEffect } from "react";
-import { offeredAsUpsell, ticketCount } from "../../lib/domain/cart-items.ts";
+import { listedWithCart, ticketCount } from "../../lib/domain/cart-items.ts";
 import type { CartSnapshot } from "../../lib/stores/cart.ts";
 
 export function useUpsellListing(
@@ -25,13 +26,12 @@ export function useUpsellListing(
         : null;
     let offered = 0;
     for (const card of cards) {
-      const show =
-        !current ||
-        offeredAsUpsell(current.envelope, {
-          eventId: card.dataset.upsellEvent ?? "",
-          requiresAnchor: card.dataset.requiresAnchor === "true",
-          mustMatchAnchor: card.dataset.mustMatchAnchor === "true",
-        });
+      const show = listedWithCart(current?.envelope ?? null, {
+        eventId: card.dataset.upsellEvent ?? "",
+        requiresAnchor: card.dataset.requiresAnchor === "true",
+        mustMatchAnchor: card.dataset.mustMatchAnchor === "true",
+        hiddenEvent: card.dataset.hiddenEvent === "true",
+      });
       card.hidden = !show;
       if (show) offered += 1;
     }

@@ -217,6 +217,13 @@ export interface UpsellCandidate {
   requiresAnchor: boolean;
   /** meta tickets_must_match_anchor_tickets */
   mustMatchAnchor: boolean;
+  /** hidden_type public_link_only: spec §2 "Events flagged hidden are listed only when the cart has an anchor." */
+  hiddenEvent?: boolean;
+}
+
+/** Whether a listing card shows: without a cart hidden events stay out; with one, the upsell rule decides. */
+export function listedWithCart(envelope: CartEnvelope | null, candidate: UpsellCandidate): boolean {
+  return envelope ? offeredAsUpsell(envelope, candidate) : !candidate.hiddenEvent;
 }
 
 /**
@@ -227,7 +234,7 @@ export interface UpsellCandidate {
 export function offeredAsUpsell(envelope: CartEnvelope, candidate: UpsellCandidate): boolean {
   const tickets = heldTickets(envelope);
   const anchorId = anchorEventId(envelope);
-  if (candidate.requiresAnchor && !anchorId) return false;
+  if ((candidate.requiresAnchor || candidate.hiddenEvent) && !anchorId) return false;
   const own = tickets.filter((t) => t.event_template_id === candidate.eventId).length;
   if (own === 0) return true;
   if (!candidate.mustMatchAnchor || !anchorId) return false;
