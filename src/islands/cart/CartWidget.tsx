@@ -113,6 +113,12 @@ export default function CartWidget(props: CartWidgetProps) {
           {snapshot && <CartTimer clock={clock} tr={tr} />}
         </div>
       )}
+      {/* Where the reserve footer holds the cart button, small screens still see the timer above it. */}
+      {props.mobileFooter === false && count > 0 && snapshot && (
+        <div className="cart-timer-strip">
+          <CartTimer clock={clock} tr={tr} />
+        </div>
+      )}
       <OnceOpened open={mobileOpen && count > 0}>
         <MobileCartDialog
           open={mobileOpen && count > 0}
