@@ -286,3 +286,4 @@ export const ledger = pgTable(
   (t) => [uniqueIndex("ledger_number_idx").on(t.sellerId, t.type, t.number)],
 );
 export * from "./schema-cart.ts";
+export * from "./schema-mail.ts";

@@ -1,0 +1,50 @@
+/**
+ * Writing to the outbox. Callers enqueue inside their own transaction, so a mail exists exactly
+ * when the change it reports was committed. Delivery (SMTP) runs later, outside the transaction.
+ */
+import { randomUUID } from "node:crypto";
+import * as s from "../db/schema.ts";
+import type { Executor } from "../db/seed/helpers.ts";
+
+export interface MailAttachment {
+  /** Referenced from the HTML as cid:{cid}. */
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface OutgoingMail {
+  sellerId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  relatedId?: string;
+  attachments?: MailAttachment[];
+}
+
+/** Queues one mail and answers its id. */
+export async function enqueueMail(db: Executor, mail: OutgoingMail, now: Date): Promise<string> {
+  const id = randomUUID();
+  await db.insert(s.outbox).values({
+    id,
+    sellerId: mail.sellerId,
+    kind: mail.kind,
+    relatedId: mail.relatedId ?? null,
+    toAddress: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: (mail.attachments ?? []).map((a) => ({
+      cid: a.cid,
+      filename: a.filename,
+      contentType: a.contentType,
+      base64: a.content.toString("base64"),
+    })),
+    createdAt: now,
+    state: "queued",
+  });
+  return id;
+}
