@@ -1,0 +1,144 @@
+/**
+ * The checkout part of the ticketing API contract (spec 2 §3, §4 and §7): checkout and pay bodies,
+ * the checkout result, gift-card ledgers and ticket orders. Money leaves the API as decimal
+ * strings with two places; wallet amounts (gateway_data) are minor units.
+ */
+import { z } from "zod";
+import { collection, isoDateTime, moneyString } from "./schemas.ts";
+
+/** Spec 2 §5: 0.50 to 999999.99, GBP 0.30 to 999999.99. */
+export const PAYMENT_MAX_MINOR = 99_999_999;
+export const paymentMinMinor = (currency: string) => (currency.toUpperCase() === "GBP" ? 30 : 50);
+/** Spec 2 §5/§9: gift card numbers up to 70 characters. */
+export const GIFT_CARD_NUMBER_MAX = 70;
+
+export const gatewayId = z.enum(["test", "stripe", "ledger", "free"]);
+
+/** The purchaser identity of a guest checkout (spec 1 §5 identity form, already trimmed). */
+export const checkoutIdentity = z.strictObject({
+  first_name: z.string().trim().min(1).max(50),
+  last_name: z.string().trim().min(1).max(50),
+  email: z.email().max(254),
+  additional_info: z.record(z.string().max(100), z.unknown()).optional(),
+});
+
+/**
+ * gateway_data per gateway:
+ * - test: { card_number, exp_month, exp_year, cvc, postal_code? } or, to finish a
+ *   requires_action payment, { payment_intent_id };
+ * - stripe: { payment_method_id } or { payment_intent_id };
+ * - ledger: { number } (a gift card);
+ * - free: {}.
+ */
+export const gatewayData = z.record(z.string().max(100), z.union([z.string().max(500), z.number()]));
+
+/** POST cart/{id}/guest_checkout, my/cart/{id}/checkout, my/cart/{id}/gift_checkout. */
+export const checkoutBody = z.strictObject({
+  gateway_id: gatewayId,
+  gateway_data: gatewayData.default({}),
+  /** Amount to charge now (decimal string); defaults to the outstanding total. */
+  amount: moneyString.optional(),
+  identity: checkoutIdentity.optional(),
+  send_email: z.boolean().default(true),
+  captcha: z.string().max(4000).optional(),
+  /** Also accepted as the Idempotency-Key header; the same key always gives the same result. */
+  idempotency_key: z.string().min(8).max(200).optional(),
+});
+
+/** POST cart/{id}/pay, my/cart/{id}/pay: a partial payment (gift card first, or an instalment). */
+export const payBody = z.strictObject({
+  gateway_id: gatewayId,
+  gateway_data: gatewayData.default({}),
+  amount: moneyString,
+  idempotency_key: z.string().min(8).max(200).optional(),
+});
+
+export const checkoutStatus = z.enum(["completed", "pending", "partial"]);
+
+export const paymentResource = z.object({
+  id: z.string(),
+  cart_id: z.string(),
+  gateway_id: gatewayId,
+  /** succeeded | pending | requires_action | failed | refunded */
+  state: z.string(),
+  amount: moneyString,
+  occurred_at: isoDateTime,
+  /** Gift cards: the card number and its balance after this payment. */
+  card_number: z.string().nullable(),
+  remaining_balance: moneyString.nullable(),
+});
+
+export const scheduledPaymentResource = z.object({
+  id: z.string(),
+  cart_id: z.string(),
+  due_date: isoDateTime,
+  amount: moneyString,
+  /** Upcoming when due is in the future, else Overdue (spec 2 §4). */
+  status: z.enum(["Upcoming", "Overdue", "Paid"]),
+});
+
+export const checkoutResultResource = z.object({
+  cart_id: z.string(),
+  status: checkoutStatus,
+  ticket_order_ids: z.array(z.string()),
+  amount_paid: moneyString,
+  total_outstanding: moneyString,
+  next_due_date: isoDateTime.nullable(),
+  /** Pending payments: the reference shown on /checkout/pending/{cartId}. */
+  reference: z.string().nullable(),
+});
+
+export const ticketOrderResource = z.object({
+  id: z.string(),
+  seller_id: z.string(),
+  order_number: z.string(),
+  identity_id: z.string(),
+  cart_id: z.string(),
+  created_at: isoDateTime,
+  /** completed | pending */
+  state: z.string(),
+  ticket_order_fees: z.object({ total_after_fees_price: moneyString }),
+});
+
+/** A booked ticket as orders show it (spec 2 §3 Ticket). */
+export const orderTicketResource = z.object({
+  id: z.string(),
+  state: z.string(),
+  ticket_type_id: z.string(),
+  ticket_group_id: z.string(),
+  event_template_id: z.string(),
+  event_session_id: z.string().nullable(),
+  ticket_order_id: z.string().nullable(),
+  face_value: moneyString,
+  adjusted_value: moneyString,
+  admit_name: z.string().nullable(),
+  admit_email: z.string().nullable(),
+  scan_code: z.string().nullable(),
+  start_datetime: isoDateTime.nullable(),
+  timezone: z.string().nullable(),
+});
+
+export const checkoutAnswer = z.object({
+  checkout_result: collection(checkoutResultResource),
+  ticket_order: collection(ticketOrderResource).optional(),
+  payment: collection(paymentResource).optional(),
+});
+
+export const ledgerResource = z.object({
+  type: z.string(),
+  number: z.string(),
+  state: z.enum(["active", "inactive"]),
+  balance: moneyString,
+});
+
+export const ledgerAnswer = z.object({ ledger: collection(ledgerResource) });
+
+export type CheckoutBody = z.input<typeof checkoutBody>;
+export type PayBody = z.input<typeof payBody>;
+export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
+export type CheckoutResult = z.infer<typeof checkoutResultResource>;
+export type TicketOrder = z.infer<typeof ticketOrderResource>;
+export type OrderTicket = z.infer<typeof orderTicketResource>;
+export type Payment = z.infer<typeof paymentResource>;
+export type ScheduledPayment = z.infer<typeof scheduledPaymentResource>;
+export type Ledger = z.infer<typeof ledgerResource>;
