@@ -6,7 +6,23 @@ import { defineConfig } from "astro/config";
 export default defineConfig({
   output: "server",
   adapter: node({ mode: "standalone" }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    // The mailbox pages live in src/pages/_mail (underscored: not auto-routed) and are injected here.
+    {
+      name: "foyer-mailbox",
+      hooks: {
+        "astro:config:setup": ({ injectRoute }) => {
+          injectRoute({ pattern: "/_mail", entrypoint: "./src/pages/_mail/index.astro" });
+          injectRoute({ pattern: "/_mail/[id]", entrypoint: "./src/pages/_mail/[id].astro" });
+          injectRoute({
+            pattern: "/_mail/[id]/attachment/[cid]",
+            entrypoint: "./src/pages/_mail/[id]/attachment/[cid].ts",
+          });
+        },
+      },
+    },
+  ],
   // Spec doc 2 §2 "A trailing slash is stripped": Astro redirects (301 GET, 308 otherwise, query kept).
   trailingSlash: "never",
   server: { host: "127.0.0.1", port: 4321 },

@@ -36,6 +36,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+    // MAILBOX=on: the e2e tests read the mail the server wrote at /_mail.
+    env: { HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", MAILBOX: "on" },
   },
 });

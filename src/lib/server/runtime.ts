@@ -7,6 +7,7 @@ import { systemClock } from "./clock.ts";
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
 import { isSeeded, refreshDemoSessions, seedDemo } from "./db/seed/index.ts";
 import { createApiApp } from "./http/app.ts";
+import { startMailWorker } from "./mail/worker.ts";
 import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";
 import { releaseExpiredCarts } from "./services/cart/release.ts";
 
@@ -28,6 +29,8 @@ async function start(): Promise<Runtime> {
     else await seedDemo(handle.db, { now: clock.now() });
   }
   startCartSweeper(handle, clock);
+  // Outbox delivery: SMTP when SMTP_URL is set, else mails are kept for the mailbox page (/_mail).
+  startMailWorker(handle.db, clock);
   return { handle, clock, api: createApiApp({ db: handle.db, clock }) };
 }
 

@@ -27,7 +27,7 @@ export const outbox = pgTable(
       .notNull()
       .default([]),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
-    /** queued | sent | failed | kept (no SMTP configured: the mailbox page is the delivery) */
+    /** queued | sending (claimed; sent_at is the claim time) | sent | failed | kept (no SMTP configured: the mailbox page is the delivery) */
     state: text("state").notNull(),
     attempts: integer("attempts").notNull().default(0),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
