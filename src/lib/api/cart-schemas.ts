@@ -4,6 +4,7 @@
  * the storefront its types. Money leaves the API as decimal strings with two places.
  */
 import { z } from "zod";
+import { paymentResource, scheduledPaymentResource } from "./checkout-schemas.ts";
 import {
   collection,
   configResource,
@@ -164,6 +165,9 @@ export const cartEnvelope = z.object({
   meta: optionalCollection(metaResource),
   config: optionalCollection(configResource),
   seller: optionalCollection(sellerResource),
+  /** Payments taken on the cart so far (gift cards first), issue 4. */
+  payment: optionalCollection(paymentResource),
+  scheduled_payment: optionalCollection(scheduledPaymentResource),
 });
 
 /** PATCH my/cart/{id}: the new expiry. */

@@ -2,9 +2,11 @@ import type { ApiRouter } from "../app.ts";
 import { registerCalendar } from "./calendar.ts";
 import { registerCart } from "./cart.ts";
 import { registerCatalogue } from "./catalogue.ts";
+import { registerCheckout } from "./checkout.ts";
 import { registerEvents } from "./events.ts";
 import { registerHealth } from "./health.ts";
 import { registerImage } from "./image.ts";
+import { registerOrders } from "./orders.ts";
 import { registerSessions } from "./sessions.ts";
 
 /** Every route module registers itself here. */
@@ -16,4 +18,6 @@ export function registerRoutes(router: ApiRouter): void {
   registerCatalogue(router);
   registerImage(router);
   registerCart(router);
+  registerCheckout(router);
+  registerOrders(router);
 }

@@ -22,6 +22,7 @@ import {
   serializeTicketType,
   serializeVenue,
 } from "../catalogue/serialize.ts";
+import { serializePayment } from "../checkout/answer.ts";
 import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
 import { heldTickets } from "./release.ts";
 import {
@@ -163,7 +164,14 @@ export async function buildCartEnvelope(
   const needsAnchor =
     !anchorTicket && tickets.some((t) => eventMeta.get(t.eventTemplateId)?.requires_anchor === true);
 
-  const outstanding = totals.total;
+  // Payments already taken (gift cards, instalments) lower what is outstanding (issue 4).
+  const payments = await db
+    .select()
+    .from(s.payment)
+    .where(eq(s.payment.cartId, cart.id))
+    .orderBy(s.payment.occurredAt);
+  const paid = payments.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
+  const outstanding = Math.max(0, totals.total - paid);
   const cartResource: CartResource = {
     id: cart.id,
     seller_id: cart.sellerId,
@@ -229,7 +237,7 @@ export async function buildCartEnvelope(
           total_fee_fixed_outside: toMoneyString(totals.feeFixed),
           total_fee_percent_outside: toMoneyString(totals.feePercent),
           total_cartmod_amount: toMoneyString(totals.discount),
-          total_payments: toMoneyString(0),
+          total_payments: toMoneyString(paid),
           total_outstanding: toMoneyString(outstanding),
         },
       },
@@ -243,5 +251,6 @@ export async function buildCartEnvelope(
     meta: coll(metas.map(serializeMeta)),
     config: coll(configs.map(serializeConfig)),
     seller: coll(seller ? [serializeSeller(seller)] : []),
+    payment: coll(payments.map(serializePayment)),
   };
 }

@@ -1,0 +1,110 @@
+/**
+ * Ticket order reads (spec 2 §7): GET ticket_order?id._in=... (also under /cached_api) and
+ * GET ticket_order/{id}, with embeds; the QR images GET ticket_order/{id}/qrcode?margin= and
+ * membership/{id}/qrcode (404 until memberships exist). Guest orders are readable by holders of
+ * their id; a user's order only by that user, and its answers are never cached (no-store).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { qrPng } from "../../mail/order-confirmation.ts";
+import {
+  assertCanReadOrder,
+  loadOrderBundle,
+  orderEnvelope,
+  parseOrderEmbeds,
+  readableOrder,
+} from "../../services/checkout/orders.ts";
+import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
+import type { ApiEnv, ApiRouter } from "../app.ts";
+import { notFound, validationFailed } from "../errors.ts";
+import { envelope, errorResponses, json } from "./_shared.ts";
+
+const MAX_IDS = 50;
+const orderId = z.object({ id: z.string().min(1).max(200) });
+
+const list = createRoute({
+  method: "get",
+  path: "/ticket_order",
+  request: {
+    query: z.object({
+      "id._in": z.string().min(1).max(20_000),
+      _embed: z.string().max(500).optional(),
+      _seller: z.string().max(200).optional(),
+    }),
+  },
+  responses: json(envelope, "Ticket orders and their embeds."),
+});
+const one = createRoute({
+  method: "get",
+  path: "/ticket_order/{id}",
+  request: {
+    params: orderId,
+    query: z.object({ _embed: z.string().max(500).optional(), _seller: z.string().max(200).optional() }),
+  },
+  responses: json(envelope, "One ticket order and its embeds."),
+});
+const marginQuery = z.object({ margin: z.coerce.number().int().min(0).max(16).optional() });
+const png = {
+  200: {
+    description: "PNG image.",
+    content: { "image/png": { schema: z.string().openapi({ format: "binary" }) } },
+  },
+  ...errorResponses,
+};
+const orderQr = createRoute({
+  method: "get",
+  path: "/ticket_order/{id}/qrcode",
+  request: { params: orderId, query: marginQuery },
+  responses: png,
+});
+const membershipQr = createRoute({
+  method: "get",
+  path: "/membership/{id}/qrcode",
+  request: { params: orderId, query: marginQuery },
+  responses: png,
+});
+
+async function caller(c: Context<ApiEnv>): Promise<Caller> {
+  const { db, clock } = c.get("deps");
+  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
+}
+
+export function registerOrders(router: ApiRouter): void {
+  router.openapi(list, async (c) => {
+    const query = c.req.valid("query");
+    const ids = [
+      ...new Set(
+        query["id._in"]
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (!ids.length || ids.length > MAX_IDS) {
+      throw validationFailed(`id._in takes 1 to ${MAX_IDS} ids.`, { field: "id._in" });
+    }
+    const who = await caller(c);
+    const bundle = await loadOrderBundle(c.get("deps").db, ids);
+    for (const order of bundle.orders) assertCanReadOrder(order, who);
+    if (bundle.orders.some((o) => !o.guest)) c.header("Cache-Control", "no-store");
+    return c.json(orderEnvelope(bundle, parseOrderEmbeds(query._embed)), 200);
+  });
+  router.openapi(one, async (c) => {
+    const { db } = c.get("deps");
+    const order = await readableOrder(db, c.req.valid("param").id, await caller(c));
+    if (!order.guest) c.header("Cache-Control", "no-store");
+    const bundle = await loadOrderBundle(db, [order.id]);
+    return c.json(orderEnvelope(bundle, parseOrderEmbeds(c.req.valid("query")._embed)), 200);
+  });
+  router.openapi(orderQr, async (c) => {
+    const order = await readableOrder(c.get("deps").db, c.req.valid("param").id, await caller(c));
+    const image = await qrPng(order.id, c.req.valid("query").margin ?? 4);
+    const headers: Record<string, string> = { "Content-Type": "image/png" };
+    if (!order.guest) headers["Cache-Control"] = "no-store";
+    return c.body(new Uint8Array(image), 200, headers);
+  });
+  router.openapi(membershipQr, async (c) => {
+    throw notFound("membership", c.req.valid("param").id);
+  });
+}

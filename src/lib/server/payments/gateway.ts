@@ -1,0 +1,48 @@
+/**
+ * The payment gateway seam (DESIGN §6). A gateway takes one charge inside the checkout's
+ * transaction and answers succeeded or pending, or throws an ApiError (402 for provider errors).
+ * `test` is the offline default; `free` pays zero totals; `ledger` debits gift cards. A `stripe`
+ * gateway implements the same interface (PaymentIntents with the idempotency key given here).
+ */
+import type { z } from "zod";
+import type { gatewayData, gatewayId } from "../../api/checkout-schemas.ts";
+import type { Tx } from "../db/seed/helpers.ts";
+
+export type GatewayId = z.infer<typeof gatewayId>;
+export type GatewayData = z.infer<typeof gatewayData>;
+
+export interface ChargeRequest {
+  cartId: string;
+  sellerId: string;
+  /** Minor units, > 0 except for the free gateway. */
+  amount: number;
+  currency: string;
+  data: GatewayData;
+  /** Stable per cart and call: a provider must not charge twice for the same key. */
+  idempotencyKey: string;
+  now: Date;
+}
+
+export interface ChargeOutcome {
+  status: "succeeded" | "pending";
+  /** What was actually taken (a gift card may pay less than asked). */
+  amount: number;
+  reference: string | null;
+  /** Gift cards only. */
+  cardNumber: string | null;
+  remainingBalance: number | null;
+}
+
+export interface Gateway {
+  readonly id: GatewayId;
+  /** Card gateways enforce the amount limits of spec 2 §5; gift cards and free do not. */
+  readonly cardLimits: boolean;
+  charge(tx: Tx, request: ChargeRequest): Promise<ChargeOutcome>;
+}
+
+/** A string field of gateway_data, trimmed; undefined when absent or not a string. */
+export function dataString(data: GatewayData, key: string): string | undefined {
+  const value = data[key];
+  if (typeof value === "number") return String(value);
+  return typeof value === "string" ? value.trim() : undefined;
+}

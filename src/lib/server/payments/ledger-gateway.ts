@@ -1,0 +1,49 @@
+/**
+ * The `ledger` gateway: gift cards (ledger type gift_card) as partial payments. It takes what the
+ * card can pay, up to the amount asked, with a conditional UPDATE (balance >= taken), so two
+ * payments racing on one card never overdraw it.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import * as s from "../db/schema.ts";
+import type { Tx } from "../db/seed/helpers.ts";
+import { notFound } from "../http/errors.ts";
+import { ledgerEmpty } from "./errors.ts";
+import { dataString, type Gateway } from "./gateway.ts";
+
+export const GIFT_CARD_TYPE = "gift_card";
+
+export async function findGiftCard(tx: Tx, sellerId: string, number: string) {
+  const [row] = await tx
+    .select()
+    .from(s.ledger)
+    .where(
+      and(eq(s.ledger.sellerId, sellerId), eq(s.ledger.type, GIFT_CARD_TYPE), eq(s.ledger.number, number)),
+    )
+    .for("update");
+  return row;
+}
+
+export const ledgerGateway: Gateway = {
+  id: "ledger",
+  cardLimits: false,
+  async charge(tx, request) {
+    const number = dataString(request.data, "number") ?? "";
+    const card = number ? await findGiftCard(tx, request.sellerId, number) : undefined;
+    if (!card) throw notFound("ledger", number || undefined);
+    if (card.state !== "active" || card.balance <= 0) throw ledgerEmpty(request.currency);
+    const taken = Math.min(card.balance, request.amount);
+    const [after] = await tx
+      .update(s.ledger)
+      .set({ balance: sql`${s.ledger.balance} - ${taken}` })
+      .where(and(eq(s.ledger.id, card.id), gte(s.ledger.balance, taken)))
+      .returning({ balance: s.ledger.balance });
+    if (!after) throw ledgerEmpty(request.currency);
+    return {
+      status: "succeeded",
+      amount: taken,
+      reference: card.id,
+      cardNumber: card.number,
+      remainingBalance: after.balance,
+    };
+  },
+};

@@ -1,0 +1,46 @@
+/** The checkout and pay answer (checkoutAnswer): checkout_result, ticket_order and payment. */
+import type { CheckoutAnswer, CheckoutResult, Payment } from "../../../api/checkout-schemas.ts";
+import { toMoneyString } from "../../../domain/money.ts";
+import type { PaymentRow } from "./cart-state.ts";
+import { type OrderRow, serializeOrder } from "./orders.ts";
+
+const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
+
+export function serializePayment(p: PaymentRow): Payment {
+  return {
+    id: p.id,
+    cart_id: p.cartId,
+    gateway_id: p.gatewayId as Payment["gateway_id"],
+    state: p.state,
+    amount: toMoneyString(p.amount),
+    occurred_at: p.occurredAt.toISOString(),
+    card_number: p.cardNumber,
+    remaining_balance: p.remainingBalance === null ? null : toMoneyString(p.remainingBalance),
+  };
+}
+
+export function checkoutAnswerOf(input: {
+  cartId: string;
+  status: CheckoutResult["status"];
+  orders: OrderRow[];
+  payments: PaymentRow[];
+  amountPaid: number;
+  outstanding: number;
+  reference: string | null;
+}): CheckoutAnswer {
+  return {
+    checkout_result: coll([
+      {
+        cart_id: input.cartId,
+        status: input.status,
+        ticket_order_ids: input.orders.map((o) => o.id),
+        amount_paid: toMoneyString(input.amountPaid),
+        total_outstanding: toMoneyString(input.outstanding),
+        next_due_date: null,
+        reference: input.reference,
+      },
+    ]),
+    ticket_order: coll(input.orders.map(serializeOrder)),
+    payment: coll(input.payments.map(serializePayment)),
+  };
+}

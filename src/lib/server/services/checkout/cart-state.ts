@@ -1,0 +1,60 @@
+/**
+ * The cart as checkout sees it: locked (SELECT ... FOR UPDATE, like access.ts), its total from the
+ * held tickets and promo codes, the payments already taken, and the refund of those payments when
+ * the cart expires before checkout.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { computeCartTotals } from "../../../domain/cart-totals.ts";
+import { readBenefit } from "../../../domain/promo-codes.ts";
+import * as s from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import { assertCanUse } from "../cart/access.ts";
+import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
+import type { Caller } from "../identity/identity.ts";
+
+export type PaymentRow = typeof s.payment.$inferSelect;
+
+export async function lockCart(tx: Tx, cartId: string, caller: Caller): Promise<CartRow> {
+  const [cart] = await tx.select().from(s.cart).where(eq(s.cart.id, cartId)).for("update");
+  if (!cart) throw notFound("cart", cartId);
+  assertCanUse(cart, caller);
+  return cart;
+}
+
+/** The cart's total in minor units: held tickets with fees, less promo discounts (as the cart shows it). */
+export async function cartTotal(tx: Tx, cart: CartRow, tickets: readonly TicketRow[]): Promise<number> {
+  const codes = cart.codes.length
+    ? await tx
+        .select()
+        .from(s.code)
+        .where(and(eq(s.code.sellerId, cart.sellerId), inArray(s.code.code, cart.codes)))
+    : [];
+  const byCode = new Map(codes.map((c) => [c.code, c]));
+  const promos = cart.codes.flatMap((code) => {
+    const row = byCode.get(code);
+    return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
+  });
+  return computeCartTotals(tickets, promos).total;
+}
+
+export async function cartPayments(tx: Tx, cartId: string): Promise<PaymentRow[]> {
+  return tx.select().from(s.payment).where(eq(s.payment.cartId, cartId)).orderBy(s.payment.occurredAt);
+}
+
+export const paidAmount = (payments: readonly PaymentRow[]) =>
+  payments.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
+
+/** Gives back what an expired cart's payments took: gift card balances are credited again. */
+export async function refundCartPayments(tx: Tx, cartId: string): Promise<void> {
+  const payments = await cartPayments(tx, cartId);
+  for (const p of payments) {
+    if (p.state !== "succeeded") continue;
+    if (p.gatewayId === "ledger" && p.providerReference) {
+      await tx
+        .update(s.ledger)
+        .set({ balance: sql`${s.ledger.balance} + ${p.amount}` })
+        .where(eq(s.ledger.id, p.providerReference));
+    }
+    await tx.update(s.payment).set({ state: "refunded" }).where(eq(s.payment.id, p.id));
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Converting a locked cart into a ticket order, inside the checkout's transaction: the order with
+ * its number (the cart's number, unique per seller, one order per cart), held tickets booked with
+ * random scan codes, held seats booked, the cart booked. Capacity counters do not change: the held
+ * tickets already own their places, so booking can never go past capacity.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, inArray, or } from "drizzle-orm";
+import { formatMoney } from "../../../domain/money.ts";
+import * as s from "../../db/schema.ts";
+import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
+import { isPublicIdentity } from "../identity/identity.ts";
+import type { OrderIdentity } from "./identity.ts";
+import { loadOrderBundle, type OrderRow } from "./orders.ts";
+
+/** 12 characters of an unambiguous alphabet (no 0/O, 1/I/L): about 60 bits. */
+const SCAN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export function newScanCode(): string {
+  const bytes = randomBytes(12);
+  let out = "";
+  for (const b of bytes) out += SCAN_ALPHABET[b % SCAN_ALPHABET.length];
+  return out;
+}
+
+export async function bookCart(
+  tx: Tx,
+  cart: CartRow,
+  tickets: readonly TicketRow[],
+  identity: OrderIdentity,
+  total: number,
+  state: "completed" | "pending",
+  now: Date,
+): Promise<OrderRow> {
+  const order: OrderRow = {
+    id: randomUUID(),
+    sellerId: cart.sellerId,
+    orderNumber: cart.cartNumber,
+    identityId: identity.id,
+    cartId: cart.id,
+    state,
+    guest: isPublicIdentity(cart.identityId, cart.sellerId),
+    createdAt: now,
+    total,
+  };
+  await tx.insert(s.ticketOrder).values(order);
+  if (tickets.length) {
+    const ids = tickets.map((t) => t.id);
+    await tx
+      .update(s.ticket)
+      .set({ state: "booked", ticketOrderId: order.id })
+      .where(and(inArray(s.ticket.id, ids), eq(s.ticket.state, "held")));
+    await tx
+      .insert(s.ticketScan)
+      .values(tickets.map((t) => ({ ticketId: t.id, ticketOrderId: order.id, scanCode: newScanCode() })));
+    const seats = tickets.flatMap((t) =>
+      t.seatTemplateId && t.eventSessionId
+        ? [
+            and(
+              eq(s.sessionSeat.eventSessionId, t.eventSessionId),
+              eq(s.sessionSeat.seatTemplateId, t.seatTemplateId),
+            ),
+          ]
+        : [],
+    );
+    if (seats.length) {
+      await tx
+        .update(s.sessionSeat)
+        .set({ state: "booked" })
+        .where(and(eq(s.sessionSeat.state, "held"), or(...seats)));
+    }
+  }
+  await tx
+    .update(s.cart)
+    .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
+    .where(eq(s.cart.id, cart.id));
+  return order;
+}
+
+/** Queues the confirmation mail of a completed order (nothing when the identity has no e-mail). */
+export async function enqueueConfirmation(
+  tx: Tx,
+  order: OrderRow,
+  identity: OrderIdentity,
+  seller: { name: string; currencyCode: string },
+  now: Date,
+): Promise<string | null> {
+  if (!identity.email) return null;
+  const bundle = await loadOrderBundle(tx, [order.id]);
+  const mail = await buildOrderConfirmation({
+    sellerId: order.sellerId,
+    sellerName: seller.name,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    totalText: formatMoney(order.total, seller.currencyCode),
+    to: identity.email,
+    firstName: identity.firstName,
+    tickets: bundle.tickets,
+  });
+  return enqueueMail(tx, mail, now);
+}

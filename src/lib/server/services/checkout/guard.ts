@@ -1,0 +1,77 @@
+/**
+ * The frame of every checkout and pay call: one transaction with the cart row locked, the stored
+ * answer replayed for a known idempotency key (the same key with another body is 422), a booked
+ * cart refused with the spec's text, an expired cart released (its payments refunded) and
+ * answered 410 after the release is committed. A double submit without a key waits on the lock
+ * and then finds the cart booked.
+ */
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
+import type { Db } from "../../db/client.ts";
+import * as s from "../../db/schema.ts";
+import { cartNotModifiable } from "../cart/errors.ts";
+import { isPastExpiry, releaseCart } from "../cart/release.ts";
+import type { CartRow, Tx } from "../cart/types.ts";
+import type { Caller } from "../identity/identity.ts";
+import { lockCart, refundCartPayments } from "./cart-state.ts";
+import { cartBooked, checkoutCartExpired, idempotencyKeyReused } from "./errors.ts";
+
+export function requestHash(operation: string, body: unknown): string {
+  return createHash("sha256").update(JSON.stringify({ operation, body })).digest("hex");
+}
+
+type Outcome = { expired: true } | { expired: false; answer: CheckoutAnswer };
+
+export interface GuardOptions {
+  db: Db;
+  cartId: string;
+  caller: Caller;
+  now: Date;
+  key: string | null;
+  hash: string;
+  /** A booked cart: answer here (e.g. completing a pending payment) or undefined for the 409. */
+  onBooked?: (tx: Tx, cart: CartRow) => Promise<CheckoutAnswer | undefined>;
+}
+
+export async function guardedCheckout(
+  options: GuardOptions,
+  work: (tx: Tx, cart: CartRow) => Promise<CheckoutAnswer>,
+): Promise<CheckoutAnswer> {
+  const { db, cartId, caller, now, key, hash } = options;
+  const outcome: Outcome = await db.transaction(async (tx) => {
+    const cart = await lockCart(tx, cartId, caller);
+    if (key) {
+      const [stored] = await tx
+        .select()
+        .from(s.checkoutIdempotency)
+        .where(and(eq(s.checkoutIdempotency.cartId, cart.id), eq(s.checkoutIdempotency.key, key)));
+      if (stored) {
+        if (stored.requestHash !== hash) throw idempotencyKeyReused();
+        return { expired: false, answer: stored.answer as CheckoutAnswer };
+      }
+    }
+    let answer: CheckoutAnswer | undefined;
+    if (cart.state === "booked" && cart.ticketOrderId) {
+      answer = await options.onBooked?.(tx, cart);
+      if (!answer) throw cartBooked(cart.id, cart.ticketOrderId);
+    } else {
+      if (isPastExpiry(cart, now)) {
+        await refundCartPayments(tx, cart.id);
+        await releaseCart(tx, cart, "expired");
+        return { expired: true };
+      }
+      if (cart.state === "expired") return { expired: true };
+      if (cart.state !== "pending") throw cartNotModifiable(cart.id, cart.state, cart.ticketOrderId);
+      answer = await work(tx, cart);
+    }
+    if (key) {
+      await tx
+        .insert(s.checkoutIdempotency)
+        .values({ cartId: cart.id, key, requestHash: hash, answer, createdAt: now });
+    }
+    return { expired: false, answer };
+  });
+  if (outcome.expired) throw checkoutCartExpired(cartId);
+  return outcome.answer;
+}

@@ -1,0 +1,62 @@
+/**
+ * The identity an order belongs to. A guest's identity is stored at checkout (kind guest), or the
+ * seller's identity with the same e-mail (case-insensitive) is reused; the stricter 409 rules for
+ * existing accounts come with issue 5.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { checkoutIdentity } from "../../../api/checkout-schemas.ts";
+import * as s from "../../db/schema.ts";
+import type { Tx } from "../cart/types.ts";
+
+export type CheckoutIdentity = z.infer<typeof checkoutIdentity>;
+
+export interface OrderIdentity {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+}
+
+export async function storeGuestIdentity(
+  tx: Tx,
+  sellerId: string,
+  person: CheckoutIdentity,
+  now: Date,
+): Promise<OrderIdentity> {
+  const email = person.email.trim();
+  await tx
+    .insert(s.identity)
+    .values({
+      id: randomUUID(),
+      sellerId,
+      kind: "guest",
+      email,
+      firstName: person.first_name,
+      lastName: person.last_name,
+      additionalInfo: person.additional_info ?? null,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(s.identity)
+    .where(and(eq(s.identity.sellerId, sellerId), sql`lower(${s.identity.email}) = lower(${email})`));
+  if (!row) throw new Error("guest identity not stored");
+  if (row.kind === "guest") {
+    await tx
+      .update(s.identity)
+      .set({ firstName: person.first_name, lastName: person.last_name })
+      .where(eq(s.identity.id, row.id));
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.kind === "guest" ? person.first_name : row.firstName,
+  };
+}
+
+export async function identityById(tx: Tx, id: string): Promise<OrderIdentity> {
+  const [row] = await tx.select().from(s.identity).where(eq(s.identity.id, id));
+  return { id, email: row?.email ?? null, firstName: row?.firstName ?? null };
+}

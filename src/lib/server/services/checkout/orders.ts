@@ -1,0 +1,170 @@
+/**
+ * Reading ticket orders (spec 2 §7): GET ticket_order?id._in=... and GET ticket_order/{id}, with
+ * the embeds ticket, ticket_type, ticket_group, event_template, event_session and venue. A guest
+ * order (checked out through the public identity's cart) is readable by holders of its id (a
+ * random UUID); a user's order only by that user.
+ */
+import { asc, eq, inArray } from "drizzle-orm";
+import type { OrderTicket, TicketOrder } from "../../../api/checkout-schemas.ts";
+import { toMoneyString } from "../../../domain/money.ts";
+import * as s from "../../db/schema.ts";
+import type { Executor } from "../../db/seed/helpers.ts";
+import { notFound } from "../../http/errors.ts";
+import { forbidden } from "../cart/errors.ts";
+import {
+  serializeEvent,
+  serializeGroup,
+  serializeSession,
+  serializeTicketType,
+  serializeVenue,
+} from "../catalogue/serialize.ts";
+import type { Caller } from "../identity/identity.ts";
+
+export type OrderRow = typeof s.ticketOrder.$inferSelect;
+type TicketRow = typeof s.ticket.$inferSelect;
+
+export const ORDER_EMBEDS = [
+  "ticket",
+  "ticket_type",
+  "ticket_group",
+  "event_template",
+  "event_session",
+  "venue",
+] as const;
+export type OrderEmbed = (typeof ORDER_EMBEDS)[number];
+
+export interface OrderTicketRow {
+  ticket: TicketRow;
+  scanCode: string | null;
+  type: typeof s.ticketType.$inferSelect;
+  group: typeof s.ticketGroup.$inferSelect;
+  event: typeof s.eventTemplate.$inferSelect;
+  venue: typeof s.venue.$inferSelect;
+  session: typeof s.eventSession.$inferSelect | null;
+}
+
+export interface OrderBundle {
+  orders: OrderRow[];
+  tickets: OrderTicketRow[];
+}
+
+const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
+
+export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Promise<OrderBundle> {
+  if (!ids.length) return { orders: [], tickets: [] };
+  const orders = await ex
+    .select()
+    .from(s.ticketOrder)
+    .where(inArray(s.ticketOrder.id, [...ids]))
+    .orderBy(asc(s.ticketOrder.createdAt), asc(s.ticketOrder.id));
+  if (!orders.length) return { orders, tickets: [] };
+  const rows = await ex
+    .select({
+      ticket: s.ticket,
+      scanCode: s.ticketScan.scanCode,
+      type: s.ticketType,
+      group: s.ticketGroup,
+      event: s.eventTemplate,
+      venue: s.venue,
+      session: s.eventSession,
+    })
+    .from(s.ticket)
+    .innerJoin(s.ticketType, eq(s.ticketType.id, s.ticket.ticketTypeId))
+    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
+    .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticket.eventTemplateId))
+    .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
+    .leftJoin(s.eventSession, eq(s.eventSession.id, s.ticket.eventSessionId))
+    .leftJoin(s.ticketScan, eq(s.ticketScan.ticketId, s.ticket.id))
+    .where(
+      inArray(
+        s.ticket.ticketOrderId,
+        orders.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
+  return { orders, tickets: rows };
+}
+
+/** 403 unless the caller may read the order (see the file comment). */
+export function assertCanReadOrder(order: OrderRow, caller: Caller): void {
+  if (order.guest) return;
+  if (caller.identityId !== order.identityId) throw forbidden("You are not allowed to see this order.");
+}
+
+export function serializeOrder(order: OrderRow): TicketOrder {
+  return {
+    id: order.id,
+    seller_id: order.sellerId,
+    order_number: order.orderNumber,
+    identity_id: order.identityId,
+    cart_id: order.cartId,
+    created_at: order.createdAt.toISOString(),
+    state: order.state,
+    ticket_order_fees: { total_after_fees_price: toMoneyString(order.total) },
+  };
+}
+
+export function serializeOrderTicket(row: OrderTicketRow): OrderTicket {
+  const t = row.ticket;
+  return {
+    id: t.id,
+    state: t.state,
+    ticket_type_id: t.ticketTypeId,
+    ticket_group_id: t.ticketGroupId,
+    event_template_id: t.eventTemplateId,
+    event_session_id: t.eventSessionId,
+    ticket_order_id: t.ticketOrderId,
+    face_value: toMoneyString(t.faceValue),
+    adjusted_value: toMoneyString(t.faceValue),
+    admit_name: t.admitName,
+    admit_email: t.admitEmail,
+    scan_code: row.scanCode,
+    start_datetime: row.session?.startDatetime.toISOString() ?? t.validFrom?.toISOString() ?? null,
+    timezone: row.venue.timezone,
+  };
+}
+
+const uniqueBy = <T>(rows: T[], id: (row: T) => string) => [...new Map(rows.map((r) => [id(r), r])).values()];
+
+/** The read answer: ticket_order plus the asked embeds as sibling collections. */
+export function orderEnvelope(
+  bundle: OrderBundle,
+  embeds: ReadonlySet<OrderEmbed>,
+): Record<string, { _count: number; _data: unknown[] }> {
+  const t = bundle.tickets;
+  const out: Record<string, { _count: number; _data: unknown[] }> = {
+    ticket_order: coll(bundle.orders.map(serializeOrder)),
+  };
+  if (embeds.has("ticket")) out.ticket = coll(t.map(serializeOrderTicket));
+  if (embeds.has("ticket_type"))
+    out.ticket_type = coll(uniqueBy(t, (r) => r.type.id).map((r) => serializeTicketType(r.type)));
+  if (embeds.has("ticket_group"))
+    out.ticket_group = coll(uniqueBy(t, (r) => r.group.id).map((r) => serializeGroup(r.group)));
+  if (embeds.has("event_template"))
+    out.event_template = coll(uniqueBy(t, (r) => r.event.id).map((r) => serializeEvent(r.event)));
+  if (embeds.has("event_session")) {
+    const sessions = t.flatMap((r) => (r.session ? [r.session] : []));
+    out.event_session = coll(uniqueBy(sessions, (r) => r.id).map((r) => serializeSession(r)));
+  }
+  if (embeds.has("venue"))
+    out.venue = coll(uniqueBy(t, (r) => r.venue.id).map((r) => serializeVenue(r.venue)));
+  return out;
+}
+
+/** `_embed` (comma list; ticket.event_session counts as event_session); unknown names are ignored. */
+export function parseOrderEmbeds(raw: string | undefined): Set<OrderEmbed> {
+  const out = new Set<OrderEmbed>();
+  for (const part of (raw ?? "").split(",")) {
+    const name = part.trim().split(".").pop() ?? "";
+    if ((ORDER_EMBEDS as readonly string[]).includes(name)) out.add(name as OrderEmbed);
+  }
+  return out;
+}
+
+/** One order for the caller: 404 unknown, 403 not theirs. */
+export async function readableOrder(ex: Executor, id: string, caller: Caller): Promise<OrderRow> {
+  const [order] = await ex.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, id));
+  if (!order) throw notFound("ticket_order", id);
+  assertCanReadOrder(order, caller);
+  return order;
+}

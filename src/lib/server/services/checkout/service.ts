@@ -1,0 +1,283 @@
+/**
+ * The checkout calls (spec 2 §7): guest_checkout, checkout and gift_checkout convert the cart into
+ * a ticket order in one transaction (guard.ts); pay takes a partial payment (gift cards first).
+ * Amounts are checked against the outstanding total and, for cards, the limits of spec 2 §5.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type CheckoutAnswer,
+  type checkoutBody,
+  PAYMENT_MAX_MINOR,
+  type payBody,
+  paymentMinMinor,
+} from "../../../api/checkout-schemas.ts";
+import { parseMoneyString, toMoneyString } from "../../../domain/money.ts";
+import type { Clock } from "../../clock.ts";
+import type { Db } from "../../db/client.ts";
+import * as s from "../../db/schema.ts";
+import { ApiError, validationFailed } from "../../http/errors.ts";
+import { duplicateLedger, gatewayNotAllowed, paymentNotSupported } from "../../payments/errors.ts";
+import { dataString } from "../../payments/gateway.ts";
+import { type ChargeOutcome, type Gateway, gatewayFor } from "../../payments/index.ts";
+import { forbidden } from "../cart/errors.ts";
+import { heldTickets } from "../cart/release.ts";
+import type { CartRow, Tx } from "../cart/types.ts";
+import type { Caller } from "../identity/identity.ts";
+import { checkoutAnswerOf } from "./answer.ts";
+import { cartPayments, cartTotal, type PaymentRow, paidAmount } from "./cart-state.ts";
+import { bookCart, enqueueConfirmation } from "./convert.ts";
+import { amountMismatch, cartEmpty, identityRequired } from "./errors.ts";
+import { guardedCheckout, requestHash } from "./guard.ts";
+import { identityById, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
+
+export interface CheckoutDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export type CheckoutInput = z.output<typeof checkoutBody>;
+export type PayInput = z.output<typeof payBody>;
+/** guest: cart/{id}/guest_checkout; member: my/cart/{id}/checkout and gift_checkout (a logged-in caller). */
+export type CheckoutKind = "guest" | "member";
+
+/** Spec 2 §5: card payments between 0.50 (GBP 0.30) and 999999.99. */
+export function assertCardAmount(amount: number, currency: string): void {
+  const min = paymentMinMinor(currency);
+  if (amount < min || amount > PAYMENT_MAX_MINOR) {
+    throw paymentNotSupported({ min: toMoneyString(min), max: toMoneyString(PAYMENT_MAX_MINOR), currency });
+  }
+}
+
+async function sellerOf(tx: Tx, sellerId: string) {
+  const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, sellerId));
+  if (!seller) throw new Error(`seller ${sellerId} missing`);
+  return seller;
+}
+
+function assertNewGiftCard(
+  payments: readonly PaymentRow[],
+  gateway: Gateway,
+  data: CheckoutInput["gateway_data"],
+) {
+  if (gateway.id !== "ledger") return;
+  const number = dataString(data, "number") ?? "";
+  if (!number || number.length > 70)
+    throw validationFailed("A gift card number is required (at most 70 characters).", { field: "number" });
+  if (payments.some((p) => p.gatewayId === "ledger" && p.state === "succeeded" && p.cardNumber === number)) {
+    throw duplicateLedger();
+  }
+}
+
+async function recordPayment(
+  tx: Tx,
+  cart: CartRow,
+  gateway: Gateway,
+  charge: ChargeOutcome,
+  key: string | null,
+  now: Date,
+): Promise<PaymentRow> {
+  const row: PaymentRow = {
+    id: randomUUID(),
+    sellerId: cart.sellerId,
+    cartId: cart.id,
+    gatewayId: gateway.id,
+    state: charge.status,
+    amount: charge.amount,
+    occurredAt: now,
+    cardNumber: charge.cardNumber,
+    remainingBalance: charge.remainingBalance,
+    providerReference: charge.reference,
+    idempotencyKey: key,
+  };
+  await tx.insert(s.payment).values(row);
+  return row;
+}
+
+async function orderIdentity(
+  tx: Tx,
+  cart: CartRow,
+  caller: Caller,
+  kind: CheckoutKind,
+  body: CheckoutInput,
+  now: Date,
+): Promise<OrderIdentity> {
+  const loggedIn = caller.identityId !== null && caller.sellerId === cart.sellerId;
+  if (kind === "member") {
+    if (!loggedIn || !caller.identityId) throw forbidden("Please log in to check out.");
+    return identityById(tx, caller.identityId);
+  }
+  if (body.identity) return storeGuestIdentity(tx, cart.sellerId, body.identity, now);
+  if (loggedIn && caller.identityId) return identityById(tx, caller.identityId);
+  throw identityRequired();
+}
+
+/** A booked cart whose order is pending: the same payment intent confirmed completes it. */
+async function completePending(
+  tx: Tx,
+  cart: CartRow,
+  body: CheckoutInput,
+  now: Date,
+): Promise<CheckoutAnswer | undefined> {
+  const intent = dataString(body.gateway_data, "payment_intent_id");
+  if (!intent || !cart.ticketOrderId) return undefined;
+  const [order] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, cart.ticketOrderId));
+  if (order?.state !== "pending") return undefined;
+  const [pending] = await tx
+    .select()
+    .from(s.payment)
+    .where(
+      and(
+        eq(s.payment.cartId, cart.id),
+        eq(s.payment.state, "pending"),
+        eq(s.payment.providerReference, intent),
+      ),
+    );
+  if (!pending) return undefined;
+  await tx.update(s.payment).set({ state: "succeeded", occurredAt: now }).where(eq(s.payment.id, pending.id));
+  await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
+  const completed = { ...order, state: "completed" };
+  if (body.send_email) {
+    await enqueueConfirmation(
+      tx,
+      completed,
+      await identityById(tx, order.identityId),
+      await sellerOf(tx, cart.sellerId),
+      now,
+    );
+  }
+  return checkoutAnswerOf({
+    cartId: cart.id,
+    status: "completed",
+    orders: [completed],
+    payments: await cartPayments(tx, cart.id),
+    amountPaid: pending.amount,
+    outstanding: 0,
+    reference: null,
+  });
+}
+
+export async function checkout(
+  deps: CheckoutDeps,
+  cartId: string,
+  caller: Caller,
+  kind: CheckoutKind,
+  body: CheckoutInput,
+  headerKey?: string,
+): Promise<CheckoutAnswer> {
+  const now = deps.clock.now();
+  const key = headerKey ?? body.idempotency_key ?? null;
+  const guard = {
+    db: deps.db,
+    cartId,
+    caller,
+    now,
+    key,
+    hash: requestHash(`checkout:${kind}`, { ...body, idempotency_key: undefined }),
+    onBooked: (tx: Tx, cart: CartRow) => completePending(tx, cart, body, now),
+  };
+  return guardedCheckout(guard, async (tx, cart) => {
+    const seller = await sellerOf(tx, cart.sellerId);
+    const tickets = await heldTickets(tx, cart.id);
+    if (!tickets.length) throw cartEmpty(cart.id);
+    const total = await cartTotal(tx, cart, tickets);
+    const payments = await cartPayments(tx, cart.id);
+    const outstanding = Math.max(0, total - paidAmount(payments));
+    if (body.amount !== undefined && parseMoneyString(body.amount) !== outstanding) {
+      throw amountMismatch(toMoneyString(outstanding));
+    }
+    const identity = await orderIdentity(tx, cart, caller, kind, body, now);
+    const gateway = gatewayFor(body.gateway_id);
+    if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode);
+    assertNewGiftCard(payments, gateway, body.gateway_data);
+    const charge = await gateway.charge(tx, {
+      cartId: cart.id,
+      sellerId: cart.sellerId,
+      amount: outstanding,
+      currency: seller.currencyCode,
+      data: body.gateway_data,
+      idempotencyKey: key ?? `checkout:${cart.id}`,
+      now,
+    });
+    if (charge.amount < outstanding) {
+      throw new ApiError(422, "ledger_insufficient", "The gift card does not cover the total outstanding.", {
+        context: "ledger",
+        extra: { total_outstanding: toMoneyString(outstanding) },
+      });
+    }
+    if (gateway.id !== "free") await recordPayment(tx, cart, gateway, charge, key, now);
+    const state = charge.status === "pending" ? "pending" : "completed";
+    const order = await bookCart(tx, cart, tickets, identity, total, state, now);
+    if (state === "completed" && body.send_email) await enqueueConfirmation(tx, order, identity, seller, now);
+    return checkoutAnswerOf({
+      cartId: cart.id,
+      status: state,
+      orders: [order],
+      payments: await cartPayments(tx, cart.id),
+      amountPaid: charge.amount,
+      outstanding: state === "completed" ? 0 : outstanding,
+      reference: state === "pending" ? charge.reference : null,
+    });
+  });
+}
+
+/** POST cart/{id}/pay and my/cart/{id}/pay: a partial payment of at most the outstanding total. */
+export async function pay(
+  deps: CheckoutDeps,
+  cartId: string,
+  caller: Caller,
+  body: PayInput,
+  headerKey?: string,
+): Promise<CheckoutAnswer> {
+  const now = deps.clock.now();
+  const key = headerKey ?? body.idempotency_key ?? null;
+  const amount = parseMoneyString(body.amount);
+  if (amount <= 0) throw validationFailed("The amount must be more than zero.", { field: "amount" });
+  const guard = {
+    db: deps.db,
+    cartId,
+    caller,
+    now,
+    key,
+    hash: requestHash("pay", { ...body, idempotency_key: undefined }),
+  };
+  return guardedCheckout(guard, async (tx, cart) => {
+    const seller = await sellerOf(tx, cart.sellerId);
+    const tickets = await heldTickets(tx, cart.id);
+    if (!tickets.length) throw cartEmpty(cart.id);
+    const total = await cartTotal(tx, cart, tickets);
+    const payments = await cartPayments(tx, cart.id);
+    const outstanding = Math.max(0, total - paidAmount(payments));
+    if (amount > outstanding) {
+      throw validationFailed("The amount is more than the total outstanding.", {
+        field: "amount",
+        total_outstanding: toMoneyString(outstanding),
+      });
+    }
+    const gateway = gatewayFor(body.gateway_id);
+    if (gateway.id === "free") throw gatewayNotAllowed("A partial payment needs a gift card or a card.");
+    if (gateway.cardLimits) assertCardAmount(amount, seller.currencyCode);
+    assertNewGiftCard(payments, gateway, body.gateway_data);
+    const charge = await gateway.charge(tx, {
+      cartId: cart.id,
+      sellerId: cart.sellerId,
+      amount,
+      currency: seller.currencyCode,
+      data: body.gateway_data,
+      idempotencyKey: key ?? `pay:${cart.id}:${payments.length}`,
+      now,
+    });
+    await recordPayment(tx, cart, gateway, charge, key, now);
+    const paidNow = charge.status === "succeeded" ? charge.amount : 0;
+    return checkoutAnswerOf({
+      cartId: cart.id,
+      status: "partial",
+      orders: [],
+      payments: await cartPayments(tx, cart.id),
+      amountPaid: charge.amount,
+      outstanding: outstanding - paidNow,
+      reference: charge.status === "pending" ? charge.reference : null,
+    });
+  });
+}
