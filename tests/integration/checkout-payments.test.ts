@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
+import { releaseExpiredCarts } from "../../src/lib/server/services/cart/release.ts";
 import { withTestApi } from "../helpers/api.ts";
 import { asCart, cartOf, errorOf, send, setSessionCapacity, upcomingSession } from "../helpers/cart.ts";
 
@@ -161,6 +162,52 @@ describe("gift cards (ledger gateway)", () => {
       api.clock.advance(-901_000);
     }
     expect(await balance("GC-1000-0001")).toBe(10000);
+  });
+
+  /** A gift card of its own, so other tests' carts expiring in the same sweep do not move its balance. */
+  async function ownCard(number: string): Promise<void> {
+    await api.handle.db.insert(s.ledger).values({
+      id: `ledger-${number.toLowerCase()}`,
+      sellerId: "harbour-museum",
+      type: "gift_card",
+      number,
+      balance: 5000,
+      state: "active",
+    });
+  }
+
+  it("a cart the sweeper expires after a gift card payment gives the balance back", async () => {
+    // Regression: only checkout and pay calls refunded gift cards; the sweeper kept the money.
+    await ownCard("GC-SWEEP-0001");
+    const cart = await harbourCart(4, 1);
+    await payWith(cart.id, {
+      gateway_id: "ledger",
+      gateway_data: { number: "GC-SWEEP-0001" },
+      amount: "20.00",
+    });
+    expect(await balance("GC-SWEEP-0001")).toBe(3000);
+    api.clock.advance(901_000);
+    try {
+      expect(await releaseExpiredCarts(api.handle.db, api.clock.now())).toBeGreaterThan(0);
+    } finally {
+      api.clock.advance(-901_000);
+    }
+    expect(await balance("GC-SWEEP-0001")).toBe(5000);
+    const [payment] = await api.handle.db.select().from(s.payment).where(eq(s.payment.cartId, cart.id));
+    expect(payment?.state).toBe("refunded");
+  });
+
+  it("deleting a cart after a gift card payment gives the balance back", async () => {
+    await ownCard("GC-DELETE-0001");
+    const cart = await harbourCart(5, 1);
+    await payWith(cart.id, {
+      gateway_id: "ledger",
+      gateway_data: { number: "GC-DELETE-0001" },
+      amount: "20.00",
+    });
+    expect(await balance("GC-DELETE-0001")).toBe(3000);
+    expect((await send(api, "DELETE", `/api/my/cart/${cart.id}`)).status).toBe(204);
+    expect(await balance("GC-DELETE-0001")).toBe(5000);
   });
 });
 

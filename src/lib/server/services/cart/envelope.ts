@@ -52,6 +52,8 @@ export interface KnownRows {
   groups?: ReadonlyMap<string, GroupRow>;
   types?: ReadonlyMap<string, TypeRow>;
   codes?: ReadonlyMap<string, CodeRow>;
+  /** The cart's payments; a cart created by this very request has none, which saves the read. */
+  payments?: readonly (typeof s.payment.$inferSelect)[];
 }
 
 /** Known rows first; the rest of `ids` read fresh (counters are never cached). */
@@ -165,11 +167,9 @@ export async function buildCartEnvelope(
     !anchorTicket && tickets.some((t) => eventMeta.get(t.eventTemplateId)?.requires_anchor === true);
 
   // Payments already taken (gift cards, instalments) lower what is outstanding (issue 4).
-  const payments = await db
-    .select()
-    .from(s.payment)
-    .where(eq(s.payment.cartId, cart.id))
-    .orderBy(s.payment.occurredAt);
+  const payments =
+    known.payments ??
+    (await db.select().from(s.payment).where(eq(s.payment.cartId, cart.id)).orderBy(s.payment.occurredAt));
   const paid = payments.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
   const outstanding = Math.max(0, totals.total - paid);
   const cartResource: CartResource = {

@@ -71,7 +71,27 @@ export async function heldTickets(tx: Tx | Db, cartId: string): Promise<TicketRo
  * Releases every hold of a locked cart and moves it to `state` (expired or deleted); the counters
  * change last, like a reserve takes them (counters.ts).
  */
+/**
+ * Gives back what a cart's payments took when the cart ends without an order (expired, whether by
+ * a call or by the sweeper, or deleted): gift card balances are credited again and the payments
+ * marked refunded. Only succeeded payments count, so running it twice gives nothing back twice.
+ */
+export async function refundCartPayments(tx: Tx, cartId: string): Promise<void> {
+  const payments = await tx.select().from(s.payment).where(eq(s.payment.cartId, cartId));
+  for (const p of payments) {
+    if (p.state !== "succeeded") continue;
+    if (p.gatewayId === "ledger" && p.providerReference) {
+      await tx
+        .update(s.ledger)
+        .set({ balance: sql`${s.ledger.balance} + ${p.amount}` })
+        .where(eq(s.ledger.id, p.providerReference));
+    }
+    await tx.update(s.payment).set({ state: "refunded" }).where(eq(s.payment.id, p.id));
+  }
+}
+
 export async function releaseCart(tx: Tx, cart: CartRow, state: "expired" | "deleted"): Promise<void> {
+  await refundCartPayments(tx, cart.id);
   const tickets = await heldTickets(tx, cart.id);
   const { sessions, groups } = releaseDeltas(tickets);
   await cancelTickets(tx, tickets);

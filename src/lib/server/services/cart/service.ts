@@ -108,7 +108,7 @@ export async function createCart(
         alongside: () => tx.insert(s.cart).values(created).prepare("cart_insert").execute(),
       }),
     );
-    return buildCartEnvelope(db, changed.cart, now, changed.tickets, changed.known);
+    return buildCartEnvelope(db, changed.cart, now, changed.tickets, { ...changed.known, payments: [] });
   };
   return afterSweep(db, now, Boolean(body.add?.length), async () => {
     if (ownedByCaller && caller.identityId) return create(caller.identityId);

@@ -1,9 +1,9 @@
 /**
  * The cart as checkout sees it: locked (SELECT ... FOR UPDATE, like access.ts), its total from the
- * held tickets and promo codes, the payments already taken, and the refund of those payments when
- * the cart expires before checkout.
+ * held tickets and promo codes, and the payments already taken (releaseCart in cart/release.ts gives
+ * them back when the cart expires or is deleted before checkout).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { computeCartTotals } from "../../../domain/cart-totals.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
 import * as s from "../../db/schema.ts";
@@ -43,18 +43,3 @@ export async function cartPayments(tx: Tx, cartId: string): Promise<PaymentRow[]
 
 export const paidAmount = (payments: readonly PaymentRow[]) =>
   payments.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
-
-/** Gives back what an expired cart's payments took: gift card balances are credited again. */
-export async function refundCartPayments(tx: Tx, cartId: string): Promise<void> {
-  const payments = await cartPayments(tx, cartId);
-  for (const p of payments) {
-    if (p.state !== "succeeded") continue;
-    if (p.gatewayId === "ledger" && p.providerReference) {
-      await tx
-        .update(s.ledger)
-        .set({ balance: sql`${s.ledger.balance} + ${p.amount}` })
-        .where(eq(s.ledger.id, p.providerReference));
-    }
-    await tx.update(s.payment).set({ state: "refunded" }).where(eq(s.payment.id, p.id));
-  }
-}

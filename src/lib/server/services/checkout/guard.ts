@@ -14,7 +14,7 @@ import { cartNotModifiable } from "../cart/errors.ts";
 import { isPastExpiry, releaseCart } from "../cart/release.ts";
 import type { CartRow, Tx } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
-import { lockCart, refundCartPayments } from "./cart-state.ts";
+import { lockCart } from "./cart-state.ts";
 import { cartBooked, checkoutCartExpired, idempotencyKeyReused } from "./errors.ts";
 
 export function requestHash(operation: string, body: unknown): string {
@@ -57,7 +57,6 @@ export async function guardedCheckout(
       if (!answer) throw cartBooked(cart.id, cart.ticketOrderId);
     } else {
       if (isPastExpiry(cart, now)) {
-        await refundCartPayments(tx, cart.id);
         await releaseCart(tx, cart, "expired");
         return { expired: true };
       }
