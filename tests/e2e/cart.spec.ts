@@ -203,7 +203,7 @@ test.describe("mobile", () => {
     await seedCart(page, answer);
     await page.goto(LISTING);
     await cartWidget(page);
-    const button = page.getByRole("button", { name: "Open cart, 3 tickets" });
+    const button = page.getByRole("button", { name: "Cart 3 tickets" });
     await expect(button).toBeVisible();
     await button.click();
     const modal = page.getByRole("dialog", { name: "Your cart" });

@@ -9,16 +9,13 @@ import type { CartTranslate } from "./cart-strings.ts";
 export function CartButton({ count, tr }: { count: number; tr: CartTranslate }) {
   const badge = badgeLabel(count);
   return (
-    <button
-      type="button"
-      className="cart-button"
-      aria-label={tr("cart.open.label", { count: badge })}
-      onClick={openMobileCart}
-    >
-      <span aria-hidden="true">{tr("cart.open")}</span>
+    <button type="button" className="cart-button" onClick={openMobileCart}>
+      {/* The name starts with the visible text (WCAG 2.5.3 label in name); the count is spelled out. */}
+      <span>{tr("cart.open")}</span>
       <span className="cart-button__badge" aria-hidden="true">
         {badge}
       </span>
+      <span className="visually-hidden">{tr("cart.open.count", { count: badge })}</span>
     </button>
   );
 }

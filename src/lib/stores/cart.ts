@@ -371,6 +371,14 @@ export function applyCode(code: string): Promise<CartSnapshot | null> {
   });
 }
 
+/**
+ * Makes a cart the server just answered the current one (the checkout page of /checkout/{cartId},
+ * whose cart was read on the server): stored like any answer, so a booked or expired one clears.
+ */
+export function adoptCart(envelope: CartEnvelope): Promise<CartSnapshot | null> {
+  return serial(async () => accept(envelope));
+}
+
 /** Test hook: forgets the seller binding and the queue. */
 export function resetCartStoreForTests(): void {
   ctx = undefined;

@@ -1,0 +1,56 @@
+/**
+ * The island's API glue: the checkout client loaded on first use (so the form renders before the
+ * client and schemas arrive), failures read as the spec's ApiFailure, a fresh idempotency key per
+ * attempt, and the dataLayer pushes. No business rules here (src/lib/domain holds them).
+ */
+import type { CheckoutApi } from "../../lib/api/checkout-client.ts";
+import type { ApiFailure } from "../../lib/domain/payment-errors.ts";
+
+let loading: Promise<CheckoutApi> | undefined;
+
+export function checkoutCalls(): Promise<CheckoutApi> {
+  loading ??= Promise.all([
+    import("../../lib/api/checkout-client.ts"),
+    import("../../lib/api/client.ts"),
+  ]).then(([{ checkoutApi }, { createApiClient }]) =>
+    checkoutApi(createApiClient({ fetch: (request) => fetch(request), baseUrl: globalThis.location.origin })),
+  );
+  return loading;
+}
+
+/** An ApiClientError read by shape; anything else is an unexpected failure (status 0). */
+export function asFailure(error: unknown): ApiFailure {
+  if (typeof error === "object" && error !== null) {
+    const e = error as { status?: unknown; code?: unknown; description?: unknown; extra?: unknown };
+    if (typeof e.status === "number" && typeof e.code === "string") {
+      return {
+        status: e.status,
+        code: e.code,
+        description: typeof e.description === "string" ? e.description : "",
+        extra: typeof e.extra === "object" && e.extra !== null ? (e.extra as Record<string, unknown>) : {},
+      };
+    }
+  }
+  return { status: 0, code: "unexpected", description: "", extra: {} };
+}
+
+/** One key per attempt: a double click or a retried request gives the same order. */
+export function idempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `k-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+interface DataLayerWindow {
+  dataLayer?: unknown[];
+}
+
+/** Spec: begin_checkout and purchase go to the dataLayer only when the tenant has a tag-manager id. */
+export function reportCheckout(
+  tagManagerId: string | undefined,
+  event: "begin_checkout" | "purchase",
+  ecommerce: Record<string, unknown>,
+): void {
+  if (!tagManagerId || typeof window === "undefined") return;
+  const w = window as unknown as DataLayerWindow;
+  w.dataLayer ??= [];
+  w.dataLayer.push({ event, ecommerce });
+}

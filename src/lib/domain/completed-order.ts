@@ -1,0 +1,95 @@
+/**
+ * The completed order page's view (spec 2 §2 "Completed order"): each order's tickets grouped by
+ * event and session with per-type counts, and the seller's completed-order content from its meta
+ * (completed_order_message, completed_order_links, completed_image, completed_mobile_image,
+ * completed_image_alternate_text), read defensively: anything malformed is left out.
+ */
+import type { TicketOrderEnvelope } from "../api/checkout-client.ts";
+
+export interface OrderLine {
+  eventName: string;
+  /** ISO start of the session, or null for any-day tickets. */
+  start: string | null;
+  timeZone: string | null;
+  types: Array<{ name: string; count: number }>;
+}
+
+export interface OrderView {
+  id: string;
+  orderNumber: string;
+  createdAt: string;
+  total: string;
+  lines: OrderLine[];
+}
+
+export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
+  const templates = new Map((envelope.event_template?._data ?? []).map((t) => [t.id, t.name]));
+  const types = new Map((envelope.ticket_type?._data ?? []).map((t) => [t.id, t.name]));
+  const tickets = envelope.ticket?._data ?? [];
+  return envelope.ticket_order._data.map((order) => {
+    const lines = new Map<string, OrderLine>();
+    for (const ticket of tickets) {
+      if (ticket.ticket_order_id !== order.id) continue;
+      const key = `${ticket.event_template_id}|${ticket.event_session_id ?? ""}`;
+      let line = lines.get(key);
+      if (!line) {
+        line = {
+          eventName: templates.get(ticket.event_template_id) ?? "",
+          start: ticket.start_datetime,
+          timeZone: ticket.timezone,
+          types: [],
+        };
+        lines.set(key, line);
+      }
+      const name = types.get(ticket.ticket_type_id) ?? "";
+      const type = line.types.find((t) => t.name === name);
+      if (type) type.count += 1;
+      else line.types.push({ name, count: 1 });
+    }
+    return {
+      id: order.id,
+      orderNumber: order.order_number,
+      createdAt: order.created_at,
+      total: order.ticket_order_fees.total_after_fees_price,
+      lines: [...lines.values()],
+    };
+  });
+}
+
+export interface CompletedContent {
+  message: string | null;
+  links: Array<{ label: string; url: string }>;
+  image: string | null;
+  mobileImage: string | null;
+  imageAlt: string;
+}
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+/** Only http(s) and site-relative links are kept (never javascript:). */
+const safeUrl = (value: unknown) => {
+  const url = text(value);
+  return url && (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url)) ? url : null;
+};
+
+function links(value: unknown): CompletedContent["links"] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null) return [];
+    const record = item as Record<string, unknown>;
+    const url = safeUrl(record.url ?? record.href);
+    const label = text(record.label ?? record.text ?? record.name);
+    return url && label ? [{ label, url }] : [];
+  });
+}
+
+/** The seller's completed-order content from the meta record of resource "seller", if any. */
+export function completedContent(meta: ReadonlyArray<Record<string, unknown>> | undefined): CompletedContent {
+  const record = meta?.find((m) => m.resource === "seller") ?? {};
+  return {
+    message: text(record.completed_order_message),
+    links: links(record.completed_order_links),
+    image: text(record.completed_image),
+    mobileImage: text(record.completed_mobile_image),
+    imageAlt: text(record.completed_image_alternate_text) ?? "",
+  };
+}

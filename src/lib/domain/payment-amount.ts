@@ -1,0 +1,88 @@
+/**
+ * Payment amounts (spec 2 §4, §5, §9), all in integer minor units: the limits per currency
+ * (0.50 to 999999.99; GBP 0.30), the gateway for a total (free when nothing is due), the gift
+ * card share (never more than the card's balance or what is outstanding), the other partial
+ * amount clamped between the due amount and the outstanding balance, and card fields.
+ */
+
+/**
+ * The contract's limits (checkout-schemas.ts PAYMENT_MAX_MINOR and paymentMinMinor), repeated
+ * here so the island does not load zod before its first call; a unit test keeps them equal.
+ */
+export const PAYMENT_MAX_MINOR = 99_999_999;
+export const paymentMinMinor = (currency: string) => (currency.toUpperCase() === "GBP" ? 30 : 50);
+
+/** Spec §5: the amount and currency must be supported, else 'Payment is not supported for this amount.' */
+export function paymentSupported(amountMinor: number, currency: string): boolean {
+  return (
+    Number.isSafeInteger(amountMinor) &&
+    amountMinor >= paymentMinMinor(currency) &&
+    amountMinor <= PAYMENT_MAX_MINOR
+  );
+}
+
+/** Spec §4: a zero (or negative) outstanding total checks out through the free gateway. */
+export function needsCard(outstandingMinor: number): boolean {
+  return outstandingMinor > 0;
+}
+
+/** The part of the outstanding total a gift card pays: its balance, at most what is due. */
+export function giftCardShare(balanceMinor: number, outstandingMinor: number): number {
+  return Math.max(0, Math.min(balanceMinor, outstandingMinor));
+}
+
+/**
+ * Spec §5: the 'other' partial amount is clamped between the due amount and the outstanding
+ * balance, with two decimals. `entered` is what the shopper typed (a decimal number); anything
+ * that is not a finite number gives the due amount.
+ */
+export function clampOtherAmount(entered: number, dueMinor: number, outstandingMinor: number): number {
+  const low = Math.min(dueMinor, outstandingMinor);
+  if (!Number.isFinite(entered)) return low;
+  const minor = Math.round(entered * 100);
+  return Math.min(Math.max(minor, low), outstandingMinor);
+}
+
+/** Spec §9: wallet amounts are minor units (amount times 100, rounded); the amount must be finite. */
+export function walletAmount(amount: number): number | null {
+  return Number.isFinite(amount) ? Math.round(amount * 100) : null;
+}
+
+export interface CardInput {
+  number: string;
+  /** MM/YY */
+  expiry: string;
+  cvc: string;
+}
+
+export type CardField = "number" | "expiry" | "cvc";
+export type CardCheck =
+  | { ok: true; card: { card_number: string; exp_month: number; exp_year: number; cvc: string } }
+  | { ok: false; errors: Partial<Record<CardField, "required" | "invalid">> };
+
+/**
+ * The test gateway's card form: 12 to 19 digits (spaces allowed), an MM/YY expiry not in the
+ * past, a CVC of 3 or 4 digits. The outcome (declined, incorrect CVC...) is the server's call.
+ */
+export function validateCard(input: CardInput, now: Date): CardCheck {
+  const errors: Partial<Record<CardField, "required" | "invalid">> = {};
+  const digits = input.number.replace(/[\s-]/g, "");
+  if (digits.length === 0) errors.number = "required";
+  else if (!/^\d{12,19}$/.test(digits)) errors.number = "invalid";
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(input.expiry);
+  let month = 0;
+  let year = 0;
+  if (input.expiry.trim().length === 0) errors.expiry = "required";
+  else if (!expiry) errors.expiry = "invalid";
+  else {
+    month = Number(expiry[1]);
+    year = 2000 + Number(expiry[2]);
+    const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (month < 1 || month > 12 || year * 12 + month - 1 < current) errors.expiry = "invalid";
+  }
+  const cvc = input.cvc.trim();
+  if (cvc.length === 0) errors.cvc = "required";
+  else if (!/^\d{3,4}$/.test(cvc)) errors.cvc = "invalid";
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, card: { card_number: digits, exp_month: month, exp_year: year, cvc } };
+}

@@ -1,0 +1,86 @@
+/**
+ * Server-side reads of the checkout pages (spec 2 §8 "Checkout route entry"): the visitor's cart
+ * through the in-process API with the visitor's cookie (a user's cart is 403 to others), and the
+ * ticket orders of the completion page through the cached API. Server only (Astro skips `_` files).
+ */
+
+import { cartApi } from "../../../lib/api/cart-client.ts";
+import type { CartEnvelope } from "../../../lib/api/cart-schemas.ts";
+import { checkoutApi, type TicketOrderEnvelope } from "../../../lib/api/checkout-client.ts";
+import { createApiClient } from "../../../lib/api/client.ts";
+import { ApiClientError } from "../../../lib/api/errors.ts";
+import { ssrApi } from "../../../lib/api/ssr.ts";
+import { getRuntime } from "../../../lib/server/runtime.ts";
+
+/** Personal pages: never cached anywhere. */
+export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
+
+function visitorClient(request: Request) {
+  const cookie = request.headers.get("cookie");
+  return createApiClient({
+    baseUrl: "http://foyer.internal",
+    prefix: "/api",
+    retries: 0,
+    fetch: async (inner) => {
+      if (cookie) inner.headers.set("cookie", cookie);
+      return (await getRuntime()).api.fetch(inner);
+    },
+  });
+}
+
+export type CartEntry =
+  | { kind: "cart"; envelope: CartEnvelope }
+  | { kind: "booked"; orderId: string }
+  | { kind: "not_found" }
+  | { kind: "forbidden" }
+  | { kind: "expired" };
+
+/** GET my/cart/{id}: 404 → not found; booked (state or 409 with its order id) → completion; 403 proceeds. */
+export async function cartEntry(request: Request, cartId: string): Promise<CartEntry> {
+  try {
+    const envelope = await cartApi(visitorClient(request)).get(cartId);
+    const cart = envelope.cart._data[0];
+    if (!cart) return { kind: "not_found" };
+    if (cart.state === "booked" && cart.ticket_order_id)
+      return { kind: "booked", orderId: cart.ticket_order_id };
+    if (cart.state !== "pending") return { kind: "expired" };
+    return { kind: "cart", envelope };
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    const orderId = error.extra.ticket_order_id;
+    if (typeof orderId === "string" && orderId) return { kind: "booked", orderId };
+    if (error.status === 404) return { kind: "not_found" };
+    if (error.status === 403) return { kind: "forbidden" };
+    if (error.status === 410 || error.code === "cart_expired") return { kind: "expired" };
+    throw error;
+  }
+}
+
+/** The cart number of a cart (the pending page's reference), or null when it cannot be read. */
+export async function cartNumber(request: Request, cartId: string): Promise<string | null> {
+  try {
+    return (await cartApi(visitorClient(request)).get(cartId)).cart._data[0]?.cart_number ?? null;
+  } catch (error) {
+    if (error instanceof ApiClientError) return null;
+    throw error;
+  }
+}
+
+/** Spec §2: orderIds is a comma-separated list; anything unreadable is dropped. */
+export function parseOrderIds(value: string | null): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(",").map((id) => id.trim()))]
+    .filter((id) => /^[\w-]{1,200}$/.test(id))
+    .slice(0, 20);
+}
+
+/** GET ticket_order (cached) with id._in; null when none of them exist. */
+export async function ticketOrders(seller: string, ids: string[]): Promise<TicketOrderEnvelope | null> {
+  try {
+    const envelope = await checkoutApi(ssrApi()).ticketOrders(seller, ids);
+    return envelope.ticket_order._data.length > 0 ? envelope : null;
+  } catch (error) {
+    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { TicketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
+import { completedContent, orderViews } from "../../src/lib/domain/completed-order.ts";
+
+const ticket = (id: string, type: string, session: string | null, order = "to1") => ({
+  id,
+  state: "booked",
+  ticket_type_id: type,
+  ticket_group_id: "g",
+  event_template_id: "ev",
+  event_session_id: session,
+  ticket_order_id: order,
+  face_value: "25.00",
+  adjusted_value: "25.00",
+  admit_name: null,
+  admit_email: null,
+  scan_code: "X",
+  start_datetime: session ? "2026-11-22T15:00:00Z" : null,
+  timezone: "America/New_York",
+});
+
+const envelope = {
+  ticket_order: {
+    _data: [
+      {
+        id: "to1",
+        seller_id: "s",
+        order_number: "1001",
+        identity_id: "i",
+        cart_id: "c",
+        created_at: "2026-11-22T10:00:00Z",
+        state: "completed",
+        ticket_order_fees: { total_after_fees_price: "53.00" },
+      },
+    ],
+  },
+  ticket: {
+    _data: [
+      ticket("t1", "adult", "s1"),
+      ticket("t2", "adult", "s1"),
+      ticket("t3", "child", "s1"),
+      ticket("t4", "adult", "s1", "other"),
+    ],
+  },
+  ticket_type: {
+    _data: [
+      { id: "adult", name: "Adult" },
+      { id: "child", name: "Child" },
+    ],
+  },
+  event_template: { _data: [{ id: "ev", name: "General Admission" }] },
+} as unknown as TicketOrderEnvelope;
+
+describe("completed order (spec 2 §2)", () => {
+  it("shows the order number and its tickets grouped by session with per-type counts", () => {
+    expect(orderViews(envelope)).toEqual([
+      {
+        id: "to1",
+        orderNumber: "1001",
+        createdAt: "2026-11-22T10:00:00Z",
+        total: "53.00",
+        lines: [
+          {
+            eventName: "General Admission",
+            start: "2026-11-22T15:00:00Z",
+            timeZone: "America/New_York",
+            types: [
+              { name: "Adult", count: 2 },
+              { name: "Child", count: 1 },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("'seller-configured message, links and images (a separate mobile image)' from seller meta", () => {
+    const content = completedContent([
+      { resource: "event_template", completed_order_message: "no" },
+      {
+        resource: "seller",
+        completed_order_message: " Thanks! ",
+        completed_order_links: [
+          { label: "Plan your visit", url: "/harbour-museum/visit" },
+          { label: "Bad", url: "javascript:alert(1)" },
+          { label: "", url: "https://example.com" },
+        ],
+        completed_image: "hm/thanks.jpg",
+        completed_mobile_image: "hm/thanks-mobile.jpg",
+        completed_image_alternate_text: "Ships in the harbour",
+      },
+    ]);
+    expect(content).toEqual({
+      message: "Thanks!",
+      links: [{ label: "Plan your visit", url: "/harbour-museum/visit" }],
+      image: "hm/thanks.jpg",
+      mobileImage: "hm/thanks-mobile.jpg",
+      imageAlt: "Ships in the harbour",
+    });
+  });
+
+  it("no seller meta gives no content", () => {
+    expect(completedContent(undefined)).toEqual({
+      message: null,
+      links: [],
+      image: null,
+      mobileImage: null,
+      imageAlt: "",
+    });
+  });
+});
