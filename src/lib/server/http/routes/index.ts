@@ -8,6 +8,7 @@ import { registerHealth } from "./health.ts";
 import { registerImage } from "./image.ts";
 import { registerOrders } from "./orders.ts";
 import { registerSessions } from "./sessions.ts";
+import { registerStripeWebhook } from "./stripe-webhook.ts";
 
 /** Every route module registers itself here. */
 export function registerRoutes(router: ApiRouter): void {
@@ -20,4 +21,5 @@ export function registerRoutes(router: ApiRouter): void {
   registerCart(router);
   registerCheckout(router);
   registerOrders(router);
+  registerStripeWebhook(router);
 }

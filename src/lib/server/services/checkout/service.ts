@@ -134,7 +134,8 @@ async function completePending(
         eq(s.payment.providerReference, intent),
       ),
     );
-  if (!pending) return undefined;
+  // A stripe payment completes only by Stripe's signed webhook (payments/stripe-webhook.ts).
+  if (!pending || pending.gatewayId === "stripe") return undefined;
   await tx.update(s.payment).set({ state: "succeeded", occurredAt: now }).where(eq(s.payment.id, pending.id));
   await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
   const completed = { ...order, state: "completed" };

@@ -1,0 +1,61 @@
+/**
+ * POST /api/stripe/webhook (DESIGN §6): Stripe's PaymentIntent events, verified against the raw body
+ * with STRIPE_WEBHOOK_SECRET (a bad or missing signature is 400). Server to server: no Origin check
+ * applies (the cart's same-origin middleware covers cart paths only), and /cached_api has no webhook.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type Stripe from "stripe";
+import { stripeWebhookSecret, stripeWebhooks } from "../../payments/stripe-config.ts";
+import { applyStripeEvent } from "../../payments/stripe-webhook.ts";
+import type { ApiRouter } from "../app.ts";
+import { ApiError } from "../errors.ts";
+import { json } from "./_shared.ts";
+
+export const STRIPE_WEBHOOK_PATH = "/stripe/webhook";
+/** Stripe signs deliveries with a timestamp; older ones are refused (Stripe's default tolerance). */
+const TOLERANCE_SECONDS = 300;
+
+const webhookAnswer = z.object({ received: z.boolean(), outcome: z.string() });
+
+const webhookRoute = createRoute({
+  method: "post",
+  path: STRIPE_WEBHOOK_PATH,
+  description: "Stripe webhook events (payment_intent.succeeded, payment_intent.payment_failed).",
+  responses: json(webhookAnswer, "The event was received."),
+});
+
+const badSignature = () =>
+  new ApiError(400, "invalid_signature", "The webhook signature is not valid.", { context: "stripe" });
+
+export function registerStripeWebhook(router: ApiRouter): void {
+  router.openapi(webhookRoute, async (c) => {
+    if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+    const secret = stripeWebhookSecret();
+    if (!secret) {
+      throw new ApiError(400, "gateway_not_configured", "The stripe webhook is not configured.", {
+        context: "stripe",
+      });
+    }
+    const signature = c.req.header("stripe-signature");
+    if (!signature) throw badSignature();
+    const { db, clock } = c.get("deps");
+    const now = clock.now();
+    const payload = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      event = stripeWebhooks().constructEvent(
+        payload,
+        signature,
+        secret,
+        TOLERANCE_SECONDS,
+        undefined,
+        now.getTime(),
+      );
+    } catch {
+      throw badSignature();
+    }
+    const outcome = await applyStripeEvent(db, event, now);
+    c.header("Cache-Control", "no-store");
+    return c.json({ received: true, outcome }, 200);
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * The `stripe` gateway (DESIGN §6): one PaymentIntent per cart attempt through the stripe SDK,
+ * created and confirmed at once with the storefront's payment method (gateway_data.payment_method_id).
+ * - succeeded → the checkout completes; processing → pending (reference = the intent id), completed
+ *   later by the payment_intent.succeeded webhook (stripe-webhook.ts);
+ * - requires_action → 402 intent_requires_action with _extra {payment_intent_id, client_secret}; the
+ *   storefront authenticates and calls again with gateway_data.payment_intent_id, which retrieves the
+ *   intent (it must belong to this cart, amount and currency) and answers by its status;
+ * - Stripe errors map as stripe-errors.ts says.
+ * The idempotency key sent to Stripe derives from the checkout's key, the cart, the amount and the
+ * payment method: a retried attempt never charges twice, another card is another attempt.
+ */
+import { createHash } from "node:crypto";
+import type Stripe from "stripe";
+import { ApiError } from "../http/errors.ts";
+import { type ChargeOutcome, type ChargeRequest, dataString, type Gateway } from "./gateway.ts";
+import { type StripeConfig, stripeClient } from "./stripe-config.ts";
+import { fromStripeError, stripeCardError } from "./stripe-errors.ts";
+
+export const REQUIRES_ACTION_TEXT = "This payment requires additional authentication.";
+
+export function stripeIdempotencyKey(request: ChargeRequest, paymentMethod: string): string {
+  const digest = createHash("sha256")
+    .update(
+      JSON.stringify([
+        request.idempotencyKey,
+        request.cartId,
+        request.amount,
+        request.currency,
+        paymentMethod,
+      ]),
+    )
+    .digest("hex");
+  return `foyer-${digest.slice(0, 48)}`;
+}
+
+function requiresAction(intent: Stripe.PaymentIntent): ApiError {
+  return new ApiError(402, "intent_requires_action", REQUIRES_ACTION_TEXT, {
+    context: "payment",
+    extra: {
+      type: "card_error",
+      code: "intent_requires_action",
+      payment_intent_id: intent.id,
+      client_secret: intent.client_secret,
+    },
+  });
+}
+
+/** The checkout's answer for an intent's status. */
+export function outcomeOf(intent: Stripe.PaymentIntent, request: ChargeRequest): ChargeOutcome {
+  const base = { amount: request.amount, reference: intent.id, cardNumber: null, remainingBalance: null };
+  switch (intent.status) {
+    case "succeeded":
+      return { ...base, status: "succeeded" };
+    case "processing":
+      return { ...base, status: "pending" };
+    case "requires_action":
+    case "requires_confirmation":
+      throw requiresAction(intent);
+    default: {
+      const last = intent.last_payment_error;
+      throw stripeCardError(
+        {
+          type: last?.type ?? "card_error",
+          code: last?.code ?? "payment_intent_authentication_failure",
+          decline_code: last?.decline_code,
+          message:
+            last?.message ??
+            "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+        },
+        "payment_intent_authentication_failure",
+      );
+    }
+  }
+}
+
+/** A follow-up may only finish this cart's own intent, for the same amount and currency. */
+function assertSameAttempt(intent: Stripe.PaymentIntent, request: ChargeRequest): void {
+  if (
+    intent.metadata?.cart_id !== request.cartId ||
+    intent.amount !== request.amount ||
+    intent.currency.toLowerCase() !== request.currency.toLowerCase()
+  ) {
+    throw new ApiError(400, "payment_intent_mismatch", "The payment does not belong to this cart.", {
+      context: "payment",
+      extra: { type: "invalid_request_error", code: "payment_intent_mismatch" },
+    });
+  }
+}
+
+export function createStripeGateway(config: StripeConfig): Gateway {
+  const client = stripeClient(config);
+  return {
+    id: "stripe",
+    cardLimits: true,
+    async charge(_tx, request) {
+      const intentId = dataString(request.data, "payment_intent_id");
+      const paymentMethod = dataString(request.data, "payment_method_id");
+      if (!intentId && !paymentMethod) {
+        throw new ApiError(400, "validation_failed", "A payment method is required.", {
+          context: "payment",
+          extra: { field: "payment_method_id" },
+        });
+      }
+      let intent: Stripe.PaymentIntent;
+      try {
+        if (intentId) {
+          intent = await client.paymentIntents.retrieve(intentId);
+          assertSameAttempt(intent, request);
+        } else {
+          intent = await client.paymentIntents.create(
+            {
+              amount: request.amount,
+              currency: request.currency.toLowerCase(),
+              payment_method: paymentMethod,
+              automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+              confirm: true,
+              metadata: { cart_id: request.cartId, seller: request.sellerId },
+            },
+            { idempotencyKey: stripeIdempotencyKey(request, paymentMethod ?? "") },
+          );
+        }
+      } catch (error) {
+        throw fromStripeError(error);
+      }
+      return outcomeOf(intent, request);
+    },
+  };
+}
