@@ -11,6 +11,7 @@ import { createRef, useEffect, useMemo, useRef, useState } from "react";
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
 import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
 import { cartTotals } from "../../lib/domain/cart-items.ts";
+import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import {
   emptyIdentity,
   firstInvalidField,
@@ -21,6 +22,7 @@ import {
 } from "../../lib/domain/identity-form.ts";
 import { formatMoney, parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
+import { choosePaymentType, NO_WALLETS, paymentTypeFromElement } from "../../lib/domain/pay-button.ts";
 import {
   type CardField,
   type CardInput,
@@ -34,13 +36,21 @@ import {
   UNEXPECTED,
   VALIDATION_ERROR,
 } from "../../lib/domain/payment-errors.ts";
+import { dueFromRows } from "../../lib/domain/payment-plan.ts";
 import { $cart, $cartChecked, adoptCart, initCart, refreshCart } from "../../lib/stores/cart.ts";
 import { Dialog } from "../ui/Dialog.tsx";
 import { CardFields } from "./CardFields.tsx";
 import { asFailure, checkoutCalls, idempotencyKey, reportCheckout } from "./checkout-calls.ts";
 import { type CheckoutStrings, checkoutTranslator } from "./checkout-strings.ts";
+import { DonationAdd } from "./DonationAdd.tsx";
 import { GiftCardForm } from "./GiftCardForm.tsx";
 import { IdentityFields } from "./IdentityFields.tsx";
+import { PartialAmount, partialPayBody } from "./PartialAmount.tsx";
+import { ScheduledPayments } from "./ScheduledPayments.tsx";
+import { PayButton } from "./StripePayButton.tsx";
+import { StripeSlot } from "./StripeSlot.tsx";
+import { payWithStripe } from "./stripe-checkout.ts";
+import type { StripeState } from "./stripe-types.ts";
 import "./checkout.css";
 
 export interface CheckoutIslandProps {
@@ -58,6 +68,10 @@ export interface CheckoutIslandProps {
   tagManagerId?: string | undefined;
   /** A route-entry problem to show (a 403 proceeds with an error). */
   initialError?: string | undefined;
+  /** The seller's donation offer (the donation add), or null when it has none. */
+  donation?: DonationOffer | null | undefined;
+  /** tenant.payments: the stripe gateway's publishable key when the gateway is "stripe", else unset (test gateway). */
+  stripeKey?: string | undefined;
 }
 
 /** `focus`: move focus to the message (not when focus goes to the first invalid field instead). */
@@ -83,6 +97,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     props.initialError ? { tone: "error", lines: [props.initialError], focus: false } : null,
   );
   const [confirmIntent, setConfirmIntent] = useState<string | null>(null);
+  const [stripe, setStripe] = useState<StripeState>({ status: "loading" });
+  const [payType, setPayType] = useState(() => choosePaymentType(NO_WALLETS));
   const refs = useMemo(
     () =>
       Object.fromEntries(IDENTITY_FIELDS.map((f) => [f, createRef<HTMLInputElement>()])) as Record<
@@ -103,6 +119,15 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   const envelope = ready ? (stored?.envelope ?? null) : props.initialEnvelope;
   const cartId = envelope?.cart._data[0]?.id ?? null;
   const outstanding = envelope ? (cartTotals(envelope)?.amountDue ?? 0) : 0;
+  // Scheduled payments: the pay button charges the chosen partial amount (test gateway only).
+  const scheduled = envelope?.scheduled_payment?._data ?? [];
+  const due = dueFromRows(
+    scheduled.map((row) => ({ amount: parseMoneyString(row.amount), status: row.status })),
+    outstanding,
+  );
+  const [chosenAmount, setChosenAmount] = useState<number | null>(null);
+  const partialPlan = scheduled.length > 0 && !props.stripeKey;
+  const charge = partialPlan && chosenAmount !== null ? Math.min(chosenAmount, outstanding) : outstanding;
 
   // begin_checkout once per cart (the ref remembers which cart was reported).
   const reported = useRef<string | null>(null);
@@ -178,7 +203,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   function prepare(paymentIntentId: string | null): CheckoutBody | null {
     const idCheck = validateIdentity(identity);
     const cardDue = needsCard(outstanding);
-    const cardCheck = cardDue && !paymentIntentId ? validateCard(card, new Date()) : null;
+    const cardCheck = cardDue && !paymentIntentId && !props.stripeKey ? validateCard(card, new Date()) : null;
     const termsOk = termsContent.trim() === "" || terms;
     setIdentityErrors(idCheck.ok ? {} : idCheck.errors);
     setCardErrors(cardCheck && !cardCheck.ok ? cardCheck.errors : {});
@@ -189,7 +214,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       setMessage({ tone: "error", lines: [VALIDATION_ERROR], focus: field === null });
       return null;
     }
-    if (cardDue && !paymentSupported(outstanding, currency)) {
+    if (cardDue && !paymentSupported(charge, currency)) {
       show("error", PAYMENT_NOT_SUPPORTED);
       return null;
     }
@@ -197,9 +222,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     if (paymentIntentId) gatewayData = { payment_intent_id: paymentIntentId };
     else if (cardCheck?.ok) gatewayData = { ...cardCheck.card };
     return {
-      gateway_id: cardDue ? "test" : "free",
+      gateway_id: cardDue ? (props.stripeKey ? "stripe" : "test") : "free",
       gateway_data: gatewayData,
-      ...(cardDue ? { amount: toMoneyString(outstanding) } : {}),
+      ...(cardDue ? { amount: toMoneyString(charge) } : {}),
       identity: idCheck.identity,
       send_email: true,
       idempotency_key: idempotencyKey(),
@@ -213,7 +238,23 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     setSubmitting(true);
     setMessage(null);
     try {
-      handleAnswer(await (await checkoutCalls()).guestCheckout(cartId, body));
+      if (props.stripeKey && cardDue && !paymentIntentId) {
+        if (stripe.status !== "ready") return;
+        const outcome = await payWithStripe(stripe.port, cartId, body);
+        if (outcome.kind === "answer") handleAnswer(outcome.answer);
+        else if (outcome.kind === "error") handleFailure(outcome.error);
+        else {
+          if (outcome.refreshCart) void refreshCart().catch(() => undefined);
+          show("error", outcome.message);
+        }
+        return;
+      }
+      const calls = await checkoutCalls();
+      handleAnswer(
+        charge < outstanding
+          ? await calls.pay(cartId, partialPayBody(body, toMoneyString(charge)))
+          : await calls.guestCheckout(cartId, body),
+      );
     } catch (error) {
       handleFailure(error);
     } finally {
@@ -236,7 +277,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   }
 
   const cardDue = needsCard(outstanding);
-  const payLabel = cardDue ? tr("checkout.pay", { amount: money(outstanding) }) : tr("checkout.complete");
+  const payLabel = cardDue ? tr("checkout.pay", { amount: money(charge) }) : tr("checkout.complete");
+  const payBlocked = Boolean(props.stripeKey) && cardDue && stripe.status !== "ready";
 
   return (
     <div className="checkout" data-hydrated={ready ? "true" : undefined}>
@@ -250,6 +292,26 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           <p key={line}>{line}</p>
         ))}
       </div>
+      <ScheduledPayments
+        rows={scheduled}
+        outstanding={outstanding}
+        timeZone={timeZone}
+        money={money}
+        tr={tr}
+      />
+      {partialPlan && cardDue ? (
+        <PartialAmount
+          due={due}
+          outstanding={outstanding}
+          money={money}
+          tr={tr}
+          disabled={submitting}
+          onChange={setChosenAmount}
+        />
+      ) : null}
+      {props.donation ? (
+        <DonationAdd offer={props.donation} money={money} tr={tr} disabled={submitting} />
+      ) : null}
       {cardDue ? (
         <GiftCardForm
           seller={seller}
@@ -279,7 +341,17 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         />
         <fieldset className="checkout-section">
           <legend>{tr("checkout.payment.title")}</legend>
-          {cardDue ? (
+          {cardDue && props.stripeKey ? (
+            <StripeSlot
+              publishableKey={props.stripeKey}
+              amountMinor={outstanding}
+              currency={currency}
+              loadingText={tr("checkout.stripe.loading")}
+              failedText={tr("checkout.stripe.loadFailed")}
+              onState={setStripe}
+              onPaymentType={(reported) => setPayType(paymentTypeFromElement(reported))}
+            />
+          ) : cardDue ? (
             <>
               <p className="muted">{tr("checkout.payment.testNotice")}</p>
               <CardFields
@@ -318,9 +390,14 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           </div>
         )}
         {props.captcha && <p className="checkout-captcha muted">{tr("checkout.captcha")}</p>}
-        <button type="submit" className="button checkout-pay" disabled={submitting} aria-busy={submitting}>
-          {submitting ? tr("checkout.paying") : payLabel}
-        </button>
+        <PayButton
+          type={payType}
+          cardAmountMinor={cardDue ? outstanding : 0}
+          label={submitting ? tr("checkout.paying") : payLabel}
+          walletLabel={(wallet) => tr(`checkout.wallet.${wallet}`, { amount: money(outstanding) })}
+          submitting={submitting}
+          disabled={payBlocked}
+        />
       </form>
       <div className="checkout-footer">
         <p className="checkout-footer__total">
@@ -330,7 +407,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           type="submit"
           form="checkout-form"
           className="button"
-          disabled={submitting}
+          disabled={submitting || payBlocked}
           tabIndex={-1}
           aria-hidden="true"
         >

@@ -270,6 +270,29 @@ export const defaultStrings = {
   "checkout.pending.reference": "Reference number {reference}",
   "checkout.pending.body":
     "We are waiting for your debit payment to clear. We will e-mail your tickets as soon as it does.",
+  // stripe
+  "checkout.stripe.loading": "Loading the secure card form…",
+  "checkout.stripe.loadFailed":
+    "Credit card payment can not be processed because Stripe was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.",
+  "checkout.wallet.apple_pay": "Pay {amount} with Apple Pay",
+  "checkout.wallet.google_pay": "Pay {amount} with Google Pay",
+  // checkout extras
+  "checkout.schedule.title": "Scheduled payments",
+  "checkout.schedule.Upcoming": "Upcoming",
+  "checkout.schedule.Overdue": "Overdue",
+  "checkout.schedule.Paid": "Paid",
+  "checkout.schedule.outstanding": "Total outstanding",
+  "checkout.amount.title": "Amount to pay",
+  "checkout.amount.due": "Amount due ({amount})",
+  "checkout.amount.outstanding": "Total outstanding ({amount})",
+  "checkout.amount.other": "Other amount",
+  "checkout.amount.otherLabel": "Amount ({min} to {max})",
+  "checkout.donation.title": "Add a donation",
+  "checkout.donation.body": "Every gift supports our work.",
+  "checkout.donation.other": "Other amount",
+  "checkout.donation.add": "Add donation",
+  "checkout.donation.adding": "Adding…",
+  "checkout.donation.added": "Thank you! Your donation of {amount} was added to your cart.",
 } as const;
 
 type StringKey = keyof typeof defaultStrings;

@@ -64,6 +64,14 @@ export function htmlForPreview(row: Pick<MailRow, "id" | "html" | "attachments">
   return html;
 }
 
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 export async function getAttachment(
   db: Db,
   mailId: string,
@@ -75,7 +83,9 @@ export async function getAttachment(
     .from(outbox)
     .where(and(eq(outbox.id, mailId)))
     .limit(1);
-  const found = row?.attachments.find((a) => a.cid === cid);
+  // The route's param may arrive still percent-encoded ("ticket-1%40foyer"): match either form.
+  const decoded = safeDecode(cid);
+  const found = row?.attachments.find((a) => a.cid === cid || a.cid === decoded);
   if (!found) return undefined;
   const inline = INLINE_TYPES.has(found.contentType.toLowerCase());
   return {

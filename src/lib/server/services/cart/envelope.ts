@@ -23,6 +23,7 @@ import {
   serializeVenue,
 } from "../catalogue/serialize.ts";
 import { serializePayment } from "../checkout/answer.ts";
+import { cartPlanState, serializeScheduled } from "../checkout/plan.ts";
 import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
 import { heldTickets } from "./release.ts";
 import {
@@ -172,6 +173,8 @@ export async function buildCartEnvelope(
     (await db.select().from(s.payment).where(eq(s.payment.cartId, cart.id)).orderBy(s.payment.occurredAt));
   const paid = payments.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
   const outstanding = Math.max(0, totals.total - paid);
+  // Scheduled payments when a held ticket's group has a payment_plan (checkout/plan.ts).
+  const plan = cartPlanState(cart, tickets, metas, totals.total, paid, now);
   const cartResource: CartResource = {
     id: cart.id,
     seller_id: cart.sellerId,
@@ -252,5 +255,6 @@ export async function buildCartEnvelope(
     config: coll(configs.map(serializeConfig)),
     seller: coll(seller ? [serializeSeller(seller)] : []),
     payment: coll(payments.map(serializePayment)),
+    ...(plan ? { scheduled_payment: coll(serializeScheduled(cart.id, plan)) } : {}),
   };
 }

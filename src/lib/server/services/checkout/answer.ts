@@ -27,6 +27,8 @@ export function checkoutAnswerOf(input: {
   amountPaid: number;
   outstanding: number;
   reference: string | null;
+  /** Partial payments toward a plan: the next instalment's date. */
+  nextDueDate?: Date | null;
 }): CheckoutAnswer {
   return {
     checkout_result: coll([
@@ -36,7 +38,7 @@ export function checkoutAnswerOf(input: {
         ticket_order_ids: input.orders.map((o) => o.id),
         amount_paid: toMoneyString(input.amountPaid),
         total_outstanding: toMoneyString(input.outstanding),
-        next_due_date: null,
+        next_due_date: input.nextDueDate?.toISOString() ?? null,
         reference: input.reference,
       },
     ]),

@@ -31,6 +31,7 @@ import { bookCart, enqueueConfirmation } from "./convert.ts";
 import { amountMismatch, cartEmpty, identityRequired } from "./errors.ts";
 import { guardedCheckout, requestHash } from "./guard.ts";
 import { identityById, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
+import { cartPlanState, groupMetas } from "./plan.ts";
 
 export interface CheckoutDeps {
   db: Db;
@@ -259,6 +260,17 @@ export async function pay(
     const gateway = gatewayFor(body.gateway_id);
     if (gateway.id === "free") throw gatewayNotAllowed("A partial payment needs a gift card or a card.");
     if (gateway.cardLimits) assertCardAmount(amount, seller.currencyCode);
+    // Spec §5: a card payment toward a plan lies between the due amount and the outstanding balance.
+    const paidBefore = paidAmount(payments);
+    const metas = await groupMetas(tx, cart.sellerId, tickets);
+    const plan = cartPlanState(cart, tickets, metas, total, paidBefore, now);
+    if (plan && gateway.id !== "ledger" && amount < plan.due) {
+      throw validationFailed("The amount is less than the amount due.", {
+        field: "amount",
+        amount_due: toMoneyString(plan.due),
+        total_outstanding: toMoneyString(outstanding),
+      });
+    }
     assertNewGiftCard(payments, gateway, body.gateway_data);
     const charge = await gateway.charge(tx, {
       cartId: cart.id,
@@ -271,6 +283,7 @@ export async function pay(
     });
     await recordPayment(tx, cart, gateway, charge, key, now);
     const paidNow = charge.status === "succeeded" ? charge.amount : 0;
+    const after = plan ? cartPlanState(cart, tickets, metas, total, paidBefore + paidNow, now) : null;
     return checkoutAnswerOf({
       cartId: cart.id,
       status: "partial",
@@ -279,6 +292,7 @@ export async function pay(
       amountPaid: charge.amount,
       outstanding: outstanding - paidNow,
       reference: charge.status === "pending" ? charge.reference : null,
+      nextDueDate: after?.rows.find((row) => row.unpaid > 0)?.dueDate ?? null,
     });
   });
 }

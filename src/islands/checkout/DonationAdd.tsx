@@ -1,0 +1,97 @@
+/**
+ * The donation add at checkout (spec 2 §1, §2): preset amounts and a flexible amount within the
+ * donation type's min and max (flexible-price.ts: 'Value entered is outside min/max'). It adds
+ * one donation through the cart store's addToCart (no optimistic update); the sidebar and the
+ * totals follow the store.
+ */
+import { useId, useState } from "react";
+import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
+import { checkFlexibleAmount, OUTSIDE_MIN_MAX } from "../../lib/domain/flexible-price.ts";
+import { toMoneyString } from "../../lib/domain/money.ts";
+import { UNEXPECTED } from "../../lib/domain/payment-errors.ts";
+import { addToCart } from "../../lib/stores/cart.ts";
+import { asFailure } from "./checkout-calls.ts";
+import type { CheckoutTranslate } from "./checkout-strings.ts";
+import "./extras.css";
+
+export interface DonationAddProps {
+  offer: DonationOffer;
+  money: (minor: number) => string;
+  tr: CheckoutTranslate;
+  disabled: boolean;
+}
+
+type Choice = number | "other";
+
+export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
+  const name = useId();
+  const [choice, setChoice] = useState<Choice>(offer.presets[0] ?? "other");
+  const [other, setOther] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function add() {
+    let amount: number;
+    if (choice === "other") {
+      const check = checkFlexibleAmount(other, offer);
+      if (!check.ok) return setError(OUTSIDE_MIN_MAX);
+      amount = check.amount;
+    } else amount = choice;
+    setError(null);
+    setDone(null);
+    setBusy(true);
+    try {
+      await addToCart({ add: [{ ticket_type_id: offer.ticketTypeId, face_value: toMoneyString(amount) }] });
+      setDone(tr("checkout.donation.added", { amount: money(amount) }));
+    } catch (failure) {
+      setError(asFailure(failure).description || UNEXPECTED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <fieldset className="checkout-section checkout-donation" disabled={disabled || busy}>
+      <legend>{tr("checkout.donation.title")}</legend>
+      <p className="muted">{tr("checkout.donation.body")}</p>
+      <div className="checkout-donation__options">
+        {offer.presets.map((amount) => (
+          <label key={amount} className="checkout-amount__option">
+            <input type="radio" name={name} checked={choice === amount} onChange={() => setChoice(amount)} />
+            <span>{money(amount)}</span>
+          </label>
+        ))}
+        <label className="checkout-amount__option">
+          <input type="radio" name={name} checked={choice === "other"} onChange={() => setChoice("other")} />
+          <span>{tr("checkout.donation.other")}</span>
+        </label>
+      </div>
+      {choice === "other" && (
+        <div className={`checkout-field${error ? " checkout-field--invalid" : ""}`}>
+          <label htmlFor={`${name}-amount`}>{tr("checkout.donation.other")}</label>
+          <input
+            id={`${name}-amount`}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={offer.min === undefined ? undefined : (offer.min / 100).toFixed(2)}
+            max={offer.max === undefined ? undefined : (offer.max / 100).toFixed(2)}
+            value={other}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => setOther(event.currentTarget.value)}
+          />
+        </div>
+      )}
+      {error && (
+        <p className="checkout-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {done && <p role="status">{done}</p>}
+      <button type="button" className="button button--secondary" onClick={() => void add()} aria-busy={busy}>
+        {busy ? tr("checkout.donation.adding") : tr("checkout.donation.add")}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The donation add at checkout (spec 2 §1, §2 "donation"): the seller's donation ticket group
+ * (handler donation) offers preset amounts and a flexible amount within the type's min and max
+ * (flexible-price.ts rules). Amounts are minor units.
+ */
+import type { TicketGroup, TicketType } from "../api/schemas.ts";
+import { parseMoneyString } from "./money.ts";
+
+export interface DonationOffer {
+  ticketTypeId: string;
+  name: string;
+  min: number | undefined;
+  max: number | undefined;
+  /** Preset amounts, ascending, all within min and max. */
+  presets: number[];
+}
+
+/** Suggested gifts besides the type's own amount. */
+export const DONATION_SUGGESTIONS = [1000, 2500, 5000] as const;
+
+/** The first donation group with a flexible type gives the offer; none gives null. */
+export function donationOffer(
+  groups: readonly Pick<TicketGroup, "id" | "handler">[],
+  types: readonly Pick<
+    TicketType,
+    "id" | "ticket_group_id" | "name" | "currency_amount" | "currency_amount_min" | "currency_amount_max"
+  >[],
+): DonationOffer | null {
+  for (const group of groups) {
+    if (group.handler !== "donation") continue;
+    const type = types.find(
+      (t) =>
+        t.ticket_group_id === group.id && (t.currency_amount_min !== null || t.currency_amount_max !== null),
+    );
+    if (!type) continue;
+    const min = type.currency_amount_min === null ? undefined : parseMoneyString(type.currency_amount_min);
+    const max = type.currency_amount_max === null ? undefined : parseMoneyString(type.currency_amount_max);
+    const within = (amount: number) =>
+      amount > 0 && (min === undefined || amount >= min) && (max === undefined || amount <= max);
+    const presets = [...new Set([...DONATION_SUGGESTIONS, parseMoneyString(type.currency_amount)])]
+      .filter(within)
+      .sort((a, b) => a - b);
+    return { ticketTypeId: type.id, name: type.name, min, max, presets };
+  }
+  return null;
+}

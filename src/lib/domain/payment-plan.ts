@@ -1,0 +1,133 @@
+/**
+ * Scheduled payments (spec 2 §3 "Scheduled payment", §4, §5), all in integer minor units.
+ *
+ * A ticket group's meta `payment_plan` ({ instalments, interval_days, deposit_percent } with the
+ * deposit in basis points, 3400 = 34%) splits the cart total into a deposit due when the cart
+ * was started and equal instalments every `interval_days` after it (the rounding remainder goes
+ * to the last one), so the amounts always sum to the total. Payments already taken cover the
+ * instalments in order (Paid); the rest are Upcoming when due in the future, else Overdue (§4).
+ * `due` is what is owed now: the unpaid part of every instalment whose date has come; the
+ * partial-payment choice (due, outstanding or other) lies between due and outstanding (§5).
+ */
+import { z } from "zod";
+import { percentFee } from "./money.ts";
+
+export const PAYMENT_PLAN_MAX_INSTALMENTS = 24;
+const DAY_MS = 86_400_000;
+
+export const paymentPlanMeta = z.object({
+  instalments: z.number().int().min(2).max(PAYMENT_PLAN_MAX_INSTALMENTS),
+  interval_days: z.number().int().min(1).max(366),
+  /** Basis points of the total paid as the first instalment (0 < deposit < 100%). */
+  deposit_percent: z.number().int().min(1).max(9_999),
+});
+export type PaymentPlanMeta = z.infer<typeof paymentPlanMeta>;
+
+export type ScheduledStatus = "Upcoming" | "Overdue" | "Paid";
+
+export interface Instalment {
+  /** 1-based position in the plan. */
+  index: number;
+  dueDate: Date;
+  amount: number;
+}
+
+export interface ScheduledRow extends Instalment {
+  status: ScheduledStatus;
+  /** What is still owed on this instalment (0 when Paid). */
+  unpaid: number;
+}
+
+export interface PlanState {
+  rows: ScheduledRow[];
+  /** Owed now: the unpaid part of every instalment whose date has come (never above outstanding). */
+  due: number;
+  outstanding: number;
+  /** The next unpaid instalment's date after a payment of `due`, or null when nothing follows. */
+  nextDueDate: Date | null;
+}
+
+/** The plan in a meta object (`payment_plan`), or null when absent or malformed. */
+export function readPaymentPlan(meta: Record<string, unknown> | null | undefined): PaymentPlanMeta | null {
+  const parsed = paymentPlanMeta.safeParse(meta?.payment_plan);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The instalments of `total` from `start`: deposit first, then equal parts, remainder last. */
+export function planInstalments(total: number, plan: PaymentPlanMeta, start: Date): Instalment[] {
+  if (!Number.isSafeInteger(total) || total <= 0) return [];
+  const deposit = Math.min(total, percentFee(total, plan.deposit_percent));
+  const rest = total - deposit;
+  const count = plan.instalments - 1;
+  const part = Math.floor(rest / count);
+  const rows: Instalment[] = [{ index: 1, dueDate: new Date(start.getTime()), amount: deposit }];
+  for (let i = 1; i <= count; i++) {
+    const amount = i === count ? rest - part * (count - 1) : part;
+    rows.push({ index: i + 1, dueDate: new Date(start.getTime() + i * plan.interval_days * DAY_MS), amount });
+  }
+  return rows.filter((row) => row.amount > 0);
+}
+
+/** Spec §4: Upcoming when due is in the future, else Overdue; payments cover instalments in order. */
+export function planState(instalments: readonly Instalment[], paid: number, now: Date): PlanState {
+  let cover = Math.max(0, paid);
+  let due = 0;
+  let outstanding = 0;
+  const rows = instalments.map((instalment): ScheduledRow => {
+    const covered = Math.min(cover, instalment.amount);
+    cover -= covered;
+    const unpaid = instalment.amount - covered;
+    outstanding += unpaid;
+    if (unpaid === 0) return { ...instalment, status: "Paid", unpaid };
+    const arrived = instalment.dueDate.getTime() <= now.getTime();
+    if (arrived) due += unpaid;
+    return { ...instalment, status: arrived ? "Overdue" : "Upcoming", unpaid };
+  });
+  const next = rows.find((row) => row.unpaid > 0 && row.dueDate.getTime() > now.getTime());
+  return { rows, due: Math.min(due, outstanding), outstanding, nextDueDate: next?.dueDate ?? null };
+}
+
+/** The next unpaid instalment's date once `paid` has been taken (null: nothing left to pay). */
+export function nextDueDateAfter(instalments: readonly Instalment[], paid: number): Date | null {
+  let cover = Math.max(0, paid);
+  for (const instalment of instalments) {
+    const covered = Math.min(cover, instalment.amount);
+    cover -= covered;
+    if (instalment.amount - covered > 0) return instalment.dueDate;
+  }
+  return null;
+}
+
+/** Spec §4: the partial-payment choices; when due equals outstanding only outstanding shows. */
+export function partialChoices(
+  dueMinor: number,
+  outstandingMinor: number,
+): ("due" | "outstanding" | "other")[] {
+  if (dueMinor >= outstandingMinor) return ["outstanding"];
+  // Nothing owed yet (the deposit is paid, the next date is ahead): pay it all or some of it.
+  if (dueMinor <= 0) return ["outstanding", "other"];
+  return ["due", "outstanding", "other"];
+}
+
+/** A card payment toward a plan lies between what is due now and what is outstanding. */
+export function planAmountAllowed(amount: number, dueMinor: number, outstandingMinor: number): boolean {
+  return (
+    Number.isSafeInteger(amount) &&
+    amount >= Math.min(dueMinor, outstandingMinor) &&
+    amount <= outstandingMinor
+  );
+}
+
+/**
+ * The due amount from the cart's scheduled_payment rows (amounts in minor units): the unpaid
+ * Overdue rows less what a partial payment already covered of the first unpaid one.
+ */
+export function dueFromRows(
+  rows: readonly { amount: number; status: ScheduledStatus }[],
+  outstanding: number,
+): number {
+  const unpaid = rows.filter((row) => row.status !== "Paid");
+  const covered = Math.max(0, unpaid.reduce((sum, row) => sum + row.amount, 0) - outstanding);
+  const overdue = unpaid.filter((row) => row.status === "Overdue").reduce((sum, row) => sum + row.amount, 0);
+  return Math.max(0, Math.min(outstanding, overdue - covered));
+}

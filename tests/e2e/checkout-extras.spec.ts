@@ -1,0 +1,130 @@
+/**
+ * Checkout extras (issue 4, spec 2 §2, §4, §5): the donation add changes the total to pay; the
+ * confirmation e-mail of a completed checkout is in the mailbox with the order number in its
+ * subject and its QR images; scheduled payments (Upcoming/Overdue, total outstanding) with the
+ * partial-amount choice, the other amount clamped, and a partial result staying on the page.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { admissionCart, createCart, SELLER, seedCart } from "./helpers/cart.ts";
+
+const checkoutUrl = (cartId: string) => `/${SELLER}/checkout/${cartId}`;
+
+async function openCart(page: Page, answer: Awaited<ReturnType<typeof createCart>>) {
+  const cartId = answer.cart._data[0]?.id ?? "";
+  await seedCart(page, answer);
+  await page.goto(checkoutUrl(cartId));
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+  return cartId;
+}
+
+async function fillIdentity(page: Page, email: string) {
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await page.getByLabel("Confirm email address").fill(email);
+  const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
+  if (await terms.count()) await terms.check();
+}
+
+async function fillCard(page: Page) {
+  await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+}
+
+test("the donation add changes the total; the confirmation e-mail is in /_mail with the order number and QR images", async ({
+  page,
+  request,
+}) => {
+  await openCart(page, await admissionCart(request, 2));
+  await expect(page.getByRole("button", { name: "Pay $53.00" })).toBeVisible();
+
+  const donation = page.getByRole("group", { name: "Add a donation" });
+  // A flexible amount outside min/max is refused with the spec's text (flexible-price rules).
+  await donation.getByRole("radio", { name: "Other amount" }).check();
+  await donation.getByRole("spinbutton", { name: "Other amount" }).fill("0.50");
+  await donation.getByRole("button", { name: "Add donation" }).click();
+  await expect(donation.getByText("Value entered is outside min/max")).toBeVisible();
+  await donation.getByRole("radio", { name: "$10.00" }).check();
+  await donation.getByRole("button", { name: "Add donation" }).click();
+  await expect(
+    donation.getByText("Thank you! Your donation of $10.00 was added to your cart."),
+  ).toBeVisible();
+  const pay = page.getByRole("button", { name: "Pay $63.00" });
+  await expect(pay).toBeVisible();
+
+  const email = `extras-${Date.now()}@example.com`;
+  await fillIdentity(page, email);
+  await fillCard(page);
+  await pay.click();
+  await expect(page).toHaveURL(new RegExp(`/${SELLER}/checkout/complete\\?orderIds=`));
+  const heading = await page.getByRole("heading", { name: /^Order number \S+/ }).textContent();
+  const orderNumber = heading?.replace("Order number ", "").trim() ?? "";
+  expect(orderNumber).not.toBe("");
+
+  await page.goto(`/_mail?to=${encodeURIComponent(email)}`);
+  const link = page.getByRole("link", { name: new RegExp(`Your order ${orderNumber} `) });
+  await expect(link).toBeVisible();
+  await link.click();
+  const body = page.frameLocator("iframe.mail-html");
+  const qr = body.getByRole("img", { name: "QR code of ticket 1" });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(body.getByRole("img", { name: /^QR code of ticket/ })).toHaveCount(3);
+});
+
+test("scheduled payments: Upcoming/Overdue and the total outstanding; the other amount is clamped; a partial payment stays with the success message", async ({
+  page,
+  request,
+}) => {
+  const cartId = await openCart(
+    page,
+    await createCart(request, [{ ticket_type_id: "hm-membership-individual" }]),
+  );
+  const schedule = page.getByRole("region", { name: "Scheduled payments" });
+  await expect(schedule.getByRole("listitem")).toHaveCount(3);
+  await expect(schedule.getByRole("listitem").nth(0)).toContainText("$25.50");
+  await expect(schedule.getByRole("listitem").nth(0)).toContainText("Overdue");
+  await expect(schedule.getByRole("listitem").nth(1)).toContainText("Upcoming");
+  await expect(schedule.getByRole("listitem").nth(1)).toContainText(
+    /^[A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4}/,
+  );
+  await expect(schedule.getByText("Total outstanding")).toBeVisible();
+  await expect(schedule.getByText("$75.00")).toBeVisible();
+
+  const amount = page.getByRole("group", { name: "Amount to pay" });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+  ).toEqual([]);
+  await expect(page.getByRole("button", { name: "Pay $25.50" })).toBeVisible();
+  await amount.getByRole("radio", { name: "Total outstanding ($75.00)" }).check();
+  await expect(page.getByRole("button", { name: "Pay $75.00" })).toBeVisible();
+  // Spec §5: the other amount is clamped between the due amount and the outstanding balance.
+  await amount.getByRole("radio", { name: "Other amount" }).check();
+  const other = amount.getByRole("spinbutton");
+  await other.fill("10");
+  await other.blur();
+  await expect(other).toHaveValue("25.50");
+  await other.fill("30.004");
+  await other.blur();
+  await expect(other).toHaveValue("30.00");
+  const pay = page.getByRole("button", { name: "Pay $30.00" });
+  await expect(pay).toBeVisible();
+
+  await fillIdentity(page, `plan-${Date.now()}@example.com`);
+  await fillCard(page);
+  await pay.click();
+  await expect(page.getByText("Thank you! Your payment of $30.00 was received.")).toBeVisible();
+  await expect(
+    page.getByText(/^Your next payment is due on [A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4}\.$/),
+  ).toBeVisible();
+  await expect(page).toHaveURL(checkoutUrl(cartId));
+  await expect(schedule.getByRole("listitem").nth(0)).toContainText("Paid");
+  await expect(schedule.getByText("$45.00")).toBeVisible();
+  // Nothing is due now (the deposit is paid): outstanding or another amount remain.
+  await expect(amount.getByRole("radio")).toHaveCount(2);
+});
