@@ -43,6 +43,7 @@ beforeAll(async () => {
         html: '<img src="cid:qr-1" alt="QR"><img src="cid:doc">',
         attachments: [
           { cid: "qr-1", filename: "qr-1.png", contentType: "image/png", content: Buffer.from("png") },
+          { cid: "ticket-1@foyer", filename: "t.png", contentType: "image/png", content: Buffer.from("t") },
           { cid: "doc", filename: "x.html", contentType: "text/html", content: Buffer.from("<script>") },
         ],
       },
@@ -85,6 +86,12 @@ describe("mailbox reads", () => {
     expect(doc).toMatchObject({ contentType: "application/octet-stream", inline: false });
     expect(await getAttachment(handle.db, ids[1] ?? "", "missing")).toBeUndefined();
     expect(await getAttachment(handle.db, "x", "qr-1")).toBeUndefined();
+  });
+
+  it("finds a cid with an @ whether the route hands it over encoded or decoded", async () => {
+    // Regression: the route passed "ticket-1%40foyer" and the lookup compared it to "ticket-1@foyer".
+    expect((await getAttachment(handle.db, ids[1] ?? "", "ticket-1%40foyer"))?.content.toString()).toBe("t");
+    expect((await getAttachment(handle.db, ids[1] ?? "", "ticket-1@foyer"))?.content.toString()).toBe("t");
   });
 
   it("the mailbox is on outside production, or with MAILBOX=on; MAILBOX=off turns it off", () => {
