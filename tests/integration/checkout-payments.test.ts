@@ -48,6 +48,9 @@ describe("gift cards (ledger gateway)", () => {
     const missing = await send(api, "GET", "/api/ledger/gift_card/NOPE?_seller=harbour-museum");
     expect(missing.status).toBe(404);
     expect(errorOf(missing)._code).toBe("not_found");
+    const noSeller = await send(api, "GET", "/api/ledger/gift_card/GC-1000-0001");
+    expect(noSeller.status).toBe(400);
+    expect(errorOf(noSeller)._code).toBe("validation_failed");
   });
 
   it("spec 2 §4: a gift card pays part first (status partial), then a card pays the rest", async () => {

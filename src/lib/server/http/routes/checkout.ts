@@ -50,7 +50,9 @@ const ledgerRoute = createRoute({
   path: "/ledger/{type}/{number}",
   request: {
     params: z.object({ type: z.string().min(1).max(50), number: z.string().min(1).max(70) }),
-    query: z.object({ _seller: z.string().max(200).optional() }),
+    query: z.object({
+      _seller: z.string().min(1).max(200).openapi({ description: "Seller slug or id (required)." }),
+    }),
   },
   responses: json(ledgerAnswer, "A gift card's number, state and balance."),
 });

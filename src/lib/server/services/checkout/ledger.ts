@@ -9,7 +9,7 @@ import { cachedSeller } from "../cart/static-rows.ts";
 
 export async function getLedger(
   db: Db,
-  sellerRef: string | undefined,
+  sellerRef: string,
   type: string,
   number: string,
 ): Promise<{ ledger: { _count: number; _data: Ledger[] } }> {
