@@ -128,3 +128,33 @@ test("scheduled payments: Upcoming/Overdue and the total outstanding; the other 
   // Nothing is due now (the deposit is paid): outstanding or another amount remain.
   await expect(amount.getByRole("radio")).toHaveCount(2);
 });
+
+test("a payment whose answer is lost is retried with the same idempotency key: paid once, not twice", async ({
+  page,
+  request,
+}) => {
+  // Regression: every click made a new key, so a partial payment retried after a lost answer was
+  // taken twice.
+  const cartId = await openCart(
+    page,
+    await createCart(request, [{ ticket_type_id: "hm-membership-individual" }]),
+  );
+  await fillIdentity(page, `retry-${Date.now()}@example.com`);
+  await fillCard(page);
+  // The first pay request reaches the server, but its answer never comes back to the page.
+  let lost = false;
+  await page.route(`**/api/cart/${cartId}/pay`, async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  const pay = page.getByRole("button", { name: "Pay $25.50" });
+  await pay.click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await pay.click();
+  await expect(page.getByText("Thank you! Your payment of $25.50 was received.")).toBeVisible();
+  const cart = await request.get(`/api/cart/${cartId}`);
+  const body = (await cart.json()) as { payment?: { _data: { state: string }[] } };
+  expect(body.payment?._data.filter((p) => p.state === "succeeded")).toHaveLength(1);
+});

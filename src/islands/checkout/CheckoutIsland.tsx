@@ -108,6 +108,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     [],
   );
   const messageRef = useRef<HTMLDivElement>(null);
+  // One idempotency key per attempt: kept when the answer was lost (network error or timeout), so
+  // pressing pay again replays the first request instead of charging twice; dropped on any answer.
+  const attemptKey = useRef<string | null>(null);
 
   useEffect(() => {
     initCart({ seller, ...(tagManagerId ? { tagManagerId } : {}) });
@@ -227,7 +230,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       ...(cardDue ? { amount: toMoneyString(charge) } : {}),
       identity: idCheck.identity,
       send_email: true,
-      idempotency_key: idempotencyKey(),
+      idempotency_key: (attemptKey.current ??= idempotencyKey()),
     };
   }
 
@@ -241,6 +244,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       if (props.stripeKey && cardDue && !paymentIntentId) {
         if (stripe.status !== "ready") return;
         const outcome = await payWithStripe(stripe.port, cartId, body);
+        if (outcome.kind !== "error" || asFailure(outcome.error).status !== 0) attemptKey.current = null;
         if (outcome.kind === "answer") handleAnswer(outcome.answer);
         else if (outcome.kind === "error") handleFailure(outcome.error);
         else {
@@ -255,7 +259,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           ? await calls.pay(cartId, partialPayBody(body, toMoneyString(charge)))
           : await calls.guestCheckout(cartId, body),
       );
+      attemptKey.current = null;
     } catch (error) {
+      if (asFailure(error).status !== 0) attemptKey.current = null;
       handleFailure(error);
     } finally {
       setSubmitting(false);
