@@ -221,6 +221,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       show("error", PAYMENT_NOT_SUPPORTED);
       return null;
     }
+    attemptKey.current = attemptKey.current ?? idempotencyKey();
     let gatewayData: Record<string, string | number> = {};
     if (paymentIntentId) gatewayData = { payment_intent_id: paymentIntentId };
     else if (cardCheck?.ok) gatewayData = { ...cardCheck.card };
@@ -230,7 +231,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       ...(cardDue ? { amount: toMoneyString(charge) } : {}),
       identity: idCheck.identity,
       send_email: true,
-      idempotency_key: (attemptKey.current ??= idempotencyKey()),
+      idempotency_key: attemptKey.current,
     };
   }
 
