@@ -4,7 +4,7 @@
  * applying. Server errors show in the dialog.
  */
 import { useId, useState } from "react";
-import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "../../lib/api/cart-schemas.ts";
+import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "../../lib/domain/promo-input.ts";
 import { Dialog } from "../ui/Dialog.tsx";
 import { useReserveEnv } from "./context.ts";
 import type { CodeDialogState } from "./useReserveSubmit.ts";

@@ -4,6 +4,7 @@
  * the storefront its types. Money leaves the API as decimal strings with two places.
  */
 import { z } from "zod";
+import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "../domain/promo-input.ts";
 import { paymentResource, scheduledPaymentResource } from "./checkout-schemas.ts";
 import {
   collection,
@@ -19,9 +20,8 @@ import {
   venueResource,
 } from "./schemas.ts";
 
-/** Spec §5 and §9: a promo code is trimmed, 2 to 35 characters. */
-export const PROMO_CODE_MIN = 2;
-export const PROMO_CODE_MAX = 35;
+/** Spec §5 and §9: a promo code is trimmed, 2 to 35 characters (domain/promo-input.ts). */
+export { PROMO_CODE_MAX, PROMO_CODE_MIN };
 /** Spec §9: max quantity per ticket type. */
 export const MAX_QUANTITY_PER_TYPE = 1000;
 

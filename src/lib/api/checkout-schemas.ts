@@ -6,9 +6,8 @@
 import { z } from "zod";
 import { collection, isoDateTime, moneyString } from "./schemas.ts";
 
-/** Spec 2 §5: 0.50 to 999999.99, GBP 0.30 to 999999.99. */
-export const PAYMENT_MAX_MINOR = 99_999_999;
-export const paymentMinMinor = (currency: string) => (currency.toUpperCase() === "GBP" ? 30 : 50);
+/** Spec 2 §5: 0.50 to 999999.99, GBP 0.30 to 999999.99 (one source: domain/payment-amount.ts). */
+export { PAYMENT_MAX_MINOR, paymentMinMinor } from "../domain/payment-amount.ts";
 /** Spec 2 §5/§9: gift card numbers up to 70 characters. */
 export const GIFT_CARD_NUMBER_MAX = 70;
 

@@ -6,8 +6,8 @@
  */
 
 /**
- * The contract's limits (checkout-schemas.ts PAYMENT_MAX_MINOR and paymentMinMinor), repeated
- * here so the island does not load zod before its first call; a unit test keeps them equal.
+ * The payment limits. This zod-free module is their one source: checkout-schemas.ts re-exports
+ * them, so the island can check an amount without loading zod before its first call.
  */
 export const PAYMENT_MAX_MINOR = 99_999_999;
 export const paymentMinMinor = (currency: string) => (currency.toUpperCase() === "GBP" ? 30 : 50);

@@ -4,17 +4,11 @@
  * case-insensitively and are kept upper-case.
  */
 import { z } from "zod";
-
-export const PROMO_MIN_LENGTH = 2;
-export const PROMO_MAX_LENGTH = 35;
+import { promoCodeLengthOk, splitPromoCodes } from "./promo-input.ts";
 
 /** "a, b,,c " -> ["A", "B", "C"]: split on commas, trimmed, empties dropped, upper-cased. */
 export function splitCodeList(input: string): string[] {
-  return input
-    .split(",")
-    .map((c) => c.trim())
-    .filter((c) => c.length > 0)
-    .map(normalizeCode);
+  return splitPromoCodes(input).map(normalizeCode);
 }
 
 export function normalizeCode(code: string): string {
@@ -35,7 +29,7 @@ export function codeListProblem(
   alreadyApplied: readonly string[] = [],
 ): CodeListProblem | null {
   if (codes.length === 0) return { kind: "empty" };
-  const bad = codes.find((c) => c.length < PROMO_MIN_LENGTH || c.length > PROMO_MAX_LENGTH);
+  const bad = codes.find((c) => !promoCodeLengthOk(c));
   if (bad !== undefined) return { kind: "length", code: bad };
   const seen = new Set(alreadyApplied.map(normalizeCode));
   for (const c of codes.map(normalizeCode)) {

@@ -4,30 +4,7 @@
  * strings), the error as the API's error entries.
  */
 
-/**
- * Spec §9 "promo 2 to 35". The same limits as cart-schemas.ts (a unit test keeps them equal);
- * repeated here so the cart widget does not load the zod schemas with them.
- */
-export const PROMO_CODE_MIN = 2;
-export const PROMO_CODE_MAX = 35;
-
-export interface PromoInput {
-  /** The codes to send: trimmed, empties dropped. */
-  codes: string[];
-  /** True when there is at least one code and every code is 2 to 35 characters. */
-  valid: boolean;
-}
-
-/** Spec §5: trimmed, required, 2 to 35 characters; several codes may be comma separated. */
-export function parsePromoInput(raw: string): PromoInput {
-  const codes = raw
-    .split(",")
-    .map((code) => code.trim())
-    .filter((code) => code.length > 0);
-  const valid =
-    codes.length > 0 && codes.every((c) => c.length >= PROMO_CODE_MIN && c.length <= PROMO_CODE_MAX);
-  return { codes, valid };
-}
+export { PROMO_CODE_MAX, PROMO_CODE_MIN, type PromoInput, parsePromoInput } from "./promo-input.ts";
 
 /** Spec §8: the codes a shopper can act on; any other failure is 'Sorry. Please try again later.' */
 export const USER_FACING_PROMO_CODES = [
