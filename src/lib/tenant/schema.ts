@@ -67,8 +67,10 @@ export const tenantSchema = z.object({
     .object({
       gateway: z.enum(["test", "stripe"]).default("test"),
       stripe_publishable_key: z.string().optional(),
+      /** Spec 2 §4: when on, wallets (Apple Pay, Google Pay) are disabled and card is used. */
+      post_code_as_discount: z.boolean().default(false),
     })
-    .default({ gateway: "test" }),
+    .default({ gateway: "test", post_code_as_discount: false }),
 });
 
 export type Tenant = z.infer<typeof tenantSchema>;

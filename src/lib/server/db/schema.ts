@@ -288,3 +288,4 @@ export const ledger = pgTable(
 export * from "./schema-cart.ts";
 export * from "./schema-mail.ts";
 export * from "./schema-orders.ts";
+export * from "./schema-auth.ts";

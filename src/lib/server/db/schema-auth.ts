@@ -1,0 +1,97 @@
+/**
+ * Login and account security (DESIGN §5): one-time passcodes, password-reset links, fixed-window
+ * rate-limit counters, and the members whose member ID (scan code) can be used to log in.
+ * Secrets (passcodes, reset tokens) are stored only as SHA-256 hashes.
+ */
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { identity } from "./schema-cart.ts";
+import { seller } from "./schema.ts";
+
+/**
+ * A passcode login challenge (spec 1 §5, DESIGN §5): `login/request_otp` answers `token`; the
+ * 6-character code is mailed. Single use, 3 attempts, a 10-minute life.
+ */
+export const otpChallenge = pgTable(
+  "otp_challenge",
+  {
+    /** SHA-256 of the token handed to the browser. */
+    tokenHash: text("token_hash").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => seller.id),
+    /** Null when the e-mail is not registered: the answer must look the same either way. */
+    identityId: text("identity_id").references(() => identity.id),
+    email: text("email").notNull(),
+    /** SHA-256 of the upper-cased code. */
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Before this the code is not usable yet (`not_available_yet`). */
+    availableAt: timestamp("available_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("otp_challenge_identity_idx").on(t.identityId)],
+);
+
+/** A password-reset (or password-setup) link: single use, expires. */
+export const passwordResetToken = pgTable(
+  "password_reset_token",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => seller.id),
+    identityId: text("identity_id")
+      .notNull()
+      .references(() => identity.id),
+    /** reset | setup (a guest account's first password) */
+    purpose: text("purpose").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("password_reset_identity_idx").on(t.identityId)],
+);
+
+/**
+ * Fixed-window counters shared by every process (DESIGN §10: the process keeps no state).
+ * `key` names the limit and its subject, e.g. `login:acct:{seller}:{email}` or `login:ip:{addr}`.
+ */
+export const rateLimit = pgTable("rate_limit", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/**
+ * A member and their member ID (scan code), for member-ID login (spec 1 §6 scan_code modes) and
+ * forgot-membership. The membership issue extends this table with levels, roles and orders.
+ */
+export const membership = pgTable(
+  "membership",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => seller.id),
+    identityId: text("identity_id")
+      .notNull()
+      .references(() => identity.id),
+    scanCode: text("scan_code").notNull(),
+    /** The role label (spec 1 §3): member, second-card, child, ... */
+    role: text("role").notNull(),
+    name: text("name").notNull(),
+    lastName: text("last_name").notNull(),
+    zipCode: text("zip_code"),
+    validFrom: timestamp("valid_from", { withTimezone: true, mode: "date" }).notNull(),
+    validTo: timestamp("valid_to", { withTimezone: true, mode: "date" }).notNull(),
+    ticketOrderId: text("ticket_order_id"),
+    /** scheduled | cancelled | null (not enrolled) */
+    autoRenewState: text("auto_renew_state"),
+  },
+  (t) => [
+    uniqueIndex("membership_scan_code_idx").on(t.sellerId, t.scanCode),
+    index("membership_identity_idx").on(t.identityId),
+  ],
+);
