@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { ResponseCache } from "../response-cache.ts";
+import type { ApiBindings } from "./client-address.ts";
 import { ApiError, validationFailed } from "./errors.ts";
 import { registerRoutes } from "./routes/index.ts";
 
@@ -15,7 +16,7 @@ export interface ApiDeps {
   clock: Clock;
 }
 
-export type ApiEnv = { Variables: { deps: ApiDeps; cached: boolean } };
+export type ApiEnv = { Bindings: ApiBindings; Variables: { deps: ApiDeps; cached: boolean } };
 
 export const CACHED_API_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
 
