@@ -4,8 +4,8 @@
  * Secrets (passcodes, reset tokens) are stored only as SHA-256 hashes.
  */
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { identity } from "./schema-cart.ts";
 import { seller } from "./schema.ts";
+import { identity } from "./schema-cart.ts";
 
 /**
  * A passcode login challenge (spec 1 §5, DESIGN §5): `login/request_otp` answers `token`; the

@@ -285,7 +285,7 @@ export const ledger = pgTable(
   },
   (t) => [uniqueIndex("ledger_number_idx").on(t.sellerId, t.type, t.number)],
 );
+export * from "./schema-auth.ts";
 export * from "./schema-cart.ts";
 export * from "./schema-mail.ts";
 export * from "./schema-orders.ts";
-export * from "./schema-auth.ts";

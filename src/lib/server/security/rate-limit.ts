@@ -61,7 +61,8 @@ export async function hitRateLimits(
   let worst: RateLimitResult = { allowed: true, count: 0, retryAfterSeconds: 0 };
   for (const { key, rule } of hits) {
     const result = await hitRateLimit(db, key, rule, now);
-    if (!result.allowed && (worst.allowed || result.retryAfterSeconds > worst.retryAfterSeconds)) worst = result;
+    if (!result.allowed && (worst.allowed || result.retryAfterSeconds > worst.retryAfterSeconds))
+      worst = result;
   }
   return worst;
 }
