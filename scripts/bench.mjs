@@ -1,19 +1,23 @@
 // npm run bench: builds (via the npm script), then reports
-//  1. gzip JS bytes shipped by the listing and event detail pages, against DESIGN §9 budgets;
+//  1. gzip JS bytes shipped by the listing, event detail and checkout pages, against DESIGN §9
+//     budgets, and their Lighthouse performance scores (scripts/bench-lighthouse.mjs);
 //  2. listing SSR requests/s and p99 at 50 connections (autocannon), next to a static file of the
 //     same size served by the same server, as a ratio;
 //  3. cold start: process start to first healthy answer, on a fresh data dir (migrate + seed) and
 //     on an existing one;
-//  4. holds per second over HTTP on one session (scripts/bench-holds.mjs), with an oversell check.
+//  4. holds per second over HTTP on one session (scripts/bench-holds.mjs), with an oversell check;
+//  5. checkouts per second over HTTP (scripts/bench-checkout.mjs), with an order count check.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { runLighthouse } from "./bench-lighthouse.mjs";
 
 const SELLER = "harbour-museum";
-const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024 };
+// DESIGN §9 gives no JS budget for checkout: it gets the event detail's 130 KB.
+const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024, checkout: 130 * 1024 };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 function startServer(port, dataDir, extraEnv = {}) {
@@ -65,6 +69,30 @@ async function jsBytes(base, path) {
   return { bytes: total, files: seen.size, inline: inline.length };
 }
 
+/** /{seller}/checkout/{cartId} of a new cart with two adult tickets on the first open session. */
+async function checkoutPath(base) {
+  const sessions = await (
+    await fetch(
+      `${base}/api/events/hm-general-admission/sessions?_seller=${SELLER}&_limit=1&sold_out=false&_sort=start_datetime`,
+    )
+  ).json();
+  const sessionId = sessions.event_session?._data?.[0]?.id;
+  if (!sessionId) throw new Error("no open session for the checkout page");
+  const res = await fetch(`${base}/api/my/cart/modify?_seller=${SELLER}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      add: [{ ticket_type_id: "hm-ga-adult", event_session_id: sessionId, quantity: 2 }],
+    }),
+  });
+  const cartId = (await res.json()).cart?._data?.[0]?.id;
+  if (res.status !== 200 || !cartId) throw new Error(`cart for the checkout page: HTTP ${res.status}`);
+  const path = `/${SELLER}/checkout/${cartId}`;
+  const page = await fetch(base + path);
+  if (page.status !== 200) throw new Error(`${path}: HTTP ${page.status}`);
+  return path;
+}
+
 async function load(url) {
   const result = await autocannon({ url, connections: 50, duration: DURATION });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -80,17 +108,22 @@ const coldMs = await cold.ready;
 try {
   const detailPath = `/${SELLER}/events/hm-general-admission`;
   const listingPath = `/${SELLER}/events`;
-  console.log("== JS shipped (gzip, all scripts of the page) ==");
-  for (const [name, path] of [
+  const pages = [
     ["listing", listingPath],
     ["detail", detailPath],
-  ]) {
+    ["checkout", await checkoutPath(base)],
+  ];
+  console.log("== JS shipped (gzip, all scripts of the page) ==");
+  for (const [name, path] of pages) {
     const r = await jsBytes(base, path);
     const budget = BUDGETS[name];
     console.log(
       `${name.padEnd(8)} ${kb(r.bytes).padStart(9)} in ${r.files} files + ${r.inline} inline  budget ${kb(budget)}  ${r.bytes <= budget ? "OK" : "OVER BUDGET"}`,
     );
   }
+
+  console.log("\n== Lighthouse performance, mobile preset (simulated throttling), Debian Chromium ==");
+  await runLighthouse(base, pages);
 
   console.log(`\n== Listing SSR vs static file, 50 connections, ${DURATION}s each ==`);
   const listingHtml = await (await fetch(base + listingPath)).text();
@@ -139,3 +172,6 @@ rmSync(dataDir, { recursive: true, force: true });
 
 // 4. Holds per second over HTTP on one session, on PGlite and PostgreSQL, with the oversell check.
 await import("./bench-holds.mjs");
+
+// 5. Checkouts per second over HTTP, on PGlite and PostgreSQL, with the order count check.
+await import("./bench-checkout.mjs");

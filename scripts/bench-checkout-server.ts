@@ -1,0 +1,109 @@
+// The API alone over HTTP for the checkout bench (run by scripts/bench-checkout.mjs with tsx): a
+// fresh seeded database (in-memory PGlite, or the PostgreSQL database in BENCH_DB_URL), with
+// BENCH_SESSIONS upcoming General Admission sessions opened to a large capacity so the prepared
+// carts never run out of places, served on 127.0.0.1 and a free port. Over IPC it answers
+// { type: "check" } with the counts the bench verifies: orders, carts with more than one order,
+// booked tickets and payments of the bench sessions.
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { systemClock } from "../src/lib/server/clock.ts";
+import { openDb } from "../src/lib/server/db/client.ts";
+import * as s from "../src/lib/server/db/schema.ts";
+import { seedDemo } from "../src/lib/server/db/seed/index.ts";
+import { createApiApp } from "../src/lib/server/http/app.ts";
+import { serveApp } from "../tests/helpers/http-server.ts";
+
+const url = process.env.BENCH_DB_URL;
+const sessionCount = Number(process.env.BENCH_SESSIONS ?? 16);
+const handle = await openDb(url ? { kind: "postgres", url } : { kind: "pglite" });
+const now = systemClock.now();
+await seedDemo(handle.db, { now });
+const app = createApiApp({ db: handle.db, clock: systemClock });
+
+async function openSessions(count: number, capacity: number): Promise<string[]> {
+  const rows = await handle.db
+    .select({ id: s.eventSession.id })
+    .from(s.eventSession)
+    .where(
+      and(
+        eq(s.eventSession.eventTemplateId, "hm-general-admission"),
+        gte(s.eventSession.startDatetime, new Date(now.getTime() + 86_400_000)),
+      ),
+    )
+    .orderBy(asc(s.eventSession.startDatetime))
+    .limit(count);
+  if (rows.length === 0) throw new Error("no session to bench");
+  const ids = rows.map((r) => r.id);
+  await handle.db
+    .update(s.eventSession)
+    .set({ capacity, usedCapacity: 0, oversellCapacity: 0, soldOut: false })
+    .where(inArray(s.eventSession.id, ids));
+  return ids;
+}
+
+const count = (rows: Array<{ n: number }>) => Number(rows[0]?.n ?? 0);
+
+async function check(sessionIds: string[]) {
+  const n = sql<number>`count(*)::int`;
+  const benchCarts = handle.db
+    .selectDistinct({ id: s.ticket.cartId })
+    .from(s.ticket)
+    .where(inArray(s.ticket.eventSessionId, sessionIds));
+  const orders = count(
+    await handle.db.select({ n }).from(s.ticketOrder).where(inArray(s.ticketOrder.cartId, benchCarts)),
+  );
+  const doubled = count(
+    await handle.db
+      .select({ n })
+      .from(
+        handle.db
+          .select({ cartId: s.ticketOrder.cartId })
+          .from(s.ticketOrder)
+          .groupBy(s.ticketOrder.cartId)
+          .having(sql`count(*) > 1`)
+          .as("doubled"),
+      ),
+  );
+  const booked = count(
+    await handle.db
+      .select({ n })
+      .from(s.ticket)
+      .where(and(inArray(s.ticket.eventSessionId, sessionIds), eq(s.ticket.state, "booked"))),
+  );
+  // A booked ticket without an order, or with an order of another cart, would be a lost booking.
+  const orphans = count(
+    await handle.db
+      .select({ n })
+      .from(s.ticket)
+      .leftJoin(s.ticketOrder, eq(s.ticketOrder.id, s.ticket.ticketOrderId))
+      .where(
+        and(
+          inArray(s.ticket.eventSessionId, sessionIds),
+          eq(s.ticket.state, "booked"),
+          sql`(${s.ticketOrder.id} is null or ${s.ticketOrder.cartId} <> ${s.ticket.cartId})`,
+        ),
+      ),
+  );
+  const payments = count(
+    await handle.db.select({ n }).from(s.payment).where(inArray(s.payment.cartId, benchCarts)),
+  );
+  const bookedCarts = count(
+    await handle.db
+      .select({ n })
+      .from(s.cart)
+      .where(and(inArray(s.cart.id, benchCarts), eq(s.cart.state, "booked"))),
+  );
+  return { orders, doubled, booked, orphans, payments, bookedCarts };
+}
+
+const server = await serveApp(app);
+const sessionIds = await openSessions(sessionCount, 1_000_000);
+
+process.on("message", async (message: { type: string }) => {
+  if (message.type === "check") process.send?.({ type: "check", ...(await check(sessionIds)) });
+  if (message.type === "stop") {
+    await server.close();
+    await handle.close();
+    process.exit(0);
+  }
+});
+process.send?.({ type: "ready", url: server.url, sessionIds, kind: handle.kind });

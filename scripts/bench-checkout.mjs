@@ -1,0 +1,178 @@
+// Checkouts per second over HTTP (issue: "`npm run bench` adds checkouts per second on the embedded
+// database"). Carts with one timed ticket each are prepared beforehand (POST my/cart/modify), spread
+// over many sessions, then only the guest checkouts (test gateway, card 4242 4242 4242 4242) are
+// timed, with N concurrent clients. Afterwards: orders == successful checkouts, no cart with two
+// orders, booked tickets == the successful checkouts' tickets, one payment per order.
+// DESIGN gives no checkout budget; the number is printed next to pretix's published ~500 orders per
+// minute per event (8.3/s). PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a
+// fresh database is made and dropped). Run alone with `node scripts/bench-checkout.mjs`, or as part
+// of `npm run bench`. Server: scripts/bench-checkout-server.ts.
+import { fork } from "node:child_process";
+import postgres from "postgres";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const LEVELS = [8, 32];
+const PRETIX_PER_SECOND = 500 / 60;
+const SELLER = "harbour-museum";
+const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
+// A fixed bench identity; names and e-mails are never logged.
+const GUEST = { first_name: "Bench", last_name: "Guest", email: "bench@example.com" };
+const TICKETS_PER_CART = 1;
+
+function startServer(env) {
+  const child = fork(new URL("./bench-checkout-server.ts", import.meta.url), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const next = (type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m) => {
+        if (m.type === type) {
+          child.off("message", onMessage);
+          resolve(m);
+        }
+      };
+      child.on("message", onMessage);
+      child.once("exit", (code) => reject(new Error(`checkout server exited with ${code}`)));
+    });
+  return { child, next };
+}
+
+async function postJson(url, body) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {} };
+}
+
+/** Runs `task(i)` for i in [0, count) on `clients` concurrent workers, stopping at `deadline`. */
+async function pool(count, clients, task, deadline = Number.POSITIVE_INFINITY) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count && performance.now() < deadline) {
+      const i = next;
+      next += 1;
+      await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, worker));
+  return next;
+}
+
+/** `count` carts, each with one adult ticket, round-robin over the sessions. */
+async function prepareCarts(base, sessionIds, count) {
+  const ids = [];
+  let failed = 0;
+  await pool(count, 16, async (i) => {
+    const answer = await postJson(`${base}/api/my/cart/modify?_seller=${SELLER}`, {
+      add: [
+        {
+          ticket_type_id: "hm-ga-adult",
+          event_session_id: sessionIds[i % sessionIds.length],
+          quantity: TICKETS_PER_CART,
+        },
+      ],
+    });
+    const id = answer.body.cart?._data?.[0]?.id;
+    if (answer.status === 200 && id) ids.push(id);
+    else failed += 1;
+  });
+  if (failed) console.log(`  (${failed} of ${count} carts could not be prepared)`);
+  return ids;
+}
+
+/** Guest checkouts of `cartIds` on `clients` workers until done or `seconds` passed. */
+async function checkouts(base, cartIds, clients, seconds) {
+  const latencies = [];
+  const failures = new Map();
+  let completed = 0;
+  const started = performance.now();
+  const attempted = await pool(
+    cartIds.length,
+    clients,
+    async (i) => {
+      const t0 = performance.now();
+      const answer = await postJson(`${base}/api/cart/${cartIds[i]}/guest_checkout`, {
+        gateway_id: "test",
+        identity: GUEST,
+        gateway_data: CARD,
+      });
+      latencies.push(performance.now() - t0);
+      if (answer.status === 200 && answer.body.checkout_result?._data?.[0]?.status === "completed")
+        completed += 1;
+      else {
+        const key = `${answer.status} ${answer.body._data?.[0]?._code ?? ""}`.trim();
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+      }
+    },
+    started + seconds * 1000,
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0;
+  return { attempted, completed, failures, elapsed, p99 };
+}
+
+async function benchOne(kind, env) {
+  const server = startServer(env);
+  const ready = await server.next("ready");
+  const base = ready.url;
+  // Warm up (JIT, connection pool) and estimate the rate, to prepare enough carts per level.
+  const warm = await checkouts(base, await prepareCarts(base, ready.sessionIds, 60), 4, 60);
+  let succeeded = warm.completed;
+  let estimate = Math.max(warm.completed / warm.elapsed, 5);
+  for (const clients of LEVELS) {
+    const want = Math.min(Math.max(Math.ceil(estimate * DURATION * 2.5), 4 * clients), 6000);
+    const carts = await prepareCarts(base, ready.sessionIds, want);
+    const r = await checkouts(base, carts, clients, DURATION);
+    succeeded += r.completed;
+    const perSecond = r.completed / r.elapsed;
+    estimate = Math.max(estimate, perSecond);
+    const early = r.attempted === carts.length && r.elapsed < DURATION ? ", all prepared carts used" : "";
+    const errors = [...r.failures].map(([k, v]) => `${k} x${v}`).join(", ") || "0";
+    console.log(
+      `${kind}, ${String(clients).padStart(2)} clients: ${perSecond.toFixed(1).padStart(6)} checkouts/s ` +
+        `(${r.completed} in ${r.elapsed.toFixed(1)} s${early}), p99 ${r.p99.toFixed(0)} ms, errors ${errors}`,
+    );
+    console.log(
+      `  no DESIGN budget; vs pretix ~500 orders/minute per event (${PRETIX_PER_SECOND.toFixed(1)}/s): ` +
+        `${(perSecond / PRETIX_PER_SECOND).toFixed(1)}x`,
+    );
+  }
+  server.child.send({ type: "check" });
+  const c = await server.next("check");
+  const verdict = (ok) => (ok ? "OK" : "MISMATCH");
+  console.log(
+    `  check: ${succeeded} successful checkouts -> ${c.orders} orders (${verdict(c.orders === succeeded)}), ` +
+      `${c.bookedCarts} booked carts, ${c.payments} payments (${verdict(c.bookedCarts === succeeded && c.payments === succeeded)}), ` +
+      `carts with two orders ${c.doubled} (${verdict(c.doubled === 0)}), ` +
+      `booked tickets ${c.booked} of ${succeeded * TICKETS_PER_CART} (${verdict(c.booked === succeeded * TICKETS_PER_CART && c.orphans === 0)})`,
+  );
+  server.child.send({ type: "stop" });
+  await new Promise((resolve) => server.child.once("exit", resolve));
+}
+
+console.log(
+  `\n== Guest checkouts over HTTP, one ticket per cart, ${LEVELS.join(" and ")} clients, up to ${DURATION}s each ==`,
+);
+await benchOne("pglite", {});
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  const name = `foyer_bench_checkout_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  const dbUrl = new URL(pgUrl);
+  dbUrl.pathname = `/${name}`;
+  try {
+    await benchOne("postgres", { BENCH_DB_URL: dbUrl.toString() });
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log("postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+}

@@ -1,0 +1,118 @@
+// Lighthouse performance scores (DESIGN §9: "Lighthouse performance 95 or more, mobile preset, on
+// the listing, event detail and checkout pages, with Debian's Chromium"). Lighthouse's default
+// config is the mobile preset (Moto G Power screen, 4x CPU slowdown, slow 4G) with simulated
+// throttling, which models the network from one real load and needs no internet. Chromium
+// (CHROME_PATH, default /usr/bin/chromium) runs headless with the DESIGN §8a flags, which keep it
+// from trying to reach the internet. When a score is under budget, the metrics that cost the most
+// points are printed with their values.
+// Used by scripts/bench.mjs; alone: `node scripts/bench-lighthouse.mjs <base url> <path>...`.
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export const LIGHTHOUSE_BUDGET = 95;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Points each weighted audit of the category lost, largest first. */
+function losses(lhr) {
+  const category = lhr.categories.performance;
+  const total = category.auditRefs.reduce((n, ref) => n + ref.weight, 0);
+  return category.auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => {
+      const audit = lhr.audits[ref.id];
+      return {
+        id: ref.id,
+        value: audit?.displayValue ?? "",
+        score: audit?.score ?? 0,
+        lost: (ref.weight * (1 - (audit?.score ?? 0)) * 100) / total,
+      };
+    })
+    .filter((x) => x.lost > 0)
+    .sort((a, b) => b.lost - a.lost);
+}
+
+/** Insight audits that estimate savings, largest LCP/FCP saving first. */
+function insights(lhr) {
+  return Object.values(lhr.audits)
+    .filter((a) => a.metricSavings && a.score !== null && a.score < 1)
+    .map((a) => ({
+      id: a.id,
+      value: a.displayValue ?? "",
+      lcp: a.metricSavings.LCP ?? 0,
+      fcp: a.metricSavings.FCP ?? 0,
+      tbt: a.metricSavings.TBT ?? 0,
+      cls: a.metricSavings.CLS ?? 0,
+    }))
+    .filter((a) => a.lcp + a.fcp + a.tbt + a.cls > 0)
+    .sort((a, b) => b.lcp + b.fcp + b.tbt - (a.lcp + a.fcp + a.tbt));
+}
+
+/** Runs Lighthouse (performance only, mobile preset) on each [name, path] and prints the scores. */
+export async function runLighthouse(base, pages) {
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+  });
+  const results = [];
+  try {
+    for (const [name, path] of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(base + path, {
+          port: chrome.port,
+          onlyCategories: ["performance"],
+          output: "json",
+          logLevel: "error",
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+        runs.push(result.lhr);
+      }
+      runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+      const lhr = runs[Math.floor(runs.length / 2)];
+      const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+      const metric = (id) => lhr.audits[id]?.displayValue ?? "?";
+      console.log(
+        `${name.padEnd(8)} ${String(score).padStart(3)}  budget >= ${LIGHTHOUSE_BUDGET}  ${score >= LIGHTHOUSE_BUDGET ? "OK" : "UNDER BUDGET"}` +
+          `  (FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
+          `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")})`,
+      );
+      if (score < LIGHTHOUSE_BUDGET) {
+        for (const x of losses(lhr).slice(0, 3))
+          console.log(
+            `  -${x.lost.toFixed(1)} points: ${x.id} ${x.value} (audit score ${x.score.toFixed(2)})`,
+          );
+        for (const x of insights(lhr).slice(0, 3))
+          console.log(
+            `  insight ${x.id}: ${x.value} est. savings LCP ${x.lcp} ms, FCP ${x.fcp} ms, TBT ${x.tbt} ms, CLS ${x.cls}`,
+          );
+      }
+      results.push({ name, score });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+if (import.meta.url === new URL(process.argv[1] ?? "", "file://").href) {
+  const [base, ...paths] = process.argv.slice(2);
+  if (!base || paths.length === 0) {
+    console.error("usage: node scripts/bench-lighthouse.mjs <base url> <path>...");
+    process.exit(1);
+  }
+  await runLighthouse(
+    base.replace(/\/$/, ""),
+    paths.map((p) => [p, p]),
+  );
+}
