@@ -2,11 +2,12 @@
  * Checkout extras (issue 4, spec 2 §2, §4, §5): the donation add changes the total to pay; the
  * confirmation e-mail of a completed checkout is in the mailbox with the order number in its
  * subject and its QR images; scheduled payments (Upcoming/Overdue, total outstanding) with the
- * partial-amount choice, the other amount clamped, and a partial result staying on the page.
+ * partial-amount choice, the other amount clamped, and a partial result staying on the page; a
+ * cart blocked until a code is entered (the curator's tour, code CURATOR).
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { admissionCart, createCart, SELLER, seedCart } from "./helpers/cart.ts";
+import { admissionCart, createCart, firstOpenSession, SELLER, seedCart } from "./helpers/cart.ts";
 
 const checkoutUrl = (cartId: string) => `/${SELLER}/checkout/${cartId}`;
 
@@ -157,4 +158,48 @@ test("a payment whose answer is lost is retried with the same idempotency key: p
   const cart = await request.get(`/api/cart/${cartId}`);
   const body = (await cart.json()) as { payment?: { _data: { state: string }[] } };
   expect(body.payment?._data.filter((p) => p.state === "succeeded")).toHaveLength(1);
+});
+
+test("'a form for a cart blocked until a code is entered': a wrong code shows the error, the right code unblocks, then 4242 pays", async ({
+  page,
+  request,
+}) => {
+  const session = await firstOpenSession(request, "hm-hidden-event");
+  await openCart(
+    page,
+    await createCart(request, [
+      { ticket_type_id: "hm-curator-adult", event_session_id: session, quantity: 1 },
+    ]),
+  );
+  const form = page.getByRole("region", { name: "Code required" });
+  await expect(form).toBeVisible();
+  const pay = page.getByRole("button", { name: "Pay $60.00" });
+  await expect(pay).toBeDisabled();
+
+  // Spec 1 §5: trimmed, 2 to 35 characters; apply disabled below the minimum.
+  const code = form.getByLabel("Code", { exact: true });
+  const apply = form.getByRole("button", { name: "Apply" });
+  await expect(apply).toBeDisabled();
+  await code.fill(" x ");
+  await expect(apply).toBeDisabled();
+  await code.fill("NOTACODE");
+  await apply.click();
+  await expect(form.getByRole("alert")).toHaveText('"NOTACODE" is not a valid promo code.');
+  await expect(pay).toBeDisabled();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+  ).toEqual([]);
+
+  await code.fill(" curator ");
+  await apply.click();
+  await expect(form).toHaveCount(0);
+  await expect(pay).toBeEnabled();
+  await fillIdentity(page, `code-${Date.now()}@example.com`);
+  await fillCard(page);
+  await pay.click();
+  await expect(page).toHaveURL(new RegExp(`/${SELLER}/checkout/complete\\?orderIds=`));
+  await expect(page.getByRole("heading", { name: /^Order number \S+/ })).toBeVisible();
 });

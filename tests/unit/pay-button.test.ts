@@ -97,6 +97,7 @@ describe("the island's pay button renders the rule (spec 2 §2)", () => {
         walletLabel: (wallet) => `wallet ${wallet}`,
         submitting: false,
         disabled: false,
+        postCodeAsDiscount: false,
       }),
     );
 

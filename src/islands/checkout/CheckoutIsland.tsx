@@ -3,54 +3,40 @@
  * identity form, the terms tick, the test card form (or nothing when the total is 0: the free
  * gateway) and the pay button labelled with the amount; a mobile footer with 'Total to pay'.
  * Results route per §4: completed → /checkout/complete, pending → /checkout/pending/{cartId},
- * partial stays with the success message. The rules live in src/lib/domain; the cart sidebar is
- * the cart widget (CartAside), which shares the cart store.
+ * partial stays with the success message (the calls: useCheckoutPayment.ts). A cart blocked until a
+ * code is entered shows the code form and keeps pay disabled. The rules live in src/lib/domain;
+ * the cart sidebar is the cart widget (CartAside), which shares the cart store.
  */
 import { useStore } from "@nanostores/react";
 import { createRef, useEffect, useMemo, useRef, useState } from "react";
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
-import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
 import { cartTotals } from "../../lib/domain/cart-items.ts";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import {
   emptyIdentity,
-  firstInvalidField,
   IDENTITY_FIELDS,
   type IdentityError,
   type IdentityField,
-  validateIdentity,
 } from "../../lib/domain/identity-form.ts";
 import { formatMoney, parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
-import { formatOrderDate } from "../../lib/domain/order-dates.ts";
 import { choosePaymentType, NO_WALLETS, paymentTypeFromElement } from "../../lib/domain/pay-button.ts";
-import {
-  type CardField,
-  type CardInput,
-  needsCard,
-  paymentSupported,
-  validateCard,
-} from "../../lib/domain/payment-amount.ts";
-import {
-  checkoutFailure,
-  PAYMENT_NOT_SUPPORTED,
-  UNEXPECTED,
-  VALIDATION_ERROR,
-} from "../../lib/domain/payment-errors.ts";
+import { type CardField, type CardInput, needsCard } from "../../lib/domain/payment-amount.ts";
 import { dueFromRows } from "../../lib/domain/payment-plan.ts";
-import { $cart, $cartChecked, adoptCart, initCart, refreshCart } from "../../lib/stores/cart.ts";
+import { $cart, $cartChecked, adoptCart, initCart } from "../../lib/stores/cart.ts";
 import { Dialog } from "../ui/Dialog.tsx";
 import { CardFields } from "./CardFields.tsx";
-import { asFailure, checkoutCalls, idempotencyKey, reportCheckout } from "./checkout-calls.ts";
+import { CodeRequiredForm } from "./CodeRequiredForm.tsx";
+import { reportCheckout } from "./checkout-calls.ts";
 import { type CheckoutStrings, checkoutTranslator } from "./checkout-strings.ts";
 import { DonationAdd } from "./DonationAdd.tsx";
 import { GiftCardForm } from "./GiftCardForm.tsx";
 import { IdentityFields } from "./IdentityFields.tsx";
-import { PartialAmount, partialPayBody } from "./PartialAmount.tsx";
+import { PartialAmount } from "./PartialAmount.tsx";
 import { ScheduledPayments } from "./ScheduledPayments.tsx";
 import { PayButton } from "./StripePayButton.tsx";
 import { StripeSlot } from "./StripeSlot.tsx";
-import { payWithStripe } from "./stripe-checkout.ts";
 import type { StripeState } from "./stripe-types.ts";
+import { type CheckoutMessage, useCheckoutPayment } from "./useCheckoutPayment.ts";
 import "./checkout.css";
 
 export interface CheckoutIslandProps {
@@ -63,8 +49,12 @@ export interface CheckoutIslandProps {
   strings: CheckoutStrings;
   /** Spec §5: the terms tick shows only when this is non-empty. */
   termsContent: string;
-  /** Spec §2: the captcha privacy notice when a captcha key is configured. */
-  captcha: boolean;
+  /** Spec §2, §5: the captcha site key (the privacy notice shows when set), or null. */
+  captchaSiteKey: string | null;
+  /** Spec §5: captcha is skipped for logged-in users. */
+  loggedIn: boolean;
+  /** tenant.payments.post_code_as_discount (spec §4: wallets are disabled when on). */
+  postCodeAsDiscount: boolean;
   tagManagerId?: string | undefined;
   /** A route-entry problem to show (a 403 proceeds with an error). */
   initialError?: string | undefined;
@@ -74,8 +64,6 @@ export interface CheckoutIslandProps {
   stripeKey?: string | undefined;
 }
 
-/** `focus`: move focus to the message (not when focus goes to the first invalid field instead). */
-type Message = { tone: "error" | "success"; lines: string[]; focus: boolean } | null;
 const emptyCard = (): CardInput => ({ number: "", expiry: "", cvc: "" });
 
 export default function CheckoutIsland(props: CheckoutIslandProps) {
@@ -92,11 +80,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [message, setMessage] = useState<Message>(
+  const [message, setMessage] = useState<CheckoutMessage>(
     props.initialError ? { tone: "error", lines: [props.initialError], focus: false } : null,
   );
-  const [confirmIntent, setConfirmIntent] = useState<string | null>(null);
   const [stripe, setStripe] = useState<StripeState>({ status: "loading" });
   const [payType, setPayType] = useState(() => choosePaymentType(NO_WALLETS));
   const refs = useMemo(
@@ -108,9 +94,6 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     [],
   );
   const messageRef = useRef<HTMLDivElement>(null);
-  // One idempotency key per attempt: kept when the answer was lost (network error or timeout), so
-  // pressing pay again replays the first request instead of charging twice; dropped on any answer.
-  const attemptKey = useRef<string | null>(null);
 
   useEffect(() => {
     initCart({ seller, ...(tagManagerId ? { tagManagerId } : {}) });
@@ -131,6 +114,36 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   const [chosenAmount, setChosenAmount] = useState<number | null>(null);
   const partialPlan = scheduled.length > 0 && !props.stripeKey;
   const charge = partialPlan && chosenAmount !== null ? Math.min(chosenAmount, outstanding) : outstanding;
+  const { submitting, pay, handleAnswer, confirmIntent, setConfirmIntent } = useCheckoutPayment({
+    seller,
+    cartId,
+    currency,
+    timeZone,
+    tagManagerId,
+    stripeKey: props.stripeKey,
+    termsContent,
+    captchaSiteKey: props.captchaSiteKey,
+    loggedIn: props.loggedIn,
+    outstanding,
+    charge,
+    identity,
+    card,
+    terms,
+    stripe,
+    tr,
+    money,
+    setMessage,
+    setErrors: (errors) => {
+      setIdentityErrors(errors.identity);
+      setCardErrors(errors.card);
+      setTermsError(errors.terms);
+    },
+    focusField: (field) => refs[field].current?.focus(),
+    onPartial: () => {
+      setCard(emptyCard());
+      setTerms(false);
+    },
+  });
 
   // begin_checkout once per cart (the ref remembers which cart was reported).
   const reported = useRef<string | null>(null);
@@ -148,127 +161,6 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     if (message?.focus) messageRef.current?.focus();
   }, [message]);
 
-  function show(tone: "error" | "success", ...lines: string[]) {
-    setMessage({ tone, lines, focus: true });
-  }
-
-  function handleAnswer(answer: CheckoutAnswer) {
-    const result = answer.checkout_result._data[0];
-    if (!result || !cartId) return show("error", UNEXPECTED);
-    if (result.status === "completed") {
-      reportCheckout(tagManagerId, "purchase", {
-        transaction_id: result.ticket_order_ids.join(","),
-        value: result.amount_paid,
-        currency,
-      });
-      const ids = result.ticket_order_ids.map(encodeURIComponent).join(",");
-      window.location.assign(`/${seller}/checkout/complete?orderIds=${ids}`);
-      return;
-    }
-    if (result.status === "pending") {
-      const reference = result.reference ? `?reference=${encodeURIComponent(result.reference)}` : "";
-      window.location.assign(`/${seller}/checkout/pending/${encodeURIComponent(cartId)}${reference}`);
-      return;
-    }
-    // Partial: stay, say what was paid and when the next payment is due; clear the card and the tick.
-    const lines = [tr("checkout.partial", { amount: money(parseMoneyString(result.amount_paid)) })];
-    if (result.next_due_date)
-      lines.push(tr("checkout.partial.next", { date: formatOrderDate(result.next_due_date, timeZone) }));
-    show("success", ...lines);
-    setCard(emptyCard());
-    setTerms(false);
-    void refreshCart().catch(() => undefined);
-  }
-
-  function handleFailure(error: unknown) {
-    const failure = checkoutFailure(asFailure(error));
-    switch (failure.kind) {
-      case "requires_action":
-        setConfirmIntent(failure.paymentIntentId);
-        return;
-      case "booked":
-        window.location.assign(
-          `/${seller}/checkout/complete?orderIds=${encodeURIComponent(failure.orderId)}`,
-        );
-        return;
-      case "expired":
-        // The store clears the cart; the cart widget's expiry modal takes over.
-        show("error", tr("checkout.expired"));
-        void refreshCart().catch(() => undefined);
-        return;
-      case "message":
-        if (failure.refreshCart) void refreshCart().catch(() => undefined);
-        show("error", failure.message);
-    }
-  }
-
-  /** Checks the form; returns the body to send, or null (the errors are shown). */
-  function prepare(paymentIntentId: string | null): CheckoutBody | null {
-    const idCheck = validateIdentity(identity);
-    const cardDue = needsCard(outstanding);
-    const cardCheck = cardDue && !paymentIntentId && !props.stripeKey ? validateCard(card, new Date()) : null;
-    const termsOk = termsContent.trim() === "" || terms;
-    setIdentityErrors(idCheck.ok ? {} : idCheck.errors);
-    setCardErrors(cardCheck && !cardCheck.ok ? cardCheck.errors : {});
-    setTermsError(!termsOk);
-    if (!idCheck.ok || (cardCheck && !cardCheck.ok) || !termsOk) {
-      const field = idCheck.ok ? null : firstInvalidField(idCheck.errors);
-      if (field) refs[field].current?.focus();
-      setMessage({ tone: "error", lines: [VALIDATION_ERROR], focus: field === null });
-      return null;
-    }
-    if (cardDue && !paymentSupported(charge, currency)) {
-      show("error", PAYMENT_NOT_SUPPORTED);
-      return null;
-    }
-    attemptKey.current = attemptKey.current ?? idempotencyKey();
-    let gatewayData: Record<string, string | number> = {};
-    if (paymentIntentId) gatewayData = { payment_intent_id: paymentIntentId };
-    else if (cardCheck?.ok) gatewayData = { ...cardCheck.card };
-    return {
-      gateway_id: cardDue ? (props.stripeKey ? "stripe" : "test") : "free",
-      gateway_data: gatewayData,
-      ...(cardDue ? { amount: toMoneyString(charge) } : {}),
-      identity: idCheck.identity,
-      send_email: true,
-      idempotency_key: attemptKey.current,
-    };
-  }
-
-  async function pay(paymentIntentId: string | null = null) {
-    if (!cartId || submitting) return;
-    const body = prepare(paymentIntentId);
-    if (!body) return;
-    setSubmitting(true);
-    setMessage(null);
-    try {
-      if (props.stripeKey && cardDue && !paymentIntentId) {
-        if (stripe.status !== "ready") return;
-        const outcome = await payWithStripe(stripe.port, cartId, body);
-        if (outcome.kind !== "error" || asFailure(outcome.error).status !== 0) attemptKey.current = null;
-        if (outcome.kind === "answer") handleAnswer(outcome.answer);
-        else if (outcome.kind === "error") handleFailure(outcome.error);
-        else {
-          if (outcome.refreshCart) void refreshCart().catch(() => undefined);
-          show("error", outcome.message);
-        }
-        return;
-      }
-      const calls = await checkoutCalls();
-      handleAnswer(
-        charge < outstanding
-          ? await calls.pay(cartId, partialPayBody(body, toMoneyString(charge)))
-          : await calls.guestCheckout(cartId, body),
-      );
-      attemptKey.current = null;
-    } catch (error) {
-      if (asFailure(error).status !== 0) attemptKey.current = null;
-      handleFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   if (!envelope || !cartId) {
     if (!ready || !checked) return <p className="checkout-loading">{tr("checkout.loading")}</p>;
     return (
@@ -285,7 +177,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
 
   const cardDue = needsCard(outstanding);
   const payLabel = cardDue ? tr("checkout.pay", { amount: money(charge) }) : tr("checkout.complete");
-  const payBlocked = Boolean(props.stripeKey) && cardDue && stripe.status !== "ready";
+  // Spec §2: a cart blocked until a code is entered shows the code form; pay waits for the code.
+  const codeRule = envelope.cart._data[0]?.blocking_rules.find((rule) => rule.code === "code_required");
+  const payBlocked = (Boolean(props.stripeKey) && cardDue && stripe.status !== "ready") || Boolean(codeRule);
 
   return (
     <div className="checkout" data-hydrated={ready ? "true" : undefined}>
@@ -299,6 +193,14 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           <p key={line}>{line}</p>
         ))}
       </div>
+      {codeRule ? (
+        <CodeRequiredForm
+          description={codeRule.description}
+          strings={strings}
+          tr={tr}
+          disabled={submitting}
+        />
+      ) : null}
       <ScheduledPayments
         rows={scheduled}
         outstanding={outstanding}
@@ -336,7 +238,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void pay();
+          if (!payBlocked) void pay();
         }}
       >
         <IdentityFields
@@ -356,6 +258,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
               loadingText={tr("checkout.stripe.loading")}
               failedText={tr("checkout.stripe.loadFailed")}
               onState={setStripe}
+              walletsOff={props.postCodeAsDiscount}
               onPaymentType={(reported) => setPayType(paymentTypeFromElement(reported))}
             />
           ) : cardDue ? (
@@ -396,12 +299,13 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
             )}
           </div>
         )}
-        {props.captcha && <p className="checkout-captcha muted">{tr("checkout.captcha")}</p>}
+        {props.captchaSiteKey && <p className="checkout-captcha muted">{tr("checkout.captcha")}</p>}
         <PayButton
           type={payType}
           cardAmountMinor={cardDue ? outstanding : 0}
           label={submitting ? tr("checkout.paying") : payLabel}
           walletLabel={(wallet) => tr(`checkout.wallet.${wallet}`, { amount: money(outstanding) })}
+          postCodeAsDiscount={props.postCodeAsDiscount}
           submitting={submitting}
           disabled={payBlocked}
         />

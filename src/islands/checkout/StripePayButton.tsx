@@ -1,7 +1,8 @@
 /**
  * The checkout pay button (spec 2 §2): the wallet-branded button, 48 px high, when a wallet type is
  * chosen, the amount due by card is above 0 and the wallet is enabled; otherwise the normal button.
- * The rule is src/lib/domain/pay-button.ts. Post-code-as-discount is not configurable yet (off).
+ * The rule is src/lib/domain/pay-button.ts; post-code-as-discount (the tenant's
+ * payments.post_code_as_discount) disables the wallets, so the normal button shows.
  */
 import {
   isWallet,
@@ -18,6 +19,8 @@ export interface PayButtonProps {
   walletLabel: (wallet: WalletType) => string;
   submitting: boolean;
   disabled: boolean;
+  /** Spec §4: a wallet is disabled when post-code-as-discount is on. */
+  postCodeAsDiscount: boolean;
 }
 
 export function PayButton({
@@ -27,9 +30,10 @@ export function PayButton({
   walletLabel,
   submitting,
   disabled,
+  postCodeAsDiscount,
 }: PayButtonProps) {
   const wallet =
-    payButtonVariant({ type, cardAmountMinor, postCodeAsDiscount: false }) === "wallet" && isWallet(type)
+    payButtonVariant({ type, cardAmountMinor, postCodeAsDiscount }) === "wallet" && isWallet(type)
       ? type
       : null;
   return (

@@ -3,14 +3,15 @@
  * test gateway ship none of it. Loads Stripe.js with the tenant's publishable key, mounts the
  * Payment Element (deferred intent, manual payment method creation) and hands the island a
  * StripePort; when Stripe.js cannot load it shows the spec 2 §8 message and reports "failed".
+ * With post-code-as-discount on (spec 2 §4) the element offers no wallets.
  */
 import type { StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
-import { loadStripeOrNull, stripePort } from "./stripe-port.ts";
+import { loadStripeOrNull, paymentElementWallets, stripePort } from "./stripe-port.ts";
 import type { StripePaymentProps } from "./stripe-types.ts";
 
 export default function StripePayment(props: StripePaymentProps) {
-  const { publishableKey, currency, amountMinor } = props;
+  const { publishableKey, currency, amountMinor, walletsOff } = props;
   const host = useRef<HTMLDivElement>(null);
   const elementsRef = useRef<StripeElements | null>(null);
   const callbacks = useRef(props);
@@ -37,7 +38,7 @@ export default function StripePayment(props: StripePaymentProps) {
         currency: currency.toLowerCase(),
         paymentMethodCreation: "manual",
       });
-      const element = elements.create("payment", { layout: "tabs" });
+      const element = elements.create("payment", { layout: "tabs", ...paymentElementWallets(walletsOff) });
       element.on("change", (event) => callbacks.current.onPaymentType(event.value.type));
       element.mount(host.current);
       elementsRef.current = elements;
@@ -50,7 +51,7 @@ export default function StripePayment(props: StripePaymentProps) {
       elementsRef.current = null;
       destroy?.();
     };
-  }, [publishableKey, currency]);
+  }, [publishableKey, currency, walletsOff]);
 
   useEffect(() => {
     if (amountMinor > 0) elementsRef.current?.update({ amount: amountMinor });

@@ -1,15 +1,19 @@
 /**
- * The tenant strings the checkout island uses (every "checkout." key), resolved on the server and
+ * The tenant strings the checkout island uses (every "checkout." key, plus the promo messages and
+ * the code form's texts for a cart blocked until a code is entered), resolved on the server and
  * passed as one prop, so the island never ships the whole string table.
  */
 import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
 
-export type CheckoutStringKey = Extract<keyof typeof defaultStrings, `checkout.${string}`>;
+export type CheckoutStringKey = Extract<
+  keyof typeof defaultStrings,
+  `checkout.${string}` | `promo.${string}` | `reserve.code.${string}`
+>;
 export type CheckoutStrings = Record<CheckoutStringKey, string>;
 export type CheckoutTranslate = (key: CheckoutStringKey, vars?: Record<string, string | number>) => string;
 
 export function isCheckoutStringKey(key: string): key is CheckoutStringKey {
-  return key.startsWith("checkout.");
+  return key.startsWith("checkout.") || key.startsWith("promo.") || key.startsWith("reserve.code.");
 }
 
 export function checkoutTranslator(strings: CheckoutStrings): CheckoutTranslate {

@@ -24,6 +24,13 @@ export async function loadStripeOrNull(
   }
 }
 
+/** Spec 2 §4: with post-code-as-discount on, the Payment Element offers no wallet (card is used). */
+export function paymentElementWallets(walletsOff: boolean): {
+  wallets?: { applePay: "never"; googlePay: "never" };
+} {
+  return walletsOff ? { wallets: { applePay: "never", googlePay: "never" } } : {};
+}
+
 const jsError = (error: StripeError): StripeJsError => ({ type: error.type, message: error.message });
 
 export function stripePort(stripe: Stripe, elements: StripeElements): StripePort {

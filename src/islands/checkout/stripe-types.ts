@@ -15,6 +15,8 @@ export interface StripePaymentProps {
   loadingText: string;
   /** Spec 2 §8: the Stripe-failed-to-load message. */
   failedText: string;
+  /** Spec §4: post-code-as-discount is on, so the element offers no wallet (card only). */
+  walletsOff: boolean;
   onState: (state: StripeState) => void;
   /** The payment type picked in the Payment Element, as it reports it ("card", "apple_pay", ...). */
   onPaymentType: (reported: string) => void;

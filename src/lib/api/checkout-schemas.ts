@@ -49,6 +49,8 @@ export const payBody = z.strictObject({
   gateway_id: gatewayId,
   gateway_data: gatewayData.default({}),
   amount: moneyString,
+  /** Spec 2 §5: required for guests when the tenant has a captcha key (as on checkout). */
+  captcha: z.string().max(4000).optional(),
   idempotency_key: z.string().min(8).max(200).optional(),
 });
 

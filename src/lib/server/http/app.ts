@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { ResponseCache } from "../response-cache.ts";
+import type { CaptchaVerifier } from "../security/captcha.ts";
 import type { ApiBindings } from "./client-address.ts";
 import { ApiError, validationFailed } from "./errors.ts";
 import { registerRoutes } from "./routes/index.ts";
@@ -14,6 +15,8 @@ import { registerRoutes } from "./routes/index.ts";
 export interface ApiDeps {
   db: Db;
   clock: Clock;
+  /** The captcha provider; default: hCaptcha-compatible siteverify over HTTP (security/captcha.ts). */
+  captcha?: CaptchaVerifier;
 }
 
 export type ApiEnv = { Bindings: ApiBindings; Variables: { deps: ApiDeps; cached: boolean } };

@@ -35,7 +35,7 @@ export function resolveClientAddress(
   return (socketAddress ?? "unknown").slice(0, MAX_ADDRESS_LENGTH);
 }
 
-export function clientAddress(c: Context<{ Bindings: ApiBindings }>): string {
+export function clientAddress<E extends { Bindings: ApiBindings }>(c: Context<E>): string {
   return resolveClientAddress(
     (c.env as ApiBindings | undefined)?.clientAddress,
     c.req.header("x-forwarded-for"),

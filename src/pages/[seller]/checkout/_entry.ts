@@ -11,6 +11,10 @@ import { createApiClient } from "../../../lib/api/client.ts";
 import { ApiClientError } from "../../../lib/api/errors.ts";
 import { ssrApi } from "../../../lib/api/ssr.ts";
 import { getRuntime } from "../../../lib/server/runtime.ts";
+import { cachedSeller } from "../../../lib/server/services/cart/static-rows.ts";
+import { resolveCaller } from "../../../lib/server/services/identity/identity.ts";
+
+export { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
 
 /** Personal pages: never cached anywhere. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
@@ -83,4 +87,16 @@ export async function ticketOrders(seller: string, ids: string[]): Promise<Ticke
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
+}
+
+/**
+ * Spec 2 §5 (captcha is skipped for logged-in users): whether the session cookie's token resolves
+ * to an identity logged in with this seller.
+ */
+export async function loggedInWith(seller: string, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const { handle, clock } = await getRuntime();
+  const caller = await resolveCaller(handle.db, token, clock.now());
+  if (caller.identityId === null) return false;
+  return caller.sellerId === (await cachedSeller(handle.db, seller)).id;
 }

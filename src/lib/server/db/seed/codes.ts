@@ -58,6 +58,12 @@ export function harbourCodes(now: Date): CodeRow[] {
       benefit: { unlocks_ticket_group_ids: ["hm-preview-members"] },
     },
     {
+      code: "CURATOR",
+      kind: "promo",
+      description: "Booking code for the curator's private tour",
+      benefit: { unlocks_ticket_group_ids: ["hm-curator-tour"] },
+    },
+    {
       code: "HMGIFT0001",
       kind: "gift_membership",
       description: "Gift of an Individual membership",

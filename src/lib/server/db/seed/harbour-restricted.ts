@@ -1,6 +1,7 @@
 /**
  * Harbour Museum events with restricted access: a members-only preview (public_member_only, also
- * unlocked by the PREVIEW code) and a link-only curator's tour with a survey and admit names.
+ * unlocked by the PREVIEW code) and a link-only curator's tour with a survey and admit names, whose
+ * checkout waits for its booking code (checkout_code_required; the CURATOR code opens it).
  */
 import type { TenantBuilder } from "./builders.ts";
 import { imageMeta } from "./images.ts";
@@ -75,7 +76,11 @@ export function addHarbourRestricted(b: TenantBuilder): void {
     },
   });
   b.types("hm-curator-tour", [{ id: "hm-curator-adult", name: "Adult", currencyAmount: 6000 }]);
-  b.meta("ticket_group", "hm-curator-tour", { admit_names: "required", admit_emails: "optional" });
+  b.meta("ticket_group", "hm-curator-tour", {
+    admit_names: "required",
+    admit_emails: "optional",
+    checkout_code_required: true,
+  });
   b.meta("ticket_group", "hm-concert-stalls", { admit_names: "optional" });
   b.meta("seller", HM, { default_pad_pre_start: 5, default_pad_post_end: 5 });
 }

@@ -3,16 +3,27 @@
  * my/cart/{id}/gift_checkout, cart/{id}/pay, my/cart/{id}/pay, and GET ledger/{type}/{number}.
  * Registered after the cart routes, so the same-origin and /api-only checks of cart.ts apply.
  * The Idempotency-Key header (or idempotency_key in the body) makes a retry return the same answer.
+ *
+ * Before any payment is taken: the captcha check (spec 2 §5, security/captcha.ts) for callers not
+ * logged in at the cart's seller when its tenant has web.captcha_public_key, and the gift-card
+ * guessing brake (security/gift-card-limit.ts) on ledger lookups and ledger-gateway attempts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { checkoutAnswer, checkoutBody, ledgerAnswer, payBody } from "../../../api/checkout-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import { getTenant } from "../../../tenant/load.ts";
+import * as s from "../../db/schema.ts";
+import { captchaError, captchaRequired, httpCaptchaVerifier } from "../../security/captcha.ts";
+import { hitGiftCardLimit, rateLimited } from "../../security/gift-card-limit.ts";
+import { cachedSeller } from "../../services/cart/static-rows.ts";
 import { getLedger } from "../../services/checkout/ledger.ts";
 import { checkout, pay } from "../../services/checkout/service.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
+import { clientAddress } from "../client-address.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { json } from "./_shared.ts";
 
@@ -21,7 +32,7 @@ const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
 });
-const errors = (...codes: (402 | 403 | 409 | 410 | 422)[]) =>
+const errors = (...codes: (402 | 403 | 409 | 410 | 422 | 429 | 503)[]) =>
   Object.fromEntries(
     codes.map((code) => [
       code,
@@ -35,7 +46,10 @@ const checkoutRoute = (path: string, description: string) =>
     path,
     description,
     request: { params: cartId, body: jsonBody(checkoutBody) },
-    responses: { ...json(checkoutAnswer, "The checkout result."), ...errors(402, 403, 409, 410, 422) },
+    responses: {
+      ...json(checkoutAnswer, "The checkout result."),
+      ...errors(402, 403, 409, 410, 422, 429, 503),
+    },
   });
 const payRoute = (path: string) =>
   createRoute({
@@ -43,7 +57,10 @@ const payRoute = (path: string) =>
     path,
     description: "A partial payment (gift cards first).",
     request: { params: cartId, body: jsonBody(payBody) },
-    responses: { ...json(checkoutAnswer, "The partial result."), ...errors(402, 403, 409, 410, 422) },
+    responses: {
+      ...json(checkoutAnswer, "The partial result."),
+      ...errors(402, 403, 409, 410, 422, 429, 503),
+    },
   });
 const ledgerRoute = createRoute({
   method: "get",
@@ -54,7 +71,7 @@ const ledgerRoute = createRoute({
       _seller: z.string().min(1).max(200).openapi({ description: "Seller slug or id (required)." }),
     }),
   },
-  responses: json(ledgerAnswer, "A gift card's number, state and balance."),
+  responses: { ...json(ledgerAnswer, "A gift card's number, state and balance."), ...errors(429) },
 });
 
 async function caller(c: Context<ApiEnv>): Promise<Caller> {
@@ -71,6 +88,71 @@ function headerKey(c: Context<ApiEnv>): string | undefined {
   return key;
 }
 
+/** The cart's seller (id and slug); undefined when there is no such cart (the service answers 404). */
+async function cartSeller(c: Context<ApiEnv>, id: string) {
+  const [row] = await c
+    .get("deps")
+    .db.select({ id: s.seller.id, slug: s.seller.slug })
+    .from(s.cart)
+    .innerJoin(s.seller, eq(s.seller.id, s.cart.sellerId))
+    .where(eq(s.cart.id, id))
+    .limit(1);
+  return row;
+}
+
+/** A stored answer for this key: the retry is replayed, its captcha was checked the first time. */
+async function isReplay(c: Context<ApiEnv>, cartId: string, key: string | null): Promise<boolean> {
+  if (!key) return false;
+  const rows = await c
+    .get("deps")
+    .db.select({ key: s.checkoutIdempotency.key })
+    .from(s.checkoutIdempotency)
+    .where(and(eq(s.checkoutIdempotency.cartId, cartId), eq(s.checkoutIdempotency.key, key)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Counts a gift-card attempt; over the limit, 429 with Retry-After. */
+async function giftCardBrake(c: Context<ApiEnv>, sellerId: string): Promise<void> {
+  const { db, clock } = c.get("deps");
+  const result = await hitGiftCardLimit(db, sellerId, clientAddress(c), clock.now());
+  if (!result.allowed) {
+    c.header("Retry-After", String(result.retryAfterSeconds));
+    throw rateLimited(result.retryAfterSeconds);
+  }
+}
+
+interface PaymentCall {
+  cartId: string;
+  who: Caller;
+  gatewayId: string;
+  captcha: string | undefined;
+  key: string | null;
+}
+
+/**
+ * Spec 2 §5: a captcha token is required for callers not logged in when the tenant has a captcha
+ * public key; logged-in callers skip it. Runs before the service, so a refusal changes nothing.
+ */
+async function guardPayment(c: Context<ApiEnv>, call: PaymentCall): Promise<void> {
+  const seller = await cartSeller(c, call.cartId);
+  if (!seller) return;
+  const siteKey = getTenant(seller.slug)?.web.captcha_public_key?.trim();
+  const loggedIn = call.who.identityId !== null && call.who.sellerId === seller.id;
+  if (siteKey && !loggedIn && !(await isReplay(c, call.cartId, call.key))) {
+    const verifier = c.get("deps").captcha ?? httpCaptchaVerifier;
+    if (!verifier.configured()) throw captchaError({ ok: false, reason: "not_configured", errorCodes: [] });
+    if (!call.captcha) throw captchaRequired();
+    const address = clientAddress(c);
+    const outcome = await verifier.verify(call.captcha, {
+      siteKey,
+      remoteIp: address === "unknown" ? undefined : address,
+    });
+    if (!outcome.ok) throw captchaError(outcome);
+  }
+  if (call.gatewayId === "ledger") await giftCardBrake(c, seller.id);
+}
+
 export function registerCheckout(router: ApiRouter): void {
   const routes = [
     { route: checkoutRoute("/cart/{id}/guest_checkout", "Guest checkout."), kind: "guest" as const },
@@ -83,34 +165,47 @@ export function registerCheckout(router: ApiRouter): void {
   ];
   for (const { route, kind } of routes) {
     router.openapi(route, async (c) => {
-      const answer = await checkout(
-        c.get("deps"),
-        c.req.valid("param").id,
-        await caller(c),
-        kind,
-        c.req.valid("json"),
-        headerKey(c),
-      );
+      const cartId = c.req.valid("param").id;
+      const who = await caller(c);
+      // The token is single use and not part of the request's idempotency hash.
+      const { captcha, ...body } = c.req.valid("json");
+      const key = headerKey(c);
+      await guardPayment(c, {
+        cartId,
+        who,
+        gatewayId: body.gateway_id,
+        captcha,
+        key: key ?? body.idempotency_key ?? null,
+      });
+      const answer = await checkout(c.get("deps"), cartId, who, kind, body, key);
       return c.json(answer, 200);
     });
   }
   for (const path of ["/cart/{id}/pay", "/my/cart/{id}/pay"]) {
     router.openapi(payRoute(path), async (c) => {
-      const answer = await pay(
-        c.get("deps"),
-        c.req.valid("param").id,
-        await caller(c),
-        c.req.valid("json"),
-        headerKey(c),
-      );
+      const cartId = c.req.valid("param").id;
+      const who = await caller(c);
+      const { captcha, ...body } = c.req.valid("json");
+      const key = headerKey(c);
+      await guardPayment(c, {
+        cartId,
+        who,
+        gatewayId: body.gateway_id,
+        captcha,
+        key: key ?? body.idempotency_key ?? null,
+      });
+      const answer = await pay(c.get("deps"), cartId, who, body, key);
       return c.json(answer, 200);
     });
   }
   router.openapi(ledgerRoute, async (c) => {
     if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
     const { type, number } = c.req.valid("param");
-    const answer = await getLedger(c.get("deps").db, c.req.valid("query")._seller, type, number);
+    const { db } = c.get("deps");
     c.header("Cache-Control", "no-store");
+    const seller = await cachedSeller(db, c.req.valid("query")._seller);
+    await giftCardBrake(c, seller.id);
+    const answer = await getLedger(db, seller.id, type, number);
     return c.json(answer, 200);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The answer of modify, get and apply_code: the cart (state, expires_in, anchor, visit window,
- * codes, cart mods, totals), cart_fees with grand_totals, the held tickets, and the catalogue
+ * codes, cart mods, totals, blocking rules), cart_fees with grand_totals, the held tickets, and the catalogue
  * resources they point at (ticket_type, ticket_group, event_session, event_template, venue, meta,
  * config, seller) serialized like the catalogue reads.
  */
@@ -24,6 +24,7 @@ import {
 } from "../catalogue/serialize.ts";
 import { serializePayment } from "../checkout/answer.ts";
 import { cartPlanState, serializeScheduled } from "../checkout/plan.ts";
+import { CODE_REQUIRED_RULE, groupsAwaitingCode } from "./blocking.ts";
 import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
 import { heldTickets } from "./release.ts";
 import {
@@ -166,6 +167,15 @@ export async function buildCartEnvelope(
       : null;
   const needsAnchor =
     !anchorTicket && tickets.some((t) => eventMeta.get(t.eventTemplateId)?.requires_anchor === true);
+  // Spec 2 §2: a checkout_code_required group waits for a code that applies to it (blocking.ts).
+  const groupMeta = new Map(
+    metas.filter((m) => m.resource === "ticket_group").map((m) => [m.resourceId, m.data]),
+  );
+  const needsCode = groupsAwaitingCode(tickets, groupMeta, codeRows).length > 0;
+  const blockingRules = [
+    ...(needsAnchor ? [{ code: "anchor_required", description: ANCHOR_REQUIRED_TEXT }] : []),
+    ...(needsCode ? [{ ...CODE_REQUIRED_RULE }] : []),
+  ];
 
   // Payments already taken (gift cards, instalments) lower what is outstanding (issue 4).
   const payments =
@@ -195,7 +205,7 @@ export async function buildCartEnvelope(
       resource: "code",
       resource_id: codeByName.get(c.code)?.id ?? c.code,
     })),
-    blocking_rules: needsAnchor ? [{ code: "anchor_required", description: ANCHOR_REQUIRED_TEXT }] : [],
+    blocking_rules: blockingRules,
     totals: {
       face_value: toMoneyString(totals.faceValue),
       fee_fixed: toMoneyString(totals.feeFixed),

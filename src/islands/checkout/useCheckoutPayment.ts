@@ -1,0 +1,239 @@
+/**
+ * The checkout island's payment calls (spec 2 §4, §5, §8): checks the form and prepares the body,
+ * asks for a captcha token when needed, pays with the test card, Stripe, the free gateway or a
+ * partial amount, routes the answer (completed → /checkout/complete, pending →
+ * /checkout/pending/{cartId}, partial stays with the success message) and shows failures. One
+ * idempotency key per attempt: kept when the answer was lost (network error or timeout), so
+ * pressing pay again replays the first request instead of charging twice; dropped on any answer.
+ */
+import { useRef, useState } from "react";
+import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
+import {
+  firstInvalidField,
+  type IdentityError,
+  type IdentityField,
+  type IdentityInput,
+  validateIdentity,
+} from "../../lib/domain/identity-form.ts";
+import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
+import { formatOrderDate } from "../../lib/domain/order-dates.ts";
+import {
+  type CardField,
+  type CardInput,
+  needsCard,
+  paymentSupported,
+  validateCard,
+} from "../../lib/domain/payment-amount.ts";
+import {
+  checkoutFailure,
+  PAYMENT_NOT_SUPPORTED,
+  UNEXPECTED,
+  VALIDATION_ERROR,
+} from "../../lib/domain/payment-errors.ts";
+import { refreshCart } from "../../lib/stores/cart.ts";
+import { asFailure, checkoutCalls, idempotencyKey, reportCheckout } from "./checkout-calls.ts";
+import type { CheckoutTranslate } from "./checkout-strings.ts";
+import { partialPayBody } from "./PartialAmount.tsx";
+import { payWithStripe } from "./stripe-checkout.ts";
+import type { StripeState } from "./stripe-types.ts";
+
+/** `focus`: move focus to the message (not when focus goes to the first invalid field instead). */
+export type CheckoutMessage = { tone: "error" | "success"; lines: string[]; focus: boolean } | null;
+
+export interface FormErrors {
+  identity: Partial<Record<IdentityField, IdentityError>>;
+  card: Partial<Record<CardField, "required" | "invalid">>;
+  terms: boolean;
+}
+
+export interface CheckoutPaymentOptions {
+  seller: string;
+  cartId: string | null;
+  currency: string;
+  timeZone: string;
+  tagManagerId?: string | undefined;
+  stripeKey?: string | undefined;
+  termsContent: string;
+  /** Spec §5: a captcha token is needed for visitors who are not logged in when a key is set. */
+  captchaSiteKey: string | null;
+  loggedIn: boolean;
+  /** What is outstanding and what the pay button charges now (minor units). */
+  outstanding: number;
+  charge: number;
+  identity: IdentityInput;
+  card: CardInput;
+  terms: boolean;
+  stripe: StripeState;
+  tr: CheckoutTranslate;
+  money: (minor: number) => string;
+  setMessage: (message: CheckoutMessage) => void;
+  /** The form's field errors after a check (all empty when it passed). */
+  setErrors: (errors: FormErrors) => void;
+  focusField: (field: IdentityField) => void;
+  /** A partial payment went through: clear the card and the terms tick. */
+  onPartial: () => void;
+}
+
+const refresh = () => void refreshCart().catch(() => undefined);
+
+/** Spec §5: null when the visitor closed the challenge or it expired (a cancel). */
+export async function captchaFor(
+  siteKey: string | null,
+  loggedIn: boolean,
+): Promise<string | null | undefined> {
+  if (!siteKey || loggedIn) return undefined;
+  return (await import("./captcha.ts")).captchaToken(siteKey);
+}
+
+export function useCheckoutPayment(options: CheckoutPaymentOptions) {
+  const { seller, cartId, currency, tagManagerId, stripeKey, tr, money, setMessage } = options;
+  const [submitting, setSubmitting] = useState(false);
+  const [confirmIntent, setConfirmIntent] = useState<string | null>(null);
+  const attemptKey = useRef<string | null>(null);
+
+  function show(tone: "error" | "success", ...lines: string[]) {
+    setMessage({ tone, lines, focus: true });
+  }
+
+  function handleAnswer(answer: CheckoutAnswer) {
+    const result = answer.checkout_result._data[0];
+    if (!result || !cartId) return show("error", UNEXPECTED);
+    if (result.status === "completed") {
+      reportCheckout(tagManagerId, "purchase", {
+        transaction_id: result.ticket_order_ids.join(","),
+        value: result.amount_paid,
+        currency,
+      });
+      const ids = result.ticket_order_ids.map(encodeURIComponent).join(",");
+      window.location.assign(`/${seller}/checkout/complete?orderIds=${ids}`);
+      return;
+    }
+    if (result.status === "pending") {
+      const reference = result.reference ? `?reference=${encodeURIComponent(result.reference)}` : "";
+      window.location.assign(`/${seller}/checkout/pending/${encodeURIComponent(cartId)}${reference}`);
+      return;
+    }
+    // Partial: stay, say what was paid and when the next payment is due; clear the card and the tick.
+    const lines = [tr("checkout.partial", { amount: money(parseMoneyString(result.amount_paid)) })];
+    if (result.next_due_date)
+      lines.push(
+        tr("checkout.partial.next", { date: formatOrderDate(result.next_due_date, options.timeZone) }),
+      );
+    show("success", ...lines);
+    options.onPartial();
+    refresh();
+  }
+
+  function handleFailure(error: unknown) {
+    const failure = checkoutFailure(asFailure(error));
+    switch (failure.kind) {
+      case "requires_action":
+        setConfirmIntent(failure.paymentIntentId);
+        return;
+      case "booked":
+        window.location.assign(
+          `/${seller}/checkout/complete?orderIds=${encodeURIComponent(failure.orderId)}`,
+        );
+        return;
+      case "expired":
+        // The store clears the cart; the cart widget's expiry modal takes over.
+        show("error", tr("checkout.expired"));
+        refresh();
+        return;
+      case "message":
+        if (failure.refreshCart) refresh();
+        show("error", failure.message);
+    }
+  }
+
+  /** Checks the form; returns the body to send, or null (the errors are shown). */
+  function prepare(paymentIntentId: string | null): CheckoutBody | null {
+    const { identity, card, outstanding, charge } = options;
+    const idCheck = validateIdentity(identity);
+    const cardDue = needsCard(outstanding);
+    const cardCheck = cardDue && !paymentIntentId && !stripeKey ? validateCard(card, new Date()) : null;
+    const termsOk = options.termsContent.trim() === "" || options.terms;
+    options.setErrors({
+      identity: idCheck.ok ? {} : idCheck.errors,
+      card: cardCheck && !cardCheck.ok ? cardCheck.errors : {},
+      terms: !termsOk,
+    });
+    if (!idCheck.ok || (cardCheck && !cardCheck.ok) || !termsOk) {
+      const field = idCheck.ok ? null : firstInvalidField(idCheck.errors);
+      if (field) options.focusField(field);
+      setMessage({ tone: "error", lines: [VALIDATION_ERROR], focus: field === null });
+      return null;
+    }
+    if (cardDue && !paymentSupported(charge, currency)) {
+      show("error", PAYMENT_NOT_SUPPORTED);
+      return null;
+    }
+    attemptKey.current = attemptKey.current ?? idempotencyKey();
+    let gatewayData: Record<string, string | number> = {};
+    if (paymentIntentId) gatewayData = { payment_intent_id: paymentIntentId };
+    else if (cardCheck?.ok) gatewayData = { ...cardCheck.card };
+    return {
+      gateway_id: cardDue ? (stripeKey ? "stripe" : "test") : "free",
+      gateway_data: gatewayData,
+      ...(cardDue ? { amount: toMoneyString(charge) } : {}),
+      identity: idCheck.identity,
+      send_email: true,
+      idempotency_key: attemptKey.current,
+    };
+  }
+
+  async function send(body: CheckoutBody, paymentIntentId: string | null): Promise<void> {
+    if (!cartId) return;
+    const { outstanding, charge, stripe } = options;
+    const cardDue = needsCard(outstanding);
+    try {
+      if (stripeKey && cardDue && !paymentIntentId) {
+        if (stripe.status !== "ready") return;
+        const outcome = await payWithStripe(stripe.port, cartId, body);
+        if (outcome.kind !== "error" || asFailure(outcome.error).status !== 0) attemptKey.current = null;
+        if (outcome.kind === "answer") handleAnswer(outcome.answer);
+        else if (outcome.kind === "error") handleFailure(outcome.error);
+        else {
+          if (outcome.refreshCart) refresh();
+          show("error", outcome.message);
+        }
+        return;
+      }
+      const calls = await checkoutCalls();
+      handleAnswer(
+        charge < outstanding
+          ? await calls.pay(cartId, partialPayBody(body, toMoneyString(charge)))
+          : await calls.guestCheckout(cartId, body),
+      );
+      attemptKey.current = null;
+    } catch (error) {
+      if (asFailure(error).status !== 0) attemptKey.current = null;
+      handleFailure(error);
+    }
+  }
+
+  async function pay(paymentIntentId: string | null = null) {
+    if (!cartId || submitting) return;
+    const prepared = prepare(paymentIntentId);
+    if (!prepared) return;
+    setSubmitting(true);
+    setMessage(null);
+    try {
+      // A partial payment (the pay call) carries no captcha; the checkout call does.
+      const partial = options.charge < options.outstanding && !(stripeKey && needsCard(options.outstanding));
+      const token = partial ? undefined : await captchaFor(options.captchaSiteKey, options.loggedIn);
+      if (token === null) {
+        // Spec §8: a dismissed captcha is logged (no personal data) and ignored.
+        console.info("checkout: captcha dismissed");
+        return;
+      }
+      await send(token ? { ...prepared, captcha: token } : prepared, paymentIntentId);
+    } catch (error) {
+      handleFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { submitting, pay, handleAnswer, confirmIntent, setConfirmIntent };
+}
