@@ -36,7 +36,7 @@ import { ScheduledPayments } from "./ScheduledPayments.tsx";
 import { PayButton } from "./StripePayButton.tsx";
 import { StripeSlot } from "./StripeSlot.tsx";
 import type { StripeState } from "./stripe-types.ts";
-import { type CheckoutMessage, useCheckoutPayment } from "./useCheckoutPayment.ts";
+import { type CheckoutMessage, captchaFor, useCheckoutPayment } from "./useCheckoutPayment.ts";
 import "./checkout.css";
 
 export interface CheckoutIslandProps {
@@ -230,6 +230,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           tr={tr}
           disabled={submitting}
           onPaid={handleAnswer}
+          captcha={() => captchaFor(props.captchaSiteKey, props.loggedIn)}
         />
       ) : null}
       <form

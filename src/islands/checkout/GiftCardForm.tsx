@@ -24,6 +24,8 @@ export interface GiftCardFormProps {
   tr: CheckoutTranslate;
   disabled: boolean;
   onPaid: (answer: CheckoutAnswer) => void;
+  /** Spec 2 §5: a guest's payment needs a captcha token when the tenant has a key (null = cancelled). */
+  captcha: () => Promise<string | null | undefined>;
 }
 
 export function GiftCardForm({
@@ -34,6 +36,7 @@ export function GiftCardForm({
   tr,
   disabled,
   onPaid,
+  captcha,
 }: GiftCardFormProps) {
   const [number, setNumber] = useState("");
   const [applied, setApplied] = useState<string[]>([]);
@@ -62,12 +65,19 @@ export function GiftCardForm({
       );
       if (refused) return setError(refused);
       const share = giftCardShare(balance, outstanding);
+      const token = await captcha();
+      if (token === null) {
+        // Spec 2 §8: a dismissed captcha is logged (no personal data) and ignored.
+        console.info("checkout: captcha dismissed");
+        return;
+      }
       const answer = await api
         .pay(cartId, {
           gateway_id: "ledger",
           gateway_data: { number: card.number },
           amount: toMoneyString(share),
           idempotency_key: idempotencyKey(),
+          ...(token ? { captcha: token } : {}),
         })
         .catch((e: unknown) => {
           throw { gift: giftCardFailure(asFailure(e)) };

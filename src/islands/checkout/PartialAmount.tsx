@@ -85,5 +85,6 @@ export function partialPayBody(body: CheckoutBody, amount: string): PayBody {
     gateway_data: body.gateway_data ?? {},
     amount,
     ...(body.idempotency_key ? { idempotency_key: body.idempotency_key } : {}),
+    ...(body.captcha ? { captcha: body.captcha } : {}),
   };
 }

@@ -219,9 +219,8 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
     setSubmitting(true);
     setMessage(null);
     try {
-      // A partial payment (the pay call) carries no captcha; the checkout call does.
-      const partial = options.charge < options.outstanding && !(stripeKey && needsCard(options.outstanding));
-      const token = partial ? undefined : await captchaFor(options.captchaSiteKey, options.loggedIn);
+      // Spec §5: guests need a captcha token on every payment call (checkout and partial pay alike).
+      const token = await captchaFor(options.captchaSiteKey, options.loggedIn);
       if (token === null) {
         // Spec §8: a dismissed captcha is logged (no personal data) and ignored.
         console.info("checkout: captcha dismissed");
