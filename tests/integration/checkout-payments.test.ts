@@ -3,7 +3,7 @@
  * then a card for the rest; the gift card errors; the free gateway; the card amount limits.
  */
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { releaseExpiredCarts } from "../../src/lib/server/services/cart/release.ts";
@@ -36,6 +36,12 @@ async function balance(number: string) {
 }
 
 describe("gift cards (ledger gateway)", () => {
+  // Every call here comes from one address in one clock minute: start each test with a fresh
+  // gift-card limit (its own test: tests/integration/gift-card-limit.test.ts).
+  beforeEach(async () => {
+    await api.handle.db.delete(s.rateLimit);
+  });
+
   it("GET ledger/gift_card/{number} answers number, state and balance; an unknown card is 404 not_found", async () => {
     const res = await send(api, "GET", "/api/ledger/gift_card/GC-1000-0001?_seller=harbour-museum");
     expect(res.status).toBe(200);

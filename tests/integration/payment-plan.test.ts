@@ -2,9 +2,13 @@
  * Scheduled and partial payments (issue 4, spec 2 §4, §5): a membership group's payment_plan
  * lists scheduled payments on the cart (Upcoming/Overdue by the clock); pay takes an amount
  * between the due amount and the outstanding balance and answers partial with the next due date.
+ * After the first plan payment the cart has no expiry: it outlives its hold for later instalments.
  */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
+import * as s from "../../src/lib/server/db/schema.ts";
+import { releaseExpiredCarts } from "../../src/lib/server/services/cart/release.ts";
 import { withTestApi } from "../helpers/api.ts";
 import { asCart, cartOf, errorOf, send } from "../helpers/cart.ts";
 
@@ -69,5 +73,108 @@ describe("scheduled payments", () => {
     });
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     expect(checkoutAnswer.parse(rest.body).checkout_result._data[0]?.status).toBe("completed");
+  });
+});
+
+describe("a part-paid plan cart keeps its hold", () => {
+  const DAY_MS = 86_400_000;
+  const groupUsed = async (cartId: string) => {
+    const [ticket] = await api.handle.db.select().from(s.ticket).where(eq(s.ticket.cartId, cartId));
+    const [group] = await api.handle.db
+      .select()
+      .from(s.ticketGroup)
+      .where(eq(s.ticketGroup.id, ticket?.ticketGroupId ?? ""));
+    return { ticketState: ticket?.state, used: group?.usedCapacity };
+  };
+  /** Releases the earlier tests' carts first, so the shared group counter moves only for this test's. */
+  const sweepStale = async () => {
+    api.clock.advance(DAY_MS);
+    try {
+      await releaseExpiredCarts(api.handle.db, api.clock.now());
+    } finally {
+      api.clock.advance(-DAY_MS);
+    }
+  };
+
+  it("spec 1 §4: after the first plan payment the cart has no expiry, survives the sweeper past its hold, and the next instalment is paid on a later visit", async () => {
+    // Regression: part-paid plan carts expired with the normal hold, so later instalments could not be paid.
+    await sweepStale();
+    const cart = cartOf(await membershipCart());
+    const paid = await send(api, "POST", `/api/cart/${cart.id}/pay`, {
+      gateway_id: "test",
+      gateway_data: CARD,
+      amount: "30.00",
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const held = await groupUsed(cart.id);
+    expect(held.ticketState).toBe("held");
+    const extend = await send(api, "PATCH", `/api/my/cart/${cart.id}`, {
+      expires_at: new Date(api.clock.now().getTime() + 60_000).toISOString(),
+    });
+    expect(extend.status, JSON.stringify(extend.body)).toBe(200);
+    expect(extend.body).toMatchObject({ cart: { _data: [{ expires_at: null, expires_in: null }] } });
+    api.clock.advance(31 * DAY_MS);
+    try {
+      await releaseExpiredCarts(api.handle.db, api.clock.now());
+      expect(await groupUsed(cart.id)).toEqual(held);
+      const later = asCart(await send(api, "GET", `/api/cart/${cart.id}`));
+      expect(cartOf(later)).toMatchObject({ state: "pending", expires_at: null, expires_in: null });
+      expect(later.scheduled_payment?._data.map((r) => [r.amount, r.status])).toEqual([
+        ["25.50", "Paid"],
+        ["24.75", "Overdue"],
+        ["24.75", "Upcoming"],
+      ]);
+      const next = await send(api, "POST", `/api/cart/${cart.id}/pay`, {
+        gateway_id: "test",
+        gateway_data: CARD,
+        amount: "20.25",
+      });
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      expect(checkoutAnswer.parse(next.body).checkout_result._data[0]).toMatchObject({
+        status: "partial",
+        total_outstanding: "24.75",
+      });
+      const rest = await send(api, "POST", `/api/cart/${cart.id}/guest_checkout`, {
+        gateway_id: "test",
+        gateway_data: CARD,
+        identity: GUEST,
+      });
+      expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+      expect(checkoutAnswer.parse(rest.body).checkout_result._data[0]?.status).toBe("completed");
+      expect(await groupUsed(cart.id)).toEqual({ ticketState: "booked", used: held.used });
+    } finally {
+      api.clock.advance(-31 * DAY_MS);
+    }
+  });
+
+  it("a plan cart with no payment yet still expires with the normal hold and gives its place back", async () => {
+    await sweepStale();
+    const cart = cartOf(await membershipCart());
+    const before = await groupUsed(cart.id);
+    api.clock.advance(DAY_MS);
+    try {
+      await releaseExpiredCarts(api.handle.db, api.clock.now());
+      expect(await groupUsed(cart.id)).toEqual({ ticketState: "cancelled", used: (before.used ?? 0) - 1 });
+      expect((await send(api, "GET", `/api/cart/${cart.id}`)).status).toBe(410);
+    } finally {
+      api.clock.advance(-DAY_MS);
+    }
+  });
+
+  it("the test gateway takes the chosen amount at checkout on a plan like pay does (partial, no order)", async () => {
+    const cart = cartOf(await membershipCart());
+    const res = await send(api, "POST", `/api/cart/${cart.id}/guest_checkout`, {
+      gateway_id: "test",
+      gateway_data: CARD,
+      amount: "25.50",
+      identity: GUEST,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(checkoutAnswer.parse(res.body).checkout_result._data[0]).toMatchObject({
+      status: "partial",
+      amount_paid: "25.50",
+      total_outstanding: "49.50",
+      ticket_order_ids: [],
+    });
   });
 });

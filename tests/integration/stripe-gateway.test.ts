@@ -217,7 +217,7 @@ describe("stripe webhook", () => {
     expect(mails).toHaveLength(1);
   });
 
-  it("a processing partial payment counts once it succeeds; on a cart that expired first it is recorded refund_due", async () => {
+  it("a processing partial payment counts once it succeeds; on a cart that expired first it is refunded (stripe-refunds.test.ts)", async () => {
     const payProcessing = async (cartId: string) => {
       const res = await send(api, "POST", `/api/cart/${cartId}/pay`, {
         gateway_id: "stripe",
@@ -241,12 +241,12 @@ describe("stripe webhook", () => {
       .where(eq(s.cart.id, late.id));
     expect(await releaseExpiredCarts(api.handle.db, api.clock.now())).toBeGreaterThanOrEqual(1);
     const res = await webhook("payment_intent.succeeded", { ...lateIntent, status: "succeeded" });
-    expect(await res.json()).toEqual({ received: true, outcome: "refund_due" });
-    expect((await paymentsOf(late.id)).map((p) => p.state)).toEqual(["refund_due"]);
+    expect(await res.json()).toEqual({ received: true, outcome: "refunded" });
+    expect((await paymentsOf(late.id)).map((p) => p.state)).toEqual(["refunded"]);
     expect(await ordersOf(late.id)).toHaveLength(0);
   });
 
-  it("payment_intent.payment_failed marks the pending payment failed", async () => {
+  it("payment_intent.payment_failed marks the pending payment failed and cancels its pending order (stripe-refunds.test.ts)", async () => {
     const cart = await harbourCart();
     await checkoutWith(cart.id, { payment_method_id: "pm_foyer_processing" });
     const intent = fake.created.at(-1) ?? {};
@@ -254,8 +254,9 @@ describe("stripe webhook", () => {
       ...intent,
       status: "requires_payment_method",
     });
-    expect(await res.json()).toEqual({ received: true, outcome: "payment_failed" });
+    expect(await res.json()).toEqual({ received: true, outcome: "order_cancelled" });
     expect((await paymentsOf(cart.id)).map((p) => p.state)).toEqual(["failed"]);
+    expect((await ordersOf(cart.id))[0]?.state).toBe("cancelled");
   });
 
   it("a bad signature is 400 and changes nothing; the webhook does not exist under /cached_api", async () => {

@@ -9,4 +9,7 @@ export const freeGateway: Gateway = {
     if (request.amount !== 0) throw gatewayNotAllowed("The free gateway only completes a zero total.");
     return { status: "succeeded", amount: 0, reference: null, cardNumber: null, remainingBalance: null };
   },
+  async refund() {
+    return null;
+  },
 };

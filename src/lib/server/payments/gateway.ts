@@ -3,6 +3,7 @@
  * transaction and answers succeeded or pending, or throws an ApiError (402 for provider errors).
  * `test` is the offline default; `free` pays zero totals; `ledger` debits gift cards. A `stripe`
  * gateway implements the same interface (PaymentIntents with the idempotency key given here).
+ * `refund` gives a taken payment back in full (refund.ts decides when and records it).
  */
 import type { z } from "zod";
 import type { gatewayData, gatewayId } from "../../api/checkout-schemas.ts";
@@ -33,11 +34,23 @@ export interface ChargeOutcome {
   remainingBalance: number | null;
 }
 
+export interface RefundRequest {
+  /** The payment row's id: the provider's idempotency key derives from it, so a retry refunds once. */
+  paymentId: string;
+  cartId: string;
+  /** Minor units: the whole payment. */
+  amount: number;
+  /** The charge's provider reference (payment intent id, gift card ledger id). */
+  reference: string | null;
+}
+
 export interface Gateway {
   readonly id: GatewayId;
   /** Card gateways enforce the amount limits of spec 2 §5; gift cards and free do not. */
   readonly cardLimits: boolean;
   charge(tx: Tx, request: ChargeRequest): Promise<ChargeOutcome>;
+  /** Gives the payment back; answers the provider's refund reference (null when it has none). Throws on failure. */
+  refund(tx: Tx, request: RefundRequest): Promise<string | null>;
 }
 
 /** A string field of gateway_data, trimmed; undefined when absent or not a string. */

@@ -24,4 +24,11 @@ export function gatewayFor(id: GatewayId): Gateway {
   return gateway;
 }
 
-export type { ChargeOutcome, ChargeRequest, Gateway, GatewayData, GatewayId } from "./gateway.ts";
+export type {
+  ChargeOutcome,
+  ChargeRequest,
+  Gateway,
+  GatewayData,
+  GatewayId,
+  RefundRequest,
+} from "./gateway.ts";

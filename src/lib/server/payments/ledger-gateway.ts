@@ -1,7 +1,8 @@
 /**
  * The `ledger` gateway: gift cards (ledger type gift_card) as partial payments. It takes what the
  * card can pay, up to the amount asked, with a conditional UPDATE (balance >= taken), so two
- * payments racing on one card never overdraw it.
+ * payments racing on one card never overdraw it. A refund credits the card (the payment's reference
+ * is the ledger row) with what the payment took.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import * as s from "../db/schema.ts";
@@ -45,5 +46,15 @@ export const ledgerGateway: Gateway = {
       cardNumber: card.number,
       remainingBalance: after.balance,
     };
+  },
+  async refund(tx, request) {
+    if (!request.reference) throw new Error(`gift card payment ${request.paymentId} has no ledger`);
+    const [credited] = await tx
+      .update(s.ledger)
+      .set({ balance: sql`${s.ledger.balance} + ${request.amount}` })
+      .where(eq(s.ledger.id, request.reference))
+      .returning({ id: s.ledger.id });
+    if (!credited) throw new Error(`gift card of payment ${request.paymentId} is missing`);
+    return credited.id;
   },
 };

@@ -9,6 +9,8 @@
  * - Stripe errors map as stripe-errors.ts says.
  * The idempotency key sent to Stripe derives from the checkout's key, the cart, the amount and the
  * payment method: a retried attempt never charges twice, another card is another attempt.
+ * A refund (refund.ts) is one `refunds.create` for the payment's intent and amount, keyed by the
+ * payment's id: a retried refund never refunds twice.
  */
 import { createHash } from "node:crypto";
 import type Stripe from "stripe";
@@ -33,6 +35,8 @@ export function stripeIdempotencyKey(request: ChargeRequest, paymentMethod: stri
     .digest("hex");
   return `foyer-${digest.slice(0, 48)}`;
 }
+
+export const stripeRefundKey = (paymentId: string) => `foyer-refund-${paymentId}`;
 
 function requiresAction(intent: Stripe.PaymentIntent): ApiError {
   return new ApiError(402, "intent_requires_action", REQUIRES_ACTION_TEXT, {
@@ -124,6 +128,29 @@ export function createStripeGateway(config: StripeConfig): Gateway {
         throw fromStripeError(error);
       }
       return outcomeOf(intent, request);
+    },
+    async refund(_tx, request) {
+      if (!request.reference) throw new Error(`stripe payment ${request.paymentId} has no intent`);
+      let refund: Stripe.Refund;
+      try {
+        refund = await client.refunds.create(
+          {
+            payment_intent: request.reference,
+            amount: request.amount,
+            metadata: { cart_id: request.cartId, payment_id: request.paymentId },
+          },
+          { idempotencyKey: stripeRefundKey(request.paymentId) },
+        );
+      } catch (error) {
+        throw fromStripeError(error);
+      }
+      // pending and requires_action refunds go through at Stripe; failed or canceled ones did not.
+      if (refund.status === "failed" || refund.status === "canceled") {
+        throw new ApiError(502, "refund_failed", `The refund ${refund.id} ${refund.status}.`, {
+          context: "payment",
+        });
+      }
+      return refund.id;
     },
   };
 }

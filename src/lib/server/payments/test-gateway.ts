@@ -8,6 +8,7 @@
  * - any card with exp_year 2099 stays processing: status pending with a reference (Foyer's convention);
  * - an expiry in the past is expired_card; a number failing the Luhn check is incorrect_number;
  *   other Luhn-valid numbers succeed (like Stripe's other brand test cards).
+ * A refund always succeeds at once (the test gateway refunds itself), with a `re_test_` reference.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { cardError, requiresAction } from "./errors.ts";
@@ -94,5 +95,8 @@ export const testGateway: Gateway = {
       };
     }
     return succeeded(request.amount, reference);
+  },
+  async refund(_tx, request) {
+    return `re_test_${createHmac("sha256", INTENT_SECRET).update(request.paymentId).digest("hex").slice(0, 24)}`;
   },
 };

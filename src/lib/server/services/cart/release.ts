@@ -2,15 +2,26 @@
  * Giving holds back: a removed ticket, a deleted cart, an expired cart. The ticket becomes
  * cancelled, its places go back to the session and group counters, its seat is freed and its
  * voucher use is returned. The expired-cart sweeper releases carts whose expiry has passed.
+ * A payment-plan cart with a payment toward it has no expiry (expires_at null, set by
+ * checkout/plan.ts), so neither the sweeper nor a lazy expiry releases it: its holds stay, counted,
+ * until it is checked out or deleted.
  */
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
+import { refundCartPayments } from "../../payments/refund.ts";
 import { applyCapacityDeltas, releaseDeltas } from "./counters.ts";
 import type { CartRow, TicketRow, Tx } from "./types.ts";
 
-/** Marks tickets cancelled and frees their seats and voucher uses (not the counters). */
-export async function cancelTickets(tx: Tx, tickets: readonly TicketRow[]): Promise<void> {
+/**
+ * Marks tickets cancelled and frees their seats and voucher uses (not the counters). `seatState`
+ * is the state their seats are in: held for a cart's holds, booked for a cancelled order's tickets.
+ */
+export async function cancelTickets(
+  tx: Tx,
+  tickets: readonly TicketRow[],
+  seatState: "held" | "booked" = "held",
+): Promise<void> {
   if (!tickets.length) return;
   await tx
     .update(s.ticket)
@@ -31,7 +42,9 @@ export async function cancelTickets(tx: Tx, tickets: readonly TicketRow[]): Prom
         ]
       : [],
   );
-  if (seats.length) await tx.delete(s.sessionSeat).where(and(eq(s.sessionSeat.state, "held"), or(...seats)));
+  if (seats.length) {
+    await tx.delete(s.sessionSeat).where(and(eq(s.sessionSeat.state, seatState), or(...seats)));
+  }
   await returnVoucherUses(tx, tickets);
 }
 
@@ -69,27 +82,9 @@ export async function heldTickets(tx: Tx | Db, cartId: string): Promise<TicketRo
 
 /**
  * Releases every hold of a locked cart and moves it to `state` (expired or deleted); the counters
- * change last, like a reserve takes them (counters.ts).
+ * change last, like a reserve takes them (counters.ts). What the cart's payments took is given
+ * back first (payments/refund.ts: gift cards credited, card payments refunded through their gateway).
  */
-/**
- * Gives back what a cart's payments took when the cart ends without an order (expired, whether by
- * a call or by the sweeper, or deleted): gift card balances are credited again and the payments
- * marked refunded. Only succeeded payments count, so running it twice gives nothing back twice.
- */
-export async function refundCartPayments(tx: Tx, cartId: string): Promise<void> {
-  const payments = await tx.select().from(s.payment).where(eq(s.payment.cartId, cartId));
-  for (const p of payments) {
-    if (p.state !== "succeeded") continue;
-    if (p.gatewayId === "ledger" && p.providerReference) {
-      await tx
-        .update(s.ledger)
-        .set({ balance: sql`${s.ledger.balance} + ${p.amount}` })
-        .where(eq(s.ledger.id, p.providerReference));
-    }
-    await tx.update(s.payment).set({ state: "refunded" }).where(eq(s.payment.id, p.id));
-  }
-}
-
 export async function releaseCart(tx: Tx, cart: CartRow, state: "expired" | "deleted"): Promise<void> {
   await refundCartPayments(tx, cart.id);
   const tickets = await heldTickets(tx, cart.id);

@@ -1,37 +1,32 @@
 /**
  * The checkout calls (spec 2 §7): guest_checkout, checkout and gift_checkout convert the cart into
  * a ticket order in one transaction (guard.ts); pay takes a partial payment (gift cards first).
- * Amounts are checked against the outstanding total and, for cards, the limits of spec 2 §5.
+ * Amounts are checked against the outstanding total and, for cards, the limits of spec 2 §5. On a
+ * plan cart a checkout's `amount` may be below the outstanding total: that is the partial-payment
+ * choice (spec 2 §4) and is taken exactly like pay (partial.ts), on the test and stripe gateways alike.
  */
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  type CheckoutAnswer,
-  type checkoutBody,
-  PAYMENT_MAX_MINOR,
-  type payBody,
-  paymentMinMinor,
-} from "../../../api/checkout-schemas.ts";
+import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout-schemas.ts";
 import { parseMoneyString, toMoneyString } from "../../../domain/money.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, validationFailed } from "../../http/errors.ts";
-import { duplicateLedger, gatewayNotAllowed, paymentNotSupported } from "../../payments/errors.ts";
 import { dataString } from "../../payments/gateway.ts";
-import { type ChargeOutcome, type Gateway, gatewayFor } from "../../payments/index.ts";
+import { gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import { heldTickets } from "../cart/release.ts";
 import type { CartRow, Tx } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkoutAnswerOf } from "./answer.ts";
-import { cartPayments, cartTotal, type PaymentRow, paidAmount } from "./cart-state.ts";
+import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
 import { bookCart, enqueueConfirmation } from "./convert.ts";
 import { amountMismatch, cartEmpty, identityRequired } from "./errors.ts";
 import { guardedCheckout, requestHash } from "./guard.ts";
 import { identityById, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
-import { cartPlanState, groupMetas } from "./plan.ts";
+import { assertCardAmount, assertNewGiftCard, recordPayment, takePartialPayment } from "./partial.ts";
+import { hasPlan } from "./plan.ts";
 
 export interface CheckoutDeps {
   db: Db;
@@ -43,57 +38,10 @@ export type PayInput = z.output<typeof payBody>;
 /** guest: cart/{id}/guest_checkout; member: my/cart/{id}/checkout and gift_checkout (a logged-in caller). */
 export type CheckoutKind = "guest" | "member";
 
-/** Spec 2 §5: card payments between 0.50 (GBP 0.30) and 999999.99. */
-export function assertCardAmount(amount: number, currency: string): void {
-  const min = paymentMinMinor(currency);
-  if (amount < min || amount > PAYMENT_MAX_MINOR) {
-    throw paymentNotSupported({ min: toMoneyString(min), max: toMoneyString(PAYMENT_MAX_MINOR), currency });
-  }
-}
-
 async function sellerOf(tx: Tx, sellerId: string) {
   const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, sellerId));
   if (!seller) throw new Error(`seller ${sellerId} missing`);
   return seller;
-}
-
-function assertNewGiftCard(
-  payments: readonly PaymentRow[],
-  gateway: Gateway,
-  data: CheckoutInput["gateway_data"],
-) {
-  if (gateway.id !== "ledger") return;
-  const number = dataString(data, "number") ?? "";
-  if (!number || number.length > 70)
-    throw validationFailed("A gift card number is required (at most 70 characters).", { field: "number" });
-  if (payments.some((p) => p.gatewayId === "ledger" && p.state === "succeeded" && p.cardNumber === number)) {
-    throw duplicateLedger();
-  }
-}
-
-async function recordPayment(
-  tx: Tx,
-  cart: CartRow,
-  gateway: Gateway,
-  charge: ChargeOutcome,
-  key: string | null,
-  now: Date,
-): Promise<PaymentRow> {
-  const row: PaymentRow = {
-    id: randomUUID(),
-    sellerId: cart.sellerId,
-    cartId: cart.id,
-    gatewayId: gateway.id,
-    state: charge.status,
-    amount: charge.amount,
-    occurredAt: now,
-    cardNumber: charge.cardNumber,
-    remainingBalance: charge.remainingBalance,
-    providerReference: charge.reference,
-    idempotencyKey: key,
-  };
-  await tx.insert(s.payment).values(row);
-  return row;
 }
 
 async function orderIdentity(
@@ -186,11 +134,30 @@ export async function checkout(
     const total = await cartTotal(tx, cart, tickets);
     const payments = await cartPayments(tx, cart.id);
     const outstanding = Math.max(0, total - paidAmount(payments));
-    if (body.amount !== undefined && parseMoneyString(body.amount) !== outstanding) {
+    const asked = body.amount === undefined ? outstanding : parseMoneyString(body.amount);
+    const gateway = gatewayFor(body.gateway_id);
+    const partial = asked > 0 && asked < outstanding && gateway.cardLimits;
+    if (asked !== outstanding && !(partial && (await hasPlan(tx, cart, tickets)))) {
       throw amountMismatch(toMoneyString(outstanding));
     }
     const identity = await orderIdentity(tx, cart, caller, kind, body, now);
-    const gateway = gatewayFor(body.gateway_id);
+    if (partial) {
+      // Spec 2 §4, §5: the chosen amount (due or other) on a plan is a partial payment, whichever
+      // card gateway takes it; the identity is stored like at any checkout with a payment.
+      return takePartialPayment(tx, {
+        cart,
+        currency: seller.currencyCode,
+        tickets,
+        total,
+        payments,
+        amount: asked,
+        gateway,
+        data: body.gateway_data,
+        key,
+        chargeKey: key ?? `pay:${cart.id}:${payments.length}`,
+        now,
+      });
+    }
     if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode);
     assertNewGiftCard(payments, gateway, body.gateway_data);
     const charge = await gateway.charge(tx, {
@@ -257,42 +224,18 @@ export async function pay(
         total_outstanding: toMoneyString(outstanding),
       });
     }
-    const gateway = gatewayFor(body.gateway_id);
-    if (gateway.id === "free") throw gatewayNotAllowed("A partial payment needs a gift card or a card.");
-    if (gateway.cardLimits) assertCardAmount(amount, seller.currencyCode);
-    // Spec §5: a card payment toward a plan lies between the due amount and the outstanding balance.
-    const paidBefore = paidAmount(payments);
-    const metas = await groupMetas(tx, cart.sellerId, tickets);
-    const plan = cartPlanState(cart, tickets, metas, total, paidBefore, now);
-    if (plan && gateway.id !== "ledger" && amount < plan.due) {
-      throw validationFailed("The amount is less than the amount due.", {
-        field: "amount",
-        amount_due: toMoneyString(plan.due),
-        total_outstanding: toMoneyString(outstanding),
-      });
-    }
-    assertNewGiftCard(payments, gateway, body.gateway_data);
-    const charge = await gateway.charge(tx, {
-      cartId: cart.id,
-      sellerId: cart.sellerId,
-      amount,
+    return takePartialPayment(tx, {
+      cart,
       currency: seller.currencyCode,
+      tickets,
+      total,
+      payments,
+      amount,
+      gateway: gatewayFor(body.gateway_id),
       data: body.gateway_data,
-      idempotencyKey: key ?? `pay:${cart.id}:${payments.length}`,
+      key,
+      chargeKey: key ?? `pay:${cart.id}:${payments.length}`,
       now,
-    });
-    await recordPayment(tx, cart, gateway, charge, key, now);
-    const paidNow = charge.status === "succeeded" ? charge.amount : 0;
-    const after = plan ? cartPlanState(cart, tickets, metas, total, paidBefore + paidNow, now) : null;
-    return checkoutAnswerOf({
-      cartId: cart.id,
-      status: "partial",
-      orders: [],
-      payments: await cartPayments(tx, cart.id),
-      amountPaid: charge.amount,
-      outstanding: outstanding - paidNow,
-      reference: charge.status === "pending" ? charge.reference : null,
-      nextDueDate: after?.rows.find((row) => row.unpaid > 0)?.dueDate ?? null,
     });
   });
 }
