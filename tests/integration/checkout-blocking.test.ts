@@ -5,7 +5,9 @@
  * then carries the code_required blocking rule and assertCheckoutNotBlocked refuses the checkout,
  * until a code that applies to the group (CURATOR) is on the cart.
  */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as s from "../../src/lib/server/db/schema.ts";
 import { ApiError } from "../../src/lib/server/http/errors.ts";
 import { assertCheckoutNotBlocked } from "../../src/lib/server/services/cart/blocking.ts";
 import { CODE_REQUIRED_TEXT } from "../../src/lib/server/services/cart/modify.ts";
@@ -90,5 +92,33 @@ describe("checkout_code_required groups", () => {
     );
     expect(cart.blocking_rules).toEqual([]);
     expect(await refusal(cart.id)).toBeNull();
+  });
+
+  it("the checkout and pay calls refuse a blocked cart before any payment, and take it once the code is applied", async () => {
+    const cart = cartOf(await tourCart(4));
+    const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
+    const guest = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" };
+    const blocked = await send(api, "POST", `/api/cart/${cart.id}/guest_checkout`, {
+      gateway_id: "test",
+      gateway_data: card,
+      identity: guest,
+    });
+    expect(blocked.status).toBe(409);
+    expect(errorOf(blocked)).toMatchObject({ _code: "rule_blocks_reserve", _context: "checkout_rules" });
+    const pay = await send(api, "POST", `/api/cart/${cart.id}/pay`, {
+      gateway_id: "test",
+      gateway_data: card,
+      amount: "1.00",
+    });
+    expect(pay.status).toBe(409);
+    const payments = await api.handle.db.select().from(s.payment).where(eq(s.payment.cartId, cart.id));
+    expect(payments).toEqual([]);
+    await applyCode(cart.id, "CURATOR");
+    const done = await send(api, "POST", `/api/cart/${cart.id}/guest_checkout`, {
+      gateway_id: "test",
+      gateway_data: card,
+      identity: guest,
+    });
+    expect(done.status).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import {
   badgeLabel,
   canEnterPromo,
   cartItems,
+  cartStanding,
   cartTotals,
   formatSessionDateTime,
   listedWithCart,
@@ -206,5 +207,24 @@ describe("upsell listing (spec §2: events already in the cart or not addable ar
       meta: anchorMeta,
     });
     expect(listedWithCart(withAnchor, hidden)).toBe(true);
+  });
+});
+
+describe("cartStanding (spec 1 §4 'any state other than pending clears the local cart' and 'A cart with no expiry, no held tickets and nothing outstanding is treated as an already-completed order')", () => {
+  const ticket = { id: "t1", event: "membership", type: "individual" };
+  it("a pending cart with an expiry is timed", () => {
+    expect(cartStanding(envelope([ticket]))).toBe("timed");
+  });
+  it("a state other than pending is done", () => {
+    expect(cartStanding(envelope([ticket], { state: "booked" }))).toBe("done");
+    expect(cartStanding(envelope([ticket], { state: "expired" }))).toBe("done");
+  });
+  it("no expiry but held tickets or money outstanding (a part-paid plan) stays open", () => {
+    expect(cartStanding(envelope([ticket], { expiresIn: null, outstanding: "40.00" }))).toBe("open");
+    expect(cartStanding(envelope([ticket], { expiresIn: null, outstanding: "0.00" }))).toBe("open");
+    expect(cartStanding(envelope([], { expiresIn: null, outstanding: "40.00" }))).toBe("open");
+  });
+  it("no expiry, no held tickets and nothing outstanding is done (an already-completed order)", () => {
+    expect(cartStanding(envelope([], { expiresIn: null, outstanding: "0.00" }))).toBe("done");
   });
 });

@@ -112,7 +112,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     outstanding,
   );
   const [chosenAmount, setChosenAmount] = useState<number | null>(null);
-  const partialPlan = scheduled.length > 0 && !props.stripeKey;
+  const partialPlan = scheduled.length > 0;
   const charge = partialPlan && chosenAmount !== null ? Math.min(chosenAmount, outstanding) : outstanding;
   const { submitting, pay, handleAnswer, confirmIntent, setConfirmIntent } = useCheckoutPayment({
     seller,
@@ -254,7 +254,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           {cardDue && props.stripeKey ? (
             <StripeSlot
               publishableKey={props.stripeKey}
-              amountMinor={outstanding}
+              amountMinor={charge}
               currency={currency}
               loadingText={tr("checkout.stripe.loading")}
               failedText={tr("checkout.stripe.loadFailed")}

@@ -241,3 +241,20 @@ export function offeredAsUpsell(envelope: CartEnvelope, candidate: UpsellCandida
   const anchorTickets = tickets.filter((t) => t.event_template_id === anchorId).length;
   return own < anchorTickets;
 }
+
+/**
+ * What the local store does with a cart answer (spec 1 §4): any state other than pending clears
+ * the cart; a pending cart with an expiry is current until then; a pending cart with no expiry
+ * stays open while it holds tickets or something is outstanding (a part-paid payment plan), and
+ * with no expiry, no held tickets and nothing outstanding it is treated as an already-completed
+ * order (cleared).
+ */
+export type CartStanding = "timed" | "open" | "done";
+
+export function cartStanding(envelope: CartEnvelope): CartStanding {
+  const cart = envelope.cart._data[0];
+  if (cart?.state !== "pending") return "done";
+  if (cart.expires_in !== null) return "timed";
+  const outstanding = parseMoneyString(cart.outstanding_balance);
+  return ticketCount(envelope) > 0 || outstanding > 0 ? "open" : "done";
+}

@@ -10,6 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
+import { assertCheckoutNotBlocked } from "../cart/blocking.ts";
 import { cartNotModifiable } from "../cart/errors.ts";
 import { isPastExpiry, releaseCart } from "../cart/release.ts";
 import type { CartRow, Tx } from "../cart/types.ts";
@@ -62,6 +63,8 @@ export async function guardedCheckout(
       }
       if (cart.state === "expired") return { expired: true };
       if (cart.state !== "pending") throw cartNotModifiable(cart.id, cart.state, cart.ticketOrderId);
+      // Spec 2 §2: a cart blocked until a code is entered takes no payment and cannot be checked out.
+      await assertCheckoutNotBlocked(tx, cart.id);
       answer = await work(tx, cart);
     }
     if (key) {
