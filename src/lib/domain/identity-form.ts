@@ -8,7 +8,7 @@ export const NAME_MAX = 50;
 export const EMAIL_MAX = 254;
 export const EMAIL_MISMATCH = "Email addresses must match.";
 
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export type IdentityField = "first_name" | "last_name" | "email" | "email_confirm";

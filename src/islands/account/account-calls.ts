@@ -1,0 +1,44 @@
+/**
+ * The account islands' API glue: the account client loaded on first use (the form renders before
+ * the client and its schemas arrive) and failures read as the pages' CallFailure. No rules here.
+ */
+import type { AuthApi } from "../../lib/api/auth-client.ts";
+import type { CallFailure } from "../../lib/domain/account-forms.ts";
+
+const loading = new Map<string, Promise<AuthApi>>();
+
+export function accountCalls(seller: string): Promise<AuthApi> {
+  let api = loading.get(seller);
+  if (!api) {
+    api = Promise.all([import("../../lib/api/auth-client.ts"), import("../../lib/api/client.ts")]).then(
+      ([{ authApi }, { createApiClient }]) =>
+        authApi(
+          createApiClient({ fetch: (request) => fetch(request), baseUrl: globalThis.location.origin }),
+          seller,
+        ),
+    );
+    // A failed load (offline) is tried again on the next submit.
+    api.catch(() => loading.delete(seller));
+    loading.set(seller, api);
+  }
+  return api;
+}
+
+/** An ApiClientError read by shape; anything else (a network failure, a bug) is status 0. */
+export function asCallFailure(error: unknown): CallFailure {
+  if (typeof error === "object" && error !== null) {
+    const e = error as { status?: unknown; code?: unknown };
+    if (typeof e.status === "number" && typeof e.code === "string") return { status: e.status, code: e.code };
+  }
+  return { status: 0, code: "unexpected" };
+}
+
+/** Runs a call and answers null on success or its failure, so outcomes map in one place. */
+export async function attempt(call: () => Promise<unknown>): Promise<CallFailure | null> {
+  try {
+    await call();
+    return null;
+  } catch (error) {
+    return asCallFailure(error);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The tenant strings the account islands use (every "account." key), resolved on the server
+ * (pages/[seller]/user/_account.ts) and passed as one prop.
+ */
+import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
+
+export type AccountStringKey = Extract<keyof typeof defaultStrings, `account.${string}`>;
+export type AccountStrings = Record<AccountStringKey, string>;
+export type AccountTranslate = (key: AccountStringKey, vars?: Record<string, string | number>) => string;
+
+export function accountTranslator(strings: AccountStrings): AccountTranslate {
+  return (key, vars) => format(strings[key], vars);
+}
+
+type Problem =
+  | "required"
+  | "tooLong"
+  | "invalidEmail"
+  | "emailMismatch"
+  | "invalidPassword"
+  | "passwordMismatch"
+  | "rateLimited"
+  | "unexpected";
+
+const PROBLEM_KEYS: Record<Problem, AccountStringKey> = {
+  required: "account.error.required",
+  tooLong: "account.error.tooLong",
+  invalidEmail: "account.error.invalidEmail",
+  emailMismatch: "account.error.emailMismatch",
+  invalidPassword: "account.error.invalidPassword",
+  passwordMismatch: "account.error.passwordMismatch",
+  rateLimited: "account.error.rateLimited",
+  unexpected: "account.error.unexpected",
+};
+
+/** The tenant's text for a field or call problem named by the domain rules. */
+export function problemText(
+  tr: AccountTranslate,
+  problem: Problem | null | undefined,
+  max?: number,
+): string | null {
+  if (!problem) return null;
+  return tr(PROBLEM_KEYS[problem], max === undefined ? undefined : { max });
+}

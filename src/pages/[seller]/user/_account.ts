@@ -1,0 +1,116 @@
+/**
+ * Server-side glue of the account pages (/user/*, /resend, /logout, /my/*): the account calls made
+ * in process with the visitor's cookie and address (so the API sees the same caller and rate-limit
+ * subject as the browser's own calls), who is logged in, and the account strings the islands get.
+ * Server only (Astro skips `_` files).
+ */
+import type { AstroGlobal } from "astro";
+import type { AccountStrings } from "../../../islands/account/account-strings.ts";
+import { type AuthApi, authApi } from "../../../lib/api/auth-client.ts";
+import type { IdentityResource } from "../../../lib/api/auth-schemas.ts";
+import { createApiClient } from "../../../lib/api/client.ts";
+import { ApiClientError } from "../../../lib/api/errors.ts";
+import { isResetLinkInvalid, isResetTokenShape } from "../../../lib/domain/account-forms.ts";
+import { getRuntime } from "../../../lib/server/runtime.ts";
+import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
+import type { Tenant } from "../../../lib/tenant/schema.ts";
+import { defaultStrings, t } from "../../../lib/tenant/strings.ts";
+
+/** Pages with personal data, or whose answer depends on the session: never cached anywhere. */
+export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
+
+type PageContext = Pick<AstroGlobal, "request" | "cookies" | "clientAddress" | "locals">;
+
+function addressOf(context: PageContext): string | undefined {
+  try {
+    return context.clientAddress;
+  } catch {
+    // The adapter cannot tell the address; per-address limits then share "unknown".
+    return undefined;
+  }
+}
+
+/** The account calls as this visitor: their cookie, their address, straight into the API app. */
+export function visitorAuth(context: PageContext, seller: string): AuthApi {
+  const cookie = context.request.headers.get("cookie");
+  const clientAddress = addressOf(context);
+  const client = createApiClient({
+    baseUrl: "http://foyer.internal",
+    prefix: "/api",
+    retries: 0,
+    fetch: async (inner) => {
+      if (cookie) inner.headers.set("cookie", cookie);
+      return (await getRuntime()).api.fetch(inner, { clientAddress });
+    },
+  });
+  return authApi(client, seller);
+}
+
+/**
+ * The logged-in identity (GET my/user), or null for a visitor without a session for this seller. A session the API
+ * refuses (401, another seller's, revoked) reads as logged out; other failures are real errors.
+ */
+export async function currentIdentity(
+  context: PageContext,
+  seller: string,
+): Promise<IdentityResource | null> {
+  // The middleware already resolved the cookie: no session for this seller, no call.
+  if (!context.locals.viewer) return null;
+  try {
+    const answer = await visitorAuth(context, seller).me();
+    return answer.identity._data[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status >= 400 && error.status < 500) return null;
+    throw error;
+  }
+}
+
+export type ResetLink = { valid: true; email: string } | { valid: false };
+
+/** POST password_reset/validate before the form shows (spec 2 §8 "Reset link invalid"). */
+export async function checkResetLink(
+  context: PageContext,
+  seller: string,
+  token: string,
+): Promise<ResetLink> {
+  if (!isResetTokenShape(token)) return { valid: false };
+  try {
+    const answer = await visitorAuth(context, seller).validateResetToken(token);
+    return { valid: true, email: answer.identity.email };
+  } catch (error) {
+    if (error instanceof ApiClientError && isResetLinkInvalid(error)) return { valid: false };
+    throw error;
+  }
+}
+
+/** POST logout as this visitor, then the cookie is cleared here too (whatever the API answered). */
+export async function logOut(context: PageContext, seller: string): Promise<void> {
+  try {
+    await visitorAuth(context, seller).logout();
+  } catch (error) {
+    // Already logged out (401) is fine; anything else is logged without personal data.
+    if (!(error instanceof ApiClientError) || error.status >= 500 || error.status === 0) {
+      console.error("account.logout_failed", {
+        status: error instanceof ApiClientError ? error.status : 0,
+        code: error instanceof ApiClientError ? error.code : "unexpected",
+      });
+    }
+  }
+  context.cookies.delete(SESSION_COOKIE, { path: "/" });
+}
+
+/** Every "account." string, resolved for the tenant, so the islands never ship the whole table. */
+export function accountStrings(tenant: Tenant): AccountStrings {
+  const keys = Object.keys(defaultStrings).filter((key): key is keyof AccountStrings =>
+    key.startsWith("account."),
+  );
+  return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as AccountStrings;
+}
+
+/** A redirect that no cache keeps (it depends on the session). */
+export function privateRedirect(location: string, status: 302 | 303 = 302): Response {
+  return new Response(null, {
+    status,
+    headers: { Location: location, "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL },
+  });
+}
