@@ -26,6 +26,7 @@ import {
   ticketType,
   venue,
 } from "../schema.ts";
+import { seedAccounts } from "./accounts.ts";
 import type { TenantSeed } from "./builders.ts";
 import { harbourMuseum } from "./harbour-museum.ts";
 import { type Executor, insertBatched, localDateOf, localToday } from "./helpers.ts";
@@ -92,6 +93,7 @@ async function insertDemo(tx: Executor, now: Date): Promise<Omit<SeedSummary, "m
   await insertBatched(tx, seatTemplate, all("seats") as (typeof seatTemplate.$inferInsert)[]);
   await insertBatched(tx, eventSession, sessions);
   await insertBatched(tx, sessionSeat, booked);
+  await seedAccounts(tx, now);
   return {
     sellers: tenants.length,
     events: all("events").length,

@@ -1,7 +1,8 @@
-/** Shared pieces of the catalogue routes: documented query and response schemas, raw query access. */
+/** Shared pieces of the routes: documented query and response schemas, raw query access, the same-origin write check. */
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import { forbidden } from "../../services/cart/errors.ts";
 import type { ApiEnv } from "../app.ts";
 import type { RawQuery } from "../query/index.ts";
 
@@ -44,3 +45,21 @@ export const selectionLine = z.object({
   ticket_type_id: z.string().min(1).max(200),
   quantity: z.number().int().min(0).max(1000).default(1),
 });
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** DESIGN §5: a request that changes state checks its origin. No Origin header (curl, server) passes. */
+export const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const origin = c.req.header("origin");
+  if (origin !== undefined && WRITE_METHODS.has(c.req.method)) {
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = null;
+    }
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    if (originHost !== host) throw forbidden("Cross-site requests are not allowed.");
+  }
+  await next();
+};

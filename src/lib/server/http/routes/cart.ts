@@ -15,7 +15,6 @@ import {
   extendCartBody,
 } from "../../../api/cart-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
-import { forbidden } from "../../services/cart/errors.ts";
 import {
   applyCode,
   createCart,
@@ -27,7 +26,7 @@ import {
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
-import { json } from "./_shared.ts";
+import { json, sameOriginWrites } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
@@ -85,24 +84,6 @@ const apply = createRoute({
   request: { params: cartId, body: jsonBody(applyCodeBody) },
   responses: { ...json(cartEnvelope, "The cart with the codes applied."), ...errors(403, 409, 410, 422) },
 });
-
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/** DESIGN §5: a request that changes state checks its origin. No Origin header (curl, server) passes. */
-export const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const origin = c.req.header("origin");
-  if (origin !== undefined && WRITE_METHODS.has(c.req.method)) {
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    const host = c.req.header("host") ?? new URL(c.req.url).host;
-    if (originHost !== host) throw forbidden("Cross-site requests are not allowed.");
-  }
-  await next();
-};
 
 /** Cart calls live under /api; /cached_api has no cart writes, and cart reads there are not cached. */
 const apiOnlyWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {

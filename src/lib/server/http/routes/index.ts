@@ -1,4 +1,5 @@
 import type { ApiRouter } from "../app.ts";
+import { registerAuth } from "./auth.ts";
 import { registerCalendar } from "./calendar.ts";
 import { registerCart } from "./cart.ts";
 import { registerCatalogue } from "./catalogue.ts";
@@ -21,5 +22,6 @@ export function registerRoutes(router: ApiRouter): void {
   registerCart(router);
   registerCheckout(router);
   registerOrders(router);
+  registerAuth(router);
   registerStripeWebhook(router);
 }

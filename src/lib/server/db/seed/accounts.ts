@@ -1,0 +1,125 @@
+/**
+ * Demo accounts (issue 5), per tenant: a user with a password, a guest identity without one (its
+ * login answers guest_account and mails a setup link), and members whose member IDs log in with a
+ * ZIP code or a last name. The credentials are listed in README.md ("Demo accounts"). Inserted
+ * with ON CONFLICT DO NOTHING, inside the seed's transaction (seedDemo runs once per database).
+ */
+import { hashPassword } from "../../services/auth/passwords.ts";
+import { identity, membership } from "../schema.ts";
+import type { Executor } from "./helpers.ts";
+
+interface DemoMember {
+  scanCode: string;
+  name: string;
+  lastName: string;
+  zipCode: string | null;
+}
+
+interface DemoAccounts {
+  sellerId: string;
+  prefix: string;
+  user: { email: string; password: string; firstName: string; lastName: string };
+  guest: { email: string; firstName: string; lastName: string };
+  /** The first member belongs to the user, the second to a member identity of its own. */
+  members: [DemoMember, DemoMember];
+  memberEmail: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccounts[] = [
+  {
+    sellerId: "harbour-museum",
+    prefix: "hm",
+    user: {
+      email: "demo@harbour-museum.example",
+      password: "Harbour-2026",
+      firstName: "Ada",
+      lastName: "Lovelace",
+    },
+    guest: { email: "guest@harbour-museum.example", firstName: "Grace", lastName: "Hopper" },
+    members: [
+      { scanCode: "HM100001", name: "Ada Lovelace", lastName: "Lovelace", zipCode: "02110" },
+      { scanCode: "HM100002", name: "Alan Turing", lastName: "Turing", zipCode: "10001" },
+    ],
+    memberEmail: "member@harbour-museum.example",
+  },
+  {
+    sellerId: "riverside-zoo",
+    prefix: "rz",
+    user: {
+      email: "demo@riverside-zoo.example",
+      password: "Riverside-2026",
+      firstName: "Jane",
+      lastName: "Goodall",
+    },
+    guest: { email: "guest@riverside-zoo.example", firstName: "Gerald", lastName: "Durrell" },
+    members: [
+      { scanCode: "RZ200001", name: "Jane Goodall", lastName: "Goodall", zipCode: null },
+      { scanCode: "RZ200002", name: "David Attenborough", lastName: "Attenborough", zipCode: null },
+    ],
+    memberEmail: "member@riverside-zoo.example",
+  },
+];
+
+export async function seedAccounts(tx: Executor, now: Date): Promise<void> {
+  const validFrom = new Date(now.getTime() - 30 * 86_400_000);
+  const validTo = new Date(now.getTime() + 335 * 86_400_000);
+  for (const a of DEMO_ACCOUNTS) {
+    const ids = {
+      user: `${a.prefix}-demo-user`,
+      guest: `${a.prefix}-demo-guest`,
+      member: `${a.prefix}-demo-member`,
+    };
+    const second = a.members[1];
+    await tx
+      .insert(identity)
+      .values([
+        {
+          id: ids.user,
+          sellerId: a.sellerId,
+          kind: "user",
+          email: a.user.email,
+          firstName: a.user.firstName,
+          lastName: a.user.lastName,
+          passwordHash: await hashPassword(a.user.password),
+          createdAt: now,
+        },
+        {
+          id: ids.guest,
+          sellerId: a.sellerId,
+          kind: "guest",
+          email: a.guest.email,
+          firstName: a.guest.firstName,
+          lastName: a.guest.lastName,
+          createdAt: now,
+        },
+        {
+          id: ids.member,
+          sellerId: a.sellerId,
+          kind: "guest",
+          email: a.memberEmail,
+          firstName: second.name.split(" ")[0] ?? second.name,
+          lastName: second.lastName,
+          createdAt: now,
+        },
+      ])
+      .onConflictDoNothing();
+    await tx
+      .insert(membership)
+      .values(
+        a.members.map((m, i) => ({
+          id: `${a.prefix}-demo-membership-${i + 1}`,
+          sellerId: a.sellerId,
+          identityId: i === 0 ? ids.user : ids.member,
+          scanCode: m.scanCode,
+          role: "Member",
+          name: m.name,
+          lastName: m.lastName,
+          zipCode: m.zipCode,
+          validFrom,
+          validTo,
+          autoRenewState: null,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}

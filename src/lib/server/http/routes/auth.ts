@@ -1,0 +1,242 @@
+/**
+ * The account calls (auth-schemas.ts, spec 1 §7, spec 2 §7): login by passcode, password and
+ * member ID, logout, users, password reset and resend. Every call takes `_seller`. They live under
+ * /api only (404 under /cached_api), answer no-store, and a write from another origin is refused
+ * (sameOriginWrites). Rate limits: services/auth/limits.ts; non-enumeration: services/auth/login.ts.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import {
+  createUserBody,
+  emailBody,
+  loginAnswer,
+  loginBody,
+  myResendBody,
+  patchUserBody,
+  requestOtpAnswer,
+  requestOtpBody,
+  resendBody,
+  resetBody,
+  resetValidateAnswer,
+  tokenBody,
+  updateUserBody,
+  userAnswer,
+  verifyOtpBody,
+} from "../../../api/auth-schemas.ts";
+import { apiErrorBody } from "../../../api/schemas.ts";
+import { type AuthCall, authCall, loggedInAt, sessionToken } from "../../services/auth/context.ts";
+import { notLoggedIn } from "../../services/auth/errors.ts";
+import { enforceLimit } from "../../services/auth/limits.ts";
+import { finishLogin, login } from "../../services/auth/login.ts";
+import { requestOtp, verifyOtp } from "../../services/auth/otp.ts";
+import { resendByEmail, resendMine } from "../../services/auth/resend.ts";
+import { requestPasswordReset, resetPassword, validateResetToken } from "../../services/auth/reset.ts";
+import { clearSessionCookie, revokeSession } from "../../services/auth/sessions.ts";
+import { createUser, patchUser, updateUser, userAnswerOf } from "../../services/auth/users.ts";
+import type { ApiEnv, ApiRouter } from "../app.ts";
+import { ApiError } from "../errors.ts";
+import { sameOriginWrites } from "./_shared.ts";
+
+const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
+const body = <T extends z.ZodTypeAny>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 425 | 429;
+const errors = (...codes: ErrorStatus[]) =>
+  Object.fromEntries(
+    [400, ...codes].map((code) => [
+      code,
+      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
+    ]),
+  );
+const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+});
+const created = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
+  201: { description, content: { "application/json": { schema } } },
+});
+const none = (description: string) => ({ 204: { description } });
+
+const post = <P extends string, T extends z.ZodTypeAny>(path: P, schema: T) => ({
+  method: "post" as const,
+  path,
+  request: { query: sellerQuery, body: body(schema) },
+});
+
+const routes = {
+  requestOtp: createRoute({
+    ...post("/login/request_otp", requestOtpBody),
+    responses: { ...ok(requestOtpAnswer, "A passcode token (for any e-mail)."), ...errors(403, 404, 429) },
+  }),
+  verifyOtp: createRoute({
+    ...post("/login/verify_otp", verifyOtpBody),
+    responses: { ...ok(loginAnswer, "Logged in; session cookie set."), ...errors(401, 403, 404, 425, 429) },
+  }),
+  login: createRoute({
+    ...post("/login", loginBody),
+    responses: { ...ok(loginAnswer, "Logged in; session cookie set."), ...errors(401, 403, 404, 429) },
+  }),
+  logout: createRoute({
+    method: "post",
+    path: "/logout",
+    request: { query: sellerQuery },
+    responses: { ...none("Logged out; the session is revoked and the cookie cleared."), ...errors() },
+  }),
+  me: createRoute({
+    method: "get",
+    path: "/my/user",
+    request: { query: sellerQuery.extend({ _embed: z.string().max(200).optional() }) },
+    responses: { ...ok(userAnswer, "The logged-in identity."), ...errors(401, 404) },
+  }),
+  createUser: createRoute({
+    ...post("/user", createUserBody),
+    responses: { ...created(userAnswer, "Created and logged in."), ...errors(404, 409, 429) },
+  }),
+  updateMe: createRoute({
+    method: "put",
+    path: "/my/user",
+    request: { query: sellerQuery, body: body(updateUserBody) },
+    responses: { ...ok(userAnswer, "The updated identity."), ...errors(401, 404) },
+  }),
+  patchUser: createRoute({
+    method: "patch",
+    path: "/my/user/{id}",
+    request: {
+      params: z.object({ id: z.string().min(1).max(200) }),
+      query: sellerQuery,
+      body: body(patchUserBody),
+    },
+    responses: { ...ok(userAnswer, "The updated identity."), ...errors(401, 403, 404, 409) },
+  }),
+  resetRequest: createRoute({
+    ...post("/password_reset/request", emailBody),
+    responses: { ...none("Always, whether or not the e-mail is registered."), ...errors(404, 429) },
+  }),
+  resetValidate: createRoute({
+    ...post("/password_reset/validate", tokenBody),
+    responses: { ...ok(resetValidateAnswer, "The link is usable."), ...errors(404) },
+  }),
+  reset: createRoute({
+    ...post("/password_reset/reset", resetBody),
+    responses: { ...none("The password is set; every session of the account is revoked."), ...errors(404) },
+  }),
+  resend: createRoute({
+    ...post("/ticket_order/resend", resendBody),
+    responses: { ...none("Mailed (always with memberships_only)."), ...errors(404, 429) },
+  }),
+  resendMine: createRoute({
+    ...post("/my/ticket_order/resend", myResendBody),
+    responses: { ...none("Mailed."), ...errors(401, 404) },
+  }),
+};
+
+const AUTH_PATHS = [
+  "/login",
+  "/login/*",
+  "/logout",
+  "/my/user",
+  "/my/user/*",
+  "/user",
+  "/password_reset/*",
+  "/ticket_order/resend",
+  "/my/ticket_order/resend",
+];
+
+/** Account calls exist under /api only and are never cached. */
+const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+  await next();
+  c.res.headers.set("Cache-Control", "no-store");
+};
+
+async function requireLogin(call: AuthCall): Promise<string> {
+  const identityId = await loggedInAt(call);
+  if (!identityId) throw notLoggedIn();
+  return identityId;
+}
+
+export function registerAuth(router: ApiRouter): void {
+  for (const path of AUTH_PATHS) {
+    router.use(path, sameOriginWrites);
+    router.use(path, apiOnly);
+  }
+
+  router.openapi(routes.requestOtp, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    return c.json(await requestOtp(call, c.req.valid("json")), 200);
+  });
+  router.openapi(routes.verifyOtp, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    return c.json(await verifyOtp(call, c.req.valid("json")), 200);
+  });
+  router.openapi(routes.login, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    return c.json(await login(call, c.req.valid("json")), 200);
+  });
+  router.openapi(routes.logout, async (c) => {
+    const { db, clock } = c.get("deps");
+    await revokeSession(db, sessionToken(c), clock.now());
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+  router.openapi(routes.me, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    return c.json(await userAnswerOf(call.db, await requireLogin(call)), 200);
+  });
+  router.openapi(routes.createUser, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    const input = c.req.valid("json");
+    const subject = { sellerId: call.seller.id, address: call.address, account: input.email };
+    await enforceLimit(c, call.db, "create_user", subject, call.now);
+    const id = await createUser(call.db, call.seller.id, input, call.now);
+    const { cart_id: _unused, ...answer } = await finishLogin(call, id, undefined);
+    return c.json(answer, 201);
+  });
+  router.openapi(routes.updateMe, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    const identityId = await requireLogin(call);
+    await updateUser(call.db, identityId, c.req.valid("json"), call.now, sessionToken(c));
+    return c.json(await userAnswerOf(call.db, identityId), 200);
+  });
+  router.openapi(routes.patchUser, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    const identityId = await requireLogin(call);
+    await call.db.transaction((tx) =>
+      patchUser(tx, identityId, c.req.valid("param").id, c.req.valid("json")),
+    );
+    return c.json(await userAnswerOf(call.db, identityId), 200);
+  });
+  router.openapi(routes.resetRequest, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    const { email } = c.req.valid("json");
+    const subject = { sellerId: call.seller.id, address: call.address, account: email };
+    await enforceLimit(c, call.db, "password_reset", subject, call.now);
+    await requestPasswordReset(call, email);
+    return c.body(null, 204);
+  });
+  router.openapi(routes.resetValidate, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    return c.json({ identity: await validateResetToken(call, c.req.valid("json").token) }, 200);
+  });
+  router.openapi(routes.reset, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    const { token, password } = c.req.valid("json");
+    await resetPassword(call, token, password);
+    return c.body(null, 204);
+  });
+  router.openapi(routes.resend, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    const { email, memberships_only } = c.req.valid("json");
+    const subject = { sellerId: call.seller.id, address: call.address, account: email };
+    await enforceLimit(c, call.db, "resend", subject, call.now);
+    await resendByEmail(call, email, memberships_only);
+    return c.body(null, 204);
+  });
+  router.openapi(routes.resendMine, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    const identityId = await requireLogin(call);
+    await resendMine(call, identityId, c.req.valid("json").memberships_only);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The account mails (issue 5): the login passcode with a login link, the password reset and
+ * password setup links, and the member IDs (forgot-membership). Kinds: `passcode`,
+ * `password_reset`, `password_setup`, `membership_ids`; re-sent order confirmations use the order
+ * confirmation builder with kind `resend`. Links are absolute, on the storefront's origin, under the
+ * seller slug. Customer and tenant text is escaped in the HTML part.
+ */
+import { PASSCODE_LIFETIME_S } from "../../domain/login-input.ts";
+import type { OutgoingMail } from "./outbox.ts";
+
+export interface MailSeller {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/** An absolute storefront link: `{origin}/{seller}{path}` with the query. */
+export function storefrontLink(
+  origin: string,
+  sellerSlug: string,
+  path: string,
+  query: Record<string, string>,
+): string {
+  const url = new URL(`/${encodeURIComponent(sellerSlug)}${path}`, origin);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+function mail(
+  seller: MailSeller,
+  to: string,
+  kind: string,
+  subject: string,
+  paragraphs: { text: string; link?: string }[],
+): OutgoingMail {
+  const text = [
+    ...paragraphs.flatMap((p) => [p.link ? `${p.text}\n${p.link}` : p.text, ""]),
+    seller.name,
+  ].join("\n");
+  const html = [
+    "<!doctype html><html><body>",
+    ...paragraphs.map((p) =>
+      p.link
+        ? `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p>`
+        : `<p>${escapeHtml(p.text)}</p>`,
+    ),
+    `<p>${escapeHtml(seller.name)}</p>`,
+    "</body></html>",
+  ].join("");
+  return { sellerId: seller.id, to, subject, text, html, kind };
+}
+
+/** The passcode mail: the 6-character code and a link that logs in with it (`/{seller}/login?otp=`). */
+export function passcodeMail(
+  seller: MailSeller,
+  to: string,
+  code: string,
+  origin: string,
+  redirectPath?: string,
+): OutgoingMail {
+  const link = storefrontLink(origin, seller.slug, "/login", {
+    otp: code,
+    ...(redirectPath ? { redirect: redirectPath } : {}),
+  });
+  const minutes = Math.round(PASSCODE_LIFETIME_S / 60);
+  return mail(seller, to, "passcode", `Your login code for ${seller.name}: ${code}`, [
+    { text: `Your login code is ${code}. It can be used once, within ${minutes} minutes.` },
+    { text: "Or open this link in the browser where you asked for the code:", link },
+    { text: "If you did not ask for this code, you can ignore this email." },
+  ]);
+}
+
+/** The reset link (purpose reset) or the first-password link of a guest account (purpose setup). */
+export function passwordLinkMail(
+  seller: MailSeller,
+  to: string,
+  token: string,
+  purpose: "reset" | "setup",
+  origin: string,
+  validHours: number,
+): OutgoingMail {
+  const link = storefrontLink(origin, seller.slug, "/user/reset-password", { token });
+  const hours = `${validHours} hour${validHours === 1 ? "" : "s"}`;
+  if (purpose === "setup") {
+    return mail(seller, to, "password_setup", `Set a password for your ${seller.name} account`, [
+      { text: "You have not set a password for your account yet. Choose one here:", link },
+      { text: `The link can be used once, within ${hours}.` },
+      { text: "If you did not try to log in, you can ignore this email." },
+    ]);
+  }
+  return mail(seller, to, "password_reset", `Reset your ${seller.name} password`, [
+    { text: "Choose a new password here:", link },
+    { text: `The link can be used once, within ${hours}.` },
+    { text: "If you did not ask to reset your password, you can ignore this email." },
+  ]);
+}
+
+/** Forgot-membership: the member IDs (scan codes) of the account's memberships. */
+export function membershipIdsMail(
+  seller: MailSeller,
+  to: string,
+  members: readonly { scanCode: string; name: string; role: string }[],
+  origin: string,
+): OutgoingMail {
+  const link = storefrontLink(origin, seller.slug, "/login", {});
+  return mail(seller, to, "membership_ids", `Your ${seller.name} member IDs`, [
+    { text: "Here are the member IDs of your memberships:" },
+    ...members.map((m) => ({ text: `${m.name} (${m.role}): ${m.scanCode}` })),
+    { text: "Log in with your member ID here:", link },
+  ]);
+}

@@ -1,0 +1,65 @@
+/**
+ * What every account call needs: the database, the time, the seller (from `_seller`), the tenant's
+ * login modes, the caller's address (per-address limits) and the storefront origin for mail links.
+ */
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { getTenant } from "../../../tenant/load.ts";
+import type { Db } from "../../db/client.ts";
+import type { ApiEnv } from "../../http/app.ts";
+import { clientAddress } from "../../http/client-address.ts";
+import { cachedSeller } from "../cart/static-rows.ts";
+import type { SellerRow } from "../catalogue/reads.ts";
+import { type Caller, resolveCaller, SESSION_COOKIE } from "../identity/identity.ts";
+
+export interface AuthCall {
+  c: Context<ApiEnv>;
+  db: Db;
+  now: Date;
+  seller: SellerRow;
+  /** The tenant's web.login_modes; empty when the seller has no tenant file (login disabled). */
+  modes: readonly string[];
+  address: string;
+  /** Where links in mails point: PUBLIC_URL when set, else the request's own origin. */
+  origin: string;
+}
+
+/**
+ * The origin for links in mails. Set PUBLIC_URL in production: the request's origin comes from its
+ * Host header, which a proxy in front must pin (Astro's security.allowedDomains does the same).
+ */
+export function linkOrigin(requestUrl: string, env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.PUBLIC_URL?.trim();
+  if (configured) {
+    try {
+      return new URL(configured).origin;
+    } catch {
+      // An invalid PUBLIC_URL falls back to the request's origin.
+    }
+  }
+  return new URL(requestUrl).origin;
+}
+
+export async function authCall(c: Context<ApiEnv>, sellerRef: string | undefined): Promise<AuthCall> {
+  const { db, clock } = c.get("deps");
+  const seller = await cachedSeller(db, sellerRef);
+  return {
+    c,
+    db,
+    now: clock.now(),
+    seller,
+    modes: getTenant(seller.slug)?.web.login_modes ?? [],
+    address: clientAddress(c),
+    origin: linkOrigin(c.req.url),
+  };
+}
+
+export function sessionToken(c: Context<ApiEnv>): string | undefined {
+  return getCookie(c, SESSION_COOKIE);
+}
+
+/** The logged-in identity at this seller, or null (a session of another seller does not count). */
+export async function loggedInAt(call: AuthCall): Promise<string | null> {
+  const caller: Caller = await resolveCaller(call.db, sessionToken(call.c), call.now);
+  return caller.identityId && caller.sellerId === call.seller.id ? caller.identityId : null;
+}
