@@ -3,16 +3,144 @@
  * astro.config.mjs: a 301 for GETs, a 308 otherwise, the query kept) in the built server; spec doc 2
  * §2 "A trailing slash is stripped".
  *
- * Public pages are also micro-cached in process for a few seconds: a page that declares itself
- * `Cache-Control: public` (nothing personal in it) is kept and served again, as a CDN would.
- * PAGE_CACHE=off turns it off (the bench measures both). The API (/api, /cached_api) is left alone.
+ * 1. The visitor: the `foyer_session` cookie resolved to the identity logged in with the page's
+ *    seller (`Astro.locals.viewer`, shown in the header). A page rendered for a logged-in visitor is
+ *    personal: its `Cache-Control: public` becomes `private, no-store`, and public pages carry
+ *    `Vary: Cookie` so no cache hands an anonymous copy to a logged-in visitor or the reverse.
+ * 2. The login query parameters (spec doc 2 §2), with no JavaScript needed: `requirelogin` sends a
+ *    visitor who is not logged in to the login page (back to the path without it afterwards);
+ *    `login` does the same as a suggestion (the login page offers to continue as a guest);
+ *    `member_code` + `zip_code` log in by member ID here and come back to the clean URL, or go to
+ *    the login page with the member ID prefilled and the not-found message.
+ * 3. Public pages are micro-cached in process for a few seconds: a page that declares itself
+ *    `Cache-Control: public` (nothing personal in it) is kept and served again, as a CDN would.
+ *    PAGE_CACHE=off turns it off (the bench measures both). The API (/api, /cached_api) is left alone.
  */
-import { defineMiddleware } from "astro:middleware";
+import { defineMiddleware, sequence } from "astro:middleware";
+import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
 import { ResponseCache } from "./lib/server/response-cache.ts";
+import { getRuntime } from "./lib/server/runtime.ts";
+import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
+import { viewerFor } from "./lib/server/services/identity/viewer.ts";
+import { getTenant } from "./lib/tenant/load.ts";
 
 const PAGE_CACHE_TTL_MS = 5_000;
 const pageCache = process.env.PAGE_CACHE === "off" ? undefined : new ResponseCache(PAGE_CACHE_TTL_MS, 500);
 const API_PATH = /^\/(api|cached_api)(\/|$)/;
+const PRIVATE = "private, no-store";
+
+function redirect(location: string, headers: Headers = new Headers()): Response {
+  headers.set("Location", location);
+  headers.set("Cache-Control", PRIVATE);
+  return new Response(null, { status: 302, headers });
+}
+
+/** POST login with the member ID in process (the same call the login form makes); its cookie on success. */
+async function memberCodeLogin(
+  request: Request,
+  clientAddress: string | undefined,
+  seller: string,
+  body: { scan_code: string; zip_code: string },
+): Promise<{ ok: true; setCookies: string[] } | { ok: false; code: string }> {
+  const { api } = await getRuntime();
+  const url = new URL(`/api/login?_seller=${encodeURIComponent(seller)}`, request.url);
+  const inner = new Request(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      origin: url.origin,
+      "X-Ecommerce-App": "foyer-web",
+    },
+    body: JSON.stringify({ credential_type: "scan_code", ...body }),
+  });
+  // The same client address and scheme as the page request (rate limits, Secure cookies).
+  for (const name of ["x-forwarded-for", "x-forwarded-proto"]) {
+    const value = request.headers.get(name);
+    if (value) inner.headers.set(name, value);
+  }
+  const res = await api.fetch(inner, { clientAddress });
+  if (res.ok) return { ok: true, setCookies: res.headers.getSetCookie() };
+  const answer = (await res.json().catch(() => ({}))) as { _data?: Array<{ _code?: unknown }> };
+  const code = answer._data?.[0]?._code;
+  return { ok: false, code: typeof code === "string" ? code : "unexpected" };
+}
+
+const visitor = defineMiddleware(async (context, next) => {
+  context.locals.viewer = null;
+  const { pathname } = context.url;
+  if (API_PATH.test(pathname)) return next();
+  const slug = pathname.split("/")[1] ?? "";
+  const tenant = slug ? getTenant(slug) : undefined;
+  if (!tenant) return next();
+
+  const token = context.cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    try {
+      const { handle, clock } = await getRuntime();
+      context.locals.viewer = await viewerFor(handle.db, tenant.slug, token, clock.now());
+    } catch (error) {
+      // The page still renders, as for an anonymous visitor (never cached: the request has a cookie).
+      console.error("session.resolve_failed", {
+        message: error instanceof Error ? error.message.slice(0, 200) : "unknown",
+      });
+    }
+  }
+
+  const isLoginPage = pathname === `/${tenant.slug}/login`;
+  const action =
+    context.request.method === "GET" && !isLoginPage
+      ? loginQueryAction(context.url)
+      : { kind: "none" as const };
+  if (action.kind !== "none") {
+    if (context.locals.viewer) return redirect(action.path);
+    // `login.*` prefill the login form: they travel to the login page too.
+    const prefill = Object.fromEntries(
+      [...context.url.searchParams].filter(([name]) => name.startsWith("login.")).slice(0, 10),
+    );
+    if (action.kind === "require") return redirect(loginPageHref(tenant.slug, action.path, prefill));
+    if (action.kind === "suggest") {
+      return redirect(loginPageHref(tenant.slug, action.path, { ...prefill, guest: "1" }));
+    }
+    let clientAddress: string | undefined;
+    try {
+      clientAddress = context.clientAddress;
+    } catch {
+      clientAddress = undefined;
+    }
+    const result = await memberCodeLogin(context.request, clientAddress, tenant.slug, {
+      scan_code: action.scanCode,
+      zip_code: action.zipCode,
+    });
+    if (result.ok) {
+      const headers = new Headers();
+      for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+      return redirect(action.path, headers);
+    }
+    return redirect(
+      loginPageHref(tenant.slug, action.path, {
+        "login.scan_code": action.scanCode,
+        "login.zip_code": action.zipCode,
+        error: result.code === "rate_limited" ? "rate_limited" : "member_not_found",
+      }),
+    );
+  }
+
+  const response = await next();
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+  if (context.locals.viewer && html) {
+    const personal = new Response(response.body, response);
+    personal.headers.set("Cache-Control", PRIVATE);
+    return personal;
+  }
+  if (cacheControl.startsWith("public") && html) {
+    const shared = new Response(response.body, response);
+    shared.headers.append("Vary", "Cookie");
+    return shared;
+  }
+  return response;
+});
 
 const microCache = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
@@ -26,7 +154,11 @@ const microCache = defineMiddleware(async (context, next) => {
   if (hit) {
     return new Response(hit.body, {
       status: 200,
-      headers: { "Content-Type": hit.contentType, "Cache-Control": hit.cacheControl ?? "", "X-Cache": "hit" },
+      headers: {
+        "Content-Type": hit.contentType,
+        "Cache-Control": hit.cacheControl ?? "",
+        "X-Cache": "hit",
+      },
     });
   }
   const response = await next();
@@ -40,4 +172,4 @@ const microCache = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = microCache;
+export const onRequest = sequence(visitor, microCache);

@@ -19,3 +19,14 @@ describe("resolveClientAddress (per-address rate limits behind a CDN, DESIGN §1
     expect(trustedProxyHops({})).toBe(0);
   });
 });
+
+describe("perAddress (RATE_LIMIT_ADDRESS_FACTOR: every shopper behind one address shares its counts)", () => {
+  it("scales only the limit, by a whole factor from 1 to 1000, else leaves the rule alone", async () => {
+    const { perAddress } = await import("../../src/lib/server/security/rate-limit.ts");
+    const rule = { limit: 10, windowSeconds: 60 };
+    expect(perAddress(rule, { RATE_LIMIT_ADDRESS_FACTOR: "50" })).toEqual({ limit: 500, windowSeconds: 60 });
+    expect(perAddress(rule, {})).toEqual(rule);
+    expect(perAddress(rule, { RATE_LIMIT_ADDRESS_FACTOR: "0" })).toEqual(rule);
+    expect(perAddress(rule, { RATE_LIMIT_ADDRESS_FACTOR: "2.5" })).toEqual(rule);
+  });
+});

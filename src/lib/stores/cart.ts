@@ -10,6 +10,7 @@
 import { atom } from "nanostores";
 import type { CartApi } from "../api/cart-client.ts";
 import type { CartEnvelope, CartModifyBody, TicketResource } from "../api/cart-schemas.ts";
+import { cartStanding } from "../domain/cart-items.ts";
 
 /** Spec §9: the timer's extension, the recreate threshold and the local expiry buffer. */
 export const CART_EXTENSION_MS = 2 * 60_000;
@@ -120,18 +121,25 @@ function write(snapshot: CartSnapshot | null): void {
   }
 }
 
-/** Stores a server answer. Any state other than pending clears the local cart (spec §4). */
+/** A cart with no expiry (a part-paid payment plan) stays current; JSON keeps this, not Infinity. */
+export const NO_LOCAL_EXPIRY = Number.MAX_SAFE_INTEGER;
+
+/** Stores a server answer; what is kept follows spec §4 (domain/cart-items.ts cartStanding). */
 function accept(envelope: CartEnvelope): CartSnapshot | null {
   const { seller, now } = context();
   const cart = envelope.cart._data[0];
-  if (cart?.state !== "pending" || cart.expires_in === null) {
+  const standing = cartStanding(envelope);
+  if (!cart || standing === "done") {
     write(null);
     return null;
   }
   const snapshot = {
     seller,
     envelope,
-    localExpiresAt: now() + (cart.expires_in - LOCAL_EXPIRY_BUFFER_S) * 1000,
+    localExpiresAt:
+      standing === "open" || cart.expires_in === null
+        ? NO_LOCAL_EXPIRY
+        : now() + (cart.expires_in - LOCAL_EXPIRY_BUFFER_S) * 1000,
   };
   write(snapshot);
   return snapshot;
@@ -377,6 +385,41 @@ export function applyCode(code: string): Promise<CartSnapshot | null> {
  */
 export function adoptCart(envelope: CartEnvelope): Promise<CartSnapshot | null> {
   return serial(async () => accept(envelope));
+}
+
+/** Spec 1 §4 codes of a cart that cannot be paid for here (cleared locally after login). */
+const NO_GATEWAY = new Set(["gateway_not_configured", "payment_gateway_not_configured"]);
+
+/**
+ * Spec 1 §4 "On login with a cart the cart is refreshed: no tickets deletes it; 404 or
+ * payment-gateway-not-configured clears it locally; scope error deletes it". `keptCartId`: the
+ * login answer's cart_id (now the user's), else the local cart. A refused delete (403, 404) is
+ * expected for a scope error or a cart already gone; other failures are thrown.
+ */
+export function refreshAfterLogin(keptCartId?: string | null): Promise<CartSnapshot | null> {
+  return serial(async () => {
+    const cartId = keptCartId ?? $cart.get()?.envelope.cart._data[0]?.id;
+    if (!cartId) return null;
+    const client = await api();
+    const drop = async () => {
+      await client.remove(cartId).catch((error: unknown) => {
+        if (!apiFailure(error)) throw error;
+      });
+      write(null);
+      return null;
+    };
+    let envelope: CartEnvelope;
+    try {
+      envelope = await client.get(cartId);
+    } catch (error) {
+      const failure = apiFailure(error);
+      if (failure?.status === 403) return drop();
+      if (!isGone(error) && !(failure && NO_GATEWAY.has(failure.code))) throw error;
+      write(null);
+      return null;
+    }
+    return envelope.ticket._data.length === 0 ? drop() : accept(envelope);
+  });
 }
 
 /** Test hook: forgets the seller binding and the queue. */

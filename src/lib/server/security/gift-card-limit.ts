@@ -9,7 +9,7 @@
  */
 import type { Executor } from "../db/seed/helpers.ts";
 import { ApiError } from "../http/errors.ts";
-import { hitRateLimits, type RateLimitResult, type RateLimitRule } from "./rate-limit.ts";
+import { hitRateLimits, perAddress, type RateLimitResult, type RateLimitRule } from "./rate-limit.ts";
 
 export const GIFT_CARD_PER_ADDRESS: RateLimitRule = { limit: 10, windowSeconds: 60 };
 export const GIFT_CARD_PER_SELLER: RateLimitRule = { limit: 300, windowSeconds: 60 };
@@ -26,7 +26,7 @@ export function hitGiftCardLimit(
   return hitRateLimits(
     db,
     [
-      { key: `gift-card:${sellerId}:addr:${address}`, rule: GIFT_CARD_PER_ADDRESS },
+      { key: `gift-card:${sellerId}:addr:${address}`, rule: perAddress(GIFT_CARD_PER_ADDRESS) },
       { key: `gift-card:${sellerId}`, rule: GIFT_CARD_PER_SELLER },
     ],
     now,

@@ -71,3 +71,15 @@ export async function hitRateLimits(
 export async function clearRateLimit(db: Executor, key: string): Promise<void> {
   await db.delete(s.rateLimit).where(eq(s.rateLimit.key, key));
 }
+
+/**
+ * A per-address rule scaled by RATE_LIMIT_ADDRESS_FACTOR (a whole number, default 1). Every visitor
+ * behind one address shares its counts, so an operator with many shoppers behind one NAT, or an
+ * end-to-end suite where every browser is 127.0.0.1, can raise the per-address limits without
+ * touching the per-account ones.
+ */
+export function perAddress(rule: RateLimitRule, env: NodeJS.ProcessEnv = process.env): RateLimitRule {
+  const factor = Number(env.RATE_LIMIT_ADDRESS_FACTOR ?? 1);
+  const scale = Number.isInteger(factor) && factor >= 1 && factor <= 1000 ? factor : 1;
+  return { ...rule, limit: rule.limit * scale };
+}

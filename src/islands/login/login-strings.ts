@@ -1,0 +1,17 @@
+/**
+ * The tenant strings of the login screens and the login-or-guest modal (every "login." key),
+ * resolved on the server and passed as one prop, so the island never ships the whole table.
+ */
+import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
+
+export type LoginStringKey = Extract<keyof typeof defaultStrings, `login.${string}` | `membership.${string}`>;
+export type LoginStrings = Record<LoginStringKey, string>;
+export type LoginTranslate = (key: LoginStringKey, vars?: Record<string, string | number>) => string;
+
+export function isLoginStringKey(key: string): key is LoginStringKey {
+  return key.startsWith("login.") || key.startsWith("membership.");
+}
+
+export function loginTranslator(strings: LoginStrings): LoginTranslate {
+  return (key, vars) => format(strings[key], vars);
+}

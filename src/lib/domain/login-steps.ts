@@ -1,0 +1,234 @@
+/**
+ * The login screens' rules, free of I/O (spec 1 §2 "Login screens", §4 "Login", §6 login modes,
+ * §8 passcode and credential errors; spec 2 §2 login query parameters, §8 guest_account and
+ * incorrect_password):
+ * - which forms a tenant's login modes give (e-mail step to password or passcode; member ID forms);
+ * - the outcome of a passcode error (attempts text, must-request-new-code, automatic retry);
+ * - the message of a login error;
+ * - the redirect target after login (a same-site path only);
+ * - the `login`, `requirelogin`, `member_code`/`zip_code` and `login.*` query parameters.
+ */
+import {
+  attemptsLeftText,
+  LOGIN_EMAIL_MAX,
+  LOGIN_TEXT_MAX,
+  LOGIN_ZIP_MAX,
+  MESSAGES,
+  memberNotFoundText,
+  PASSCODE_RETRY_NOT_AVAILABLE_MS,
+} from "./login-input.ts";
+
+/** The second field a member-ID form asks for. */
+export type MemberIdSecond = "zip_code" | "last_name" | "password";
+
+export interface LoginForms {
+  /** The e-mail step leads to a password step. */
+  password: boolean;
+  /** The e-mail step leads to a passcode step. */
+  passcode: boolean;
+  /** Member-ID forms, in the tenant's order. */
+  memberId: MemberIdSecond[];
+}
+
+/** Spec 1 §6 login modes mapped to the screens that serve them (auth0_ecomm and external have none here). */
+export function loginForms(modes: readonly string[]): LoginForms {
+  const memberId: MemberIdSecond[] = [];
+  const add = (second: MemberIdSecond) => {
+    if (!memberId.includes(second)) memberId.push(second);
+  };
+  for (const mode of modes) {
+    if (mode === "scan_code") add("zip_code");
+    else if (mode === "scan_code_last_name") add("last_name");
+    else if (mode === "scan_code_password") add("password");
+  }
+  return {
+    password: modes.includes("password") || modes.includes("otp_or_password"),
+    passcode: modes.includes("otp") || modes.includes("otp_or_password"),
+    memberId,
+  };
+}
+
+/** Whether the e-mail step exists at all. */
+export function hasEmailStep(forms: LoginForms): boolean {
+  return forms.password || forms.passcode;
+}
+
+/** The not-found text of a member-ID form (spec 1 §8). */
+export function memberIdNotFound(second: MemberIdSecond): string {
+  return second === "password" ? memberNotFoundText("email") : memberNotFoundText(second);
+}
+
+/** What a passcode form shows after a failed verify call. */
+export interface PasscodeOutcome {
+  /** The error text ('The passcode you entered is invalid.' or the rate-limit text). */
+  message: string | null;
+  /** 'You have {n} more attempt{s} ...' or the no-attempts text; null when not applicable. */
+  attempts: string | null;
+  /** Input and submit disabled until a new code is requested. */
+  mustRequestNew: boolean;
+  /** not_available_yet: submit again automatically after this many ms. */
+  retryAfterMs: number | null;
+}
+
+/**
+ * Spec 1 §8 "Passcode": not_available_yet retries automatically after 5 s; otp_incorrect allows 3
+ * attempts and shows the invalid text with the attempts text, or the no-attempts text when none
+ * are left; not_authorized, otp_token_expired and others show the invalid text and disable input
+ * until a new code is requested.
+ */
+export function passcodeOutcome(code: string, attemptsLeft: number | null): PasscodeOutcome {
+  if (code === "not_available_yet") {
+    return {
+      message: null,
+      attempts: null,
+      mustRequestNew: false,
+      retryAfterMs: PASSCODE_RETRY_NOT_AVAILABLE_MS,
+    };
+  }
+  if (code === "rate_limited") {
+    return { message: MESSAGES.rateLimited, attempts: null, mustRequestNew: false, retryAfterMs: null };
+  }
+  if (code === "otp_incorrect" && attemptsLeft !== null && attemptsLeft > 0) {
+    return {
+      message: MESSAGES.passcodeInvalid,
+      attempts: attemptsLeftText(attemptsLeft),
+      mustRequestNew: false,
+      retryAfterMs: null,
+    };
+  }
+  if (code === "otp_incorrect") {
+    return {
+      message: MESSAGES.passcodeInvalid,
+      attempts: MESSAGES.passcodeNoAttemptsLeft,
+      mustRequestNew: true,
+      retryAfterMs: null,
+    };
+  }
+  return { message: MESSAGES.passcodeInvalid, attempts: null, mustRequestNew: true, retryAfterMs: null };
+}
+
+/** The message of a failed POST login (spec 1 §8, spec 2 §8). */
+export type LoginErrorKind =
+  | { kind: "incorrect_password"; message: string }
+  | { kind: "guest_account"; message: string }
+  | { kind: "member_not_found"; message: string }
+  | { kind: "login_disabled"; message: string }
+  | { kind: "rate_limited"; message: string }
+  | { kind: "unexpected"; message: string };
+
+export function loginError(code: string, second: MemberIdSecond | null): LoginErrorKind {
+  switch (code) {
+    case "incorrect_password":
+      return { kind: "incorrect_password", message: MESSAGES.incorrectPassword };
+    case "guest_account":
+      return { kind: "guest_account", message: MESSAGES.guestAccount };
+    case "member_not_found":
+      return {
+        kind: "member_not_found",
+        message: second ? memberIdNotFound(second) : MESSAGES.incorrectPassword,
+      };
+    case "login_disabled":
+      return { kind: "login_disabled", message: MESSAGES.loginDisabled };
+    case "rate_limited":
+      return { kind: "rate_limited", message: MESSAGES.rateLimited };
+    default:
+      return { kind: "unexpected", message: MESSAGES.unexpected };
+  }
+}
+
+const REDIRECT_MAX = 500;
+
+/**
+ * The path to go to after login: a same-site path under the seller only (no scheme, no host, no
+ * protocol-relative `//` or `/\`, no control characters); anything else gives the seller's events.
+ */
+export function safeRedirectPath(value: string | null | undefined, seller: string): string {
+  const fallback = `/${seller}/events`;
+  if (!value || value.length > REDIRECT_MAX) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (!value.startsWith(`/${seller}`) || /\/\.\.?(\/|$|[?#])/.test(value)) return fallback;
+  const rest = value.slice(seller.length + 1);
+  if (rest !== "" && !/^[/?#]/.test(rest)) return fallback;
+  // Never back to the login page itself.
+  if (rest === "/login" || rest.startsWith("/login?") || rest.startsWith("/login#")) return fallback;
+  return value;
+}
+
+/** Spec 2 §2 `login.*`: the login form's prefilled fields. */
+export interface LoginPrefill {
+  email: string;
+  scan_code: string;
+  zip_code: string;
+  last_name: string;
+}
+
+const PREFILL_LIMITS: Record<keyof LoginPrefill, number> = {
+  email: LOGIN_EMAIL_MAX,
+  scan_code: LOGIN_TEXT_MAX,
+  zip_code: LOGIN_ZIP_MAX,
+  last_name: LOGIN_TEXT_MAX,
+};
+
+/** Reads `login.email`, `login.scan_code`, `login.zip_code`, `login.last_name` (also `login.username`), cut to their limits. */
+export function loginPrefill(params: URLSearchParams): LoginPrefill {
+  const read = (key: keyof LoginPrefill, ...names: string[]) => {
+    for (const name of names) {
+      const value = params.get(name)?.trim();
+      if (value) return value.slice(0, PREFILL_LIMITS[key]);
+    }
+    return "";
+  };
+  return {
+    email: read("email", "login.email", "login.username"),
+    scan_code: read("scan_code", "login.scan_code", "member_code"),
+    zip_code: read("zip_code", "login.zip_code", "zip_code"),
+    last_name: read("last_name", "login.last_name"),
+  };
+}
+
+/** What the login query parameters ask of a page request (spec 2 §2). */
+export type LoginQueryAction =
+  | { kind: "none" }
+  /** requirelogin: a visitor who is not logged in must log in first. */
+  | { kind: "require"; path: string }
+  /** login: the login page is suggested; the visitor may continue as a guest back to `path`. */
+  | { kind: "suggest"; path: string }
+  /** member_code + zip_code: log in by member ID, then come back to `path`. */
+  | { kind: "member_code"; path: string; scanCode: string; zipCode: string };
+
+const ACTION_PARAMS = ["requirelogin", "login", "member_code", "zip_code"];
+
+/** The request's path and query without the login action parameters. */
+export function pathWithout(url: URL, names: readonly string[] = ACTION_PARAMS): string {
+  const params = new URLSearchParams(url.search);
+  for (const name of names) params.delete(name);
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The action of a storefront page request. Only for visitors who are not logged in; a logged-in
+ * visitor's URL loses the parameters (the caller strips them). The login page itself is left alone.
+ */
+export function loginQueryAction(url: URL): LoginQueryAction {
+  const params = url.searchParams;
+  if (!ACTION_PARAMS.some((name) => params.has(name))) return { kind: "none" };
+  const path = pathWithout(url);
+  const scanCode = params.get("member_code")?.trim() ?? "";
+  const zipCode = params.get("zip_code")?.trim() ?? "";
+  if (scanCode && zipCode && scanCode.length <= LOGIN_TEXT_MAX && zipCode.length <= LOGIN_ZIP_MAX) {
+    return { kind: "member_code", path, scanCode, zipCode };
+  }
+  if (params.has("requirelogin")) return { kind: "require", path };
+  if (params.has("login")) return { kind: "suggest", path };
+  // A member_code without a usable ZIP code: the login page with what was given.
+  if (scanCode) return { kind: "require", path };
+  return { kind: "none" };
+}
+
+/** /{seller}/login with the redirect and the prefilled member ID or guest option. */
+export function loginPageHref(seller: string, redirect: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ redirect, ...extra });
+  return `/${seller}/login?${params.toString()}`;
+}
