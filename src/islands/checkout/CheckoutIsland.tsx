@@ -17,6 +17,7 @@ import {
   IDENTITY_FIELDS,
   type IdentityError,
   type IdentityField,
+  type PurchaserIdentity,
 } from "../../lib/domain/identity-form.ts";
 import { formatMoney, parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
 import { choosePaymentType, NO_WALLETS, paymentTypeFromElement } from "../../lib/domain/pay-button.ts";
@@ -51,8 +52,11 @@ export interface CheckoutIslandProps {
   termsContent: string;
   /** Spec §2, §5: the captcha site key (the privacy notice shows when set), or null. */
   captchaSiteKey: string | null;
-  /** Spec §5: captcha is skipped for logged-in users. */
-  loggedIn: boolean;
+  /**
+   * The logged-in member (spec 2 §1 "a logged-in member"): they check out as themselves through
+   * my/cart/{id}/checkout, their details shown instead of the identity form, and skip the captcha.
+   */
+  member: PurchaserIdentity | null;
   /** tenant.payments.post_code_as_discount (spec §4: wallets are disabled when on). */
   postCodeAsDiscount: boolean;
   tagManagerId?: string | undefined;
@@ -123,7 +127,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     stripeKey: props.stripeKey,
     termsContent,
     captchaSiteKey: props.captchaSiteKey,
-    loggedIn: props.loggedIn,
+    member: props.member,
     outstanding,
     charge,
     identity,
@@ -230,7 +234,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           tr={tr}
           disabled={submitting}
           onPaid={handleAnswer}
-          captcha={() => captchaFor(props.captchaSiteKey, props.loggedIn)}
+          captcha={() => captchaFor(props.captchaSiteKey, props.member !== null)}
+          member={props.member !== null}
         />
       ) : null}
       <form
@@ -242,13 +247,25 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           if (!payBlocked) void pay();
         }}
       >
-        <IdentityFields
-          value={identity}
-          errors={identityErrors}
-          refs={refs}
-          tr={tr}
-          onChange={(field, value) => setIdentity((current) => ({ ...current, [field]: value }))}
-        />
+        {props.member ? (
+          <section className="checkout-section" aria-labelledby="checkout-member-title">
+            <h2 id="checkout-member-title">{tr("checkout.identity.title")}</h2>
+            <p data-testid="checkout-member">
+              {tr("checkout.member", {
+                name: `${props.member.first_name} ${props.member.last_name}`.trim(),
+                email: props.member.email,
+              })}
+            </p>
+          </section>
+        ) : (
+          <IdentityFields
+            value={identity}
+            errors={identityErrors}
+            refs={refs}
+            tr={tr}
+            onChange={(field, value) => setIdentity((current) => ({ ...current, [field]: value }))}
+          />
+        )}
         <fieldset className="checkout-section">
           <legend>{tr("checkout.payment.title")}</legend>
           {cardDue && props.stripeKey ? (

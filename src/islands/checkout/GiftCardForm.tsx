@@ -12,7 +12,7 @@ import {
   giftCardNumberProblem,
   giftCardProblem,
 } from "../../lib/domain/payment-errors.ts";
-import { asFailure, checkoutCalls, idempotencyKey } from "./checkout-calls.ts";
+import { asFailure, checkoutCalls, idempotencyKey, paymentCalls } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import { TextField } from "./TextField.tsx";
 
@@ -26,6 +26,8 @@ export interface GiftCardFormProps {
   onPaid: (answer: CheckoutAnswer) => void;
   /** Spec 2 §5: a guest's payment needs a captcha token when the tenant has a key (null = cancelled). */
   captcha: () => Promise<string | null | undefined>;
+  /** A logged-in member pays through my/cart/{id}/pay. */
+  member: boolean;
 }
 
 export function GiftCardForm({
@@ -37,6 +39,7 @@ export function GiftCardForm({
   disabled,
   onPaid,
   captcha,
+  member,
 }: GiftCardFormProps) {
   const [number, setNumber] = useState("");
   const [applied, setApplied] = useState<string[]>([]);
@@ -71,7 +74,7 @@ export function GiftCardForm({
         console.info("checkout: captcha dismissed");
         return;
       }
-      const answer = await api
+      const answer = await (await paymentCalls(member))
         .pay(cartId, {
           gateway_id: "ledger",
           gateway_data: { number: card.number },

@@ -18,6 +18,14 @@ export function checkoutCalls(): Promise<CheckoutApi> {
   return loading;
 }
 
+/** The checkout and pay calls of a guest, or of a logged-in member (my/cart/...; spec 2 §7). */
+export async function paymentCalls(member: boolean) {
+  const api = await checkoutCalls();
+  return member
+    ? { checkout: api.memberCheckout, pay: api.memberPay }
+    : { checkout: api.guestCheckout, pay: api.pay };
+}
+
 /** An ApiClientError read by shape; anything else is an unexpected failure (status 0). */
 export function asFailure(error: unknown): ApiFailure {
   if (typeof error === "object" && error !== null) {

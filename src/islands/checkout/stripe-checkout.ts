@@ -5,15 +5,16 @@
  */
 import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
 import { runStripePayment, type StripeOutcome, type StripePort } from "../../lib/domain/stripe-flow.ts";
-import { asFailure, checkoutCalls, idempotencyKey } from "./checkout-calls.ts";
+import { asFailure, idempotencyKey, paymentCalls } from "./checkout-calls.ts";
 
 export function payWithStripe(
   port: StripePort,
   cartId: string,
   body: CheckoutBody,
+  member: boolean,
 ): Promise<StripeOutcome<CheckoutAnswer>> {
   const checkout = async (data: { payment_method_id: string } | { payment_intent_id: string }) =>
-    (await checkoutCalls()).guestCheckout(cartId, {
+    (await paymentCalls(member)).checkout(cartId, {
       ...body,
       gateway_id: "stripe",
       gateway_data: data,

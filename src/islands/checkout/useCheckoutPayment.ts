@@ -10,9 +10,11 @@ import { useRef, useState } from "react";
 import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
 import {
   firstInvalidField,
+  type IdentityCheck,
   type IdentityError,
   type IdentityField,
   type IdentityInput,
+  type PurchaserIdentity,
   validateIdentity,
 } from "../../lib/domain/identity-form.ts";
 import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
@@ -31,7 +33,7 @@ import {
   VALIDATION_ERROR,
 } from "../../lib/domain/payment-errors.ts";
 import { refreshCart } from "../../lib/stores/cart.ts";
-import { asFailure, checkoutCalls, idempotencyKey, reportCheckout } from "./checkout-calls.ts";
+import { asFailure, idempotencyKey, paymentCalls, reportCheckout } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import { partialPayBody } from "./PartialAmount.tsx";
 import { payWithStripe } from "./stripe-checkout.ts";
@@ -56,7 +58,8 @@ export interface CheckoutPaymentOptions {
   termsContent: string;
   /** Spec §5: a captcha token is needed for visitors who are not logged in when a key is set. */
   captchaSiteKey: string | null;
-  loggedIn: boolean;
+  /** A logged-in member checks out as themselves (my/cart/{id}/checkout): no identity form. */
+  member: PurchaserIdentity | null;
   /** What is outstanding and what the pay button charges now (minor units). */
   outstanding: number;
   charge: number;
@@ -148,8 +151,8 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
 
   /** Checks the form; returns the body to send, or null (the errors are shown). */
   function prepare(paymentIntentId: string | null): CheckoutBody | null {
-    const { identity, card, outstanding, charge } = options;
-    const idCheck = validateIdentity(identity);
+    const { identity, card, outstanding, charge, member } = options;
+    const idCheck: IdentityCheck = member ? { ok: true, identity: member } : validateIdentity(identity);
     const cardDue = needsCard(outstanding);
     const cardCheck = cardDue && !paymentIntentId && !stripeKey ? validateCard(card, new Date()) : null;
     const termsOk = options.termsContent.trim() === "" || options.terms;
@@ -176,7 +179,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       gateway_id: cardDue ? (stripeKey ? "stripe" : "test") : "free",
       gateway_data: gatewayData,
       ...(cardDue ? { amount: toMoneyString(charge) } : {}),
-      identity: idCheck.identity,
+      ...(member ? {} : { identity: idCheck.identity }),
       send_email: true,
       idempotency_key: attemptKey.current,
     };
@@ -189,7 +192,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
     try {
       if (stripeKey && cardDue && !paymentIntentId) {
         if (stripe.status !== "ready") return;
-        const outcome = await payWithStripe(stripe.port, cartId, body);
+        const outcome = await payWithStripe(stripe.port, cartId, body, options.member !== null);
         if (outcome.kind !== "error" || asFailure(outcome.error).status !== 0) attemptKey.current = null;
         if (outcome.kind === "answer") handleAnswer(outcome.answer);
         else if (outcome.kind === "error") handleFailure(outcome.error);
@@ -199,11 +202,11 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         }
         return;
       }
-      const calls = await checkoutCalls();
+      const calls = await paymentCalls(options.member !== null);
       handleAnswer(
         charge < outstanding
           ? await calls.pay(cartId, partialPayBody(body, toMoneyString(charge)))
-          : await calls.guestCheckout(cartId, body),
+          : await calls.checkout(cartId, body),
       );
       attemptKey.current = null;
     } catch (error) {
@@ -220,7 +223,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
     setMessage(null);
     try {
       // Spec §5: guests need a captcha token on every payment call (checkout and partial pay alike).
-      const token = await captchaFor(options.captchaSiteKey, options.loggedIn);
+      const token = await captchaFor(options.captchaSiteKey, options.member !== null);
       if (token === null) {
         // Spec §8: a dismissed captcha is logged (no personal data) and ignored.
         console.info("checkout: captcha dismissed");

@@ -50,6 +50,14 @@ export function checkoutApi(client: ApiClient) {
     pay(cartId: string, body: PayBody) {
       return client.send("POST", `${cartPath(cartId)}/pay`, {}, body, checkoutAnswer);
     },
+    /** POST my/cart/{id}/checkout: a logged-in member's checkout (the order is theirs; no identity form). */
+    memberCheckout(cartId: string, body: CheckoutBody) {
+      return client.send("POST", `my/${cartPath(cartId)}/checkout`, {}, body, checkoutAnswer);
+    },
+    /** POST my/cart/{id}/pay: a logged-in member's partial payment. */
+    memberPay(cartId: string, body: PayBody) {
+      return client.send("POST", `my/${cartPath(cartId)}/pay`, {}, body, checkoutAnswer);
+    },
     /** GET ledger/{type}/{number}: a gift card's state and balance; unknown is a 404. */
     ledger(seller: string, number: string, type = GIFT_CARD_LEDGER) {
       return client.get(

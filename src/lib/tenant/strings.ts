@@ -219,6 +219,8 @@ export const defaultStrings = {
   "checkout.expired": "Your cart has expired. Please choose your tickets again.",
   "checkout.accessDenied": "Access denied to cart",
   "checkout.identity.title": "Your details",
+  "checkout.member":
+    "You are checking out as {name} ({email}). The order and its tickets are sent to this address.",
   "checkout.identity.firstName": "First name",
   "checkout.identity.lastName": "Last name",
   "checkout.identity.email": "Email address",

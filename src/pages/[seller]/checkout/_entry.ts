@@ -4,17 +4,18 @@
  * ticket orders of the completion page through the cached API. Server only (Astro skips `_` files).
  */
 
+import { authApi } from "../../../lib/api/auth-client.ts";
 import { cartApi } from "../../../lib/api/cart-client.ts";
 import type { CartEnvelope } from "../../../lib/api/cart-schemas.ts";
 import { checkoutApi, type TicketOrderEnvelope } from "../../../lib/api/checkout-client.ts";
 import { createApiClient } from "../../../lib/api/client.ts";
 import { ApiClientError } from "../../../lib/api/errors.ts";
 import { ssrApi } from "../../../lib/api/ssr.ts";
+import type { PurchaserIdentity } from "../../../lib/domain/identity-form.ts";
 import { getRuntime } from "../../../lib/server/runtime.ts";
-import { cachedSeller } from "../../../lib/server/services/cart/static-rows.ts";
-import { resolveCaller } from "../../../lib/server/services/identity/identity.ts";
+import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
 
-export { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
+export { SESSION_COOKIE };
 
 /** Personal pages: never cached anywhere. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
@@ -90,13 +91,18 @@ export async function ticketOrders(seller: string, ids: string[]): Promise<Ticke
 }
 
 /**
- * Spec 2 §5 (captcha is skipped for logged-in users): whether the session cookie's token resolves
- * to an identity logged in with this seller.
+ * The member logged in with this seller, as the checkout shows them (spec 2 §1 "a logged-in
+ * member"; §5 captcha is skipped for logged-in users), read through GET my/user with the
+ * visitor's cookie; null for anyone else or an identity without a full name and e-mail.
  */
-export async function loggedInWith(seller: string, token: string | undefined): Promise<boolean> {
-  if (!token) return false;
-  const { handle, clock } = await getRuntime();
-  const caller = await resolveCaller(handle.db, token, clock.now());
-  if (caller.identityId === null) return false;
-  return caller.sellerId === (await cachedSeller(handle.db, seller)).id;
+export async function memberAt(request: Request, seller: string): Promise<PurchaserIdentity | null> {
+  if (!request.headers.get("cookie")?.includes(`${SESSION_COOKIE}=`)) return null;
+  try {
+    const me = (await authApi(visitorClient(request), seller).me()).identity._data[0];
+    if (!me?.first_name || !me.last_name || !me.email || !me.has_real_email) return null;
+    return { first_name: me.first_name, last_name: me.last_name, email: me.email };
+  } catch (error) {
+    if (error instanceof ApiClientError) return null;
+    throw error;
+  }
 }

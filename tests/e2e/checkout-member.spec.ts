@@ -1,0 +1,56 @@
+/**
+ * A logged-in member's checkout (spec 2 §1 "The buyer is a guest, a logged-in member or a giftee";
+ * §7 my/cart/{id}/checkout): the member's details replace the identity form, the order is theirs,
+ * and nobody else can pay for their cart.
+ */
+import { expect, test } from "@playwright/test";
+import { admissionCart, SELLER, seedCart } from "./helpers/cart.ts";
+
+const USER = { username: "demo@harbour-museum.example", password: "Harbour-2026" };
+
+test("a logged-in member checks out as themselves with 4242 and the order is theirs", async ({
+  page,
+  browser,
+}) => {
+  const login = await page.request.post(`/api/login?_seller=${SELLER}`, {
+    data: { credential_type: "password", ...USER },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const userId = ((await login.json()) as { identity: { _data: { id: string }[] } }).identity._data[0]?.id;
+
+  const answer = await admissionCart(page.request, 1);
+  const cartId = answer.cart._data[0]?.id ?? "";
+  expect(answer.cart._data[0]?.identity_id).toBe(userId);
+  await seedCart(page, answer);
+  await page.goto(`/${SELLER}/checkout/${cartId}`);
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+
+  // The member's details, not the guest identity form.
+  await expect(page.getByTestId("checkout-member")).toContainText(USER.username);
+  await expect(page.getByLabel("First name")).toHaveCount(0);
+
+  // Another browser (logged out) cannot pay for the member's cart.
+  const stranger = await browser.newContext();
+  const refused = await stranger.request.post(`/api/cart/${cartId}/guest_checkout`, {
+    data: {
+      gateway_id: "test",
+      gateway_data: { card_number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" },
+      identity: { first_name: "Eve", last_name: "Intruder", email: "eve@example.com" },
+    },
+  });
+  expect(refused.status()).toBe(403);
+  await stranger.close();
+
+  const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
+  if (await terms.count()) await terms.check();
+  await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/checkout\/complete\?orderIds=/);
+  const orderId = new URL(page.url()).searchParams.get("orderIds") ?? "";
+  const order = await page.request.get(`/api/ticket_order/${orderId}?_seller=${SELLER}`);
+  expect(order.status()).toBe(200);
+  const body = (await order.json()) as { ticket_order: { _data: { identity_id: string }[] } };
+  expect(body.ticket_order._data[0]?.identity_id).toBe(userId);
+});
