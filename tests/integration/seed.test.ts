@@ -261,6 +261,22 @@ describe("refreshing and reseeding the demo", () => {
     expect(ga.filter((s) => localWeekday(s.startDatetime, NY) === 1)).toEqual([]);
   });
 
+  it("refreshDemoAccounts adds the demo accounts to a demo database seeded before accounts existed, once", async () => {
+    // Regression: a data folder seeded by an older version had no accounts, so the README's demo logins failed.
+    const { refreshDemoAccounts } = await import("../../src/lib/server/db/seed/accounts.ts");
+    const { identity, membership } = await import("../../src/lib/server/db/schema.ts");
+    expect(await refreshDemoAccounts(db.db, TEST_NOW)).toBe(false);
+    await db.db.delete(membership);
+    await db.db
+      .delete(identity)
+      .where(inArray(identity.id, ["hm-demo-user", "hm-demo-guest", "hm-demo-member"]));
+    expect(await refreshDemoAccounts(db.db, TEST_NOW)).toBe(true);
+    const users = await db.db.select().from(identity).where(eq(identity.id, "hm-demo-user"));
+    expect(users[0]?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await db.db.select().from(membership)).toHaveLength(4);
+    expect(await refreshDemoAccounts(db.db, TEST_NOW)).toBe(false);
+  });
+
   it("reseedDemo (scripts/seed.ts) deletes every demo row and seeds again", async () => {
     const summary = await reseedDemo(db.db, { now: TEST_NOW });
     expect(summary.deleted.event_session).toBeGreaterThan(summary.sessions);

@@ -5,6 +5,7 @@
 import type { Clock } from "./clock.ts";
 import { systemClock } from "./clock.ts";
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
+import { refreshDemoAccounts } from "./db/seed/accounts.ts";
 import { isSeeded, refreshDemoSessions, seedDemo } from "./db/seed/index.ts";
 import { createApiApp } from "./http/app.ts";
 import { startMailWorker } from "./mail/worker.ts";
@@ -25,8 +26,10 @@ async function start(): Promise<Runtime> {
   // Demo data is relative to today: seed an empty database, and top up the session days an older
   // data folder lacks. DEMO_DATA=off leaves the database alone (a real tenant's deployment).
   if (process.env.DEMO_DATA !== "off") {
-    if (await isSeeded(handle.db)) await refreshDemoSessions(handle.db, { now: clock.now() });
-    else await seedDemo(handle.db, { now: clock.now() });
+    if (await isSeeded(handle.db)) {
+      await refreshDemoSessions(handle.db, { now: clock.now() });
+      await refreshDemoAccounts(handle.db, clock.now());
+    } else await seedDemo(handle.db, { now: clock.now() });
   }
   startCartSweeper(handle, clock);
   // Outbox delivery: SMTP when SMTP_URL is set, else mails are kept for the mailbox page (/_mail).

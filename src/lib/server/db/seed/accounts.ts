@@ -4,8 +4,11 @@
  * ZIP code or a last name. The credentials are listed in README.md ("Demo accounts"). Inserted
  * with ON CONFLICT DO NOTHING, inside the seed's transaction (seedDemo runs once per database).
  */
+
+import { inArray } from "drizzle-orm";
 import { hashPassword } from "../../services/auth/passwords.ts";
-import { identity, membership } from "../schema.ts";
+import type { Db } from "../client.ts";
+import { identity, membership, seller } from "../schema.ts";
 import type { Executor } from "./helpers.ts";
 
 interface DemoMember {
@@ -122,4 +125,27 @@ export async function seedAccounts(tx: Executor, now: Date): Promise<void> {
       )
       .onConflictDoNothing();
   }
+}
+
+/**
+ * Adds the demo accounts to a demo database seeded before accounts existed (a data folder from an
+ * older version): only when a demo seller is present and its demo user is missing, so a normal
+ * start costs one SELECT and no password hashing.
+ */
+export async function refreshDemoAccounts(db: Db, now: Date): Promise<boolean> {
+  const users = DEMO_ACCOUNTS.map((a) => `${a.prefix}-demo-user`);
+  const present = await db.select({ id: identity.id }).from(identity).where(inArray(identity.id, users));
+  if (present.length === users.length) return false;
+  const sellers = await db
+    .select({ id: seller.id })
+    .from(seller)
+    .where(
+      inArray(
+        seller.id,
+        DEMO_ACCOUNTS.map((a) => a.sellerId),
+      ),
+    );
+  if (sellers.length !== DEMO_ACCOUNTS.length) return false;
+  await db.transaction((tx) => seedAccounts(tx, now));
+  return true;
 }
