@@ -20,7 +20,10 @@ test("a logged-in member checks out as themselves with 4242 and the order is the
 
   const answer = await admissionCart(page.request, 1);
   const cartId = answer.cart._data[0]?.id ?? "";
-  expect(answer.cart._data[0]?.identity_id).toBe(userId);
+  const owned = (await (await page.request.get(`/api/my/cart/${cartId}`)).json()) as {
+    cart: { _data: { identity_id: string }[] };
+  };
+  expect(owned.cart._data[0]?.identity_id).toBe(userId);
   await seedCart(page, answer);
   await page.goto(`/${SELLER}/checkout/${cartId}`);
   await page.locator('.checkout[data-hydrated="true"]').waitFor();
@@ -49,6 +52,10 @@ test("a logged-in member checks out as themselves with 4242 and the order is the
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/checkout\/complete\?orderIds=/);
   const orderId = new URL(page.url()).searchParams.get("orderIds") ?? "";
+  // Regression: the completion page read a member's order through the shared cached API and failed.
+  const qr = page.getByRole("img", { name: /^QR code for order / });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   const order = await page.request.get(`/api/ticket_order/${orderId}?_seller=${SELLER}`);
   expect(order.status()).toBe(200);
   const body = (await order.json()) as { ticket_order: { _data: { identity_id: string }[] } };

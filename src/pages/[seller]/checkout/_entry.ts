@@ -79,10 +79,22 @@ export function parseOrderIds(value: string | null): string[] {
     .slice(0, 20);
 }
 
-/** GET ticket_order (cached) with id._in; null when none of them exist. */
-export async function ticketOrders(seller: string, ids: string[]): Promise<TicketOrderEnvelope | null> {
+/**
+ * GET ticket_order with id._in; null when none of them exist. A guest's orders come through the
+ * cached API; a logged-in visitor's through /api with their cookie, since a member's order is
+ * readable only by that member and never cached.
+ */
+export async function ticketOrders(
+  request: Request,
+  seller: string,
+  ids: string[],
+): Promise<TicketOrderEnvelope | null> {
+  const loggedIn = request.headers.get("cookie")?.includes(`${SESSION_COOKIE}=`) ?? false;
   try {
-    const envelope = await checkoutApi(ssrApi()).ticketOrders(seller, ids);
+    const envelope = await checkoutApi(loggedIn ? visitorClient(request) : ssrApi()).ticketOrders(
+      seller,
+      ids,
+    );
     return envelope.ticket_order._data.length > 0 ? envelope : null;
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return null;
