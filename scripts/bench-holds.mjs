@@ -59,7 +59,7 @@ async function benchOne(kind, env) {
   const holdsPerSecond = result["2xx"] / DURATION;
   const budget = BUDGETS[kind];
   console.log(
-    `${kind}: ${holdsPerSecond.toFixed(0)} holds/s (budget >= ${budget}/s: ${holdsPerSecond >= budget ? "OK" : "OVER BUDGET"}), ` +
+    `${kind}: ${holdsPerSecond.toFixed(1)} holds/s (budget >= ${budget}/s: ${holdsPerSecond >= budget ? "OK" : "UNDER BUDGET"}), ` +
       `p99 ${result.latency.p99} ms, errors ${result.non2xx + result.errors}`,
   );
   const race = await run({ ...request(ready.raceSession), connections: CONNECTIONS, amount: 500 });

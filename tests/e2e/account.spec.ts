@@ -165,6 +165,9 @@ test("reset-password 'Requires a token query parameter, otherwise redirects home
   await page.goto(`${BASE}/user/reset-password?token=${"x".repeat(40)}`);
   await expect(page.getByRole("alert")).toHaveText(INVALID_LINK);
   await expect(page.getByRole("textbox")).toHaveCount(0);
+  // Regression: the header's Log in link copied the reset token into its redirect parameter.
+  const login = await page.getByRole("link", { name: "Log in" }).first().getAttribute("href");
+  expect(login).toBe(`${BASE}/login?redirect=${encodeURIComponent(`${BASE}/user/reset-password`)}`);
 });
 
 test("'Logged-in users are redirected home' from forgot password, forgot membership and reset password", async ({

@@ -1,57 +1,11 @@
-/** A labelled login input with its error tied to it (aria-invalid, aria-describedby). */
-import { forwardRef, useId } from "react";
+/** A labelled login input: the shared ui/TextField with the login class names, no spell check. */
+import { forwardRef } from "react";
+import { TextField, type TextFieldProps } from "../ui/TextField.tsx";
 
-export interface LoginFieldProps {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null | undefined;
-  /** Extra text read with the field (the attempts text of the passcode). */
-  describedBy?: string | undefined;
-  type?: "text" | "email" | "password" | "tel";
-  autoComplete?: string;
-  inputMode?: "numeric" | "text" | "email" | "tel";
-  maxLength: number;
-  minLength?: number;
-  pattern?: string;
-  disabled?: boolean;
-  autoCapitalize?: "off" | "characters";
-}
+export type LoginFieldProps = Omit<TextFieldProps, "base" | "maxLength"> & { maxLength: number };
 
 export const LoginField = forwardRef<HTMLInputElement, LoginFieldProps>(function LoginField(props, ref) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const described = [props.error ? errorId : undefined, props.describedBy].filter(Boolean).join(" ");
-  return (
-    <div className={`login-field${props.error ? " login-field--invalid" : ""}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        ref={ref}
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        value={props.value}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        minLength={props.minLength}
-        pattern={props.pattern}
-        autoCapitalize={props.autoCapitalize}
-        spellCheck={false}
-        required
-        disabled={props.disabled}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(event) => props.onChange(event.currentTarget.value)}
-      />
-      {props.error && (
-        <p id={errorId} className="login-field__error">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
+  return <TextField ref={ref} spellCheck={false} {...props} base="login-field" />;
 });
 
 /** The step heading that takes focus when the step changes (tabIndex -1, never in the tab order). */
