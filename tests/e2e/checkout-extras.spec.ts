@@ -203,3 +203,18 @@ test("'a form for a cart blocked until a code is entered': a wrong code shows th
   await expect(page).toHaveURL(new RegExp(`/${SELLER}/checkout/complete\\?orderIds=`));
   await expect(page.getByRole("heading", { name: /^Order number \S+/ })).toBeVisible();
 });
+
+test("harbour-museum: a donation-only order", async ({ page, request }) => {
+  const res = await request.post(`/api/my/cart/modify?_seller=${SELLER}`, {
+    data: { add: [{ ticket_type_id: "hm-donation-amount", quantity: 1, face_value: "40.00" }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await openCart(page, (await res.json()) as Awaited<ReturnType<typeof createCart>>);
+  const pay = page.getByRole("button", { name: "Pay $40.00" });
+  await expect(pay).toBeVisible();
+  await fillIdentity(page, "donor@example.com");
+  await fillCard(page);
+  await pay.click();
+  await expect(page).toHaveURL(new RegExp(`/${SELLER}/checkout/complete\\?orderIds=`));
+  await expect(page.getByRole("heading", { name: /^Order number \S+/ })).toBeVisible();
+});
