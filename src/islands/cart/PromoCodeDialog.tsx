@@ -4,11 +4,12 @@
  * separated; success closes it; server errors show in the modal, input validation does not.
  */
 import { useStore } from "@nanostores/react";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { PROMO_CODE_MAX, parsePromoInput, promoErrorMessage } from "../../lib/domain/promo-messages.ts";
-import { $cartBusy, applyCode } from "../../lib/stores/cart.ts";
+import { type FormEvent, useEffect, useId } from "react";
+import { PROMO_CODE_MAX } from "../../lib/domain/promo-messages.ts";
+import { $cartBusy } from "../../lib/stores/cart.ts";
 import { Dialog } from "../ui/Dialog.tsx";
 import { type CartStrings, type CartTranslate, isCartStringKey } from "./cart-strings.ts";
+import { useCodeEntry } from "./useCodeEntry.ts";
 
 interface PromoCodeDialogProps {
   open: boolean;
@@ -19,42 +20,26 @@ interface PromoCodeDialogProps {
 
 export function PromoCodeDialog({ open, onClose, strings, tr }: PromoCodeDialogProps) {
   const busy = useStore($cartBusy);
-  const [value, setValue] = useState("");
-  const [applying, setApplying] = useState(false);
-  const [error, setError] = useState("");
+  const entry = useCodeEntry({
+    byCode: (code, vars) => {
+      const key = `promo.${code}`;
+      return isCartStringKey(key) && strings[key] ? tr(key, vars) : undefined;
+    },
+    invalid: (code) => tr("promo.invalid", { code }),
+    unknown: tr("promo.unknown"),
+  });
+  const { value, input, applying, error } = entry;
   const inputId = useId();
   const errorId = useId();
-  const input = parsePromoInput(value);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clear the field each time the modal opens
   useEffect(() => {
-    if (open) {
-      setValue("");
-      setError("");
-    }
+    if (open) entry.reset();
   }, [open]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!input.valid || applying) return;
-    setApplying(true);
-    setError("");
-    try {
-      await applyCode(input.codes.join(","));
-      onClose();
-    } catch (failure) {
-      setError(
-        promoErrorMessage(failure, input.codes.join(", "), {
-          byCode: (code, vars) => {
-            const key = `promo.${code}`;
-            return isCartStringKey(key) && strings[key] ? tr(key, vars) : undefined;
-          },
-          invalid: (code) => tr("promo.invalid", { code }),
-          unknown: tr("promo.unknown"),
-        }),
-      );
-    } finally {
-      setApplying(false);
-    }
+    if (await entry.apply()) onClose();
   }
 
   return (
@@ -72,10 +57,7 @@ export function PromoCodeDialog({ open, onClose, strings, tr }: PromoCodeDialogP
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError("");
-          }}
+          onChange={(event) => entry.change(event.target.value)}
         />
         <p id={errorId} className="promo-form__error" role="alert">
           {error}

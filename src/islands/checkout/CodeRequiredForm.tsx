@@ -6,9 +6,10 @@
  * message lookup. The island hides the form once the cart no longer carries the blocking rule.
  */
 import { useStore } from "@nanostores/react";
-import { type FormEvent, useId, useState } from "react";
-import { PROMO_CODE_MAX, parsePromoInput, promoErrorMessage } from "../../lib/domain/promo-messages.ts";
-import { $cartBusy, applyCode } from "../../lib/stores/cart.ts";
+import { type FormEvent, useId } from "react";
+import { PROMO_CODE_MAX } from "../../lib/domain/promo-messages.ts";
+import { $cartBusy } from "../../lib/stores/cart.ts";
+import { useCodeEntry } from "../cart/useCodeEntry.ts";
 import { type CheckoutStrings, type CheckoutTranslate, isCheckoutStringKey } from "./checkout-strings.ts";
 
 export interface CodeRequiredFormProps {
@@ -21,33 +22,20 @@ export interface CodeRequiredFormProps {
 
 export function CodeRequiredForm({ description, strings, tr, disabled }: CodeRequiredFormProps) {
   const busy = useStore($cartBusy);
-  const [value, setValue] = useState("");
-  const [applying, setApplying] = useState(false);
-  const [error, setError] = useState("");
+  const entry = useCodeEntry({
+    byCode: (code, vars) => {
+      const key = `promo.${code}`;
+      return isCheckoutStringKey(key) && strings[key] ? tr(key, vars) : undefined;
+    },
+    invalid: (code) => tr("promo.invalid", { code }),
+    unknown: tr("promo.unknown"),
+  });
+  const { value, input, applying, error } = entry;
   const id = useId();
-  const input = parsePromoInput(value);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!input.valid || applying) return;
-    setApplying(true);
-    setError("");
-    try {
-      await applyCode(input.codes.join(","));
-    } catch (failure) {
-      setError(
-        promoErrorMessage(failure, input.codes.join(", "), {
-          byCode: (code, vars) => {
-            const key = `promo.${code}`;
-            return isCheckoutStringKey(key) && strings[key] ? tr(key, vars) : undefined;
-          },
-          invalid: (code) => tr("promo.invalid", { code }),
-          unknown: tr("promo.unknown"),
-        }),
-      );
-    } finally {
-      setApplying(false);
-    }
+    await entry.apply();
   }
 
   return (
@@ -68,10 +56,7 @@ export function CodeRequiredForm({ description, strings, tr, disabled }: CodeReq
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint ${id}-error`}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError("");
-            }}
+            onChange={(event) => entry.change(event.target.value)}
           />
           <span id={`${id}-hint`} className="muted">
             {tr("reserve.code.length")}
