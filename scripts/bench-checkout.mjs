@@ -7,8 +7,7 @@
 // minute per event (8.3/s). PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a
 // fresh database is made and dropped). Run alone with `node scripts/bench-checkout.mjs`, or as part
 // of `npm run bench`. Server: scripts/bench-checkout-server.ts.
-import { fork } from "node:child_process";
-import postgres from "postgres";
+import { forkBenchServer, onEachDatabase } from "./bench-support.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const LEVELS = [8, 32];
@@ -19,25 +18,7 @@ const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, c
 const GUEST = { first_name: "Bench", last_name: "Guest", email: "bench@example.com" };
 const TICKETS_PER_CART = 1;
 
-function startServer(env) {
-  const child = fork(new URL("./bench-checkout-server.ts", import.meta.url), [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const next = (type) =>
-    new Promise((resolve, reject) => {
-      const onMessage = (m) => {
-        if (m.type === type) {
-          child.off("message", onMessage);
-          resolve(m);
-        }
-      };
-      child.on("message", onMessage);
-      child.once("exit", (code) => reject(new Error(`checkout server exited with ${code}`)));
-    });
-  return { child, next };
-}
+const startServer = (env) => forkBenchServer("./bench-checkout-server.ts", env);
 
 async function postJson(url, body) {
   const res = await fetch(url, {
@@ -159,20 +140,4 @@ async function benchOne(kind, env) {
 console.log(
   `\n== Guest checkouts over HTTP, one ticket per cart, ${LEVELS.join(" and ")} clients, up to ${DURATION}s each ==`,
 );
-await benchOne("pglite", {});
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const name = `foyer_bench_checkout_${Date.now()}`;
-  await admin.unsafe(`create database ${name}`);
-  const dbUrl = new URL(pgUrl);
-  dbUrl.pathname = `/${name}`;
-  try {
-    await benchOne("postgres", { BENCH_DB_URL: dbUrl.toString() });
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log("postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
-}
+await onEachDatabase("foyer_bench_checkout", benchOne);

@@ -4,33 +4,15 @@
 // PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is made
 // and dropped). Run alone with `node scripts/bench-holds.mjs`, or as part of `npm run bench`.
 // BENCH_PROFILE=dir writes a CPU profile of each holds server (scripts/bench-holds-server.ts).
-import { fork } from "node:child_process";
+
 import autocannon from "autocannon";
-import postgres from "postgres";
+import { forkBenchServer, onEachDatabase } from "./bench-support.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const BUDGETS = { pglite: 100, postgres: 300 };
 
-function startHoldsServer(env) {
-  const child = fork(new URL("./bench-holds-server.ts", import.meta.url), [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const next = (type) =>
-    new Promise((resolve, reject) => {
-      const onMessage = (m) => {
-        if (m.type === type) {
-          child.off("message", onMessage);
-          resolve(m);
-        }
-      };
-      child.on("message", onMessage);
-      child.once("exit", (code) => reject(new Error(`holds server exited with ${code}`)));
-    });
-  return { child, next };
-}
+const startHoldsServer = (env) => forkBenchServer("./bench-holds-server.ts", env);
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -83,20 +65,4 @@ async function benchOne(kind, env) {
 }
 
 console.log(`\n== Holds over HTTP, one session, ${CONNECTIONS} connections, ${DURATION}s ==`);
-await benchOne("pglite", {});
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const name = `foyer_bench_${Date.now()}`;
-  await admin.unsafe(`create database ${name}`);
-  const dbUrl = new URL(pgUrl);
-  dbUrl.pathname = `/${name}`;
-  try {
-    await benchOne("postgres", { BENCH_DB_URL: dbUrl.toString() });
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log("postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
-}
+await onEachDatabase("foyer_bench", benchOne);

@@ -331,3 +331,11 @@ test("a logged-in user resends their tickets in one click (POST my/ticket_order/
     "We have sent your tickets again. Please check your inbox.",
   );
 });
+
+test("any other /user/ page is the 404 page ('Oops, We could not find anything at this URL')", async ({
+  page,
+}) => {
+  const response = await page.goto(`${BASE}/user/not-a-page`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Oops, We could not find anything at this URL").first()).toBeVisible();
+});

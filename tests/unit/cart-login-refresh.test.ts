@@ -11,28 +11,7 @@ import {
   resetCartStoreForTests,
 } from "../../src/lib/stores/cart.ts";
 import { envelope } from "./cart-fixtures.ts";
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
+import { MemoryStorage } from "./memory-storage.ts";
 
 const KEY = "foyer.cart.harbour-museum";
 const failure = (status: number, code: string) =>

@@ -9,7 +9,7 @@ import { PROMO_CODE_MAX } from "../../lib/domain/promo-messages.ts";
 import { $cartBusy } from "../../lib/stores/cart.ts";
 import { Dialog } from "../ui/Dialog.tsx";
 import { type CartStrings, type CartTranslate, isCartStringKey } from "./cart-strings.ts";
-import { useCodeEntry } from "./useCodeEntry.ts";
+import { promoTexts, useCodeEntry } from "./useCodeEntry.ts";
 
 interface PromoCodeDialogProps {
   open: boolean;
@@ -20,14 +20,9 @@ interface PromoCodeDialogProps {
 
 export function PromoCodeDialog({ open, onClose, strings, tr }: PromoCodeDialogProps) {
   const busy = useStore($cartBusy);
-  const entry = useCodeEntry({
-    byCode: (code, vars) => {
-      const key = `promo.${code}`;
-      return isCartStringKey(key) && strings[key] ? tr(key, vars) : undefined;
-    },
-    invalid: (code) => tr("promo.invalid", { code }),
-    unknown: tr("promo.unknown"),
-  });
+  const entry = useCodeEntry(
+    promoTexts((key, vars) => (isCartStringKey(key) && strings[key] ? tr(key, vars) : undefined)),
+  );
   const { value, input, applying, error } = entry;
   const inputId = useId();
   const errorId = useId();

@@ -13,6 +13,20 @@ import {
 } from "../../lib/domain/promo-messages.ts";
 import { applyCode } from "../../lib/stores/cart.ts";
 
+/**
+ * The promo message texts (spec 1 §8) from a tenant's strings: `promo.{code}` when the tenant has
+ * that text, then the lookup's own fallbacks ('promo.invalid', 'promo.unknown').
+ */
+export function promoTexts(
+  text: (key: `promo.${string}`, vars?: Record<string, string>) => string | undefined,
+): PromoMessageTexts {
+  return {
+    byCode: (code, vars) => text(`promo.${code}`, vars),
+    invalid: (code) => text("promo.invalid", { code }) ?? "",
+    unknown: text("promo.unknown") ?? "",
+  };
+}
+
 export function useCodeEntry(texts: PromoMessageTexts) {
   const [value, setValue] = useState("");
   const [applying, setApplying] = useState(false);

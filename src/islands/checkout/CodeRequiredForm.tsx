@@ -9,7 +9,7 @@ import { useStore } from "@nanostores/react";
 import { type FormEvent, useId } from "react";
 import { PROMO_CODE_MAX } from "../../lib/domain/promo-messages.ts";
 import { $cartBusy } from "../../lib/stores/cart.ts";
-import { useCodeEntry } from "../cart/useCodeEntry.ts";
+import { promoTexts, useCodeEntry } from "../cart/useCodeEntry.ts";
 import { type CheckoutStrings, type CheckoutTranslate, isCheckoutStringKey } from "./checkout-strings.ts";
 
 export interface CodeRequiredFormProps {
@@ -22,14 +22,9 @@ export interface CodeRequiredFormProps {
 
 export function CodeRequiredForm({ description, strings, tr, disabled }: CodeRequiredFormProps) {
   const busy = useStore($cartBusy);
-  const entry = useCodeEntry({
-    byCode: (code, vars) => {
-      const key = `promo.${code}`;
-      return isCheckoutStringKey(key) && strings[key] ? tr(key, vars) : undefined;
-    },
-    invalid: (code) => tr("promo.invalid", { code }),
-    unknown: tr("promo.unknown"),
-  });
+  const entry = useCodeEntry(
+    promoTexts((key, vars) => (isCheckoutStringKey(key) && strings[key] ? tr(key, vars) : undefined)),
+  );
   const { value, input, applying, error } = entry;
   const id = useId();
 

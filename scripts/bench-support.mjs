@@ -1,0 +1,50 @@
+// Shared by the bench scripts that run an API-only server in a child process (bench-holds,
+// bench-checkout): forking the server and waiting for its messages, and running a bench on
+// PGlite and then, when a PostgreSQL URL is given, on a fresh database dropped afterwards.
+import { fork } from "node:child_process";
+import postgres from "postgres";
+
+/** Forks `script` (a .ts file next to this one, run with tsx); `next(type)` waits for that message. */
+export function forkBenchServer(script, env) {
+  const child = fork(new URL(script, import.meta.url), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const next = (type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m) => {
+        if (m.type === type) {
+          child.off("message", onMessage);
+          resolve(m);
+        }
+      };
+      child.on("message", onMessage);
+      child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+    });
+  return { child, next };
+}
+
+/**
+ * Runs `benchOne("pglite", {})`, then `benchOne("postgres", { BENCH_DB_URL })` on a fresh database
+ * of BENCH_DATABASE_URL or TEST_DATABASE_URL (dropped afterwards), or says it skipped PostgreSQL.
+ */
+export async function onEachDatabase(prefix, benchOne) {
+  await benchOne("pglite", {});
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!pgUrl) {
+    console.log("postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+    return;
+  }
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  const name = `${prefix}_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  const dbUrl = new URL(pgUrl);
+  dbUrl.pathname = `/${name}`;
+  try {
+    await benchOne("postgres", { BENCH_DB_URL: dbUrl.toString() });
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
