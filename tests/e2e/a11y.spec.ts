@@ -1,6 +1,6 @@
 /** axe-core finds no serious or critical violations on any browsing page. */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const pages: Array<[string, string, number]> = [
   ["tenant list", "/", 200],

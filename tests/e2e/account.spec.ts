@@ -5,7 +5,7 @@
  * set e-mail and its 409; logout without JavaScript; axe on every page.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
 import { admissionCart, SELLER } from "./helpers/cart.ts";
 
 const BASE = `/${SELLER}`;

@@ -3,8 +3,9 @@
  * Listing expectations are checked against the API itself (same seeded data, same clock), so the
  * tests hold whatever day of the week they run on.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { buildEventQuery, parseListingFilters } from "../../src/lib/domain/event-filters.ts";
+import { expect, type Page, test } from "./fixtures.ts";
 
 const HM = "/harbour-museum";
 const HM_TZ = "America/New_York";

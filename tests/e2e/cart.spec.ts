@@ -5,7 +5,7 @@
  * handed to the page the way the store stores them; the store then checks them with the server.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { admissionCart, cartWidget, SELLER, seedCart, shortenHold } from "./helpers/cart.ts";
 
 const LISTING = `/${SELLER}/events`;

@@ -6,7 +6,7 @@
  * cart blocked until a code is entered (the curator's tour, code CURATOR).
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { admissionCart, createCart, firstOpenSession, SELLER, seedCart } from "./helpers/cart.ts";
 
 const checkoutUrl = (cartId: string) => `/${SELLER}/checkout/${cartId}`;

@@ -3,7 +3,7 @@
  * §7 my/cart/{id}/checkout): the member's details replace the identity form, the order is theirs,
  * and nobody else can pay for their cart.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { admissionCart, SELLER, seedCart } from "./helpers/cart.ts";
 
 const USER = { username: "demo@harbour-museum.example", password: "Harbour-2026" };

@@ -5,7 +5,7 @@
  * the pending page; a gift card pays part and a card the rest; a donation-only order.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
 
 const ZOO = "riverside-zoo";
 

@@ -4,7 +4,7 @@
  * gift-card messages; the route-entry rules; accessibility of checkout and completion.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { admissionCart, SELLER, seedCart } from "./helpers/cart.ts";
 
 const checkoutUrl = (cartId: string) => `/${SELLER}/checkout/${cartId}`;

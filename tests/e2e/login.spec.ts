@@ -3,7 +3,7 @@
  * "Storefront"; spec 1 §2, §4, §5, §8; spec 2 §2). Demo accounts: README "Demo accounts".
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
 import { admissionCart } from "./helpers/cart.ts";
 
 const HM = "/harbour-museum";

@@ -4,7 +4,7 @@
  * its empty or list state with one heading, is never cached, and passes axe.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test("mailbox: /_mail renders with one h1, the recipient filter, no-store, and no serious axe violations", async ({
   page,

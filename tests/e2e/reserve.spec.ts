@@ -4,7 +4,7 @@
  * parameters and axe on the reserve screen.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { openSessions, pickFirstDate, serverCart, waitForReserveIsland } from "./helpers/reserve.ts";
 
 const HM = "/harbour-museum";

@@ -5,7 +5,7 @@
  * selector.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures.ts";
 import { openSessions, storedCartId, waitForReserveIsland } from "./helpers/reserve.ts";
 
 const SELLER = "harbour-museum";
