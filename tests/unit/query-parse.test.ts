@@ -57,6 +57,36 @@ describe("query parsing", () => {
       expect((e as ApiError).status).toBe(400);
     }
   });
+  const PROTOTYPE_NAMES = ["constructor", "__proto__", "prototype", "toString", "hasOwnProperty", "valueOf"];
+  it.each(
+    PROTOTYPE_NAMES.flatMap((name) => [
+      { _embed: name },
+      { _embed: `ticket_group.${name}` },
+      { [name]: "1" },
+      { [`${name}.prototype.x`]: "1" },
+      { [`ticket_group.${name}`]: "1" },
+      { [`name.${name}`]: "1" },
+      { _sort: name },
+    ]),
+  )(
+    "Hostile input must give a 4xx: an Object.prototype name is unknown, never an inherited member: %o",
+    (raw) => {
+      // Regression: `def.relations[name]` found Object.prototype members, and `relation.target()` threw a 500.
+      try {
+        parseQuery(q(raw), eventTemplateDef);
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toBeInstanceOf(ApiError);
+        expect((e as ApiError).status).toBe(400);
+        expect((e as ApiError).items[0]?._code).toBe("validation_failed");
+      }
+    },
+  );
+  it("a query with an own __proto__ key (Hono's null-prototype query object) is a 400 naming that key", () => {
+    const raw = Object.create(null) as Record<string, string[]>;
+    Object.defineProperty(raw, "__proto__", { value: ["1"], enumerable: true });
+    expect(() => parseQuery(raw, eventTemplateDef)).toThrow('Unknown query parameter "__proto__".');
+  });
   it("a repeated key (array in place of a string) is a 400", () => {
     expect(() => parseQuery({ _limit: ["1", "2"] }, eventTemplateDef)).toThrow(ApiError);
   });

@@ -3,6 +3,7 @@
  * when it has a matching child), sort, count, page, then embeds (dotted embeds too) as sibling
  * collections keyed by resource type.
  */
+import { ownValue } from "../../../domain/own-property.ts";
 import type { Db } from "../../db/client.ts";
 import type { Envelope, Filter, FilterValue, ParsedQuery, ResourceDef, Row } from "./types.ts";
 
@@ -43,7 +44,8 @@ function valueMatches(actual: unknown, op: Filter["op"], values: FilterValue[]):
 export function applyOwnFilters(rows: Row[], filters: Filter[]): Row[] {
   const own = filters.filter((f) => f.path.length === 0);
   if (own.length === 0) return rows;
-  return rows.filter((r) => own.every((f) => valueMatches(r[f.field], f.op, f.values)));
+  // Open resources (meta) take any field name: read own fields only, never Object.prototype's.
+  return rows.filter((r) => own.every((f) => valueMatches(ownValue(r, f.field), f.op, f.values)));
 }
 
 /** Per-request loader with a cache of loaded (and filtered) children per relation path. */
@@ -67,7 +69,7 @@ class Graph {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const name = path[path.length - 1] ?? "";
-    const relation = def.relations[name];
+    const relation = ownValue(def.relations, name);
     if (!relation || parents.length === 0) return [];
     const scoped = this.under(path);
     const pairs = await relation.load(
@@ -166,7 +168,7 @@ export async function embedInto(
         children = dedupe(pairs.filter(([pid]) => parentIds.has(pid)).map(([, c]) => c));
         levelRows.set(key, children);
       }
-      const relation = current.relations[path[i] ?? ""];
+      const relation = ownValue(current.relations, path[i] ?? "");
       if (!relation) break;
       current = relation.target();
       rows = children;

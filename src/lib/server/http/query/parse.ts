@@ -3,6 +3,7 @@
  * understood is a 400 validation_failed: unknown parameters and filter fields are never ignored.
  */
 import { isValidDate } from "../../../domain/calendar.ts";
+import { ownValue } from "../../../domain/own-property.ts";
 import { validationFailed } from "../errors.ts";
 import type { FieldKind, Filter, FilterOp, FilterValue, ParsedQuery, ResourceDef } from "./types.ts";
 
@@ -31,7 +32,7 @@ export function rejectUnknownKeys(raw: RawQuery, allowed: Iterable<string>): voi
 
 /** Hono's c.req.queries() minus nothing: one entry per key, every value. */
 export function single(raw: RawQuery, key: string): string | undefined {
-  const values = raw[key];
+  const values = ownValue(raw, key);
   if (values === undefined) return undefined;
   if (values.length !== 1)
     throw validationFailed(`Query parameter ${key} must be given once.`, { field: key });
@@ -93,7 +94,7 @@ function coerce(kind: FieldKind | "any", value: string, key: string): FilterValu
 export function walk(def: ResourceDef, path: string[]): ResourceDef | null {
   let current = def;
   for (const name of path) {
-    const relation = current.relations[name];
+    const relation = ownValue(current.relations, name);
     if (!relation) return null;
     current = relation.target();
   }
@@ -174,7 +175,7 @@ function parseFilter(def: ResourceDef, key: string, value: string, allowed: bool
   const last = segments[segments.length - 1] ?? "";
   let op: FilterOp = "eq";
   if (segments.length > 1 && last.startsWith("_")) {
-    const o = OPS[last];
+    const o = ownValue(OPS, last);
     if (!o) throw unknown();
     op = o;
     segments.pop();
@@ -183,7 +184,8 @@ function parseFilter(def: ResourceDef, key: string, value: string, allowed: bool
   if (!field || segments.length > MAX_EMBED_DEPTH) throw unknown();
   const target = walk(def, segments);
   if (!target) throw unknown();
-  const kind: FieldKind | "any" | undefined = target.fields === "open" ? "any" : target.fields[field];
+  const kind: FieldKind | "any" | undefined =
+    target.fields === "open" ? "any" : ownValue(target.fields, field);
   if (!kind) throw unknown();
   if (kind === "boolean" && op !== "eq" && op !== "in") throw unknown();
   const parts = op === "in" ? value.split(",") : [value];

@@ -102,13 +102,12 @@ function dateRange(raw: RawQuery, today: string): { from: string; to: string } {
     to = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
   }
   from ??= today;
+  const invalid = (k: string, v: string) =>
+    validationFailed(`${k} must be a date YYYY-MM-DD.`, { field: k, value: v });
+  // start_date is checked before the default end_date is counted from it (addDays throws on junk).
+  if (!isValidDate(from)) throw invalid("start_date", from);
   to ??= addDays(from, DEFAULT_RANGE_DAYS - 1);
-  for (const [k, v] of [
-    ["start_date", from],
-    ["end_date", to],
-  ] as const) {
-    if (!isValidDate(v)) throw validationFailed(`${k} must be a date YYYY-MM-DD.`, { field: k, value: v });
-  }
+  if (!isValidDate(to)) throw invalid("end_date", to);
   if (to < from) throw validationFailed("end_date is before start_date.", { field: "end_date" });
   if (to > addDays(from, MAX_RANGE_DAYS)) {
     throw validationFailed(`A calendar spans at most ${MAX_RANGE_DAYS} days.`, { field: "end_date" });

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { cartModifyBody } from "../../../api/cart-schemas.ts";
 import { type CitypassConfig, matchesCitypass } from "../../../domain/citypass.ts";
+import { ownValue } from "../../../domain/own-property.ts";
 import { codeListProblem, normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
@@ -126,7 +127,7 @@ function mergeInfo(
   if (!patch) return current;
   const out = { ...current };
   for (const [groupId, answers] of Object.entries(patch))
-    out[groupId] = { ...(out[groupId] ?? {}), ...answers };
+    out[groupId] = { ...(ownValue(out, groupId) ?? {}), ...answers };
   return out;
 }
 
