@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { requestOtpAnswer } from "../../src/lib/api/auth-schemas.ts";
 import { MESSAGES } from "../../src/lib/domain/login-input.ts";
+import { captureLogLines } from "../../src/lib/server/log/logger.ts";
 import { AUTH_LIMITS } from "../../src/lib/server/services/auth/limits.ts";
 import { withTestApi } from "../helpers/api.ts";
 import { errorOf } from "../helpers/cart.ts";
@@ -58,15 +59,25 @@ describe("no route says whether an e-mail is registered", () => {
 });
 
 describe("rate limits", () => {
-  it("login per account: past the limit 429 rate_limited with Retry-After, the same for a known and an unknown e-mail", async () => {
-    const limit = AUTH_LIMITS.login.account.limit;
+  const rules = (call: keyof typeof AUTH_LIMITS) => {
+    const account = AUTH_LIMITS[call].account;
+    if (!account) throw new Error(`${call} has no account limits`);
+    return account;
+  };
+
+  it("login per account and address: past the limit 429 rate_limited with Retry-After, the same for a known and an unknown e-mail", async () => {
+    const limit = rules("login").accountAddress.limit;
+    const address = freshAddress();
     const last: Record<string, Awaited<ReturnType<typeof call>>> = {};
     for (const email of [HM.user.email, UNKNOWN]) {
       for (let i = 0; i <= limit; i++) {
-        last[email] = await call(api, "POST", `/api/login${q}`, {
-          username: email,
-          password: "Wrong-pass-1",
-        });
+        last[email] = await call(
+          api,
+          "POST",
+          `/api/login${q}`,
+          { username: email, password: "Wrong-pass-1" },
+          { address },
+        );
       }
     }
     const known = last[HM.user.email];
@@ -80,11 +91,14 @@ describe("rate limits", () => {
     expect(unknown?.status).toBe(429);
     expect(unknown?.body).toEqual(known?.body);
     expect(unknown?.headers.get("retry-after")).toBe(known?.headers.get("retry-after"));
-    // Even the right password is refused while the account is limited.
-    const right = await call(api, "POST", `/api/login${q}`, {
-      username: HM.user.email,
-      password: HM.user.password,
-    });
+    // Even the right password is refused from this address while it is limited.
+    const right = await call(
+      api,
+      "POST",
+      `/api/login${q}`,
+      { username: HM.user.email, password: HM.user.password },
+      { address },
+    );
     expect(right.status).toBe(429);
   });
 
@@ -111,47 +125,50 @@ describe("rate limits", () => {
     expect(elsewhere.status).toBe(401);
   });
 
-  it("a successful login clears the account's login counter", async () => {
-    const limit = AUTH_LIMITS.login.account.limit;
-    for (let i = 0; i < limit - 1; i++) {
-      await call(api, "POST", `/api/login${q}`, { username: HM.user.email, password: "Wrong-pass-1" });
-    }
-    const ok = await call(api, "POST", `/api/login${q}`, {
-      username: HM.user.email,
-      password: HM.user.password,
-    });
+  it("a successful login clears this address's login counter for the account", async () => {
+    const limit = rules("login").accountAddress.limit;
+    const address = freshAddress();
+    const wrong = () =>
+      call(api, "POST", `/api/login${q}`, { username: HM.user.email, password: "Wrong-pass-1" }, { address });
+    for (let i = 0; i < limit - 1; i++) await wrong();
+    const ok = await call(
+      api,
+      "POST",
+      `/api/login${q}`,
+      { username: HM.user.email, password: HM.user.password },
+      { address },
+    );
     expect(ok.status).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < limit; i++) {
-      const r = await call(api, "POST", `/api/login${q}`, {
-        username: HM.user.email,
-        password: "Wrong-pass-1",
-      });
-      statuses.push(r.status);
-    }
+    for (let i = 0; i < limit; i++) statuses.push((await wrong()).status);
     expect(new Set(statuses)).toEqual(new Set([401]));
   });
 
-  it("request_otp per account: the 6th request in 15 minutes is 429, identical for known and unknown e-mails", async () => {
-    const limit = AUTH_LIMITS.request_otp.account.limit;
+  it("request_otp per account and address: the 6th request in 15 minutes is 429, identical for known and unknown e-mails", async () => {
+    const limit = rules("request_otp").accountAddress.limit;
     const bodies: unknown[] = [];
     for (const email of [HM.user.email, UNKNOWN]) {
-      let r = await call(api, "POST", `/api/login/request_otp${q}`, { email });
-      for (let i = 0; i < limit; i++) r = await call(api, "POST", `/api/login/request_otp${q}`, { email });
+      const address = freshAddress();
+      let r = await call(api, "POST", `/api/login/request_otp${q}`, { email }, { address });
+      for (let i = 0; i < limit; i++) {
+        r = await call(api, "POST", `/api/login/request_otp${q}`, { email }, { address });
+      }
       expect(r.status).toBe(429);
       bodies.push(r.body);
     }
     expect(bodies[1]).toEqual(bodies[0]);
   });
 
-  it("password_reset/request and resend are limited per account too", async () => {
+  it("password_reset/request and resend are limited per account and address too", async () => {
     for (const [path, limited, body] of [
       ["/api/password_reset/request", "password_reset", { email: UNKNOWN }],
       ["/api/ticket_order/resend", "resend", { email: UNKNOWN, memberships_only: true }],
     ] as const) {
-      const limit = AUTH_LIMITS[limited].account.limit;
+      const limit = rules(limited).accountAddress.limit;
+      const address = freshAddress();
       let status = 0;
-      for (let i = 0; i <= limit; i++) status = (await call(api, "POST", `${path}${q}`, body)).status;
+      for (let i = 0; i <= limit; i++)
+        status = (await call(api, "POST", `${path}${q}`, body, { address })).status;
       expect(status).toBe(429);
     }
   });
@@ -165,6 +182,8 @@ describe("logs", () => {
         lines.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
       }),
     );
+    // The server's logger (pino JSON lines), at its most verbose level.
+    const restoreLogger = captureLogLines((line) => lines.push(line), "trace");
     try {
       const email = "secret.person@example.test";
       const password = "Very-Secret-2026";
@@ -182,6 +201,7 @@ describe("logs", () => {
       const all = lines.join("\n");
       for (const secret of [email, password, "Wrong-Secret-1", code]) expect(all).not.toContain(secret);
     } finally {
+      restoreLogger();
       for (const spy of spies) spy.mockRestore();
     }
   });

@@ -30,3 +30,22 @@ describe("perAddress (RATE_LIMIT_ADDRESS_FACTOR: every shopper behind one addres
     expect(perAddress(rule, { RATE_LIMIT_ADDRESS_FACTOR: "2.5" })).toEqual(rule);
   });
 });
+
+describe("addressBucket (per-address limits count an IPv6 subscriber's whole /64)", () => {
+  it("keeps IPv4 as it is and maps ::ffff:a.b.c.d to its IPv4 form", async () => {
+    const { addressBucket } = await import("../../src/lib/server/security/rate-limit.ts");
+    expect(addressBucket("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressBucket("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(addressBucket("unknown")).toBe("unknown");
+  });
+  it("counts every address of one /64 as one, in any spelling, and keeps other /64s apart", async () => {
+    const { addressBucket } = await import("../../src/lib/server/security/rate-limit.ts");
+    const a = addressBucket("2001:db8:1:2::1");
+    expect(a).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:0db8:0001:0002:ffff:eeee:dddd:cccc")).toBe(a);
+    expect(addressBucket("2001:DB8:1:2:0:0:0:99")).toBe(a);
+    expect(addressBucket("2001:db8:1:3::1")).not.toBe(a);
+    expect(addressBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressBucket("::1")).toBe("0:0:0:0::/64");
+  });
+});

@@ -64,7 +64,7 @@ export const paymentResource = z.object({
   state: z.string(),
   amount: moneyString,
   occurred_at: isoDateTime,
-  /** Gift cards: the card number and its balance after this payment. */
+  /** Gift cards: the card number masked to its last 4 ("****0001") and its balance after this payment. */
   card_number: z.string().nullable(),
   remaining_balance: moneyString.nullable(),
 });

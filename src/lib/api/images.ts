@@ -8,6 +8,14 @@ export const TEASER = { width: 272, height: 216 } as const;
 export const COVER = { width: 1500, height: 500 } as const;
 const DENSITY = 2;
 
+/**
+ * Every box the pages ask the image endpoint for (double density), and the spec's own sizes (single
+ * density): the endpoint serves only these, snapping any other size to one of them.
+ */
+export const IMAGE_BOXES: readonly { width: number; height: number }[] = [THUMBNAIL, TEASER, COVER].flatMap(
+  (box) => (box === COVER ? [box] : [box, { width: box.width * DENSITY, height: box.height * DENSITY }]),
+);
+
 /** imageId is the meta value, e.g. "harbour-museum/general-admission.jpg". */
 function imageUrl(imageId: string, size: { sizex?: number; sizey?: number } = {}): string {
   const path = imageId.split("/").map(encodeURIComponent).join("/");

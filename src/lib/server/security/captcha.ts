@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { ApiError } from "../http/errors.ts";
+import { logger } from "../log/logger.ts";
 
 export const DEFAULT_CAPTCHA_VERIFY_URL = "https://api.hcaptcha.com/siteverify";
 /** The provider answers in well under a second; a checkout must not hang on it. */
@@ -69,7 +70,7 @@ export async function verifyCaptcha(
   try {
     config = captchaConfigFromEnv(options.env);
   } catch (error) {
-    console.error("captcha.bad_config", { message: (error as Error).message });
+    logger.error({ err: error }, "captcha.bad_config");
     return { ok: false, reason: "not_configured", errorCodes: [] };
   }
   if (!config) return { ok: false, reason: "not_configured", errorCodes: [] };
@@ -84,18 +85,18 @@ export async function verifyCaptcha(
       signal: AbortSignal.timeout(options.timeoutMs ?? CAPTCHA_TIMEOUT_MS),
     });
     if (!res.ok) {
-      console.warn("captcha.verify_http_error", { status: res.status });
+      logger.warn({ status: res.status }, "captcha.verify_http_error");
       return { ok: false, reason: "unavailable", errorCodes: [] };
     }
     const answer = siteverifyAnswer.safeParse(await res.json());
     if (!answer.success) {
-      console.warn("captcha.verify_bad_answer");
+      logger.warn("captcha.verify_bad_answer");
       return { ok: false, reason: "unavailable", errorCodes: [] };
     }
     if (answer.data.success) return { ok: true };
     return { ok: false, reason: "rejected", errorCodes: answer.data["error-codes"] ?? [] };
   } catch (error) {
-    console.warn("captcha.verify_unreachable", { name: (error as Error).name });
+    logger.warn({ err: error }, "captcha.verify_unreachable");
     return { ok: false, reason: "unavailable", errorCodes: [] };
   }
 }
@@ -130,7 +131,7 @@ export function captchaError(outcome: Exclude<CaptchaOutcome, { ok: true }>): Ap
     case "not_configured":
       if (!notConfiguredLogged) {
         notConfiguredLogged = true;
-        console.error("captcha.not_configured: a tenant has a captcha key but CAPTCHA_SECRET_KEY is not set");
+        logger.error("captcha.not_configured: a tenant has a captcha key but CAPTCHA_SECRET_KEY is not set");
       }
       return new ApiError(503, "captcha_not_configured", CAPTCHA_NOT_CONFIGURED_TEXT, { context: "captcha" });
     case "unavailable":

@@ -1,11 +1,15 @@
 /**
  * Fixed-window rate limits kept in the database (DESIGN §5 and §10: every process sees the same
  * counts). One statement per hit: INSERT ... ON CONFLICT DO UPDATE starts a new window when the old
- * one has passed, else adds one, and answers the count and the window's start.
+ * one has passed, else adds the hit's weight, and answers the count and the window's start.
+ * peekRateLimits reads counts without adding to them (a check that must not count, such as "has
+ * this address failed before?").
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { MESSAGES } from "../../domain/login-input.ts";
 import * as s from "../db/schema.ts";
 import type { Executor } from "../db/seed/helpers.ts";
+import { ApiError } from "../http/errors.ts";
 
 export interface RateLimitRule {
   /** Allowed hits per window. */
@@ -19,37 +23,78 @@ export interface RateLimitResult {
   count: number;
   /** Seconds until the window resets (0 when allowed). */
   retryAfterSeconds: number;
+  /** Seconds until the window resets, allowed or not. */
+  resetsInSeconds: number;
 }
 
-/** Counts one hit on `key` and says whether it is within `rule`. */
+const secondsUntil = (windowStart: Date, windowSeconds: number, now: Date) =>
+  Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
+
+/**
+ * Counts one hit on `key` (or `weight` hits, e.g. one per code of a list) and says whether the
+ * window's count is within `rule`.
+ */
 export async function hitRateLimit(
   db: Executor,
   key: string,
   rule: RateLimitRule,
   now: Date,
+  weight = 1,
 ): Promise<RateLimitResult> {
   const windowStartsAfter = new Date(now.getTime() - rule.windowSeconds * 1000);
   const expired = sql`${s.rateLimit.windowStart} <= ${windowStartsAfter.toISOString()}::timestamptz`;
   const [row] = await db
     .insert(s.rateLimit)
-    .values({ key, windowStart: now, count: 1 })
+    .values({ key, windowStart: now, count: weight })
     .onConflictDoUpdate({
       target: s.rateLimit.key,
       set: {
-        count: sql`case when ${expired} then 1 else ${s.rateLimit.count} + 1 end`,
+        count: sql`case when ${expired} then ${weight}::integer else ${s.rateLimit.count} + ${weight}::integer end`,
         windowStart: sql`case when ${expired} then excluded.window_start else ${s.rateLimit.windowStart} end`,
       },
     })
     .returning({ count: s.rateLimit.count, windowStart: s.rateLimit.windowStart });
-  const count = row?.count ?? 1;
-  const start = row?.windowStart ?? now;
+  const count = row?.count ?? weight;
   const allowed = count <= rule.limit;
-  const resetsAt = start.getTime() + rule.windowSeconds * 1000;
-  return {
-    allowed,
-    count,
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)),
-  };
+  const resetsInSeconds = secondsUntil(row?.windowStart ?? now, rule.windowSeconds, now);
+  return { allowed, count, retryAfterSeconds: allowed ? 0 : resetsInSeconds, resetsInSeconds };
+}
+
+/** A key's count in its current window, read without counting; 0 when it has no live window. */
+export interface PeekedCount {
+  count: number;
+  /** Seconds until the window resets (0 when there is none). */
+  resetsInSeconds: number;
+}
+
+/** Reads the live counts of `keys` (each with its own window length) in one statement. */
+export async function peekRateLimits(
+  db: Executor,
+  keys: { key: string; windowSeconds: number }[],
+  now: Date,
+): Promise<Map<string, PeekedCount>> {
+  const out = new Map<string, PeekedCount>(keys.map(({ key }) => [key, { count: 0, resetsInSeconds: 0 }]));
+  if (!keys.length) return out;
+  const rows = await db
+    .select()
+    .from(s.rateLimit)
+    .where(
+      inArray(
+        s.rateLimit.key,
+        keys.map((k) => k.key),
+      ),
+    );
+  for (const row of rows) {
+    const windowSeconds = keys.find((k) => k.key === row.key)?.windowSeconds ?? 0;
+    const live = row.windowStart.getTime() + windowSeconds * 1000 > now.getTime();
+    if (live) {
+      out.set(row.key, {
+        count: row.count,
+        resetsInSeconds: secondsUntil(row.windowStart, windowSeconds, now),
+      });
+    }
+  }
+  return out;
 }
 
 /** Hits every key (all are counted) and answers the first refusal, or allowed. */
@@ -58,7 +103,7 @@ export async function hitRateLimits(
   hits: { key: string; rule: RateLimitRule }[],
   now: Date,
 ): Promise<RateLimitResult> {
-  let worst: RateLimitResult = { allowed: true, count: 0, retryAfterSeconds: 0 };
+  let worst: RateLimitResult = { allowed: true, count: 0, retryAfterSeconds: 0, resetsInSeconds: 0 };
   for (const { key, rule } of hits) {
     const result = await hitRateLimit(db, key, rule, now);
     if (!result.allowed && (worst.allowed || result.retryAfterSeconds > worst.retryAfterSeconds))
@@ -83,3 +128,32 @@ export function perAddress(rule: RateLimitRule, env: NodeJS.ProcessEnv = process
   const scale = Number.isInteger(factor) && factor >= 1 && factor <= 1000 ? factor : 1;
   return { ...rule, limit: rule.limit * scale };
 }
+
+/**
+ * The part of a client address that per-address limits count: an IPv4 address as it is (an
+ * IPv4-mapped IPv6 address as its IPv4 form), an IPv6 address by its /64 network, because one
+ * subscriber is usually given a whole /64 and could otherwise take a fresh address for every try.
+ */
+export function addressBucket(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
+  if (mapped?.[1]) return mapped[1];
+  if (!lower.includes(":")) return lower;
+  const [head = "", tail] = lower.split("::", 2);
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  const network = groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "") || "0");
+  while (network.length < 4) network.push("0");
+  return `${network.join(":")}::/64`;
+}
+
+/** 429 `rate_limited` with the retry delay in _extra, the body every limit answers with. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new ApiError(429, "rate_limited", MESSAGES.rateLimited, {
+    context: "rate_limit",
+    extra: { retry_after: retryAfterSeconds },
+  });

@@ -115,11 +115,14 @@ const routes = {
   }),
   resetValidate: createRoute({
     ...post("/password_reset/validate", tokenBody),
-    responses: { ...ok(resetValidateAnswer, "The link is usable."), ...errors(404) },
+    responses: { ...ok(resetValidateAnswer, "The link is usable."), ...errors(404, 429) },
   }),
   reset: createRoute({
     ...post("/password_reset/reset", resetBody),
-    responses: { ...none("The password is set; every session of the account is revoked."), ...errors(404) },
+    responses: {
+      ...none("The password is set; every session of the account is revoked."),
+      ...errors(404, 429),
+    },
   }),
   resend: createRoute({
     ...post("/ticket_order/resend", resendBody),
@@ -217,11 +220,19 @@ export function registerAuth(router: ApiRouter): void {
   });
   router.openapi(routes.resetValidate, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
+    await enforceLimit(
+      c,
+      call.db,
+      "reset_validate",
+      { sellerId: call.seller.id, address: call.address },
+      call.now,
+    );
     return c.json({ identity: await validateResetToken(call, c.req.valid("json").token) }, 200);
   });
   router.openapi(routes.reset, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
     const { token, password } = c.req.valid("json");
+    await enforceLimit(c, call.db, "reset", { sellerId: call.seller.id, address: call.address }, call.now);
     await resetPassword(call, token, password);
     return c.body(null, 204);
   });

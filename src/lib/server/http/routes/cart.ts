@@ -15,6 +15,7 @@ import {
   extendCartBody,
 } from "../../../api/cart-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import { applyWithCodeBrake, modifyWithCodeBrake } from "../../security/code-brake.ts";
 import {
   applyCode,
   createCart,
@@ -34,7 +35,7 @@ const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
 });
-const errors = (...codes: (403 | 409 | 410 | 422)[]) =>
+const errors = (...codes: (403 | 409 | 410 | 422 | 429)[]) =>
   Object.fromEntries(
     codes.map((code) => [
       code,
@@ -46,13 +47,13 @@ const create = createRoute({
   method: "post",
   path: "/my/cart/modify",
   request: { query: sellerQuery, body: jsonBody(cartModifyBody) },
-  responses: { ...json(cartEnvelope, "The new cart."), ...errors(403, 409, 422) },
+  responses: { ...json(cartEnvelope, "The new cart."), ...errors(403, 409, 422, 429) },
 });
 const modify = createRoute({
   method: "post",
   path: "/my/cart/{id}/modify",
   request: { params: cartId, query: sellerQuery, body: jsonBody(cartModifyBody) },
-  responses: { ...json(cartEnvelope, "The cart after the change."), ...errors(403, 409, 410, 422) },
+  responses: { ...json(cartEnvelope, "The cart after the change."), ...errors(403, 409, 410, 422, 429) },
 });
 const readMine = createRoute({
   method: "get",
@@ -82,7 +83,10 @@ const apply = createRoute({
   method: "post",
   path: "/my/cart/{id}/apply_code",
   request: { params: cartId, body: jsonBody(applyCodeBody) },
-  responses: { ...json(cartEnvelope, "The cart with the codes applied."), ...errors(403, 409, 410, 422) },
+  responses: {
+    ...json(cartEnvelope, "The cart with the codes applied."),
+    ...errors(403, 409, 410, 422, 429),
+  },
 });
 
 /** Cart calls live under /api; /cached_api has no cart writes, and cart reads there are not cached. */
@@ -106,17 +110,22 @@ export function registerCart(router: ApiRouter): void {
   }
 
   router.openapi(create, async (c) => {
-    const envelope = await createCart(
-      c.get("deps"),
-      c.req.valid("query")._seller,
-      await caller(c),
-      c.req.valid("json"),
+    const sellerRef = c.req.valid("query")._seller;
+    const body = c.req.valid("json");
+    const who = await caller(c);
+    const envelope = await modifyWithCodeBrake(c, { sellerRef }, body, () =>
+      createCart(c.get("deps"), sellerRef, who, body),
     );
     return c.json(envelope, 200);
   });
   router.openapi(modify, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await modifyCart(c.get("deps"), id, await caller(c), c.req.valid("json")), 200);
+    const body = c.req.valid("json");
+    const who = await caller(c);
+    return c.json(
+      await modifyWithCodeBrake(c, { cartId: id }, body, () => modifyCart(c.get("deps"), id, who, body)),
+      200,
+    );
   });
   router.openapi(readMine, async (c) =>
     c.json(await getCart(c.get("deps"), c.req.valid("param").id, await caller(c)), 200),
@@ -134,6 +143,11 @@ export function registerCart(router: ApiRouter): void {
   });
   router.openapi(apply, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await applyCode(c.get("deps"), id, await caller(c), c.req.valid("json")), 200);
+    const body = c.req.valid("json");
+    const who = await caller(c);
+    return c.json(
+      await applyWithCodeBrake(c, id, body.code, () => applyCode(c.get("deps"), id, who, body)),
+      200,
+    );
   });
 }

@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, asc, eq, sql } from "drizzle-orm";
 import * as s from "../../db/schema.ts";
+import { lookupWithCodeBrake } from "../../security/code-brake.ts";
 import { requireSeller } from "../../services/catalogue/reads.ts";
 import { configDef, membershipRuleDef, ticketGroupDef } from "../../services/catalogue/resources.ts";
 import {
@@ -120,18 +121,27 @@ export function registerCatalogue(router: ApiRouter): void {
       throw validationFailed("mode must be a comma list of advertise and code.", { field: "mode" });
     }
     const value = c.req.valid("param").code.trim().toUpperCase();
-    const rows = await db
-      .select()
-      .from(s.code)
-      .where(and(eq(s.code.sellerId, seller.id), eq(sql`upper(${s.code.code})`, value)))
-      .limit(1);
-    const found = rows[0];
-    // mode=advertise alone only finds advertised codes; "code" finds any code by its value.
-    if (!found || (!modes.includes("code") && !found.advertise)) {
-      throw new ApiError(404, "code_not_found", `"${c.req.valid("param").code}" is not a valid promo code.`, {
-        extra: { code: c.req.valid("param").code },
-      });
-    }
+    // A code is a secret a guesser may enumerate: the guessing brake (security/lookup-limits.ts).
+    const found = await lookupWithCodeBrake(c, seller.id, async () => {
+      const rows = await db
+        .select()
+        .from(s.code)
+        .where(and(eq(s.code.sellerId, seller.id), eq(sql`upper(${s.code.code})`, value)))
+        .limit(1);
+      const row = rows[0];
+      // mode=advertise alone only finds advertised codes; "code" finds any code by its value.
+      if (!row || (!modes.includes("code") && !row.advertise)) {
+        throw new ApiError(
+          404,
+          "code_not_found",
+          `"${c.req.valid("param").code}" is not a valid promo code.`,
+          {
+            extra: { code: c.req.valid("param").code },
+          },
+        );
+      }
+      return row;
+    });
     return c.json({ code: { _count: 1, _data: [serializeCode(found)] } }, 200);
   });
 }

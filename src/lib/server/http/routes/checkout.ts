@@ -6,7 +6,7 @@
  *
  * Before any payment is taken: the captcha check (spec 2 §5, security/captcha.ts) for callers not
  * logged in at the cart's seller when its tenant has web.captcha_public_key, and the gift-card
- * guessing brake (security/gift-card-limit.ts) on ledger lookups and ledger-gateway attempts.
+ * guessing brake (security/lookup-limits.ts) on ledger lookups and ledger-gateway attempts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { apiErrorBody } from "../../../api/schemas.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
 import { captchaError, captchaRequired, httpCaptchaVerifier } from "../../security/captcha.ts";
-import { hitGiftCardLimit, rateLimited } from "../../security/gift-card-limit.ts";
+import { GIFT_CARD_LOOKUPS, giftCardMisses, withLookupBrake } from "../../security/lookup-limits.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
 import { getLedger } from "../../services/checkout/ledger.ts";
 import { checkout, pay } from "../../services/checkout/service.ts";
@@ -112,14 +112,14 @@ async function isReplay(c: Context<ApiEnv>, cartId: string, key: string | null):
   return rows.length > 0;
 }
 
-/** Counts a gift-card attempt; over the limit, 429 with Retry-After. */
-async function giftCardBrake(c: Context<ApiEnv>, sellerId: string): Promise<void> {
-  const { db, clock } = c.get("deps");
-  const result = await hitGiftCardLimit(db, sellerId, clientAddress(c), clock.now());
-  if (!result.allowed) {
-    c.header("Retry-After", String(result.retryAfterSeconds));
-    throw rateLimited(result.retryAfterSeconds);
-  }
+/** Runs a gift-card attempt under the guessing brake (429 with Retry-After); a miss is counted. */
+function giftCardBrake<T>(
+  c: Context<ApiEnv>,
+  sellerId: string | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!sellerId) return run();
+  return withLookupBrake(c, { policy: GIFT_CARD_LOOKUPS, sellerId, run, missesOfError: giftCardMisses });
 }
 
 interface PaymentCall {
@@ -133,10 +133,11 @@ interface PaymentCall {
 /**
  * Spec 2 §5: a captcha token is required for callers not logged in when the tenant has a captcha
  * public key; logged-in callers skip it. Runs before the service, so a refusal changes nothing.
+ * Answers the seller whose gift-card brake the payment runs under (ledger gateway), else undefined.
  */
-async function guardPayment(c: Context<ApiEnv>, call: PaymentCall): Promise<void> {
+async function guardPayment(c: Context<ApiEnv>, call: PaymentCall): Promise<string | undefined> {
   const seller = await cartSeller(c, call.cartId);
-  if (!seller) return;
+  if (!seller) return undefined;
   const siteKey = getTenant(seller.slug)?.web.captcha_public_key?.trim();
   const loggedIn = call.who.identityId !== null && call.who.sellerId === seller.id;
   if (siteKey && !loggedIn && !(await isReplay(c, call.cartId, call.key))) {
@@ -150,7 +151,7 @@ async function guardPayment(c: Context<ApiEnv>, call: PaymentCall): Promise<void
     });
     if (!outcome.ok) throw captchaError(outcome);
   }
-  if (call.gatewayId === "ledger") await giftCardBrake(c, seller.id);
+  return call.gatewayId === "ledger" ? seller.id : undefined;
 }
 
 export function registerCheckout(router: ApiRouter): void {
@@ -170,14 +171,16 @@ export function registerCheckout(router: ApiRouter): void {
       // The token is single use and not part of the request's idempotency hash.
       const { captcha, ...body } = c.req.valid("json");
       const key = headerKey(c);
-      await guardPayment(c, {
+      const brake = await guardPayment(c, {
         cartId,
         who,
         gatewayId: body.gateway_id,
         captcha,
         key: key ?? body.idempotency_key ?? null,
       });
-      const answer = await checkout(c.get("deps"), cartId, who, kind, body, key);
+      const answer = await giftCardBrake(c, brake, () =>
+        checkout(c.get("deps"), cartId, who, kind, body, key),
+      );
       return c.json(answer, 200);
     });
   }
@@ -187,14 +190,14 @@ export function registerCheckout(router: ApiRouter): void {
       const who = await caller(c);
       const { captcha, ...body } = c.req.valid("json");
       const key = headerKey(c);
-      await guardPayment(c, {
+      const brake = await guardPayment(c, {
         cartId,
         who,
         gatewayId: body.gateway_id,
         captcha,
         key: key ?? body.idempotency_key ?? null,
       });
-      const answer = await pay(c.get("deps"), cartId, who, body, key);
+      const answer = await giftCardBrake(c, brake, () => pay(c.get("deps"), cartId, who, body, key));
       return c.json(answer, 200);
     });
   }
@@ -204,8 +207,7 @@ export function registerCheckout(router: ApiRouter): void {
     const { db } = c.get("deps");
     c.header("Cache-Control", "no-store");
     const seller = await cachedSeller(db, c.req.valid("query")._seller);
-    await giftCardBrake(c, seller.id);
-    const answer = await getLedger(db, seller.id, type, number);
+    const answer = await giftCardBrake(c, seller.id, () => getLedger(db, seller.id, type, number));
     return c.json(answer, 200);
   });
 }

@@ -1,15 +1,20 @@
 /**
  * GET image/{path}: a tenant image from IMAGES_DIR (default <cwd>/public/images), resized with sharp
- * (sizex, sizey 1..4000, fit cover, shrinkonly never enlarges) in the source format. Resized outputs
- * are cached on disk under <cwd>/.cache/images and sent as immutable with an ETag.
+ * (sizex, sizey 1..4000, fit cover, shrinkonly never enlarges) in the source format. The size is
+ * snapped to the boxes the pages use (domain/image-sizes.ts, api/images.ts IMAGE_BOXES), so an image
+ * has a handful of variants, not one per size asked. Resized outputs are kept in a bounded disk
+ * cache (image-cache.ts) and sent as immutable with an ETag.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
 import sharp from "sharp";
+import { IMAGE_BOXES } from "../../../api/images.ts";
+import { snapSize } from "../../../domain/image-sizes.ts";
 import type { ApiRouter } from "../app.ts";
 import { ApiError, validationFailed } from "../errors.ts";
+import { cachedRender, imageCacheConfig } from "../image-cache.ts";
 import { single } from "../query/index.ts";
 import { errorResponses, rawQuery } from "./_shared.ts";
 
@@ -89,8 +94,7 @@ export function registerImage(router: ApiRouter): void {
     const marker = "/image/";
     const rel = decodeURIComponent(c.req.path.slice(c.req.path.indexOf(marker) + marker.length));
     const file = sourcePath(root, rel);
-    const sizex = size(raw, "sizex");
-    const sizey = size(raw, "sizey");
+    const { sizex, sizey } = snapSize({ sizex: size(raw, "sizex"), sizey: size(raw, "sizey") }, IMAGE_BOXES);
     const shrinkOnly = ["true", "1"].includes(single(raw, "shrinkonly") ?? "");
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw imageNotFound();
@@ -105,27 +109,18 @@ export function registerImage(router: ApiRouter): void {
       ETag: etag,
     };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
-    const cacheDir = join(process.cwd(), ".cache", "images");
-    const cached = join(cacheDir, `${key}${extname(file).toLowerCase()}`);
-    let bytes = await readFile(cached).catch(() => null);
-    if (!bytes) {
-      const source = await readFile(file);
-      if (sizex === undefined && sizey === undefined) {
-        bytes = source;
-      } else {
-        try {
-          bytes = await sharp(source)
-            .resize({ width: sizex, height: sizey, fit: "cover", withoutEnlargement: shrinkOnly })
-            .toBuffer();
-        } catch {
-          throw new ApiError(400, "invalid_image", "The image could not be processed.");
-        }
-        await mkdir(cacheDir, { recursive: true });
-        const tmp = `${cached}.${process.pid}.${Date.now()}.tmp`;
-        await writeFile(tmp, bytes);
-        await rename(tmp, cached);
-      }
+    if (sizex === undefined && sizey === undefined) {
+      return c.body(new Uint8Array(await readFile(file)), 200, headers);
     }
+    const bytes = await cachedRender(imageCacheConfig(), `${key}${extname(file).toLowerCase()}`, async () => {
+      try {
+        return await sharp(await readFile(file))
+          .resize({ width: sizex, height: sizey, fit: "cover", withoutEnlargement: shrinkOnly })
+          .toBuffer();
+      } catch {
+        throw new ApiError(400, "invalid_image", "The image could not be processed.");
+      }
+    });
     return c.body(new Uint8Array(bytes), 200, headers);
   });
 }

@@ -2,7 +2,9 @@
  * Ticket order reads (spec 2 §7): GET ticket_order?id._in=... (also under /cached_api) and
  * GET ticket_order/{id}, with embeds; the QR images GET ticket_order/{id}/qrcode?margin= and
  * membership/{id}/qrcode (404 until memberships exist). Guest orders are readable by holders of
- * their id; a user's order only by that user, and its answers are never cached (no-store).
+ * their id; a user's order only by that user. An order holds names, e-mails and scan codes, so no
+ * answer about one is ever stored by a browser, a CDN or the server's cache, guest or not, under
+ * /cached_api too: `Cache-Control: private, no-store` (issue 10).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -21,6 +23,7 @@ import { notFound, validationFailed } from "../errors.ts";
 import { envelope, errorResponses, json } from "./_shared.ts";
 
 const MAX_IDS = 50;
+export const ORDER_CACHE_CONTROL = "private, no-store";
 const orderId = z.object({ id: z.string().min(1).max(200) });
 
 const list = createRoute({
@@ -87,21 +90,20 @@ export function registerOrders(router: ApiRouter): void {
     const who = await caller(c);
     const bundle = await loadOrderBundle(c.get("deps").db, ids);
     for (const order of bundle.orders) assertCanReadOrder(order, who);
-    if (bundle.orders.some((o) => !o.guest)) c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", ORDER_CACHE_CONTROL);
     return c.json(orderEnvelope(bundle, parseOrderEmbeds(query._embed)), 200);
   });
   router.openapi(one, async (c) => {
     const { db } = c.get("deps");
     const order = await readableOrder(db, c.req.valid("param").id, await caller(c));
-    if (!order.guest) c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", ORDER_CACHE_CONTROL);
     const bundle = await loadOrderBundle(db, [order.id]);
     return c.json(orderEnvelope(bundle, parseOrderEmbeds(c.req.valid("query")._embed)), 200);
   });
   router.openapi(orderQr, async (c) => {
     const order = await readableOrder(c.get("deps").db, c.req.valid("param").id, await caller(c));
     const image = await qrPng(order.id, c.req.valid("query").margin ?? 4);
-    const headers: Record<string, string> = { "Content-Type": "image/png" };
-    if (!order.guest) headers["Cache-Control"] = "no-store";
+    const headers = { "Content-Type": "image/png", "Cache-Control": ORDER_CACHE_CONTROL };
     return c.body(new Uint8Array(image), 200, headers);
   });
   router.openapi(membershipQr, async (c) => {

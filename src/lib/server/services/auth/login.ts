@@ -6,7 +6,9 @@
  * an unknown member ID and a wrong second field give the same `member_not_found`. The spec's own
  * exceptions stay: a guest identity (no password) gets 401 `guest_account` and a password-setup mail
  * (spec 2 §6, §8), POST user answers 409 with the existing identity id (spec 1 §7) and plain resend
- * answers 404 (spec 2 §8); all of them are rate limited per account and per address (limits.ts).
+ * answers 404 (spec 2 §8). All of them are rate limited per address, per account and address, and
+ * per account with a ceiling that slows rather than locks (limits.ts): a stranger can slow an
+ * account's login down but never lock its owner out.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -68,7 +70,7 @@ async function passwordLogin(call: AuthCall, body: Extract<LoginBody, { credenti
   const ok = await checkPassword(identity?.passwordHash, body.password);
   if (identity && !identity.passwordHash) return refuseGuest(call, identity);
   if (!identity || !ok) throw incorrectPassword();
-  await clearLoginLimit(call.db, call.seller.id, email);
+  await clearLoginLimit(call.db, call.seller.id, email, call.address);
   return finishLogin(call, identity.id, body.cart_id);
 }
 
@@ -122,7 +124,7 @@ async function scanCodeLogin(call: AuthCall, body: ScanBody) {
     }
   }
   if (!identity) throw memberNotFound(second);
-  await clearLoginLimit(call.db, call.seller.id, scanCode);
+  await clearLoginLimit(call.db, call.seller.id, scanCode, call.address);
   return finishLogin(call, identity.id, body.cart_id);
 }
 

@@ -79,9 +79,23 @@ export async function validateResetToken(call: AuthCall, token: string): Promise
   return { email: identity.email };
 }
 
-/** password_reset/reset: single use (a conditional UPDATE claims the token), 404 when unusable. */
+/**
+ * password_reset/reset: single use (a conditional UPDATE claims the token), 404 when unusable.
+ * An unusable token is refused before the argon2 hash, so a script cannot make the server hash for it.
+ */
 export async function resetPassword(call: AuthCall, token: string, password: string): Promise<void> {
   if (!isValidPassword(password)) throw invalidPassword();
+  const [known] = await call.db
+    .select({ usedAt: s.passwordResetToken.usedAt, expiresAt: s.passwordResetToken.expiresAt })
+    .from(s.passwordResetToken)
+    .where(
+      and(
+        eq(s.passwordResetToken.tokenHash, hashToken(token)),
+        eq(s.passwordResetToken.sellerId, call.seller.id),
+      ),
+    )
+    .limit(1);
+  if (!known || known.usedAt || known.expiresAt <= call.now) throw resetLinkNotFound();
   const passwordHash = await hashPassword(password);
   await call.db.transaction(async (tx) => {
     const [claimed] = await tx

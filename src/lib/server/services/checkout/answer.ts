@@ -1,11 +1,13 @@
 /** The checkout and pay answer (checkoutAnswer): checkout_result, ticket_order and payment. */
 import type { CheckoutAnswer, CheckoutResult, Payment } from "../../../api/checkout-schemas.ts";
+import { maskCardNumber } from "../../../domain/card-mask.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import type { PaymentRow } from "./cart-state.ts";
 import { type OrderRow, serializeOrder } from "./orders.ts";
 
 const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
 
+/** A payment as every answer shows it: a gift card's number masked to its last 4 (card-mask.ts). */
 export function serializePayment(p: PaymentRow): Payment {
   return {
     id: p.id,
@@ -14,7 +16,7 @@ export function serializePayment(p: PaymentRow): Payment {
     state: p.state,
     amount: toMoneyString(p.amount),
     occurred_at: p.occurredAt.toISOString(),
-    card_number: p.cardNumber,
+    card_number: p.cardNumber === null ? null : maskCardNumber(p.cardNumber),
     remaining_balance: p.remainingBalance === null ? null : toMoneyString(p.remainingBalance),
   };
 }

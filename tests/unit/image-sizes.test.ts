@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { IMAGE_BOXES } from "../../src/lib/api/images.ts";
+import { snapSize } from "../../src/lib/domain/image-sizes.ts";
+
+describe("snapSize (issue 10: 'Snap the sizes to a small set (the sizes the pages use)')", () => {
+  it("the boxes are the pages' thumbnail, teaser and cover sizes (and the spec's single-density ones)", () => {
+    expect(IMAGE_BOXES.map((b) => `${b.width}x${b.height}`)).toEqual([
+      "64x51",
+      "128x102",
+      "272x216",
+      "544x432",
+      "1500x500",
+    ]);
+  });
+
+  it("a size a page asks for is served exactly", () => {
+    for (const box of IMAGE_BOXES) {
+      expect(snapSize({ sizex: box.width, sizey: box.height }, IMAGE_BOXES)).toEqual({
+        sizex: box.width,
+        sizey: box.height,
+      });
+    }
+  });
+
+  it("any other pair snaps to the smallest box that covers it, else the largest box", () => {
+    expect(snapSize({ sizex: 50, sizey: 50 }, IMAGE_BOXES)).toEqual({ sizex: 64, sizey: 51 });
+    expect(snapSize({ sizex: 400, sizey: 400 }, IMAGE_BOXES)).toEqual({ sizex: 544, sizey: 432 });
+    expect(snapSize({ sizex: 100, sizey: 1000 }, IMAGE_BOXES)).toEqual({ sizex: 1500, sizey: 500 });
+    expect(snapSize({ sizex: 4000, sizey: 4000 }, IMAGE_BOXES)).toEqual({ sizex: 1500, sizey: 500 });
+  });
+
+  it("one side alone snaps to the boxes' sides and leaves the other to the image's proportions", () => {
+    expect(snapSize({ sizex: 300 }, IMAGE_BOXES)).toEqual({ sizex: 544 });
+    expect(snapSize({ sizex: 3000 }, IMAGE_BOXES)).toEqual({ sizex: 1500 });
+    expect(snapSize({ sizey: 52 }, IMAGE_BOXES)).toEqual({ sizey: 102 });
+    expect(snapSize({}, IMAGE_BOXES)).toEqual({});
+  });
+
+  it("every size from 1 to 4000 lands on at most a dozen variants", () => {
+    const variants = new Set<string>();
+    for (let x = 1; x <= 4000; x += 7) {
+      variants.add(JSON.stringify(snapSize({ sizex: x }, IMAGE_BOXES)));
+      variants.add(JSON.stringify(snapSize({ sizey: x }, IMAGE_BOXES)));
+      for (let y = 1; y <= 4000; y += 97)
+        variants.add(JSON.stringify(snapSize({ sizex: x, sizey: y }, IMAGE_BOXES)));
+    }
+    expect(variants.size).toBeLessThanOrEqual(2 * 5 + 5);
+  });
+});
