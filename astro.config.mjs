@@ -1,7 +1,27 @@
 // @ts-check
+import { fileURLToPath } from "node:url";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
+
+/**
+ * The browser's `zod` is src/lib/zod-browser.ts, which turns on zod's `jitless` before any schema
+ * is built: without it zod probes for `new Function`, which the page CSP (no 'unsafe-eval')
+ * reports as a violation. Server code keeps the plain `zod`.
+ */
+/** @returns {import("vite").Plugin} */
+function zodJitlessInTheBrowser() {
+  const shim = fileURLToPath(new URL("./src/lib/zod-browser.ts", import.meta.url));
+  return {
+    name: "foyer-zod-jitless-in-the-browser",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "zod" || importer?.startsWith(shim)) return null;
+      return this.environment?.config.consumer === "client" ? shim : null;
+    },
+  };
+}
 
 export default defineConfig({
   output: "server",
@@ -27,8 +47,11 @@ export default defineConfig({
   trailingSlash: "never",
   server: { host: "127.0.0.1", port: 4321 },
   // The storefront is the only client of its own forms; Hono checks the origin of API writes.
-  security: { checkOrigin: true },
+  // csp: Astro writes each page's Content-Security-Policy header with the hashes of the scripts it
+  // renders; the sources are in content-security-policy.ts, frame-ancestors in security-headers.ts.
+  security: { checkOrigin: true, csp: astroCspConfig() },
   vite: {
+    plugins: [zodJitlessInTheBrowser()],
     ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },
   },
 });

@@ -28,6 +28,9 @@ function startServer(port, dataDir, extraEnv = {}) {
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
+      // Demo mode on purpose: the bench seeds the demo tenants into a fresh data dir, which
+      // production mode refuses (src/lib/server/config/startup.ts).
+      FOYER_MODE: "demo",
       NODE_ENV: "production",
       ...extraEnv,
     },

@@ -1,6 +1,9 @@
-// Serves the built storefront (dist/) on HOST:PORT, default 127.0.0.1:4321.
+// Serves the built storefront (dist/) on HOST:PORT, default 127.0.0.1:4321 (loopback: the demo's
+// mailbox must not be reachable from other machines unless HOST says so).
 // The database is migrated, and seeded with the demo tenants when empty, before the first request
-// is answered: we warm it up by calling the health endpoint once the server listens.
+// is answered: we warm it up by calling the health endpoint once the server listens. That first
+// call also runs the startup check (src/lib/server/config/startup.ts): when production mode refuses
+// the settings, the health call answers 503 `configuration_refused` and we print why and exit 1.
 import { existsSync } from "node:fs";
 
 process.env.HOST ??= "127.0.0.1";
@@ -18,7 +21,7 @@ for (let attempt = 0; attempt < 600; attempt++) {
   try {
     const res = await fetch(`${base}/api/health`);
     if (res.ok) break;
-    console.error(`Startup check failed with HTTP ${res.status}: ${await res.text()}`);
+    console.error(startupFailure(res.status, await res.text()));
     process.exit(1);
   } catch {
     // The server is not listening yet.
@@ -26,3 +29,16 @@ for (let attempt = 0; attempt < 600; attempt++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 console.log(`Foyer is ready at ${base}/ (${Math.round(performance.now() - started)} ms)`);
+
+/** The refusal's own message (it says what to set), else the status and body of the failed check. */
+function startupFailure(status, text) {
+  try {
+    const error = JSON.parse(text)?._data?.[0];
+    if (error?._code === "configuration_refused" && typeof error._description === "string") {
+      return error._description;
+    }
+  } catch {
+    // Not the API's JSON error body: print it as it came.
+  }
+  return `Startup check failed with HTTP ${status}: ${text}`;
+}

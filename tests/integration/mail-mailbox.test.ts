@@ -94,12 +94,15 @@ describe("mailbox reads", () => {
     expect((await getAttachment(handle.db, ids[1] ?? "", "ticket-1@foyer"))?.content.toString()).toBe("t");
   });
 
-  it("the mailbox is on outside production, or with MAILBOX=on; MAILBOX=off turns it off", () => {
+  it("in demo mode the mailbox stays on (MAILBOX=off turns it off); production mode never serves it", () => {
     expect(mailboxEnabled({ NODE_ENV: "development" })).toBe(true);
     expect(mailboxEnabled({})).toBe(true);
-    expect(mailboxEnabled({ NODE_ENV: "production" })).toBe(false);
-    expect(mailboxEnabled({ NODE_ENV: "production", MAILBOX: "on" })).toBe(true);
+    expect(mailboxEnabled({ FOYER_MODE: "demo", NODE_ENV: "production" })).toBe(true);
     expect(mailboxEnabled({ NODE_ENV: "development", MAILBOX: "off" })).toBe(false);
+    expect(mailboxEnabled({ NODE_ENV: "production" })).toBe(false);
+    // Regression: MAILBOX=on served every passcode and reset link of a production shop at /_mail.
+    expect(mailboxEnabled({ NODE_ENV: "production", MAILBOX: "on" })).toBe(false);
+    expect(mailboxEnabled({ FOYER_MODE: "production", MAILBOX: "on" })).toBe(false);
   });
 });
 

@@ -7,6 +7,8 @@ export interface CachedResponse {
   body: string;
   contentType: string;
   cacheControl?: string;
+  /** A cached page's Content-Security-Policy (Astro's, with the page's script hashes). */
+  contentSecurityPolicy?: string | undefined;
   storedAt: number;
 }
 

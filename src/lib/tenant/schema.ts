@@ -47,6 +47,15 @@ export const tenantSchema = z.object({
     signup_url: z.string().optional(),
     terms_and_conditions_dialog_content: z.string().default(""),
     captcha_public_key: z.string().optional(),
+    /**
+     * Origins allowed to embed this tenant's pages in a frame (CSP frame-ancestors), e.g.
+     * ["https://www.harbourmuseum.org"]. Unset or empty: no site may frame them ('none').
+     * Only https origins (a `*.` subdomain wildcard allowed), so nothing else reaches the header.
+     */
+    frame_ancestors: z
+      .array(z.string().regex(/^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/))
+      .max(20)
+      .optional(),
     /** Google Tag Manager container id; analytics events are pushed to dataLayer only when set. */
     tag_manager_id: z
       .string()

@@ -3,9 +3,11 @@
  * - SMTP_URL (optional): smtp://[user:pass@]host[:port] or smtps://...; without it nothing leaves
  *   the server and the mailbox page (/_mail) is the only "delivery" (rows are marked `kept`).
  * - MAIL_FROM: the sender, default 'Foyer <no-reply@foyer.test>'.
- * - MAILBOX: `on` or `off`; by default the mailbox page is on outside production.
+ * - MAILBOX: `off` turns the mailbox page off in demo mode, where it is on by default. Production
+ *   mode (config/mode.ts) never serves it: the startup check refuses MAILBOX=on there.
  */
 import { z } from "zod";
+import { foyerMode } from "../config/mode.ts";
 
 export const DEFAULT_MAIL_FROM = "Foyer <no-reply@foyer.test>";
 
@@ -40,10 +42,16 @@ export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailCon
   return { smtpUrl: url, from };
 }
 
-/** The mailbox page is served when MAILBOX=on, or outside production unless MAILBOX=off. */
-export function mailboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+/** MAILBOX as set: `on`, `off`, or unset (anything else counts as unset). */
+export function mailboxSetting(env: NodeJS.ProcessEnv = process.env): "on" | "off" | undefined {
   const flag = env.MAILBOX?.trim().toLowerCase();
-  if (flag === "on") return true;
-  if (flag === "off") return false;
-  return env.NODE_ENV !== "production";
+  return flag === "on" || flag === "off" ? flag : undefined;
+}
+
+/**
+ * The mailbox page (/_mail, every passcode and reset link) is served in demo mode unless
+ * MAILBOX=off, and never in production mode, whatever MAILBOX says.
+ */
+export function mailboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return foyerMode(env) === "demo" && mailboxSetting(env) !== "off";
 }

@@ -11,6 +11,7 @@ import type { IdentityResource } from "../../../lib/api/auth-schemas.ts";
 import { createApiClient } from "../../../lib/api/client.ts";
 import { ApiClientError } from "../../../lib/api/errors.ts";
 import { isResetLinkInvalid, isResetTokenShape } from "../../../lib/domain/account-forms.ts";
+import { logger } from "../../../lib/server/log/logger.ts";
 import { getRuntime } from "../../../lib/server/runtime.ts";
 import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
 import type { Tenant } from "../../../lib/tenant/schema.ts";
@@ -90,10 +91,14 @@ export async function logOut(context: PageContext, seller: string): Promise<void
   } catch (error) {
     // Already logged out (401) is fine; anything else is logged without personal data.
     if (!(error instanceof ApiClientError) || error.status >= 500 || error.status === 0) {
-      console.error("account.logout_failed", {
-        status: error instanceof ApiClientError ? error.status : 0,
-        code: error instanceof ApiClientError ? error.code : "unexpected",
-      });
+      logger.error(
+        {
+          status: error instanceof ApiClientError ? error.status : 0,
+          code: error instanceof ApiClientError ? error.code : "unexpected",
+          ...(error instanceof ApiClientError ? {} : { err: error }),
+        },
+        "account.logout_failed",
+      );
     }
   }
   context.cookies.delete(SESSION_COOKIE, { path: "/" });

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTenant } from "../../../tenant/load.ts";
+import { mailLinkOrigin } from "../../config/origins.ts";
 import type { Db } from "../../db/client.ts";
 import type { ApiEnv } from "../../http/app.ts";
 import { clientAddress } from "../../http/client-address.ts";
@@ -20,24 +21,21 @@ export interface AuthCall {
   /** The tenant's web.login_modes; empty when the seller has no tenant file (login disabled). */
   modes: readonly string[];
   address: string;
-  /** Where links in mails point: PUBLIC_URL when set, else the request's own origin. */
+  /** Where links in mails point: a configured origin (linkOrigin), never the request's Host. */
   origin: string;
 }
 
 /**
- * The origin for links in mails. Set PUBLIC_URL in production: the request's origin comes from its
- * Host header, which a proxy in front must pin (Astro's security.allowedDomains does the same).
+ * The origin for links in mails: a configured origin only (PUBLIC_URL; in the demo with nothing
+ * configured, loopback origins), never one a request's Host header names (config/origins.ts).
+ * `extraOrigins` is the seam for a tenant's own host names.
  */
-export function linkOrigin(requestUrl: string, env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.PUBLIC_URL?.trim();
-  if (configured) {
-    try {
-      return new URL(configured).origin;
-    } catch {
-      // An invalid PUBLIC_URL falls back to the request's origin.
-    }
-  }
-  return new URL(requestUrl).origin;
+export function linkOrigin(
+  requestUrl: string,
+  env: NodeJS.ProcessEnv = process.env,
+  extraOrigins: readonly string[] = [],
+): string {
+  return mailLinkOrigin(requestUrl, { env, extraOrigins });
 }
 
 export async function authCall(c: Context<ApiEnv>, sellerRef: string | undefined): Promise<AuthCall> {

@@ -1,14 +1,16 @@
 /**
  * Login sessions (DESIGN §5): a random 32-byte token goes to the browser in the `foyer_session`
- * cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https or with COOKIE_SECURE=1, 14 days); only
- * its SHA-256 is stored in auth_session. Logout and password changes revoke sessions.
+ * cookie (HttpOnly, SameSite=Lax, Path=/, Secure in production mode, on https or with
+ * COOKIE_SECURE=1, 14 days); only its SHA-256 is stored in auth_session. Logout and password
+ * changes revoke sessions.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
+import { isProductionMode } from "../../config/mode.ts";
 import * as s from "../../db/schema.ts";
-import { trustedProxyHops } from "../../http/client-address.ts";
+import { cameOverHttps } from "../../http/request-scheme.ts";
 import { type Executor, hashSessionToken, SESSION_COOKIE } from "../identity/identity.ts";
 
 export const SESSION_LIFETIME_S = 14 * 24 * 60 * 60;
@@ -54,11 +56,13 @@ export async function revokeSessionsOf(
     .where(keepToken ? and(live, ne(s.authSession.tokenHash, hashSessionToken(keepToken))) : live);
 }
 
-/** Secure when the request came over https (directly or through a trusted proxy) or COOKIE_SECURE=1. */
+/**
+ * Secure always in production mode (DESIGN §5: "Sessions are Secure"), else when the request came
+ * over https (directly or through a trusted proxy) or COOKIE_SECURE=1.
+ */
 export function secureCookies(c: Context, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.COOKIE_SECURE === "1") return true;
-  if (new URL(c.req.url).protocol === "https:") return true;
-  return trustedProxyHops(env) > 0 && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  if (env.COOKIE_SECURE === "1" || isProductionMode(env)) return true;
+  return cameOverHttps(c.req.url, c.req.header("x-forwarded-proto"), env);
 }
 
 export function setSessionCookie(c: Context, token: string): void {
