@@ -22,7 +22,8 @@ const target = targetFromEnv();
 const where = target.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${target.dataDir}`;
 const handle = await openDb(target);
 try {
-  const summary = await reseedDemo(handle.db, { now });
+  // Under the startup lock: a server starting meanwhile waits instead of seeding alongside.
+  const summary = await handle.exclusive(() => reseedDemo(handle.db, { now }));
   const deleted = Object.values(summary.deleted).reduce((a, b) => a + b, 0);
   console.log(`Demo data reseeded in ${where} at ${now.toISOString()} (${summary.ms} ms)`);
   console.log(`  deleted ${deleted} existing demo rows`);

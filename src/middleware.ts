@@ -18,6 +18,9 @@
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
+import { securityHeaders } from "./lib/server/http/security-headers.ts";
+import { logger } from "./lib/server/log/logger.ts";
+import { requestLog } from "./lib/server/log/request-log.ts";
 import { ResponseCache } from "./lib/server/response-cache.ts";
 import { getRuntime } from "./lib/server/runtime.ts";
 import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
@@ -81,9 +84,7 @@ const visitor = defineMiddleware(async (context, next) => {
       context.locals.viewer = await viewerFor(handle.db, tenant.slug, token, clock.now());
     } catch (error) {
       // The page still renders, as for an anonymous visitor (never cached: the request has a cookie).
-      console.error("session.resolve_failed", {
-        message: error instanceof Error ? error.message.slice(0, 200) : "unknown",
-      });
+      logger.error({ err: error }, "session.resolve_failed");
     }
   }
 
@@ -157,6 +158,8 @@ const microCache = defineMiddleware(async (context, next) => {
       headers: {
         "Content-Type": hit.contentType,
         "Cache-Control": hit.cacheControl ?? "",
+        // The page's own policy: it lists the hashes of the scripts this page runs.
+        ...(hit.contentSecurityPolicy ? { "Content-Security-Policy": hit.contentSecurityPolicy } : {}),
         "X-Cache": "hit",
       },
     });
@@ -166,10 +169,11 @@ const microCache = defineMiddleware(async (context, next) => {
   const contentType = response.headers.get("Content-Type") ?? "";
   if (response.status === 200 && cacheControl.startsWith("public") && contentType.startsWith("text/html")) {
     const body = await response.text();
-    pageCache.set(key, { body, contentType, cacheControl, storedAt: Date.now() });
+    const contentSecurityPolicy = response.headers.get("Content-Security-Policy") ?? undefined;
+    pageCache.set(key, { body, contentType, cacheControl, contentSecurityPolicy, storedAt: Date.now() });
     return new Response(body, { status: 200, headers: response.headers });
   }
   return response;
 });
 
-export const onRequest = sequence(visitor, microCache);
+export const onRequest = sequence(requestLog, securityHeaders, visitor, microCache);

@@ -1,16 +1,41 @@
 /** A fresh PostgreSQL database on TEST_DATABASE_URL's server for one test, dropped afterwards. */
+import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 
-export async function withFreshPostgres<T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+export interface FreshPostgres {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database; `drop` removes it (closing whatever connections are left). */
+export async function createFreshPostgres(serverUrl: string): Promise<FreshPostgres> {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const name = `foyer_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await admin.unsafe(`create database ${name}`);
+  const name = `foyer_test_${randomUUID().replaceAll("-", "")}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    async drop() {
+      try {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+export async function withFreshPostgres<T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const fresh = await createFreshPostgres(serverUrl);
   try {
-    return await work(dbUrl.toString());
+    return await work(fresh.url);
   } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await fresh.drop();
   }
 }

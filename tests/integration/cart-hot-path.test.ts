@@ -44,7 +44,12 @@ describe("the hold hot path: statements", () => {
       const clock = manualClock(TEST_NOW);
       await seedDemo(db, { now: clock.now() });
       const app = createApiApp({ db, clock });
-      const handle = { db, kind: "pglite" as const, close: () => client.close() };
+      const handle = {
+        db,
+        kind: "pglite" as const,
+        close: () => client.close(),
+        exclusive: <T>(work: () => Promise<T>) => work(),
+      };
       const session = await upcomingSession({ handle, clock }, "hm-general-admission", 2);
       const hold = async () => {
         const res = await app.request(CREATE, {
@@ -165,7 +170,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(pgUrl)("the hold hot path on PostgreSQL", () => {
   let api: TestApi | undefined;
   let admin: ReturnType<typeof postgres> | undefined;
-  const name = `foyer_test_hot_${Date.now()}`;
+  const name = `foyer_test_hot_${crypto.randomUUID().replaceAll("-", "")}`;
   beforeAll(async () => {
     admin = postgres(pgUrl ?? "", { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);

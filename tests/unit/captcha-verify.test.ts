@@ -4,6 +4,7 @@
  * and fail-closed without a secret.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { captureLogLines } from "../../src/lib/server/log/logger.ts";
 import {
   captchaConfigFromEnv,
   captchaError,
@@ -95,8 +96,15 @@ describe("verifyCaptcha", () => {
   it("the token and the secret never reach the logs", async () => {
     const logs = [vi.spyOn(console, "warn"), vi.spyOn(console, "error"), vi.spyOn(console, "info")];
     for (const spy of logs) spy.mockImplementation(() => undefined);
-    await verifyCaptcha("tok-SECRET-TOKEN", CHECK, { env: ENV, fetch: answering({}, 502).fake });
-    const logged = JSON.stringify(logs.flatMap((spy) => spy.mock.calls));
+    const lines: string[] = [];
+    const restoreLogger = captureLogLines((line) => lines.push(line), "trace");
+    try {
+      await verifyCaptcha("tok-SECRET-TOKEN", CHECK, { env: ENV, fetch: answering({}, 502).fake });
+    } finally {
+      restoreLogger();
+    }
+    expect(lines.join("")).toContain("captcha.verify_http_error");
+    const logged = JSON.stringify(logs.flatMap((spy) => spy.mock.calls)) + lines.join("");
     expect(logged).not.toContain("tok-SECRET-TOKEN");
     expect(logged).not.toContain("0xSECRET");
   });

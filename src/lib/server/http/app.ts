@@ -6,8 +6,11 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
+import { logger } from "../log/logger.ts";
+import { recordApiRoute } from "../log/request-log.ts";
 import { ResponseCache } from "../response-cache.ts";
 import type { CaptchaVerifier } from "../security/captcha.ts";
+import { refuseHostileBody } from "./body-guard.ts";
 import type { ApiBindings } from "./client-address.ts";
 import { ApiError, validationFailed } from "./errors.ts";
 import { registerRoutes } from "./routes/index.ts";
@@ -64,20 +67,16 @@ export function createApiApp(deps: ApiDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(validationFailed(error.message || "Malformed request.").body(), 400);
     }
-    // Query parameters can hold personal data (names, e-mails): log the statement, never its values.
-    const message = error.message.split("\nparams:")[0]?.slice(0, 500);
-    console.error("api.unexpected_error", {
-      method: c.req.method,
-      route: c.req.routePath,
-      name: error.name,
-      message,
-    });
+    // The logger's error serializer drops the query's parameters (personal data) and keeps the stack;
+    // the line carries the request id (log/request-context.ts).
+    logger.error({ err: error, method: c.req.method, route: c.req.routePath }, "api.unexpected_error");
     return c.json(
       new ApiError(500, "internal_error", "Sorry! Something unexpected happened. Please try again.").body(),
       500,
     );
   });
   app.notFound((c) => c.json(new ApiError(404, "not_found", "Resource route not found.").body(), 404));
+  app.use("*", recordApiRoute);
 
   for (const prefix of ["/api", "/cached_api"] as const) {
     const cached = prefix === "/cached_api";
@@ -88,6 +87,7 @@ export function createApiApp(deps: ApiDeps) {
       if (hasControlCharacter(raw.pathname) || hasControlCharacter(raw.search)) {
         throw validationFailed("The request contains control characters.");
       }
+      await refuseHostileBody(c.req);
       c.set("deps", deps);
       c.set("cached", cached);
       const cacheKey =

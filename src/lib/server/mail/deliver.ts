@@ -8,17 +8,27 @@
  * (0 s, 30 s, 90 s, 210 s, 450 s). While a row is `sending`, sent_at holds the claim time; a claim
  * older than CLAIM_LEASE_MS (a crashed worker) is taken again.
  *
+ * Several servers run this worker on one database (DESIGN §10): a claim's `attempts` value is its
+ * fencing token, so a worker only settles (sent, queued, failed) the claim it still holds, never
+ * one a later worker took over. A run stops sending once it has spent half the lease and gives the
+ * rest of its batch back, so no mail is sent by two workers because a slow run outlived its lease.
+ * A worker that dies between sending and marking a mail leaves it to be sent again after the
+ * lease: delivery is at least once, and at most once for every run that finishes.
+ *
  * Without SMTP, keepPending marks queued mails `kept`: the mailbox page shows them and they are
  * never sent later. Logs carry the outbox id and the error class only: never addresses or bodies.
  */
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema-mail.ts";
+import { logger } from "../log/logger.ts";
 
 export const MAX_ATTEMPTS = 5;
 export const BACKOFF_BASE_S = 30;
 export const BATCH_SIZE = 20;
 export const CLAIM_LEASE_MS = 10 * 60_000;
+/** How long a run may keep sending its batch before it gives the rest back (half the lease). */
+export const SEND_BUDGET_MS = CLAIM_LEASE_MS / 2;
 
 export interface SendableMail {
   from: string;
@@ -99,22 +109,35 @@ function toSendable(row: OutboxRow, from: string): SendableMail {
   };
 }
 
+/** The claim this run still holds: the row is sending, with the attempt number it claimed. */
+function heldClaim(row: OutboxRow) {
+  return and(eq(outbox.id, row.id), eq(outbox.state, "sending"), eq(outbox.attempts, row.attempts));
+}
+
+/** Milliseconds since the run started, on a monotonic timer (tests pass their own). */
+function monotonicElapsed(): () => number {
+  const started = performance.now();
+  return () => performance.now() - started;
+}
+
 /** Sends the due mails of one batch. */
 export async function deliverPending(
   db: Db,
   transport: MailTransport,
   now: Date,
-  options: { from: string; batchSize?: number },
+  options: { from: string; batchSize?: number; elapsedMs?: () => number },
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+  const elapsed = options.elapsedMs ?? monotonicElapsed();
   const batch = await claimBatch(db, now, options.batchSize ?? BATCH_SIZE);
-  for (const row of batch) {
+  for (const [index, row] of batch.entries()) {
+    if (elapsed() >= SEND_BUDGET_MS) {
+      await giveBack(db, batch.slice(index));
+      break;
+    }
     try {
       await transport.sendMail(toSendable(row, options.from));
-      await db
-        .update(outbox)
-        .set({ state: "sent", sentAt: now, lastError: null })
-        .where(and(eq(outbox.id, row.id), eq(outbox.state, "sending")));
+      await db.update(outbox).set({ state: "sent", sentAt: now, lastError: null }).where(heldClaim(row));
       result.sent += 1;
     } catch (error: unknown) {
       const failed = row.attempts >= MAX_ATTEMPTS;
@@ -122,13 +145,23 @@ export async function deliverPending(
       await db
         .update(outbox)
         .set({ state: failed ? "failed" : "queued", sentAt: null, lastError })
-        .where(and(eq(outbox.id, row.id), eq(outbox.state, "sending")));
+        .where(heldClaim(row));
       if (failed) result.failed += 1;
       else result.retried += 1;
-      console.warn("mail.delivery_failed", { id: row.id, attempt: row.attempts, error: lastError, failed });
+      logger.warn({ id: row.id, attempt: row.attempts, error: lastError, failed }, "mail.delivery_failed");
     }
   }
   return result;
+}
+
+/** Unsent claims go back to the queue as they were before this run claimed them. */
+async function giveBack(db: Db, rows: readonly OutboxRow[]): Promise<void> {
+  for (const row of rows) {
+    await db
+      .update(outbox)
+      .set({ state: "queued", sentAt: null, attempts: row.attempts - 1 })
+      .where(heldClaim(row));
+  }
 }
 
 /** No SMTP configured: queued mails are kept for the mailbox page. Answers how many. */

@@ -5,6 +5,7 @@
  */
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
+import { logger } from "../log/logger.ts";
 import { mailConfigFromEnv } from "./config.ts";
 import { BATCH_SIZE, deliverPending, keepPending, type MailTransport } from "./deliver.ts";
 import { smtpTransport } from "./transport.ts";
@@ -61,7 +62,7 @@ export function startMailWorker(
       } while (again);
     })()
       .catch((error: unknown) => {
-        console.error("mail.worker_failed", { error: error instanceof Error ? error.name : "unknown" });
+        logger.error({ err: error }, "mail.worker_failed");
       })
       .finally(() => {
         current = undefined;

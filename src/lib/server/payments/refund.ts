@@ -12,6 +12,7 @@ import { gatewayId } from "../../api/checkout-schemas.ts";
 import * as s from "../db/schema.ts";
 import type { Tx } from "../db/seed/helpers.ts";
 import { ApiError } from "../http/errors.ts";
+import { logger } from "../log/logger.ts";
 import { gatewayFor } from "./index.ts";
 
 type PaymentRow = typeof s.payment.$inferSelect;
@@ -35,11 +36,10 @@ export async function refundPayment(tx: Tx, payment: PaymentRow): Promise<Refund
       reference: payment.providerReference,
     });
   } catch (error) {
-    console.warn("payment.refund_due", {
-      payment_id: payment.id,
-      gateway: payment.gatewayId,
-      code: failureCode(error),
-    });
+    logger.warn(
+      { payment_id: payment.id, gateway: payment.gatewayId, code: failureCode(error) },
+      "payment.refund_due",
+    );
     if (payment.state !== "refund_due") {
       await tx.update(s.payment).set({ state: "refund_due" }).where(eq(s.payment.id, payment.id));
     }

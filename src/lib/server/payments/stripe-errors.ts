@@ -6,6 +6,7 @@
  */
 import Stripe from "stripe";
 import { ApiError } from "../http/errors.ts";
+import { logger } from "../log/logger.ts";
 
 export const PROVIDER_FAILED_TEXT = "The payment provider could not process the payment. Please try again.";
 
@@ -43,14 +44,12 @@ export function providerFailed(): ApiError {
 /** Logs what identifies a provider failure: never a name, an e-mail, a card or a message body. */
 function logProviderFailure(error: unknown): void {
   if (error instanceof Stripe.errors.StripeError) {
-    console.error("stripe.provider_error", {
-      type: error.type,
-      code: error.code,
-      status: error.statusCode,
-      request_id: error.requestId,
-    });
+    logger.error(
+      { type: error.type, code: error.code, status: error.statusCode, request_id: error.requestId },
+      "stripe.provider_error",
+    );
   } else {
-    console.error("stripe.provider_error", { name: error instanceof Error ? error.name : typeof error });
+    logger.error({ err: error }, "stripe.provider_error");
   }
 }
 

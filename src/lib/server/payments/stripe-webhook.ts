@@ -22,6 +22,7 @@ import type { Db } from "../db/client.ts";
 import * as s from "../db/schema.ts";
 import type { Tx } from "../db/seed/helpers.ts";
 import { ApiError } from "../http/errors.ts";
+import { logger } from "../log/logger.ts";
 import { isPastExpiry, releaseCart } from "../services/cart/release.ts";
 import { cancelPendingOrder } from "../services/checkout/cancel-pending.ts";
 import { enqueueConfirmation } from "../services/checkout/convert.ts";
@@ -99,7 +100,7 @@ async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promi
 async function refundLate(tx: Tx, payment: PaymentRow, cartState: string): Promise<WebhookOutcome> {
   const outcome = await refundPayment(tx, payment);
   if (outcome === "refunded") return "refunded";
-  console.warn("stripe.refund_due", { payment_id: payment.id, cart_state: cartState });
+  logger.warn({ payment_id: payment.id, cart_state: cartState }, "stripe.refund_due");
   return "refund_due";
 }
 
