@@ -2,12 +2,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_NOW, withClockRuns } from "./tests/e2e/clock-runs.ts";
 
 // e2e runs against the built server (npm run build first), on its own port and a fresh data dir.
 const port = Number(process.env.E2E_PORT ?? 4391);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "foyer-e2e-"));
 
-export default defineConfig({
+const config = defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
@@ -36,15 +37,21 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // MAILBOX=on: the e2e tests read the mail the server wrote at /_mail.
+    // Demo mode (src/lib/server/config/mode.ts): the e2e tests read the mail the server wrote at
+    // /_mail, and a test server takes a fixed clock; production mode refuses both.
     env: {
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
+      // A fixed clock (test servers only): the same hour and date on every run, see tests/e2e/clock-runs.ts.
+      FOYER_NOW: E2E_NOW,
+      FOYER_MODE: "demo",
       NODE_ENV: "production",
-      MAILBOX: "on",
       // Every browser of the suite is 127.0.0.1: per-address limits are shared by all of its tests.
       RATE_LIMIT_ADDRESS_FACTOR: "50",
     },
   },
 });
+
+// The time-sensitive specs again at 23:30 New York and on a DST change day (tests/e2e/clock-runs.ts).
+export default withClockRuns(config);

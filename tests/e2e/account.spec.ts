@@ -17,8 +17,7 @@ const INVALID_LINK = "This reset link is not valid. It may have expired.";
 const DEMO_EMAIL = "demo@harbour-museum.example";
 const DEMO_PASSWORD = "Harbour-2026";
 
-const uniqueEmail = (tag: string) =>
-  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const uniqueEmail = (tag: string) => `${tag}-${crypto.randomUUID()}@example.com`;
 
 /** POST user: a new account with a password (the context's cookie jar gets its session). */
 async function createUser(request: APIRequestContext, email: string, password = PASSWORD) {

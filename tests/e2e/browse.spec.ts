@@ -6,6 +6,7 @@
 
 import { buildEventQuery, parseListingFilters } from "../../src/lib/domain/event-filters.ts";
 import { expect, type Page, test } from "./fixtures.ts";
+import { testNow } from "./helpers/clock.ts";
 
 const HM = "/harbour-museum";
 const HM_TZ = "America/New_York";
@@ -19,7 +20,7 @@ async function cardIds(page: Page): Promise<string[]> {
 
 /** The event ids the API lists for the same filters (the page's query in the tenant time zone). */
 async function apiIds(page: Page, qs: string): Promise<string[]> {
-  const query = buildEventQuery(parseListingFilters(new URLSearchParams(qs)), HM_TZ, new Date());
+  const query = buildEventQuery(parseListingFilters(new URLSearchParams(qs)), HM_TZ, testNow());
   const params = new URLSearchParams({ _seller: "harbour-museum", ...query });
   const res = await page.request.get(`/api/events/available?${params}`);
   expect(res.ok()).toBe(true);
@@ -253,7 +254,7 @@ test.describe("page cache", () => {
     request,
   }) => {
     // A URL no other test uses, so no entry stored by another test can expire between the reads.
-    const url = `${HM}/events?category=Support&utm_source=page-cache-${Date.now()}`;
+    const url = `${HM}/events?category=Support&utm_source=page-cache-${crypto.randomUUID()}`;
     const first = await request.get(url);
     expect(first.headers()["x-cache"]).toBeUndefined();
     const second = await request.get(url);

@@ -55,7 +55,7 @@ test("the donation add changes the total; the confirmation e-mail is in /_mail w
   const pay = page.getByRole("button", { name: "Pay $63.00" });
   await expect(pay).toBeVisible();
 
-  const email = `extras-${Date.now()}@example.com`;
+  const email = `extras-${crypto.randomUUID()}@example.com`;
   await fillIdentity(page, email);
   await fillCard(page);
   await pay.click();
@@ -116,7 +116,7 @@ test("scheduled payments: Upcoming/Overdue and the total outstanding; the other 
   const pay = page.getByRole("button", { name: "Pay $30.00" });
   await expect(pay).toBeVisible();
 
-  await fillIdentity(page, `plan-${Date.now()}@example.com`);
+  await fillIdentity(page, `plan-${crypto.randomUUID()}@example.com`);
   await fillCard(page);
   await pay.click();
   await expect(page.getByText("Thank you! Your payment of $30.00 was received.")).toBeVisible();
@@ -140,7 +140,7 @@ test("a payment whose answer is lost is retried with the same idempotency key: p
     page,
     await createCart(request, [{ ticket_type_id: "hm-membership-individual" }]),
   );
-  await fillIdentity(page, `retry-${Date.now()}@example.com`);
+  await fillIdentity(page, `retry-${crypto.randomUUID()}@example.com`);
   await fillCard(page);
   // The first pay request reaches the server, but its answer never comes back to the page.
   let lost = false;
@@ -197,7 +197,7 @@ test("'a form for a cart blocked until a code is entered': a wrong code shows th
   await apply.click();
   await expect(form).toHaveCount(0);
   await expect(pay).toBeEnabled();
-  await fillIdentity(page, `code-${Date.now()}@example.com`);
+  await fillIdentity(page, `code-${crypto.randomUUID()}@example.com`);
   await fillCard(page);
   await pay.click();
   await expect(page).toHaveURL(new RegExp(`/${SELLER}/checkout/complete\\?orderIds=`));

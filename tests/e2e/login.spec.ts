@@ -157,7 +157,7 @@ test.describe("passcode", () => {
 
   test("a wrong passcode three times: attempts text, then a new code must be requested", async ({ page }) => {
     // An unknown address answers like a real one (every code is otp_incorrect), and mails nothing.
-    await passcodeStep(page, `nobody-${Date.now()}@harbour-museum.example`);
+    await passcodeStep(page, `nobody-${crypto.randomUUID()}@harbour-museum.example`);
     const field = page.getByLabel("6-character code");
     const submit = page.getByRole("button", { name: "Log in", exact: true });
     await field.fill("AAAAAA");
@@ -354,7 +354,7 @@ test.describe("axe on every login screen", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("heading", { name: "Enter your password" })).toBeFocused();
     await expectNoSeriousAxe(page);
-    await passcodeStep(page, `nobody-a11y-${Date.now()}@harbour-museum.example`);
+    await passcodeStep(page, `nobody-a11y-${crypto.randomUUID()}@harbour-museum.example`);
     await expectNoSeriousAxe(page);
   });
 });

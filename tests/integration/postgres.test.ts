@@ -30,7 +30,7 @@ if (url) {
   describe("the same migrations and catalogue reads run on a real PostgreSQL server", () => {
     it("migrates and seeds a fresh database, and every catalogue read equals the PGlite answer", async () => {
       const admin = postgres(url, { max: 1, onnotice: () => {} });
-      const name = `foyer_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+      const name = `foyer_test_${crypto.randomUUID().replaceAll("-", "")}`;
       await admin.unsafe(`create database ${name}`);
       const dbUrl = new URL(url);
       dbUrl.pathname = `/${name}`;

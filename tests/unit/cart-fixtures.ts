@@ -26,6 +26,9 @@ interface FixtureOptions {
   handlers?: Record<string, "tickets" | "membership" | "passes">;
 }
 
+/** The server's "now" in these envelopes: expires_at is this instant plus expires_in. */
+export const FIXTURE_SERVER_NOW = Date.parse("2026-11-17T20:30:00Z");
+
 const EVENTS: Record<string, string> = {
   ga: "General Admission",
   exhibition: "Special exhibition",
@@ -49,7 +52,8 @@ export function envelope(tickets: FixtureTicket[], options: FixtureOptions = {})
           seller_id: "harbour-museum",
           cart_number: "C-1",
           state: options.state ?? "pending",
-          expires_at: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
+          expires_at:
+            expiresIn === null ? null : new Date(FIXTURE_SERVER_NOW + expiresIn * 1000).toISOString(),
           expires_in: expiresIn,
           identity_id: "public",
           anchor: options.anchor ? { event_template_id: options.anchor, event_session_id: null } : null,

@@ -18,3 +18,19 @@ export function manualClock(start: Date): Clock & { advance(ms: number): void; s
     },
   };
 }
+
+/**
+ * A clock that reads `start` when created and then moves forward as `elapsedMs` does (milliseconds
+ * since creation). Time keeps flowing, so holds expire, passcodes age and timers fire as they would
+ * on the system clock, only on another date and hour.
+ */
+export function runningClock(start: Date, elapsedMs: () => number = monotonicSince()): Clock {
+  const origin = start.getTime();
+  return { now: () => new Date(origin + elapsedMs()) };
+}
+
+/** Milliseconds since the call, from the monotonic timer (immune to system clock changes). */
+function monotonicSince(): () => number {
+  const t0 = performance.now();
+  return () => performance.now() - t0;
+}

@@ -3,11 +3,12 @@
  * tenants when empty) and one API app. SSR pages and the /api endpoint share it.
  */
 import type { Clock } from "./clock.ts";
-import { systemClock } from "./clock.ts";
+import { clockFromEnv } from "./clock-from-env.ts";
+import { ConfigurationError, checkDemoSeedAllowed, checkStartupConfig } from "./config/startup.ts";
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
-import { refreshDemoAccounts } from "./db/seed/accounts.ts";
-import { isSeeded, refreshDemoSessions, seedDemo } from "./db/seed/index.ts";
+import { prepareDemoData } from "./db/seed/startup.ts";
 import { createApiApp } from "./http/app.ts";
+import { logger } from "./log/logger.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";
 import { releaseExpiredCarts } from "./services/cart/release.ts";
@@ -21,15 +22,16 @@ export interface Runtime {
 let runtime: Promise<Runtime> | undefined;
 
 async function start(): Promise<Runtime> {
+  // Production mode refuses unsafe settings before anything opens (config/startup.ts).
+  for (const warning of checkStartupConfig().warnings) logger.warn(warning);
   const handle = await openDb(targetFromEnv());
-  const clock = systemClock;
+  const clock = clockFromEnv();
   // Demo data is relative to today: seed an empty database, and top up the session days an older
   // data folder lacks. DEMO_DATA=off leaves the database alone (a real tenant's deployment).
+  // One server at a time seeds (seed/startup.ts), so servers started together never seed twice.
   if (process.env.DEMO_DATA !== "off") {
-    if (await isSeeded(handle.db)) {
-      await refreshDemoSessions(handle.db, { now: clock.now() });
-      await refreshDemoAccounts(handle.db, clock.now());
-    } else await seedDemo(handle.db, { now: clock.now() });
+    await checkDemoSeedAllowed(handle.db);
+    await prepareDemoData(handle, clock.now());
   }
   startCartSweeper(handle, clock);
   // Outbox delivery: SMTP when SMTP_URL is set, else mails are kept for the mailbox page (/_mail).
@@ -45,9 +47,7 @@ function startCartSweeper(handle: DbHandle, clock: Clock): void {
     running = true;
     releaseExpiredCarts(handle.db, clock.now())
       .catch((error: unknown) => {
-        console.error("cart.sweeper_failed", {
-          message: error instanceof Error ? error.message.slice(0, 300) : "unknown",
-        });
+        logger.error({ err: error }, "cart.sweeper_failed");
       })
       .finally(() => {
         running = false;
@@ -59,7 +59,8 @@ function startCartSweeper(handle: DbHandle, clock: Clock): void {
 export function getRuntime(): Promise<Runtime> {
   if (!runtime) {
     runtime = start().catch((error: unknown) => {
-      runtime = undefined;
+      // A refused configuration stays refused until the process restarts with other settings.
+      if (!(error instanceof ConfigurationError)) runtime = undefined;
       throw error;
     });
   }

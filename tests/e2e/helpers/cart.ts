@@ -47,10 +47,18 @@ export async function admissionCart(request: APIRequestContext, quantity = 2, ex
   ]);
 }
 
-/** PATCH my/cart/{id}: moves the expiry to `seconds` from now (shortening is allowed). */
+/**
+ * PATCH my/cart/{id}: moves the expiry to `seconds` from the server's now (shortening is allowed).
+ * The server's clock is not this process's: its now is the cart's expires_at less its expires_in.
+ */
 export async function shortenHold(request: APIRequestContext, cartId: string, seconds: number) {
+  const current = await request.get(`/api/my/cart/${cartId}`);
+  expect(current.status(), await current.text()).toBe(200);
+  const cart = ((await current.json()) as CartAnswer).cart._data[0];
+  if (!cart) throw new Error("No cart in the answer");
+  const serverNow = Date.parse(cart.expires_at) - cart.expires_in * 1000;
   const res = await request.patch(`/api/my/cart/${cartId}`, {
-    data: { expires_at: new Date(Date.now() + seconds * 1000).toISOString() },
+    data: { expires_at: new Date(serverNow + seconds * 1000).toISOString() },
   });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { cart: { _data: Array<{ expires_in: number }> } };
@@ -64,18 +72,21 @@ export async function shortenHold(request: APIRequestContext, cartId: string, se
 export async function seedCart(page: Page, answer: CartAnswer) {
   const cart = answer.cart._data[0];
   if (!cart) throw new Error("No cart in the answer");
-  const snapshot = {
-    seller: SELLER,
-    envelope: answer,
-    localExpiresAt: Date.now() + (cart.expires_in - 5) * 1000,
-  };
+  // localExpiresAt is on the page's clock (the store's own rule: expires_in less 5 s from now).
   await page.context().addInitScript(
-    ({ key, value, flag }) => {
+    ({ key, seller, envelope, expiresIn, flag }) => {
       if (localStorage.getItem(flag)) return;
       localStorage.setItem(flag, "1");
-      localStorage.setItem(key, value);
+      const localExpiresAt = Date.now() + (expiresIn - 5) * 1000; // the page clock (fixtures.ts)
+      localStorage.setItem(key, JSON.stringify({ seller, envelope, localExpiresAt }));
     },
-    { key: `foyer.cart.${SELLER}`, value: JSON.stringify(snapshot), flag: `foyer.e2e.seeded.${cart.id}` },
+    {
+      key: `foyer.cart.${SELLER}`,
+      seller: SELLER,
+      envelope: answer,
+      expiresIn: cart.expires_in,
+      flag: `foyer.e2e.seeded.${cart.id}`,
+    },
   );
 }
 
