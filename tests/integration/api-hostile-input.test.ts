@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "../../src/lib/server/db/schema.ts";
+import { MAX_BODY_BYTES } from "../../src/lib/server/http/app.ts";
 import { withTestApi } from "../helpers/api.ts";
 import {
   type Answer,
@@ -342,5 +343,23 @@ describe("other hostile input the OpenAPI fuzz found is a 400, never a 500", () 
       cookie: user.cookie,
     });
     expectValidationFailed(put, "deep PUT my/user");
+  });
+});
+
+describe("a body bigger than any call of the contract is refused before it is read", () => {
+  it("a 2 MB body is a 413 payload_too_large in the contract's error shape, with the limit", async () => {
+    // Found after the fuzz: the body guard read any body whole; nothing bounded its size.
+    const huge = JSON.stringify({ add: [], campaign: "x".repeat(2 * 1024 * 1024) });
+    const answer = await send(api, "POST", `/api/my/cart/modify?${HM}`, huge);
+    expect(answer.status).toBe(413);
+    expect(errorOf(answer)._code).toBe("payload_too_large");
+    expect(errorOf(answer)._extra.max_bytes).toBe(MAX_BODY_BYTES);
+  });
+
+  it("a body just under the limit is read as usual (a 4xx of the route, not 413)", async () => {
+    const large = JSON.stringify({ add: [], campaign: "x".repeat(MAX_BODY_BYTES - 100) });
+    const answer = await send(api, "POST", `/api/my/cart/modify?${HM}`, large);
+    expect(answer.status).not.toBe(413);
+    expect(answer.status).toBeLessThan(500);
   });
 });

@@ -3,6 +3,7 @@
  * (CDN-cacheable reads). Every failure leaves as the contract's `_data` error body.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
@@ -23,6 +24,9 @@ export interface ApiDeps {
 }
 
 export type ApiEnv = { Bindings: ApiBindings; Variables: { deps: ApiDeps; cached: boolean } };
+
+/** The largest request body the API reads (Stripe webhooks are the biggest, well under this). */
+export const MAX_BODY_BYTES = 256 * 1024;
 
 export const CACHED_API_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
 
@@ -81,6 +85,19 @@ export function createApiApp(deps: ApiDeps) {
   for (const prefix of ["/api", "/cached_api"] as const) {
     const cached = prefix === "/cached_api";
     const router = newRouter();
+    // No call of the contract sends more than a few kilobytes; a bigger body is refused before it is
+    // read into memory (the body guard below reads whole bodies).
+    router.use(
+      "*",
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new ApiError(413, "payload_too_large", "The request body is too large.", {
+            extra: { max_bytes: MAX_BODY_BYTES },
+          });
+        },
+      }),
+    );
     router.use("*", async (c, next) => {
       // Control characters (NUL above all, which PostgreSQL refuses in text) are never valid input.
       const raw = new URL(c.req.url);
