@@ -14,6 +14,7 @@ const ticket = (id: string, type: string, session: string | null, order = "to1")
   adjusted_value: "25.00",
   admit_name: null,
   admit_email: null,
+  seat_template_id: null,
   scan_code: "X",
   start_datetime: session ? "2026-11-22T15:00:00Z" : null,
   timezone: "America/New_York",
@@ -65,10 +66,43 @@ describe("completed order (spec 2 §2)", () => {
             start: "2026-11-22T15:00:00Z",
             timeZone: "America/New_York",
             types: [
-              { name: "Adult", count: 2 },
-              { name: "Child", count: 1 },
+              { name: "Adult", count: 2, seats: [] },
+              { name: "Child", count: 1, seats: [] },
             ],
+            giftRecipient: null,
           },
+        ],
+      },
+    ]);
+  });
+
+  it("issue 11 'Show the section, row and seat wherever a seated ticket is listed': seats and holders", () => {
+    // Regression: the completion page listed '2 × Stalls seat' and never the chosen seats.
+    const seated = (id: string, seat: string, holder: string | null) => ({
+      ...ticket(id, "stalls", "s1"),
+      ticket_group_id: "stalls-group",
+      seat_template_id: seat,
+      admit_name: holder,
+    });
+    const order = {
+      ...envelope,
+      ticket: { _data: [seated("t1", "seat-B12", "Ada Lovelace"), seated("t2", "seat-B5", null)] },
+      ticket_type: { _data: [{ id: "stalls", name: "Stalls seat" }] },
+      ticket_group: { _data: [{ id: "stalls-group", name: "Stalls" }] },
+      seat: {
+        _data: [
+          { id: "seat-B12", seat_template_id: "seat-B12", name: "B12" },
+          { id: "seat-B5", seat_template_id: "seat-B5", name: "B5" },
+        ],
+      },
+    } as unknown as TicketOrderEnvelope;
+    expect(orderViews(order)[0]?.lines[0]?.types).toEqual([
+      {
+        name: "Stalls seat",
+        count: 2,
+        seats: [
+          { name: "B5", section: "Stalls", holder: null },
+          { name: "B12", section: "Stalls", holder: "Ada Lovelace" },
         ],
       },
     ]);

@@ -14,6 +14,7 @@ import {
   isoDateTime,
   metaResource,
   moneyString,
+  seatResource,
   sellerResource,
   ticketGroupResource,
   ticketTypeResource,
@@ -147,6 +148,12 @@ export const cartFeesResource = z.object({
   }),
 });
 
+/**
+ * A seat a ticket holds (spec 1 §3 "Seat": seat_template_id and name), so the cart can show it
+ * again; the ticket's seat_template_id points at it.
+ */
+export const ticketSeatResource = seatResource.pick({ id: true, seat_template_id: true, name: true });
+
 const optionalCollection = <T extends z.ZodTypeAny>(item: T) => collection(item).optional();
 
 /**
@@ -165,6 +172,8 @@ export const cartEnvelope = z.object({
   meta: optionalCollection(metaResource),
   config: optionalCollection(configResource),
   seller: optionalCollection(sellerResource),
+  /** The seats the held tickets hold (issue 11: chosen seats are shown again). */
+  seat: optionalCollection(ticketSeatResource),
   /** Payments taken on the cart so far (gift cards first), issue 4. */
   payment: optionalCollection(paymentResource),
   scheduled_payment: optionalCollection(scheduledPaymentResource),
@@ -182,3 +191,4 @@ export type CartResource = z.infer<typeof cartResource>;
 export type TicketResource = z.infer<typeof ticketResource>;
 export type CartFees = z.infer<typeof cartFeesResource>;
 export type CartEnvelope = z.infer<typeof cartEnvelope>;
+export type TicketSeat = z.infer<typeof ticketSeatResource>;

@@ -5,13 +5,24 @@
  * completed_image_alternate_text), read defensively: anything malformed is left out.
  */
 import type { TicketOrderEnvelope } from "../api/checkout-client.ts";
+import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
+import { sortSeatLines } from "./seat-label.ts";
+
+/** A booked seat (issue 11): its name ('B12'), its section (the seated group) and the holder. */
+export interface OrderSeat {
+  name: string;
+  section: string;
+  holder: string | null;
+}
 
 export interface OrderLine {
   eventName: string;
   /** ISO start of the session, or null for any-day tickets. */
   start: string | null;
   timeZone: string | null;
-  types: Array<{ name: string; count: number }>;
+  types: Array<{ name: string; count: number; seats: OrderSeat[] }>;
+  /** A gift card's recipient (issue 11), from the order's additional info for its ledger group. */
+  giftRecipient: GiftRecipient | null;
 }
 
 export interface OrderView {
@@ -25,6 +36,11 @@ export interface OrderView {
 export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
   const templates = new Map((envelope.event_template?._data ?? []).map((t) => [t.id, t.name]));
   const types = new Map((envelope.ticket_type?._data ?? []).map((t) => [t.id, t.name]));
+  const groups = new Map((envelope.ticket_group?._data ?? []).map((g) => [g.id, g.name]));
+  const ledgers = new Set(
+    (envelope.ticket_group?._data ?? []).filter((g) => g.handler === "ledger").map((g) => g.id),
+  );
+  const seatNames = new Map((envelope.seat?._data ?? []).map((s) => [s.seat_template_id, s.name]));
   const tickets = envelope.ticket?._data ?? [];
   return envelope.ticket_order._data.map((order) => {
     const lines = new Map<string, OrderLine>();
@@ -38,14 +54,29 @@ export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
           start: ticket.start_datetime,
           timeZone: ticket.timezone,
           types: [],
+          giftRecipient: null,
         };
         lines.set(key, line);
       }
+      if (ledgers.has(ticket.ticket_group_id) && !line.giftRecipient) {
+        line.giftRecipient = giftRecipientOf(order.additional_info, ticket.ticket_group_id);
+      }
       const name = types.get(ticket.ticket_type_id) ?? "";
-      const type = line.types.find((t) => t.name === name);
-      if (type) type.count += 1;
-      else line.types.push({ name, count: 1 });
+      let type = line.types.find((t) => t.name === name);
+      if (!type) {
+        type = { name, count: 0, seats: [] };
+        line.types.push(type);
+      }
+      type.count += 1;
+      if (ticket.seat_template_id) {
+        type.seats.push({
+          name: seatNames.get(ticket.seat_template_id) ?? ticket.seat_template_id,
+          section: groups.get(ticket.ticket_group_id) ?? "",
+          holder: ticket.admit_name?.trim() || null,
+        });
+      }
     }
+    for (const line of lines.values()) for (const type of line.types) type.seats = sortSeatLines(type.seats);
     return {
       id: order.id,
       orderNumber: order.order_number,

@@ -2,10 +2,13 @@
  * The seat map (spec §2 "Seat selection", §9): an SVG of circles in a zoomed and panned viewBox.
  * Every seat is a focusable button with an accessible name (seat, group, state); one seat is in the
  * tab order (roving tabindex): the arrow keys move along the previous/next chain and between rows,
- * Home and End to the row's ends, Enter and Space choose or release. Drag to pan.
+ * Home and End to the row's ends, Enter and Space choose or release. Drag to pan. Rows are labelled
+ * at both ends, available seats are filled by price zone (colour and pattern), and on opening the
+ * map zooms in until a seat is at least 24 px wide (issue 11), the stage end in view.
  */
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import type { Seat } from "../../../lib/api/schemas.ts";
+import { type PriceZone, rowLabels, zoneOf, zoomForSeatSize } from "../../../lib/domain/seat-map-layout.ts";
 import {
   type ChosenSeats,
   chosenGroupOf,
@@ -15,6 +18,7 @@ import {
   revealPoint,
   type SeatMove,
   type Viewport,
+  zoomTo,
 } from "../../../lib/domain/seat-selection.ts";
 import type { MapElement } from "./useSeatMap.ts";
 
@@ -32,6 +36,8 @@ interface SeatMapProps {
   onToggle: (seatId: string) => void;
   label: string;
   seatLabel: (seat: Seat, look: SeatLook) => string;
+  /** The price zones (SeatSelector's legend names them). */
+  zones: readonly PriceZone[];
 }
 
 const KEY_MOVES: Record<string, SeatMove> = {
@@ -70,6 +76,33 @@ export function SeatMap(props: SeatMapProps) {
       : firstFocus(seats, chosen, activeGroups);
   const w = size.width / view.zoom;
   const h = size.height / view.zoom;
+  const rows = rowLabels(seats);
+
+  // Once the map has a size (the selector draws it before its dialog opens), zoom in from the top,
+  // where the stage is, until seats are at least 24 px wide; only once per opened map: later zooms
+  // are the shopper's.
+  const fitted = useRef(false);
+  const viewNow = useRef(view);
+  viewNow.current = view;
+  useEffect(() => {
+    const el = svg.current;
+    if (!el) return;
+    const fitOnce = () => {
+      // The layout size, not the painted one: the dialog opens with a scaling animation.
+      const box = { width: el.clientWidth, height: el.clientHeight };
+      if (fitted.current || box.width === 0 || box.height === 0) return;
+      fitted.current = true;
+      const diameter = 2 * Math.max(0, ...seats.map((s) => s.radius));
+      const current = viewNow.current;
+      const zoom = zoomForSeatSize(size, box, diameter);
+      if (current.zoom === 1 && zoom > 1)
+        onView(zoomTo(size, current, zoom, { x: size.width / 2, y: size.height / zoom / 2 }));
+    };
+    fitOnce();
+    const observer = new ResizeObserver(fitOnce);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [seats, size, onView]);
 
   const onKeyDown = (event: KeyboardEvent<SVGGElement>, seat: Seat) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -142,8 +175,19 @@ export function SeatMap(props: SeatMapProps) {
           </text>
         ),
       )}
+      {rows.map((row) => (
+        <g key={row.row} className="seat-map__row">
+          <text className="seat-map__row-label" x={row.left.x} y={row.left.y}>
+            {row.row}
+          </text>
+          <text className="seat-map__row-label" x={row.right.x} y={row.right.y}>
+            {row.row}
+          </text>
+        </g>
+      ))}
       {seats.map((seat) => {
         const look = seatLook(seat, chosen, activeGroups);
+        const zone = zoneOf(seat, props.zones);
         const id = seat.seat_template_id;
         return (
           // biome-ignore lint/a11y/useSemanticElements: an SVG seat cannot be an HTML <button>.
@@ -153,7 +197,7 @@ export function SeatMap(props: SeatMapProps) {
               if (el) refs.current.set(id, el);
               else refs.current.delete(id);
             }}
-            className={`seat seat--${look}`}
+            className={`seat seat--${look}${zone ? ` seat--zone-${zone.style}` : ""}`}
             role="button"
             tabIndex={id === rovingId ? 0 : -1}
             aria-label={props.seatLabel(seat, look)}

@@ -1,14 +1,15 @@
 /**
  * The seat-map selector (spec §2 "Seat selection", §9): a dialog titled 'Select your seats' (full
  * screen on mobile) with an info message, 'Change Tickets', group filters (All plus one per ordered
- * group, when more than one is ordered), zoom in and out, the legend, the map, and a footer with the
- * cart button (mobile), 'Find Seats' (until every ticket has a seat), the total and 'Confirm
+ * group, when more than one is ordered), 'Find Seats' (until every ticket has a seat), zoom in and
+ * out, the legend with the price zones, the map, and a footer with the total and 'Confirm
  * Selection' (disabled until the seats are complete). Changes are a draft until confirmed.
+ * Issue 11: the footer no longer holds 'Cart' and 'Find Seats' inside the map's dialog (the cart
+ * would open over it); 'Find Seats' moved up beside the zoom.
  */
-import { useStore } from "@nanostores/react";
 import { useMemo, useState } from "react";
 import type { Seat } from "../../../lib/api/schemas.ts";
-import { badgeLabel } from "../../../lib/domain/cart-items.ts";
+import { priceZones } from "../../../lib/domain/seat-map-layout.ts";
 import {
   type ChosenSeats,
   findSeats,
@@ -23,11 +24,10 @@ import {
   zoomOut,
   zoomTo,
 } from "../../../lib/domain/seat-selection.ts";
-import { $cart } from "../../../lib/stores/cart.ts";
-import { openMobileCart } from "../../../lib/stores/ui.ts";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { useReserveEnv } from "../context.ts";
 import { type SeatLook, SeatMap } from "./SeatMap.tsx";
+import { SeatPriceLegend } from "./SeatPriceLegend.tsx";
 import type { SeatMapState } from "./useSeatMap.ts";
 
 export type SelectorState = "closed" | "rendering" | "open";
@@ -54,13 +54,19 @@ const LEGEND: ReadonlyArray<[SeatLook, "available" | "soldOut" | "unavailable" |
 export function SeatSelector(props: SeatSelectorProps) {
   const { props: island, text, money } = useReserveEnv();
   const { demand, map, draft } = props;
-  const cart = useStore($cart);
-  const inCart = cart?.envelope.ticket._data.length ?? 0;
   const [filter, setFilter] = useState<string>();
   const [view, setView] = useState(initialViewport);
   const seats = map.status === "ready" ? map.data.seats : [];
   const index = useMemo(() => indexSeats(seats), [seats]);
   const groupNames = useMemo(() => new Map(island.groups.map((g) => [g.id, g.name])), [island.groups]);
+  const zones = useMemo(
+    () =>
+      priceZones(
+        seats,
+        island.groups.map((g) => ({ id: g.id, name: g.name, amounts: g.types.map((type) => type.amount) })),
+      ),
+    [seats, island.groups],
+  );
   const activeFilter = filter && demand.some((g) => g.id === filter) ? filter : undefined;
   const activeGroups = useMemo(
     () => new Set(demand.filter((g) => !activeFilter || g.id === activeFilter).map((g) => g.id)),
@@ -81,19 +87,6 @@ export function SeatSelector(props: SeatSelectorProps) {
 
   const footer = (
     <div className="seat-footer">
-      <button type="button" className="button button--secondary seat-footer__cart" onClick={openMobileCart}>
-        {text("reserve.footer.cart")}
-        {inCart > 0 && <span> ({badgeLabel(inCart)})</span>}
-      </button>
-      {!complete && map.status === "ready" && (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => props.onDraft(findSeats(seats, draft, demand))}
-        >
-          {text("reserve.seats.find")}
-        </button>
-      )}
       <p className="seat-footer__total">
         <span>{text("reserve.total")}</span> <strong>{money(props.total)}</strong>
       </p>
@@ -135,6 +128,15 @@ export function SeatSelector(props: SeatSelectorProps) {
             </fieldset>
           )}
           <div className="seat-selector__zoom">
+            {!complete && map.status === "ready" && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => props.onDraft(findSeats(seats, draft, demand))}
+              >
+                {text("reserve.seats.find")}
+              </button>
+            )}
             <button
               type="button"
               className="button button--secondary"
@@ -165,6 +167,7 @@ export function SeatSelector(props: SeatSelectorProps) {
             </li>
           ))}
         </ul>
+        <SeatPriceLegend zones={zones} />
         <p className="seat-selector__progress" role="status">
           {demand
             .map((g) =>
@@ -194,6 +197,7 @@ export function SeatSelector(props: SeatSelectorProps) {
             onToggle={(id) => props.onDraft(toggleSeat(index, draft, id, demand, activeFilter))}
             label={text("reserve.seats.map")}
             seatLabel={seatLabel}
+            zones={zones}
           />
         )}
       </div>

@@ -17,6 +17,8 @@ const RADIUS = 14;
 const MARGIN = 60;
 const STAGE_HEIGHT = 80;
 const BALCONY_GAP = 60;
+/** The section label's band between the stage and row A (issue 11: 'Stalls' touched the stage). */
+const SECTION_LABEL_BAND = 60;
 
 /** House seats and a pillar: never sold. */
 export const UNAVAILABLE_SEATS = ["A1", "A16", "E8", "E9"];
@@ -47,7 +49,8 @@ export function concertSeatMap(
   eventTemplateId: string,
 ): { map: SeatMapRow; seats: SeatRow[] } {
   const width = MARGIN * 2 + (SEATS_PER_ROW - 1) * SPACING;
-  const rowY = (r: number) => MARGIN + STAGE_HEIGHT + 40 + r * SPACING + (r >= STALLS_ROWS ? BALCONY_GAP : 0);
+  const rowY = (r: number) =>
+    MARGIN + STAGE_HEIGHT + SECTION_LABEL_BAND + r * SPACING + (r >= STALLS_ROWS ? BALCONY_GAP : 0);
   const height = rowY(ROWS.length - 1) + MARGIN;
   const seats: SeatRow[] = [];
   ROWS.forEach((row, r) => {
@@ -77,7 +80,13 @@ export function concertSeatMap(
     height,
     otherElements: [
       { type: "rect", x: MARGIN, y: MARGIN, width: width - MARGIN * 2, height: STAGE_HEIGHT, label: "Stage" },
-      { type: "text", x: width / 2, y: MARGIN + STAGE_HEIGHT + 20, text: "Stalls" },
+      // Midway between the stage's edge and row A's seats (radius 14): clear of both.
+      {
+        type: "text",
+        x: width / 2,
+        y: MARGIN + STAGE_HEIGHT + (SECTION_LABEL_BAND - RADIUS) / 2,
+        text: "Stalls",
+      },
       { type: "text", x: width / 2, y: balconyTop, text: "Balcony" },
     ],
   };

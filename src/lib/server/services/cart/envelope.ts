@@ -27,6 +27,7 @@ import { cartPlanState, serializeScheduled } from "../checkout/plan.ts";
 import { CODE_REQUIRED_RULE, groupsAwaitingCode } from "./blocking.ts";
 import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
 import { heldTickets } from "./release.ts";
+import { ticketSeats } from "./seats.ts";
 import {
   cachedEventConfigs,
   cachedEvents,
@@ -238,6 +239,10 @@ export async function buildCartEnvelope(
     code: t.code,
   }));
   const venues = new Map(eventRows.map((r) => [r.venue.id, r.venue]));
+  const seats = await ticketSeats(
+    db,
+    tickets.map((t) => t.seatTemplateId),
+  );
   return {
     cart: coll([cartResource]),
     cart_fees: coll([
@@ -264,6 +269,7 @@ export async function buildCartEnvelope(
     meta: coll(metas.map(serializeMeta)),
     config: coll(configs.map(serializeConfig)),
     seller: coll(seller ? [serializeSeller(seller)] : []),
+    seat: coll(seats),
     payment: coll(payments.map(serializePayment)),
     ...(plan ? { scheduled_payment: coll(serializeScheduled(cart.id, plan)) } : {}),
   };

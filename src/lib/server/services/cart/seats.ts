@@ -4,9 +4,10 @@
  * exists. A seat is held by inserting a session_seat row; a taken seat is 409 seat_unavailable.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import type { TicketSeat } from "../../../api/cart-schemas.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "./errors.ts";
-import type { Tx } from "./types.ts";
+import type { Executor, Tx } from "./types.ts";
 
 type SeatRow = typeof s.seatTemplate.$inferSelect;
 
@@ -93,3 +94,23 @@ export async function holdSeats(
   }
   return chosen;
 }
+
+/**
+ * The seats behind `seatIds` as the answers show them (cart envelope `seat`, order embed `seat`):
+ * no read when no ticket holds a seat, so unseated carts keep their statement count.
+ */
+export async function ticketSeats(ex: Executor, seatIds: readonly (string | null)[]): Promise<TicketSeat[]> {
+  const ids = [...new Set(seatIds.filter((id): id is string => id !== null))];
+  if (!ids.length) return [];
+  const rows = await ex
+    .select({ id: s.seatTemplate.id, name: s.seatTemplate.name })
+    .from(s.seatTemplate)
+    .where(inArray(s.seatTemplate.id, ids));
+  return rows.map(serializeTicketSeat);
+}
+
+export const serializeTicketSeat = (row: { id: string; name: string }): TicketSeat => ({
+  id: row.id,
+  seat_template_id: row.id,
+  name: row.name,
+});
