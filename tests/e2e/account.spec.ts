@@ -307,7 +307,8 @@ test("my account and logout without JavaScript: the profile is private, Log out 
   expect(asked.status()).toBe(200);
   expect(await asked.text()).toContain("Do you want to log out?");
 
-  await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
+  // The account navigation's Logout item (spec 2 §2), a same-site GET: it logs out at once.
+  await page.getByRole("main").getByRole("link", { name: "Log out" }).click();
   await expect(page).toHaveURL(new RegExp(`${BASE}(/events)?$`));
   expect((await context.cookies()).some((c) => c.name === "foyer_session")).toBe(false);
   const after = await page.request.get(`${BASE}/my/profile`, { maxRedirects: 0 });

@@ -49,7 +49,8 @@ async function passcodeStep(page: Page, email: string) {
   await page.goto(`${HM}/login?redirect=${encodeURIComponent(`${HM}/events`)}`);
   await waitForLogin(page);
   await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
+  // Issue 11: 'Continue' leads to the password; the passcode is asked for explicitly.
+  await page.getByRole("button", { name: "Email me a login code instead" }).click();
   const heading = page.getByRole("heading", { name: "Check your email" });
   await expect(heading).toBeFocused();
 }
@@ -164,19 +165,17 @@ test.describe("passcode", () => {
     await submit.click();
     await expect(page.getByText("The passcode you entered is invalid.")).toBeVisible();
     await expect(
-      page.getByText("You have 2 more attempts before you need to request a new login link."),
+      page.getByText("You have 2 more attempts before you need to request a new code."),
     ).toBeVisible();
     await field.fill("BBBBBB");
     await submit.click();
     await expect(
-      page.getByText("You have 1 more attempt before you need to request a new login link."),
+      page.getByText("You have 1 more attempt before you need to request a new code."),
     ).toBeVisible();
     await field.fill("CCCCCC");
     await submit.click();
     await expect(
-      page.getByText(
-        "You need to request a new login link before attempting to log in with a passcode again.",
-      ),
+      page.getByText("You need to request a new code before attempting to log in with a passcode again."),
     ).toBeVisible();
     await expect(field).toBeDisabled();
     await expect(submit).toBeDisabled();

@@ -22,9 +22,12 @@ describe("login inputs (spec 1 §5, §9)", () => {
     expect(isPasscodeFormat("a1B2c34")).toBe(false);
     expect(isPasscodeFormat("a1-2c3")).toBe(false);
   });
-  it("'You have {count} more attempt{s} before you need to request a new login link.'", () => {
-    expect(attemptsLeftText(2)).toBe("You have 2 more attempts before you need to request a new login link.");
-    expect(attemptsLeftText(1)).toBe("You have 1 more attempt before you need to request a new login link.");
+  it("'You have {count} more attempt{s} before you need to request a new …', naming a code: 'The passcode screen says 'request a new login link' (it is a code)'", () => {
+    expect(attemptsLeftText(2)).toBe("You have 2 more attempts before you need to request a new code.");
+    expect(attemptsLeftText(1)).toBe("You have 1 more attempt before you need to request a new code.");
+    expect(MESSAGES.passcodeNoAttemptsLeft).toBe(
+      "You need to request a new code before attempting to log in with a passcode again.",
+    );
     expect(PASSCODE_ATTEMPTS).toBe(3);
   });
   it("member not found texts name the second field (spec 1 §8)", () => {

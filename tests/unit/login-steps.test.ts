@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../src/lib/domain/login-input.ts";
 import {
+  emailStepNext,
   hasEmailStep,
   loginError,
   loginForms,
   loginPageHref,
   loginPrefill,
   loginQueryAction,
+  offersPasscodeInstead,
   passcodeOutcome,
   pathWithout,
   safeRedirectPath,
@@ -43,11 +45,11 @@ describe("passcode errors (spec 1 §8 'Passcode')", () => {
   it("'otp_incorrect allows 3 attempts, shows the invalid text and the attempts text'", () => {
     const outcome = passcodeOutcome("otp_incorrect", 2);
     expect(outcome.message).toBe("The passcode you entered is invalid.");
-    expect(outcome.attempts).toBe("You have 2 more attempts before you need to request a new login link.");
+    expect(outcome.attempts).toBe("You have 2 more attempts before you need to request a new code.");
     expect(outcome.mustRequestNew).toBe(false);
     expect(passcodeOutcome("otp_incorrect", 1).attempts).toContain("1 more attempt before");
   });
-  it("'when none left: You need to request a new login link ...' and input is disabled", () => {
+  it("'when none left: You need to request a new code ...' and input is disabled", () => {
     const outcome = passcodeOutcome("otp_incorrect", 0);
     expect(outcome.attempts).toBe(MESSAGES.passcodeNoAttemptsLeft);
     expect(outcome.mustRequestNew).toBe(true);
@@ -140,5 +142,21 @@ describe("login query parameters (spec 2 §2)", () => {
     expect(loginPageHref("harbour-museum", "/harbour-museum/events?a=1", { guest: "1" })).toBe(
       "/harbour-museum/login?redirect=%2Fharbour-museum%2Fevents%3Fa%3D1&guest=1",
     );
+  });
+});
+
+describe("'the e-mail step leads to password or passcode' and 'Never send a passcode that the user did not ask for' (issue 11, spec 1 §2)", () => {
+  it("with a password mode, Continue opens the password form (no passcode is requested)", () => {
+    expect(emailStepNext(loginForms(["otp_or_password", "scan_code"]))).toBe("password");
+    expect(emailStepNext(loginForms(["password"]))).toBe("password");
+  });
+  it("a passcode-only tenant mails the code on Continue: it is the only way in it offers", () => {
+    expect(emailStepNext(loginForms(["otp"]))).toBe("passcode");
+  });
+  it("'Email me a login code instead' is offered only when both modes exist", () => {
+    expect(offersPasscodeInstead(loginForms(["otp_or_password"]))).toBe(true);
+    expect(offersPasscodeInstead(loginForms(["password", "otp"]))).toBe(true);
+    expect(offersPasscodeInstead(loginForms(["password"]))).toBe(false);
+    expect(offersPasscodeInstead(loginForms(["otp"]))).toBe(false);
   });
 });

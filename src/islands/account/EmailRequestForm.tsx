@@ -4,7 +4,7 @@
  * ticket_order/resend). The forgot pages always show the same success text, so they never tell
  * whether an account exists; resend says when no orders were found.
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   EMAIL_MAX,
   type EmailRequestKind,
@@ -12,6 +12,7 @@ import {
   emailRequestOutcome,
   normalizeEmail,
 } from "../../lib/domain/account-forms.ts";
+import { rememberedLoginEmail } from "../login/remembered-email.ts";
 import { AccountField } from "./AccountField.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
 import {
@@ -42,6 +43,15 @@ export function EmailRequestForm({ seller, kind, strings }: EmailRequestFormProp
   const [alert, setAlert] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // Issue 11: the forgot-password form opens with the e-mail typed on the login screen (kept in
+  // this tab's sessionStorage; after hydration, so server and client render the same). Anything
+  // the visitor already typed wins.
+  useEffect(() => {
+    if (kind !== "forgot_password") return;
+    const remembered = rememberedLoginEmail(seller);
+    if (remembered) setEmail((current) => current || remembered);
+  }, [kind, seller]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -11,6 +11,10 @@ export interface EmailStepProps {
   onEmail: (email: string) => void;
   /** Called with a well-formed address; resolves when the next step is shown. */
   onContinue: (email: string) => Promise<void>;
+  /** 'Continue' mails a passcode (a passcode-only tenant): its busy label says so. */
+  continueSends: boolean;
+  /** Both modes: 'Email me a login code instead', called with a well-formed address. */
+  onUsePasscode?: ((email: string) => Promise<void>) | undefined;
 }
 
 /** A well-formed address within the login limit (the server checks it again). */
@@ -19,26 +23,30 @@ export function isLoginEmail(value: string): boolean {
 }
 
 export const EmailStep = forwardRef<HTMLHeadingElement, EmailStepProps>(function EmailStep(
-  { tr, level, email, onEmail, onContinue },
+  { tr, level, email, onEmail, onContinue, continueSends, onUsePasscode },
   headingRef,
 ) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<"continue" | "passcode" | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function proceed(action: "continue" | "passcode", next: (email: string) => Promise<void>) {
     const value = email.trim();
     if (!isLoginEmail(value)) {
       setError(tr("login.email.invalid"));
       return;
     }
     setError(null);
-    setBusy(true);
+    setBusy(action);
     try {
-      await onContinue(value);
+      await next(value);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void proceed("continue", onContinue);
   }
 
   return (
@@ -59,10 +67,26 @@ export const EmailStep = forwardRef<HTMLHeadingElement, EmailStepProps>(function
           error={error}
         />
         <div className="login-actions">
-          <button className="button" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? tr("login.passcode.sending") : tr("login.email.continue")}
+          <button
+            className="button"
+            type="submit"
+            disabled={busy !== null}
+            aria-busy={busy === "continue" || undefined}
+          >
+            {busy === "continue" && continueSends ? tr("login.passcode.sending") : tr("login.email.continue")}
           </button>
         </div>
+        {onUsePasscode && (
+          <button
+            className="login-link-button"
+            type="button"
+            disabled={busy !== null}
+            aria-busy={busy === "passcode" || undefined}
+            onClick={() => void proceed("passcode", onUsePasscode)}
+          >
+            {busy === "passcode" ? tr("login.passcode.sending") : tr("login.password.usePasscode")}
+          </button>
+        )}
       </form>
     </section>
   );

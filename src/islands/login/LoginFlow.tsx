@@ -8,11 +8,13 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { LoginAnswer, LoginBody } from "../../lib/api/auth-schemas.ts";
 import { MESSAGES } from "../../lib/domain/login-input.ts";
 import {
+  emailStepNext,
   hasEmailStep,
   type LoginPrefill,
   loginError,
   loginForms,
   type MemberIdSecond,
+  offersPasscodeInstead,
 } from "../../lib/domain/login-steps.ts";
 import { EmailStep } from "./EmailStep.tsx";
 import { failureOf, localCartId, loginApi, storedPasscodeToken, storePasscodeToken } from "./login-calls.ts";
@@ -21,6 +23,7 @@ import { MemberIdForm, type MemberIdValues } from "./MemberIdForm.tsx";
 import { OtpUnavailableStep } from "./OtpUnavailableStep.tsx";
 import { PasscodeStep, VerifyFailure } from "./PasscodeStep.tsx";
 import { PasswordStep } from "./PasswordStep.tsx";
+import { rememberLoginEmail } from "./remembered-email.ts";
 
 export interface LoginFlowProps {
   seller: string;
@@ -108,8 +111,8 @@ export function LoginFlow(props: LoginFlowProps) {
     await onSuccess(answer);
   }
 
-  function showLoginError(code: string, second: MemberIdSecond | null) {
-    const error = loginError(code, second);
+  function showLoginError(code: string, second: MemberIdSecond | null, retryAfter: unknown = null) {
+    const error = loginError(code, second, retryAfter);
     const forgot = props.showForgot ? `${base}/user/forgot-password` : null;
     setAlert(
       error.kind === "incorrect_password" && forgot ? (
@@ -128,7 +131,8 @@ export function LoginFlow(props: LoginFlowProps) {
       const answer = await (await loginApi(seller)).login(body);
       await succeed(answer);
     } catch (error) {
-      showLoginError(failureOf(error).code, second);
+      const failure = failureOf(error);
+      showLoginError(failure.code, second, failure.extra.retry_after);
     }
   }
 
@@ -143,7 +147,8 @@ export function LoginFlow(props: LoginFlowProps) {
       setToken(answer.token);
       return true;
     } catch (error) {
-      showLoginError(failureOf(error).code, null);
+      const failure = failureOf(error);
+      showLoginError(failure.code, null, failure.extra.retry_after);
       return false;
     }
   }
@@ -159,7 +164,11 @@ export function LoginFlow(props: LoginFlowProps) {
     } catch (error) {
       const failure = failureOf(error);
       const left = failure.extra.attempts_left;
-      throw new VerifyFailure(failure.code, typeof left === "number" ? left : null);
+      throw new VerifyFailure(
+        failure.code,
+        typeof left === "number" ? left : null,
+        failure.extra.retry_after,
+      );
     }
   }
 
@@ -188,12 +197,22 @@ export function LoginFlow(props: LoginFlowProps) {
           level={level}
           email={email}
           onEmail={setEmail}
+          continueSends={emailStepNext(forms) === "passcode"}
           onContinue={async (address) => {
             setEmail(address);
-            if (forms.passcode) {
-              if (await requestCode(address)) go("otp_form");
-            } else go("password");
+            rememberLoginEmail(seller, address);
+            if (emailStepNext(forms) === "password") go("password");
+            else if (await requestCode(address)) go("otp_form");
           }}
+          onUsePasscode={
+            offersPasscodeInstead(forms)
+              ? async (address) => {
+                  setEmail(address);
+                  rememberLoginEmail(seller, address);
+                  if (await requestCode(address)) go("otp_form");
+                }
+              : undefined
+          }
         />
       )}
       {step === "password" && (

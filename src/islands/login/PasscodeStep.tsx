@@ -36,11 +36,14 @@ export interface PasscodeStepProps {
 export class VerifyFailure extends Error {
   readonly code: string;
   readonly attemptsLeft: number | null;
-  constructor(code: string, attemptsLeft: number | null) {
+  /** rate_limited: `_extra.retry_after`, told as the real wait. */
+  readonly retryAfter: unknown;
+  constructor(code: string, attemptsLeft: number | null, retryAfter: unknown = null) {
     super(code);
     this.name = "VerifyFailure";
     this.code = code;
     this.attemptsLeft = attemptsLeft;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -85,7 +88,7 @@ export const PasscodeStep = forwardRef<HTMLHeadingElement, PasscodeStepProps>(
           setHint(false);
         } catch (error) {
           const failure = error instanceof VerifyFailure ? error : new VerifyFailure("unexpected", null);
-          const next = passcodeOutcome(failure.code, failure.attemptsLeft);
+          const next = passcodeOutcome(failure.code, failure.attemptsLeft, failure.retryAfter);
           setOutcome(next);
           if (next.retryAfterMs !== null) {
             clearTimeout(retryTimer.current);

@@ -6,6 +6,7 @@
  */
 import type { LoginAnswer } from "../../lib/api/auth-schemas.ts";
 import { ApiClientError } from "../../lib/api/errors.ts";
+import { forgetLoginEmail } from "./remembered-email.ts";
 
 let loading: Promise<import("../../lib/api/auth-client.ts").AuthApi> | undefined;
 
@@ -79,6 +80,7 @@ export function localCartId(seller: string): string | undefined {
  */
 export async function afterLogin(seller: string, answer: LoginAnswer): Promise<void> {
   forgetPasscodeToken(seller);
+  forgetLoginEmail(seller);
   if (!localCartId(seller) && !answer.cart_id) return;
   const { initCart, refreshAfterLogin } = await import("../../lib/stores/cart.ts");
   initCart({ seller });

@@ -43,8 +43,8 @@ export function isPasscodeFormat(input: string): boolean {
 export const MESSAGES = {
   passcodeRequired: "Enter your 6-character code",
   passcodeInvalid: "The passcode you entered is invalid.",
-  passcodeNoAttemptsLeft:
-    "You need to request a new login link before attempting to log in with a passcode again.",
+  // Spec 1 §8 says 'login link'; issue 11 corrects it: the visitor requests a new code.
+  passcodeNoAttemptsLeft: "You need to request a new code before attempting to log in with a passcode again.",
   cookiesDisabled: "Enable cookies and reload to login.",
   loginDisabled: "Login is disabled",
   memberNotFoundZip: "Member details not found. Please check your member ID and ZIP code.",
@@ -59,9 +59,12 @@ export const MESSAGES = {
   rateLimited: "Too many attempts. Please wait a minute and try again.",
 } as const;
 
-/** Spec 1 §8: 'You have {count} more attempt{s} before you need to request a new login link.' */
+/**
+ * Spec 1 §8: 'You have {count} more attempt{s} before you need to request a new login link.', with
+ * 'code' for 'login link' (issue 11: "The passcode screen says 'request a new login link' (it is a code)").
+ */
 export function attemptsLeftText(count: number): string {
-  return `You have ${count} more attempt${count === 1 ? "" : "s"} before you need to request a new login link.`;
+  return `You have ${count} more attempt${count === 1 ? "" : "s"} before you need to request a new code.`;
 }
 
 /** The member-ID form's not-found text for the second field it asks for. */

@@ -17,6 +17,27 @@ import {
   memberNotFoundText,
   PASSCODE_RETRY_NOT_AVAILABLE_MS,
 } from "./login-input.ts";
+import { rateLimitedText } from "./retry-wait.ts";
+
+/** Where 'Continue' on the e-mail step leads. */
+export type EmailStepNext = "password" | "passcode";
+
+/**
+ * Spec 1 §2 "email step, then password or one-time passcode step". Issue 11: 'Continue' mailed a
+ * passcode before every password form, so a rate-limited passcode request kept a user who knows the
+ * password out. With a password mode, 'Continue' opens the password form and sends nothing (the
+ * passcode is one explicit action away); only a passcode-only tenant mails a code on 'Continue',
+ * since that is the one way in it offers. Neither asks the server anything about the account, so the
+ * step never tells whether an e-mail is registered.
+ */
+export function emailStepNext(forms: LoginForms): EmailStepNext {
+  return forms.password ? "password" : "passcode";
+}
+
+/** The e-mail step's 'Email me a login code instead': when both the password and the passcode exist. */
+export function offersPasscodeInstead(forms: LoginForms): boolean {
+  return forms.password && forms.passcode;
+}
 
 /** The second field a member-ID form asks for. */
 export type MemberIdSecond = "zip_code" | "last_name" | "password";
@@ -76,7 +97,11 @@ export interface PasscodeOutcome {
  * are left; not_authorized, otp_token_expired and others show the invalid text and disable input
  * until a new code is requested.
  */
-export function passcodeOutcome(code: string, attemptsLeft: number | null): PasscodeOutcome {
+export function passcodeOutcome(
+  code: string,
+  attemptsLeft: number | null,
+  retryAfterSeconds: unknown = null,
+): PasscodeOutcome {
   if (code === "not_available_yet") {
     return {
       message: null,
@@ -86,7 +111,12 @@ export function passcodeOutcome(code: string, attemptsLeft: number | null): Pass
     };
   }
   if (code === "rate_limited") {
-    return { message: MESSAGES.rateLimited, attempts: null, mustRequestNew: false, retryAfterMs: null };
+    return {
+      message: rateLimitedText(retryAfterSeconds),
+      attempts: null,
+      mustRequestNew: false,
+      retryAfterMs: null,
+    };
   }
   if (code === "otp_incorrect" && attemptsLeft !== null && attemptsLeft > 0) {
     return {
@@ -116,7 +146,12 @@ export type LoginErrorKind =
   | { kind: "rate_limited"; message: string }
   | { kind: "unexpected"; message: string };
 
-export function loginError(code: string, second: MemberIdSecond | null): LoginErrorKind {
+/** `retryAfterSeconds`: the rate limit's `_extra.retry_after`, told as the real wait. */
+export function loginError(
+  code: string,
+  second: MemberIdSecond | null,
+  retryAfterSeconds: unknown = null,
+): LoginErrorKind {
   switch (code) {
     case "incorrect_password":
       return { kind: "incorrect_password", message: MESSAGES.incorrectPassword };
@@ -130,7 +165,7 @@ export function loginError(code: string, second: MemberIdSecond | null): LoginEr
     case "login_disabled":
       return { kind: "login_disabled", message: MESSAGES.loginDisabled };
     case "rate_limited":
-      return { kind: "rate_limited", message: MESSAGES.rateLimited };
+      return { kind: "rate_limited", message: rateLimitedText(retryAfterSeconds) };
     default:
       return { kind: "unexpected", message: MESSAGES.unexpected };
   }

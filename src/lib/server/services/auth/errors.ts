@@ -29,12 +29,7 @@ export const otpIncorrect = (attemptsLeft: number) =>
   });
 
 export const otpExpired = () =>
-  new ApiError(
-    401,
-    "otp_token_expired",
-    "This passcode has expired. Please request a new login link.",
-    login,
-  );
+  new ApiError(401, "otp_token_expired", "This passcode has expired. Please request a new code.", login);
 
 export const notAuthorized = () =>
   new ApiError(401, "not_authorized", MESSAGES.passcodeNoAttemptsLeft, login);
