@@ -45,8 +45,9 @@ test("the donation add changes the total; the confirmation e-mail is in /_mail w
   // A flexible amount outside min/max is refused with the spec's text (flexible-price rules).
   await donation.getByRole("radio", { name: "Other amount" }).check();
   await donation.getByRole("spinbutton", { name: "Other amount" }).fill("0.50");
-  await donation.getByRole("button", { name: "Add donation" }).click();
-  await expect(donation.getByText("Value entered is outside min/max")).toBeVisible();
+  // Issue 11: the button is disabled and the field says why.
+  await expect(donation.getByRole("button", { name: "Add donation" })).toBeDisabled();
+  await expect(donation.getByText("Value entered is outside min/max. Enter at least $1.00.")).toBeVisible();
   await donation.getByRole("radio", { name: "$10.00" }).check();
   await donation.getByRole("button", { name: "Add donation" }).click();
   await expect(

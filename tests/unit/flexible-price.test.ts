@@ -3,6 +3,7 @@ import {
   checkFlexibleAmount,
   flexibleBounds,
   OUTSIDE_MIN_MAX,
+  outsideMessage,
   presetAmount,
 } from "../../src/lib/domain/flexible-price.ts";
 
@@ -23,15 +24,41 @@ describe("flexible price (spec §5): 'between currency_amount_min and currency_a
   });
   it("'Value entered is outside min/max' below, above, and off the 0.01 step", () => {
     expect(OUTSIDE_MIN_MAX).toBe("Value entered is outside min/max");
-    expect(checkFlexibleAmount("0.99", bounds)).toEqual({ ok: false, error: "outside" });
-    expect(checkFlexibleAmount("1000.01", bounds)).toEqual({ ok: false, error: "outside" });
-    expect(checkFlexibleAmount("10.005", bounds)).toEqual({ ok: false, error: "outside" });
-    expect(checkFlexibleAmount("abc", bounds)).toEqual({ ok: false, error: "outside" });
+    expect(checkFlexibleAmount("0.99", bounds)).toEqual({ ok: false, error: "outside", reason: "below" });
+    expect(checkFlexibleAmount("1000.01", bounds)).toEqual({ ok: false, error: "outside", reason: "above" });
+    expect(checkFlexibleAmount("10.005", bounds)).toEqual({ ok: false, error: "outside", reason: "format" });
+    expect(checkFlexibleAmount("abc", bounds)).toEqual({ ok: false, error: "outside", reason: "format" });
     expect(checkFlexibleAmount("", bounds)).toEqual({ ok: false, error: "required" });
   });
   it("the price query value presets the amount only within the bounds", () => {
     expect(presetAmount("12.5", bounds)).toBe("12.50");
     expect(presetAmount("0.10", bounds)).toBe("");
     expect(presetAmount(undefined, bounds)).toBe("");
+  });
+});
+
+describe("issue 11: 'An out-of-range donation shows 'Value entered is outside min/max' ... say why next to the field'", () => {
+  const texts = {
+    outside: OUTSIDE_MIN_MAX,
+    below: (min: string) => `Enter at least ${min}.`,
+    above: (max: string) => `Enter at most ${max}.`,
+    format: "Enter the amount with at most two decimals.",
+  };
+  const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+  it("keeps the spec's text and names the minimum that was crossed", () => {
+    expect(outsideMessage("below", bounds, money, texts)).toBe(
+      "Value entered is outside min/max. Enter at least $1.00.",
+    );
+  });
+  it("names the maximum that was crossed", () => {
+    expect(outsideMessage("above", bounds, money, texts)).toBe(
+      "Value entered is outside min/max. Enter at most $1000.00.",
+    );
+  });
+  it("explains the 0.01 step, and falls back to it when the crossed bound is unknown", () => {
+    expect(outsideMessage("format", bounds, money, texts)).toBe(
+      "Value entered is outside min/max. Enter the amount with at most two decimals.",
+    );
+    expect(outsideMessage("below", { min: undefined, max: 500 }, money, texts)).toContain("two decimals");
   });
 });

@@ -1,4 +1,8 @@
-/** The test gateway's card form (DESIGN §6): number, expiry MM/YY and CVC, each labelled. */
+/**
+ * The test gateway's card form (DESIGN §6): number, expiry MM/YY (formatted as typed, issue 11)
+ * and CVC, each labelled.
+ */
+import { formatCardExpiry } from "../../lib/domain/card-expiry.ts";
 import type { CardField, CardInput } from "../../lib/domain/payment-amount.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import { TextField } from "./TextField.tsx";
@@ -37,7 +41,7 @@ export function CardFields({ value, errors, onChange, tr }: CardFieldsProps) {
           maxLength={7}
           placeholder="MM/YY"
           value={value.expiry}
-          onChange={(next) => onChange("expiry", next)}
+          onChange={(next) => onChange("expiry", formatCardExpiry(next))}
           error={message("expiry", "checkout.error.cardExpiry")}
         />
         <TextField

@@ -6,10 +6,11 @@
  * message lookup. The island hides the form once the cart no longer carries the blocking rule.
  */
 import { useStore } from "@nanostores/react";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useId, useRef } from "react";
 import { PROMO_CODE_MAX } from "../../lib/domain/promo-messages.ts";
 import { $cartBusy } from "../../lib/stores/cart.ts";
 import { promoTexts, useCodeEntry } from "../cart/useCodeEntry.ts";
+import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { type CheckoutStrings, type CheckoutTranslate, isCheckoutStringKey } from "./checkout-strings.ts";
 
 export interface CodeRequiredFormProps {
@@ -27,6 +28,8 @@ export function CodeRequiredForm({ description, strings, tr, disabled }: CodeReq
   );
   const { value, input, applying, error } = entry;
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, value, entry.change);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,6 +44,7 @@ export function CodeRequiredForm({ description, strings, tr, disabled }: CodeReq
         <div className={error ? "checkout-field checkout-field--invalid" : "checkout-field"}>
           <label htmlFor={id}>{tr("reserve.code.label")}</label>
           <input
+            ref={field}
             id={id}
             name="code"
             type="text"

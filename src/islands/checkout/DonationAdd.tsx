@@ -4,12 +4,13 @@
  * one donation through the cart store's addToCart (no optimistic update); the sidebar and the
  * totals follow the store.
  */
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
-import { checkFlexibleAmount, OUTSIDE_MIN_MAX } from "../../lib/domain/flexible-price.ts";
+import { checkFlexibleAmount, outsideMessage } from "../../lib/domain/flexible-price.ts";
 import { toMoneyString } from "../../lib/domain/money.ts";
 import { UNEXPECTED } from "../../lib/domain/payment-errors.ts";
 import { addToCart } from "../../lib/stores/cart.ts";
+import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { asFailure } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
@@ -30,12 +31,24 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, other, setOther);
+  // Issue 11: an other amount off the bounds disables the button, and the field says why.
+  const check = choice === "other" ? checkFlexibleAmount(other, offer) : null;
+  const refusal =
+    check && !check.ok && check.error === "outside"
+      ? outsideMessage(check.reason, offer, money, {
+          outside: tr("checkout.donation.outside"),
+          below: (min) => tr("checkout.donation.below", { min }),
+          above: (max) => tr("checkout.donation.above", { max }),
+          format: tr("checkout.donation.format"),
+        })
+      : null;
 
   async function add() {
     let amount: number;
     if (choice === "other") {
-      const check = checkFlexibleAmount(other, offer);
-      if (!check.ok) return setError(OUTSIDE_MIN_MAX);
+      if (!check?.ok) return;
       amount = check.amount;
     } else amount = choice;
     setError(null);
@@ -68,7 +81,7 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
         </label>
       </div>
       {choice === "other" && (
-        <div className={`checkout-field${error ? " checkout-field--invalid" : ""}`}>
+        <div className={`checkout-field${refusal ? " checkout-field--invalid" : ""}`}>
           <label htmlFor={`${name}-amount`}>{tr("checkout.donation.other")}</label>
           <input
             id={`${name}-amount`}
@@ -78,9 +91,15 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
             min={offer.min === undefined ? undefined : (offer.min / 100).toFixed(2)}
             max={offer.max === undefined ? undefined : (offer.max / 100).toFixed(2)}
             value={other}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? `${name}-refusal` : undefined}
             onChange={(event) => setOther(event.currentTarget.value)}
           />
+          {refusal && (
+            <p id={`${name}-refusal`} className="checkout-field__error" role="alert">
+              {refusal}
+            </p>
+          )}
         </div>
       )}
       {error && (
@@ -89,7 +108,13 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
         </p>
       )}
       {done && <p role="status">{done}</p>}
-      <button type="button" className="button button--secondary" onClick={() => void add()} aria-busy={busy}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={check ? !check.ok : false}
+        onClick={() => void add()}
+        aria-busy={busy}
+      >
         {busy ? tr("checkout.donation.adding") : tr("checkout.donation.add")}
       </button>
     </fieldset>

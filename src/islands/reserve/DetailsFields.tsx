@@ -2,34 +2,45 @@
  * Details of the chosen tickets: the group's survey (additional_info_spec) and the admit name and
  * e-mail fields per ticket (group meta admit_names / admit_emails).
  */
-import { useId } from "react";
+import { useId, useRef } from "react";
 import type { AdmitError } from "../../lib/domain/admit-fields.ts";
 import { ADMIT_EMAIL_MAX, ADMIT_NAME_MAX } from "../../lib/domain/admit-fields.ts";
 import type { SurveyQuestion } from "../../lib/domain/survey.ts";
 import { surveyQuestions } from "../../lib/domain/survey.ts";
 import type { ReserveGroup } from "../../lib/pages/event-detail.ts";
+import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { useReserveEnv } from "./context.ts";
 import type { SelectionApi } from "./useSelection.ts";
 
 interface DetailsFieldsProps {
   groups: readonly ReserveGroup[];
   selection: SelectionApi;
+  /** The survey's legend when the flow names it (a gift card asks who it is for). */
+  surveyLegend?: string | undefined;
 }
 
-export function DetailsFields({ groups, selection }: DetailsFieldsProps) {
+export function DetailsFields({ groups, selection, surveyLegend }: DetailsFieldsProps) {
   const { quantities } = selection.selection;
   const chosen = groups.filter((g) => g.types.some((t) => (quantities[t.id] ?? 0) > 0));
   if (chosen.length === 0) return null;
   return (
     <>
       {chosen.map((g) => (
-        <GroupDetails key={g.id} group={g} selection={selection} />
+        <GroupDetails key={g.id} group={g} selection={selection} surveyLegend={surveyLegend} />
       ))}
     </>
   );
 }
 
-function GroupDetails({ group, selection }: { group: ReserveGroup; selection: SelectionApi }) {
+function GroupDetails({
+  group,
+  selection,
+  surveyLegend,
+}: {
+  group: ReserveGroup;
+  selection: SelectionApi;
+  surveyLegend: string | undefined;
+}) {
   const { text } = useReserveEnv();
   const { questions } = surveyQuestions(group.additional_info_spec);
   const count = group.types.reduce((sum, t) => sum + (selection.selection.quantities[t.id] ?? 0), 0);
@@ -39,7 +50,7 @@ function GroupDetails({ group, selection }: { group: ReserveGroup; selection: Se
     <>
       {questions.length > 0 && (
         <fieldset className="reserve__section reserve-fieldset">
-          <legend>{text("reserve.survey.heading")}</legend>
+          <legend>{surveyLegend ?? text("reserve.survey.heading")}</legend>
           {questions.map((q) => (
             <SurveyField
               key={q.key}
@@ -83,6 +94,8 @@ function SurveyField({
 }) {
   const { text } = useReserveEnv();
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, value, onChange);
   const errorId = `${id}-error`;
   const common = {
     id,
@@ -109,6 +122,7 @@ function SurveyField({
       ) : (
         <input
           {...common}
+          ref={field}
           type={question.type === "string" ? (question.format ?? "text") : "number"}
           min={question.minimum}
           max={question.maximum}

@@ -1,7 +1,11 @@
-/** A flexible-price input (spec §5): min..max, step 0.01, 'Value entered is outside min/max'. */
-import { useId } from "react";
-import { checkFlexibleAmount } from "../../lib/domain/flexible-price.ts";
+/**
+ * A flexible-price input (spec §5): min..max, step 0.01, 'Value entered is outside min/max',
+ * followed by what would be accepted (issue 11: "say why next to the field").
+ */
+import { useId, useRef } from "react";
+import { checkFlexibleAmount, flexibleFieldLabel, outsideMessage } from "../../lib/domain/flexible-price.ts";
 import type { ReserveType } from "../../lib/pages/event-detail.ts";
+import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { useReserveEnv } from "./context.ts";
 
 interface FlexibleAmountProps {
@@ -14,17 +18,32 @@ interface FlexibleAmountProps {
 
 export function FlexibleAmount({ type, value, onChange, problem: submitted, label }: FlexibleAmountProps) {
   const { text, money } = useReserveEnv();
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, value, onChange);
   // Shown as soon as a typed amount is off the bounds; 'required' only after a submit.
   const live = value.trim() === "" ? undefined : checkFlexibleAmount(value, type);
-  const problem = live && !live.ok ? live.error : value.trim() === "" ? submitted : undefined;
+  const problem =
+    live && !live.ok
+      ? live.error === "outside"
+        ? outsideMessage(live.reason, type, money, {
+            outside: text("reserve.flexible.outside"),
+            below: (min) => text("reserve.flexible.below", { min }),
+            above: (max) => text("reserve.flexible.above", { max }),
+            format: text("reserve.flexible.format"),
+          })
+        : undefined
+      : value.trim() === "" && submitted
+        ? text(submitted === "required" ? "reserve.flexible.required" : "reserve.flexible.outside")
+        : undefined;
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const toNumber = (minor: number | undefined) => (minor === undefined ? undefined : minor / 100);
   return (
     <div className="flexible-amount">
-      <label htmlFor={id}>{label ?? text("reserve.flexible.label", { name: type.name })}</label>
+      <label htmlFor={id}>{label ?? flexibleFieldLabel(type.name, text("reserve.flexible.label"))}</label>
       <input
+        ref={field}
         id={id}
         type="number"
         inputMode="decimal"
@@ -44,7 +63,7 @@ export function FlexibleAmount({ type, value, onChange, problem: submitted, labe
       </span>
       {problem && (
         <span id={errorId} className="field-error" role="alert">
-          {problem === "required" ? text("reserve.flexible.required") : text("reserve.flexible.outside")}
+          {problem}
         </span>
       )}
     </div>

@@ -3,9 +3,11 @@
  * and a flexible amount; the `price` query value presets the flexible amount. One ticket is added.
  */
 import { useId, useMemo, useState } from "react";
-import { presetAmount } from "../../lib/domain/flexible-price.ts";
-import { buildReserveRequest, selectionTotal } from "../../lib/domain/reserve-request.ts";
+import { checkFlexibleAmount, presetAmount } from "../../lib/domain/flexible-price.ts";
+import { oneTicketOptionLabel } from "../../lib/domain/one-ticket-label.ts";
+import { buildReserveRequest, selectionBreakdown } from "../../lib/domain/reserve-request.ts";
 import { useReserveEnv } from "./context.ts";
+import { DetailsFields } from "./DetailsFields.tsx";
 import { FlexibleAmount } from "./FlexibleAmount.tsx";
 import { ReserveFooter } from "./ReserveFooter.tsx";
 import { useReserveSubmit } from "./useReserveSubmit.ts";
@@ -29,7 +31,12 @@ export function OneTicketReserve() {
   const quantities = chosen ? { [chosen]: 1 } : {};
   const choices = { ...choicesOf(selection.selection, undefined), quantities };
   const submitter = useReserveSubmit({});
+  // Issue 11: an amount off the bounds disables 'Add to cart'; the field says why.
+  const typed = flexible ? (selection.selection.amounts[flexible.id] ?? "") : "";
+  const amountRefused =
+    !!flexible && chosen === flexible.id && typed.trim() !== "" && !checkFlexibleAmount(typed, flexible).ok;
 
+  const price = selectionBreakdown(requestGroups, { quantities, amounts: selection.selection.amounts });
   const submit = () => {
     const request = buildReserveRequest(requestGroups, choices);
     if (!request.ok) {
@@ -48,7 +55,9 @@ export function OneTicketReserve() {
           {types.map((t) => (
             <label key={t.id} className="one-ticket__option">
               <input type="radio" name={name} checked={chosen === t.id} onChange={() => setChosen(t.id)} />
-              <span>{t.flexible ? text("reserve.oneTicket.other") : `${t.name} (${money(t.amount)})`}</span>
+              <span>
+                {t.flexible ? text("reserve.oneTicket.other") : oneTicketOptionLabel(t.name, t.amount, money)}
+              </span>
             </label>
           ))}
         </fieldset>
@@ -59,12 +68,22 @@ export function OneTicketReserve() {
           value={selection.selection.amounts[flexible.id] ?? ""}
           onChange={(v) => selection.setAmount(flexible.id, v)}
           problem={selection.selection.problems?.amounts[flexible.id]}
+          {...(types.length > 1 ? { label: text("reserve.oneTicket.other") } : {})}
         />
       )}
+      {/* Issue 11: a gift card asks for its recipient (the ledger group's survey). */}
+      <DetailsFields
+        groups={props.groups}
+        selection={{ ...selection, selection: { ...selection.selection, quantities } }}
+        surveyLegend={
+          props.groups.some((g) => g.handler === "ledger") ? text("reserve.giftCard.recipient") : undefined
+        }
+      />
       <ReserveFooter
-        total={selectionTotal(requestGroups, { quantities, amounts: selection.selection.amounts })}
+        total={price.total}
+        fees={price.fees}
         ticketCount={chosen ? 1 : 0}
-        canSubmit={!!chosen}
+        canSubmit={!!chosen && !amountRefused}
         onSubmit={submit}
         submitter={submitter}
       />

@@ -5,6 +5,7 @@
  * (`{base}`, `{base}--invalid`, `{base}__error`).
  */
 import { forwardRef, useId } from "react";
+import { useJoinedRef, useTypedBeforeHydration } from "./useTypedBeforeHydration.ts";
 
 export interface TextFieldProps {
   label: string;
@@ -33,11 +34,13 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const id = useId();
   const errorId = `${id}-error`;
   const described = [props.error ? errorId : null, props.describedBy ?? null].filter(Boolean).join(" ");
+  const [input, joinedRef] = useJoinedRef(ref);
+  useTypedBeforeHydration(input, props.value, props.onChange);
   return (
     <div className={`${props.base}${props.error ? ` ${props.base}--invalid` : ""}`}>
       <label htmlFor={id}>{props.label}</label>
       <input
-        ref={ref}
+        ref={joinedRef}
         id={id}
         name={props.name}
         type={props.type ?? "text"}

@@ -20,7 +20,13 @@ export function flexibleBounds(type: {
   return { min: read(type.currency_amount_min), max: read(type.currency_amount_max) };
 }
 
-export type FlexibleCheck = { ok: true; amount: number } | { ok: false; error: "required" | "outside" };
+/** Why an amount is outside: under the minimum, over the maximum, or not money in steps of 0.01. */
+export type OutsideReason = "below" | "above" | "format";
+
+export type FlexibleCheck =
+  | { ok: true; amount: number }
+  | { ok: false; error: "required" }
+  | { ok: false; error: "outside"; reason: OutsideReason };
 
 /** Checks what the shopper typed ("12", "12.5", "12.50"); more than two decimals is off-step. */
 export function checkFlexibleAmount(input: string, bounds: FlexibleBounds): FlexibleCheck {
@@ -30,12 +36,42 @@ export function checkFlexibleAmount(input: string, bounds: FlexibleBounds): Flex
   try {
     amount = parseMoneyString(value);
   } catch {
-    return { ok: false, error: "outside" };
+    return { ok: false, error: "outside", reason: "format" };
   }
-  if (amount < 0) return { ok: false, error: "outside" };
-  if (bounds.min !== undefined && amount < bounds.min) return { ok: false, error: "outside" };
-  if (bounds.max !== undefined && amount > bounds.max) return { ok: false, error: "outside" };
+  if (amount < 0) return { ok: false, error: "outside", reason: "format" };
+  if (bounds.min !== undefined && amount < bounds.min)
+    return { ok: false, error: "outside", reason: "below" };
+  if (bounds.max !== undefined && amount > bounds.max)
+    return { ok: false, error: "outside", reason: "above" };
   return { ok: true, amount };
+}
+
+/** The texts a refused amount is explained with; `min` and `max` arrive formatted as money. */
+export interface OutsideTexts {
+  /** The spec's own text, 'Value entered is outside min/max'. */
+  outside: string;
+  below: (min: string) => string;
+  above: (max: string) => string;
+  format: string;
+}
+
+/**
+ * Issue 11 "say why next to the field": the spec's 'Value entered is outside min/max', followed by
+ * what would be accepted (the bound that was crossed, or the two-decimal step).
+ */
+export function outsideMessage(
+  reason: OutsideReason,
+  bounds: FlexibleBounds,
+  money: (minor: number) => string,
+  texts: OutsideTexts,
+): string {
+  const why =
+    reason === "below" && bounds.min !== undefined
+      ? texts.below(money(bounds.min))
+      : reason === "above" && bounds.max !== undefined
+        ? texts.above(money(bounds.max))
+        : texts.format;
+  return `${texts.outside}. ${why}`;
 }
 
 /** The `price` query value as a preset, only when it is within the bounds. */
@@ -43,4 +79,12 @@ export function presetAmount(price: string | undefined, bounds: FlexibleBounds):
   if (!price) return "";
   const check = checkFlexibleAmount(price, bounds);
   return check.ok ? (check.amount / 100).toFixed(2) : "";
+}
+
+/**
+ * Issue 11 "the visible label 'Choose an amount amount'": the flexible field's label is the
+ * tenant's template (default '{name} amount') unless the type's name already speaks of an amount.
+ */
+export function flexibleFieldLabel(typeName: string, template: string): string {
+  return /\bamount\b/i.test(typeName) ? typeName : template.replace("{name}", typeName);
 }

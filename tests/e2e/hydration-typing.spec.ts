@@ -1,0 +1,87 @@
+/**
+ * Issue 11 "Typed or autofilled text is wiped: text entered right after a page loads, before the
+ * island hydrates (about 0.1–0.3 s), was sometimes wiped". Each test types into the server-rendered
+ * fields while the islands' JavaScript is held back, then lets it load, waits for hydration (Astro
+ * removes the `ssr` attribute) and checks the islands kept and use the typed text.
+ */
+import { expect, type Page, test } from "./fixtures.ts";
+import { admissionCart, SELLER, seedCart } from "./helpers/cart.ts";
+import { holdIslandScripts } from "./helpers/hold-islands.ts";
+
+const HM = `/${SELLER}`;
+
+/** Opens `path` with the islands held back; answers the release. */
+async function openUnhydrated(page: Page, path: string) {
+  const hold = await holdIslandScripts(page);
+  // 'commit': the held module scripts would keep the load events from firing.
+  await page.goto(path, { waitUntil: "commit" });
+  await expect(page.locator("astro-island[ssr]").first()).toBeAttached();
+  return hold;
+}
+
+async function hydrate(page: Page, release: () => Promise<void>) {
+  await release();
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0, { timeout: 15_000 });
+}
+
+test("'Islands must adopt the values already in the server-rendered fields': checkout names and e-mail", async ({
+  page,
+  request,
+}) => {
+  // Regression: checkout names typed before hydration were wiped (3 of 8 tries).
+  const answer = await admissionCart(request, 1);
+  const cartId = answer.cart._data[0]?.id ?? "";
+  await seedCart(page, answer);
+  const { release } = await openUnhydrated(page, `${HM}/checkout/${cartId}`);
+  const typed = {
+    "First name": "Ada",
+    "Last name": "Lovelace",
+    "Email address": "ada@example.test",
+    "Confirm email address": "ada@example.test",
+  };
+  for (const [label, value] of Object.entries(typed)) {
+    await page.getByLabel(label, { exact: true }).pressSequentially(value);
+  }
+  await hydrate(page, release);
+  // The island re-renders once it is ready; a field it had not adopted would be emptied here.
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+  for (const [label, value] of Object.entries(typed)) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+  // And the state holds them: paying complains about the card only, not about the identity.
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("This field is required.").first()).toBeVisible();
+  for (const label of Object.keys(typed)) {
+    await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  }
+});
+
+test("'Islands must adopt the values already in the server-rendered fields': login e-mail", async ({
+  page,
+}) => {
+  const email = "demo@harbour-museum.example";
+  const { release } = await openUnhydrated(page, `${HM}/login`);
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await hydrate(page, release);
+  await expect(page.getByLabel("Email address", { exact: true })).toHaveValue(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  // The next step names the address it continues with; an unadopted field would be refused as empty.
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expect(page.getByText("Enter a valid email address.")).toHaveCount(0);
+});
+
+test("'Islands must adopt the values already in the server-rendered fields': member ID and ZIP", async ({
+  page,
+}) => {
+  // Regression: a member ID typed before hydration was wiped.
+  const { release } = await openUnhydrated(
+    page,
+    `${HM}/login?redirect=${encodeURIComponent(`${HM}/events`)}`,
+  );
+  await page.getByLabel("Member ID").pressSequentially("HM100002");
+  await page.getByLabel("ZIP code").pressSequentially("10001");
+  await hydrate(page, release);
+  await expect(page.getByLabel("Member ID")).toHaveValue("HM100002");
+  await page.getByRole("button", { name: "Log in with member ID" }).click();
+  await expect(page).toHaveURL(`${HM}/events`);
+});
