@@ -96,14 +96,24 @@ describe("gift cards (ledger gateway)", () => {
     expect(answer.ticket_order?._data[0]?.ticket_order_fees.total_after_fees_price).toBe("159.00");
   });
 
-  it("spec 2 §5: a 0 balance or inactive card is 422 'Gift Card balance is $0'; the same card twice is 409 'Oops! You already applied this gift card'", async () => {
+  it("spec 2 §5: a 0 balance card is 422 'Gift Card balance is $0' (an inactive one its own ledger_inactive, issue 11); the same card twice is 409 'Oops! You already applied this gift card'", async () => {
     const cart = await harbourCart(1, 2);
-    for (const number of ["GC-1000-0002", "GC-1000-0003"]) {
-      const res = await payWith(cart.id, { gateway_id: "ledger", gateway_data: { number }, amount: "10.00" });
-      expect(res.status).toBe(422);
-      expect(errorOf(res)._code).toBe("ledger_empty");
-      expect(errorOf(res)._description).toBe("Gift Card balance is $0");
-    }
+    const empty = await payWith(cart.id, {
+      gateway_id: "ledger",
+      gateway_data: { number: "GC-1000-0002" },
+      amount: "10.00",
+    });
+    expect(empty.status).toBe(422);
+    expect(errorOf(empty)._code).toBe("ledger_empty");
+    expect(errorOf(empty)._description).toBe("Gift Card balance is $0");
+    const inactive = await payWith(cart.id, {
+      gateway_id: "ledger",
+      gateway_data: { number: "GC-1000-0003" },
+      amount: "10.00",
+    });
+    expect(inactive.status).toBe(422);
+    expect(errorOf(inactive)._code).toBe("ledger_inactive");
+    expect(errorOf(inactive)._description).toBe("This gift card is not active. Please contact us for help.");
     await api.handle.db.update(s.ledger).set({ balance: 10000 }).where(eq(s.ledger.number, "GC-1000-0001"));
     const first = await payWith(cart.id, {
       gateway_id: "ledger",

@@ -36,6 +36,8 @@ function fakeApi(get: (cartId: string) => CartEnvelope | Error) {
     }),
     extend: vi.fn(async () => ({ cart: { _count: 0, _data: [] } })),
     applyCode: vi.fn(async (cartId: string) => envelope([], { id: cartId })),
+    removeCode: vi.fn(async (cartId: string) => envelope([], { id: cartId })),
+    removePayment: vi.fn(async (cartId: string) => envelope([], { id: cartId })),
   } satisfies CartApi;
   return { api, calls };
 }

@@ -13,6 +13,8 @@ import {
   initCart,
   msLeft,
   refreshCart,
+  removeCode,
+  removePayment,
   removeTickets,
   resetCartStoreForTests,
 } from "../../src/lib/stores/cart.ts";
@@ -61,6 +63,14 @@ function fakeApi(answers: { modify?: (cartId: string | null, body: CartModifyBod
         id: cartId,
         totals: { promo_discount: "5.00", total: "48.00" },
       });
+    }),
+    removeCode: vi.fn(async (cartId: string, code: string) => {
+      calls.push(`removeCode:${cartId}:${code}`);
+      return envelope([{ id: "t1", event: "ga", type: "adult" }], { id: cartId });
+    }),
+    removePayment: vi.fn(async (cartId: string, paymentId: string) => {
+      calls.push(`removePayment:${cartId}:${paymentId}`);
+      return envelope([{ id: "t1", event: "ga", type: "adult" }], { id: cartId });
     }),
   } satisfies CartApi;
   return { api, calls };
@@ -218,6 +228,25 @@ describe("cart store (spec §4 'Cart')", () => {
     await applyCode("WELCOME10,FIVEOFF");
     expect(api.applyCode).toHaveBeenCalledWith("cart-1", { code: "WELCOME10,FIVEOFF" });
     expect($cart.get()?.envelope.cart._data[0]?.totals.promo_discount).toBe("5.00");
+  });
+
+  it("issue 11 'An applied promo code can't be removed': removeCode sends DELETE for the code and stores the answer", async () => {
+    const { api, calls } = fakeApi();
+    start(api);
+    await addToCart({ add: [{ ticket_type_id: "adult" }] });
+    await applyCode("WELCOME10");
+    expect($cart.get()?.envelope.cart._data[0]?.totals.promo_discount).toBe("5.00");
+    await removeCode("WELCOME10");
+    expect(calls.at(-1)).toBe("removeCode:cart-1:WELCOME10");
+    expect($cart.get()?.envelope.cart._data[0]?.totals.promo_discount).not.toBe("5.00");
+  });
+
+  it("issue 11 'Let a shopper remove an applied card before paying': removePayment names the payment", async () => {
+    const { api, calls } = fakeApi();
+    start(api);
+    await addToCart({ add: [{ ticket_type_id: "adult" }] });
+    await removePayment("pay-1");
+    expect(calls.at(-1)).toBe("removePayment:cart-1:pay-1");
   });
 
   it("runs calls one at a time, in order", async () => {

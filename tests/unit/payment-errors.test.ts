@@ -4,6 +4,7 @@ import {
   checkoutFailure,
   GIFT_CARD_DUPLICATE,
   GIFT_CARD_EMPTY,
+  GIFT_CARD_INACTIVE,
   GIFT_CARD_NOT_FOUND,
   GIFT_CARD_TROUBLE,
   giftCardFailure,
@@ -130,14 +131,20 @@ describe("gift cards (spec 2 §5, §8)", () => {
     ).toBe(GIFT_CARD_DUPLICATE);
   });
 
-  it("'a balance of 0 or an inactive card gives \"Gift Card balance is $0\"'", () => {
+  it("'a balance of 0 ... gives \"Gift Card balance is $0\"'", () => {
     expect(GIFT_CARD_EMPTY).toBe("Gift Card balance is $0");
     expect(giftCardFailure(failure({ status: 400, code: "ledger_empty" }))).toBe(GIFT_CARD_EMPTY);
     expect(giftCardProblem({ number: "GC-2", state: "active", balanceMinor: 0 }, [])).toBe(GIFT_CARD_EMPTY);
-    expect(giftCardProblem({ number: "GC-3", state: "inactive", balanceMinor: 500 }, [])).toBe(
-      GIFT_CARD_EMPTY,
-    );
     expect(giftCardProblem({ number: "GC-4", state: "active", balanceMinor: 500 }, [])).toBeNull();
+  });
+
+  it("issue 11 'An inactive card shows \"Gift Card balance is $0\"; it deserves its own message'", () => {
+    // Regression: an inactive card with money on it was called empty.
+    expect(giftCardProblem({ number: "GC-3", state: "inactive", balanceMinor: 500 }, [])).toBe(
+      GIFT_CARD_INACTIVE,
+    );
+    expect(giftCardFailure(failure({ status: 422, code: "ledger_inactive" }))).toBe(GIFT_CARD_INACTIVE);
+    expect(GIFT_CARD_INACTIVE).not.toBe(GIFT_CARD_EMPTY);
   });
 
   it("'404 shows gift-card-not-found; other failure: \"We are having trouble with that sorry...\"'", () => {

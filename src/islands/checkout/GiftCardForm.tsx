@@ -1,9 +1,12 @@
 /**
- * Gift card entry (spec 2 §5, §8): look the card up (GET ledger), refuse a duplicate or an empty
- * card with the spec's texts, then pay its share first (POST cart/{id}/pay, gateway ledger).
+ * Gift card entry (spec 2 §5, §8): look the card up (GET ledger), refuse a duplicate, an empty or
+ * an inactive card, then pay its share first (POST cart/{id}/pay, gateway ledger). The cards
+ * already applied are listed with what each paid, and each can be removed before paying the rest
+ * (issue 11): DELETE my/cart/{id}/payment/{paymentId} credits the card, through the cart store.
  */
 import { useState } from "react";
 import type { CheckoutAnswer } from "../../lib/api/checkout-schemas.ts";
+import type { PaidLine } from "../../lib/domain/cart-payments.ts";
 import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
 import { giftCardShare } from "../../lib/domain/payment-amount.ts";
 import {
@@ -12,6 +15,7 @@ import {
   giftCardNumberProblem,
   giftCardProblem,
 } from "../../lib/domain/payment-errors.ts";
+import { removePayment } from "../../lib/stores/cart.ts";
 import { asFailure, checkoutCalls, idempotencyKey, paymentCalls } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import { TextField } from "./TextField.tsx";
@@ -28,6 +32,8 @@ export interface GiftCardFormProps {
   captcha: () => Promise<string | null | undefined>;
   /** A logged-in member pays through my/cart/{id}/pay. */
   member: boolean;
+  /** The gift card payments already taken toward the cart (domain/cart-payments.ts). */
+  applied: readonly PaidLine[];
 }
 
 export function GiftCardForm({
@@ -40,9 +46,11 @@ export function GiftCardForm({
   onPaid,
   captcha,
   member,
+  applied,
 }: GiftCardFormProps) {
   const [number, setNumber] = useState("");
-  const [applied, setApplied] = useState<string[]>([]);
+  // The full numbers typed here (answers mask them): the duplicate check of spec 2 §5 before a call.
+  const [typed, setTyped] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,7 +72,7 @@ export function GiftCardForm({
       const balance = parseMoneyString(card.balance);
       const refused = giftCardProblem(
         { number: card.number, state: card.state, balanceMinor: balance },
-        applied,
+        applied.flatMap((line) => typed[line.paymentId] ?? []),
       );
       if (refused) return setError(refused);
       const share = giftCardShare(balance, outstanding);
@@ -85,13 +93,29 @@ export function GiftCardForm({
         .catch((e: unknown) => {
           throw { gift: giftCardFailure(asFailure(e)) };
         });
-      setApplied((list) => [...list, card.number]);
+      const known = new Set(applied.map((line) => line.paymentId));
+      const taken = answer.payment?._data.find((p) => p.gateway_id === "ledger" && !known.has(p.id));
+      if (taken) setTyped((map) => ({ ...map, [taken.id]: card.number }));
       setNumber("");
       setNotice(tr("checkout.giftCard.applied", { amount: money(share) }));
       onPaid(answer);
     } catch (e) {
       const gift = (e as { gift?: unknown }).gift;
       setError(typeof gift === "string" ? gift : giftCardFailure(asFailure(e)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(line: PaidLine) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await removePayment(line.paymentId);
+      setNotice(tr("checkout.giftCard.removed", { amount: money(line.amount) }));
+    } catch (e) {
+      setError(giftCardFailure(asFailure(e)));
     } finally {
       setBusy(false);
     }
@@ -108,28 +132,50 @@ export function GiftCardForm({
       }}
     >
       <h2 id="checkout-giftcard-title">{tr("checkout.giftCard.title")}</h2>
-      <div className="checkout-giftcard__row">
-        <TextField
-          name="gift_card"
-          label={tr("checkout.giftCard.number")}
-          value={number}
-          maxLength={70}
-          autoComplete="off"
-          required={false}
-          onChange={(next) => {
-            setNumber(next);
-            setError(null);
-          }}
-          error={error ?? undefined}
-        />
-        <button
-          type="submit"
-          className="button button--secondary"
-          disabled={disabled || busy || outstanding <= 0}
-        >
-          {tr("checkout.giftCard.apply")}
-        </button>
-      </div>
+      {applied.length > 0 ? (
+        <ul className="checkout-giftcard__applied" data-testid="gift-card-payments">
+          {applied.map((line) => (
+            <li key={line.paymentId}>
+              <span>
+                {tr("checkout.giftCard.line", { card: line.card ?? "", amount: money(line.amount) })}
+              </span>
+              <button
+                type="button"
+                className="checkout-giftcard__remove"
+                aria-label={tr("checkout.giftCard.removeLabel", { card: line.card ?? "" })}
+                disabled={disabled || busy}
+                onClick={() => void remove(line)}
+              >
+                {tr("checkout.giftCard.remove")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {outstanding > 0 ? (
+        <div className="checkout-giftcard__row">
+          <TextField
+            name="gift_card"
+            label={tr("checkout.giftCard.number")}
+            value={number}
+            maxLength={70}
+            autoComplete="off"
+            required={false}
+            onChange={(next) => {
+              setNumber(next);
+              setError(null);
+            }}
+            error={error ?? undefined}
+          />
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={disabled || busy || outstanding <= 0}
+          >
+            {tr("checkout.giftCard.apply")}
+          </button>
+        </div>
+      ) : null}
       <p className="checkout-giftcard__notice" role="status">
         {notice}
       </p>

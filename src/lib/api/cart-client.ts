@@ -37,6 +37,26 @@ export function cartApi(client: ApiClient) {
     applyCode(cartId: string, body: ApplyCodeBody) {
       return client.send("POST", `${cartPath(cartId)}/apply_code`, {}, body, cartEnvelope);
     },
+    /** DELETE my/cart/{id}/code/{code}: takes an applied promo code off (issue 11). */
+    removeCode(cartId: string, code: string) {
+      return client.send(
+        "DELETE",
+        `${cartPath(cartId)}/code/${encodeURIComponent(code)}`,
+        {},
+        undefined,
+        cartEnvelope,
+      );
+    },
+    /** DELETE my/cart/{id}/payment/{paymentId}: a gift card payment, refunded to the card (issue 11). */
+    removePayment(cartId: string, paymentId: string) {
+      return client.send(
+        "DELETE",
+        `${cartPath(cartId)}/payment/${encodeURIComponent(paymentId)}`,
+        {},
+        undefined,
+        cartEnvelope,
+      );
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  * page. Writes are never retried; an idempotency key makes a repeated submit give the same order.
  */
 import { z } from "zod";
+import { ticketSeatResource } from "./cart-schemas.ts";
 import {
   type CheckoutBody,
   checkoutAnswer,
@@ -18,6 +19,7 @@ import {
   eventSessionResource,
   eventTemplateResource,
   metaResource,
+  ticketGroupResource,
   ticketTypeResource,
 } from "./schemas.ts";
 
@@ -26,6 +28,9 @@ export const ticketOrderEnvelope = z.object({
   ticket_order: collection(ticketOrderResource),
   ticket: collection(orderTicketResource).optional(),
   ticket_type: collection(ticketTypeResource).optional(),
+  /** The groups name a seat's section; `seat` names the seats (issue 11). */
+  ticket_group: collection(ticketGroupResource).optional(),
+  seat: collection(ticketSeatResource).optional(),
   event_template: collection(eventTemplateResource).optional(),
   event_session: collection(eventSessionResource).optional(),
   meta: collection(metaResource).optional(),
@@ -33,7 +38,15 @@ export const ticketOrderEnvelope = z.object({
 export type TicketOrderEnvelope = z.infer<typeof ticketOrderEnvelope>;
 
 /** The completion page's embeds (spec §7 'GET ticket_order (cached) | query id._in with embeds'). */
-export const TICKET_ORDER_EMBEDS = ["ticket", "ticket_type", "event_template", "event_session", "meta"];
+export const TICKET_ORDER_EMBEDS = [
+  "ticket",
+  "ticket_type",
+  "ticket_group",
+  "seat",
+  "event_template",
+  "event_session",
+  "meta",
+];
 
 /** Gift cards are ledgers of this type (GET ledger/{type}/{number}). */
 export const GIFT_CARD_LEDGER = "gift_card";

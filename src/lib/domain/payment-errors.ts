@@ -13,6 +13,11 @@ export const STRIPE_FAILED_TO_LOAD =
   "Credit card payment can not be processed because Stripe was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.";
 export const GIFT_CARD_DUPLICATE = "Oops! You already applied this gift card";
 export const GIFT_CARD_EMPTY = "Gift Card balance is $0";
+/**
+ * Issue 11: "An inactive card shows 'Gift Card balance is $0'; it deserves its own message." Spec 2
+ * §5 gives both cases the zero-balance text; the issue overrides it for the inactive card.
+ */
+export const GIFT_CARD_INACTIVE = "This gift card is not active. Please contact us for help.";
 export const GIFT_CARD_NOT_FOUND =
   "Sorry, we could not find that gift card. Please check the number and try again.";
 export const GIFT_CARD_TROUBLE = "We are having trouble with that sorry. Please try again later.";
@@ -94,6 +99,7 @@ export function checkoutFailure(failure: ApiFailure): CheckoutFailure {
 export function giftCardFailure(failure: ApiFailure): string {
   if (failure.code === "duplicate_ledger") return GIFT_CARD_DUPLICATE;
   if (failure.code === "ledger_empty") return GIFT_CARD_EMPTY;
+  if (failure.code === "ledger_inactive") return GIFT_CARD_INACTIVE;
   if (failure.status === 404 || failure.code === "not_found") return GIFT_CARD_NOT_FOUND;
   return GIFT_CARD_TROUBLE;
 }
@@ -110,7 +116,8 @@ export function giftCardNumberProblem(number: string, max = 70): string | null {
 
 /**
  * Spec §5 on a looked-up card: a number already applied gives the duplicate message (case and
- * spaces ignored); a balance of 0 or an inactive card gives "Gift Card balance is $0".
+ * spaces ignored); a balance of 0 gives "Gift Card balance is $0"; an inactive card its own text
+ * (issue 11).
  */
 export function giftCardProblem(
   card: { number: string; state: string; balanceMinor: number },
@@ -118,6 +125,7 @@ export function giftCardProblem(
 ): string | null {
   const key = (n: string) => n.replace(/\s+/g, "").toUpperCase();
   if (applied.some((n) => key(n) === key(card.number))) return GIFT_CARD_DUPLICATE;
-  if (card.state !== "active" || card.balanceMinor <= 0) return GIFT_CARD_EMPTY;
+  if (card.state !== "active") return GIFT_CARD_INACTIVE;
+  if (card.balanceMinor <= 0) return GIFT_CARD_EMPTY;
   return null;
 }

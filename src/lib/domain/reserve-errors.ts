@@ -20,6 +20,9 @@ export const ANCHOR_REQUIRED = "Add an admission event to your cart first.";
 export const EXPECTED_RESERVE_CODES = new Set([
   "invalid_citypass",
   "code_exhausted",
+  "code_held",
+  "code_expired",
+  "code_not_yet_valid",
   "ticket_group_capacity_exceeded",
   "ticket_group_sold_out",
   "session_capacity_exceeded",
@@ -28,6 +31,18 @@ export const EXPECTED_RESERVE_CODES = new Set([
   "member_limit_exceeded",
   "rule_blocks_reserve",
   "event_session_sold_out",
+]);
+
+/**
+ * Shown at the code field: spec 1 §8 invalid_citypass and code_exhausted, and (issue 11) the
+ * refusals that name what is wrong with the code itself: held in another cart, expired, not yet valid.
+ */
+const CODE_FIELD_CODES = new Set([
+  "invalid_citypass",
+  "code_exhausted",
+  "code_held",
+  "code_expired",
+  "code_not_yet_valid",
 ]);
 
 export interface ReserveErrorInput {
@@ -58,7 +73,7 @@ export function reserveErrorView(error: ReserveErrorInput): ReserveErrorView {
     return { kind: "message", text: ANCHOR_REQUIRED };
   }
   const usable = error.status >= 400 && error.status <= 499 && error.description.trim() !== "";
-  if (error.code === "invalid_citypass" || error.code === "code_exhausted") {
+  if (CODE_FIELD_CODES.has(error.code)) {
     return { kind: "codeField", text: usable ? error.description : UNEXPECTED_RESERVE_ERROR };
   }
   return { kind: "message", text: usable ? error.description : UNEXPECTED_RESERVE_ERROR };

@@ -379,6 +379,27 @@ export function applyCode(code: string): Promise<CartSnapshot | null> {
   });
 }
 
+/** DELETE my/cart/{id}/code/{code}: takes an applied promo code off the cart (issue 11). */
+export function removeCode(code: string): Promise<CartSnapshot | null> {
+  return serial(async () => {
+    const cartId = $cart.get()?.envelope.cart._data[0]?.id;
+    if (!cartId) return null;
+    return accept(await (await api()).removeCode(cartId, code));
+  });
+}
+
+/**
+ * DELETE my/cart/{id}/payment/{paymentId}: takes an applied gift card off before paying the rest;
+ * the server credits the card with what the payment took (issue 11).
+ */
+export function removePayment(paymentId: string): Promise<CartSnapshot | null> {
+  return serial(async () => {
+    const cartId = $cart.get()?.envelope.cart._data[0]?.id;
+    if (!cartId) return null;
+    return accept(await (await api()).removePayment(cartId, paymentId));
+  });
+}
+
 /**
  * Makes a cart the server just answered the current one (the checkout page of /checkout/{cartId},
  * whose cart was read on the server): stored like any answer, so a booked or expired one clears.

@@ -3,6 +3,7 @@
  * decline_code?, message}) with HTTP 402 and _code the provider code, so the storefront can show
  * "Your card has not been charged." followed by the provider message.
  */
+import { GIFT_CARD_INACTIVE } from "../../domain/payment-errors.ts";
 import { ApiError } from "../http/errors.ts";
 
 export const PAYMENT_NOT_SUPPORTED_TEXT = "Payment is not supported for this amount.";
@@ -41,6 +42,13 @@ export function zeroBalanceText(currency: string): string {
 
 export const ledgerEmpty = (currency: string) =>
   new ApiError(422, "ledger_empty", zeroBalanceText(currency), { context: "ledger" });
+
+/**
+ * An inactive card (issue 11: it deserves its own message, not "Gift Card balance is $0"): spec 2
+ * §5 folds it into the zero-balance text, but a blocked card with money on it is not empty.
+ */
+export const ledgerInactive = () =>
+  new ApiError(422, "ledger_inactive", GIFT_CARD_INACTIVE, { context: "ledger" });
 
 export const duplicateLedger = () =>
   new ApiError(409, "duplicate_ledger", DUPLICATE_LEDGER_TEXT, { context: "ledger" });

@@ -8,7 +8,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import * as s from "../db/schema.ts";
 import type { Tx } from "../db/seed/helpers.ts";
 import { notFound } from "../http/errors.ts";
-import { ledgerEmpty } from "./errors.ts";
+import { ledgerEmpty, ledgerInactive } from "./errors.ts";
 import { dataString, type Gateway } from "./gateway.ts";
 
 export const GIFT_CARD_TYPE = "gift_card";
@@ -31,7 +31,8 @@ export const ledgerGateway: Gateway = {
     const number = dataString(request.data, "number") ?? "";
     const card = number ? await findGiftCard(tx, request.sellerId, number) : undefined;
     if (!card) throw notFound("ledger", number || undefined);
-    if (card.state !== "active" || card.balance <= 0) throw ledgerEmpty(request.currency);
+    if (card.state !== "active") throw ledgerInactive();
+    if (card.balance <= 0) throw ledgerEmpty(request.currency);
     const taken = Math.min(card.balance, request.amount);
     const [after] = await tx
       .update(s.ledger)

@@ -188,5 +188,12 @@ export const giftCardMisses = (error: unknown): number =>
     : 0;
 
 /** A code that is unknown, outside its dates, used up, or not a CityPASS number. */
-const CODE_MISSES = new Set(["code_not_found", "code_exhausted", "invalid_citypass"]);
+const CODE_MISSES = new Set([
+  "code_not_found",
+  "code_expired",
+  "code_not_yet_valid",
+  "code_exhausted",
+  "code_held",
+  "invalid_citypass",
+]);
 export const codeMisses = (error: unknown): number => (codes(error).some((c) => CODE_MISSES.has(c)) ? 1 : 0);

@@ -125,6 +125,9 @@ export function harbourLedgers(): LedgerRow[] {
     card("harbour-museum", "GC-1000-0001", 10000),
     card("harbour-museum", "GC-1000-0002", 0),
     card("harbour-museum", "GC-1000-0003", 2500, "inactive"),
+    // A second $100 card: the e2e suite spends GC-1000-0001 in one spec and this one in another,
+    // so the specs never race for one balance (tests/e2e/gift-card-payments.spec.ts).
+    card("harbour-museum", "GC-1000-0004", 10000),
   ];
 }
 

@@ -2,6 +2,7 @@ import type { ApiRouter } from "../app.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCalendar } from "./calendar.ts";
 import { registerCart } from "./cart.ts";
+import { registerCartRemovals } from "./cart-removals.ts";
 import { registerCatalogue } from "./catalogue.ts";
 import { registerCheckout } from "./checkout.ts";
 import { registerEvents } from "./events.ts";
@@ -20,6 +21,7 @@ export function registerRoutes(router: ApiRouter): void {
   registerCatalogue(router);
   registerImage(router);
   registerCart(router);
+  registerCartRemovals(router);
   registerCheckout(router);
   registerOrders(router);
   registerAuth(router);

@@ -3,7 +3,7 @@
  * window, uses, benefit, CityPASS format. Promo codes are kept on the cart (cart.codes) and priced
  * by domain/cart-totals.ts; a voucher's use is taken when a ticket is held with it (reserve.ts).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { type CitypassConfig, INVALID_CITYPASS_TEXT, matchesCitypass } from "../../../domain/citypass.ts";
 import {
   benefitTouches,
@@ -14,7 +14,7 @@ import {
   readBenefit,
 } from "../../../domain/promo-codes.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../http/errors.ts";
+import { ApiError, validationFailed } from "../../http/errors.ts";
 import { codeError } from "./errors.ts";
 import type { CodeRow, Executor } from "./types.ts";
 
@@ -37,14 +37,18 @@ export async function loadCodes(
 export const codeNotFound = (code: string, description = `"${code}" is not a valid promo code.`) =>
   codeError("code_not_found", description, { code });
 
-/** code_not_found outside the validity window or when unknown; code_exhausted when used up. */
+/**
+ * Each refusal its own code (issue 11: an expired code said "not a valid promo code"):
+ * code_not_found when unknown, code_not_yet_valid and code_expired outside the validity window
+ * (spec 2 §4 "Gift code: valid, expired ... or exhausted"), code_exhausted when used up.
+ */
 export function assertUsable(code: string, row: CodeRow | undefined, now: Date): CodeRow {
   if (!row) throw codeNotFound(code);
   switch (codeUsability(row, now)) {
     case "not_yet_valid":
-      throw codeNotFound(code, `The code "${code}" is not valid yet.`);
+      throw codeError("code_not_yet_valid", `The code "${code}" is not valid yet.`, { code });
     case "expired":
-      throw codeNotFound(code, `The code "${code}" has expired.`);
+      throw codeError("code_expired", `The code "${code}" has expired.`, { code });
     case "exhausted":
       throw codeError("code_exhausted", `The code "${code}" has already been used.`, { code });
     default:
@@ -127,5 +131,54 @@ export async function takeVoucherUses(
       .returning({ id: s.code.id });
     if (!taken.length)
       throw codeError("code_exhausted", `The code "${code}" has already been used.`, { code });
+  }
+}
+
+/** The code of a code_exhausted refusal, else undefined. */
+function exhaustedCode(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const item = error.items.find((i) => i._code === "code_exhausted");
+  const code = item?._extra?.code;
+  return typeof code === "string" ? normalizeCode(code) : undefined;
+}
+
+export const codeHeld = (code: string) =>
+  codeError(
+    "code_held",
+    `The code "${code}" is being used in another cart. It is freed if that cart is not checked out.`,
+    { code },
+  );
+
+/**
+ * Runs `run` (a cart change in `tx`); a code_exhausted refusal whose voucher is held by tickets of
+ * another pending cart becomes code_held (issue 11: "a voucher held in another cart says 'has
+ * already been used'"). Only the application's own refusal is examined, never a database error,
+ * so the transaction is still usable for the one count.
+ */
+export async function explainHeldVoucher<T>(
+  tx: Executor,
+  cart: { id: string; sellerId: string },
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const code = exhaustedCode(error);
+    if (!code) throw error;
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.ticket)
+      .innerJoin(s.cart, eq(s.cart.id, s.ticket.cartId))
+      .where(
+        and(
+          eq(s.ticket.sellerId, cart.sellerId),
+          eq(s.ticket.code, code),
+          eq(s.ticket.state, "held"),
+          eq(s.cart.state, "pending"),
+          ne(s.cart.id, cart.id),
+        ),
+      );
+    if ((held?.n ?? 0) > 0) throw codeHeld(code);
+    throw error;
   }
 }

@@ -1,0 +1,57 @@
+/**
+ * The remove button of an applied promo code in the cart (issue 11: "An applied promo code can't be
+ * removed"). It calls the cart store (DELETE my/cart/{id}/code/{code}), which stores the answer, so
+ * every island showing the cart updates; a refusal (a voucher held tickets still use) is said next
+ * to the code.
+ */
+import { useState } from "react";
+import { removeCode } from "../../lib/stores/cart.ts";
+import type { CartTranslate } from "./cart-strings.ts";
+
+/** A 409 refusal's description (an ApiClientError read by shape), else undefined. */
+function refusal(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { status, description } = error as { status?: unknown; description?: unknown };
+  return status === 409 && typeof description === "string" && description ? description : undefined;
+}
+
+export interface AppliedCodeRemoveProps {
+  code: string;
+  tr: CartTranslate;
+  disabled: boolean;
+}
+
+export function AppliedCodeRemove({ code, tr, disabled }: AppliedCodeRemoveProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  async function remove() {
+    setBusy(true);
+    setError("");
+    try {
+      await removeCode(code);
+    } catch (failure) {
+      setError(refusal(failure) ?? tr("promo.removeFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      {" "}
+      <button
+        type="button"
+        className="cart-codes__remove"
+        aria-label={tr("promo.remove.label", { code })}
+        disabled={disabled || busy}
+        onClick={() => void remove()}
+      >
+        {tr("promo.remove")}
+      </button>
+      {error ? (
+        <span className="cart-codes__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
