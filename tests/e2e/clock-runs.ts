@@ -20,7 +20,7 @@ if (!/T\d\d:\d\d.*(Z|[+-]\d\d:\d\d)$/.test(E2E_NOW) || Number.isNaN(Date.parse(E
 }
 
 /** The specs that read "today", the open sessions or the hold timer. */
-export const TIME_SENSITIVE_SPECS = /\/(browse|reserve|cart|seats)\.spec\.ts$/;
+export const TIME_SENSITIVE_SPECS = /\/(browse|reserve|cart|seats|addon-and-prices)\.spec\.ts$/;
 
 const EXTRA_CLOCKS = [
   { name: "23:30 New York", now: SUITE_INSTANTS.lateNight },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  dayFromPrice,
   displayedPrice,
   feeTotal,
+  fromPrice,
   includesFees,
   isFlexiblePrice,
   lowestFixedPrice,
@@ -118,5 +120,28 @@ describe("one price rule for listing cards and the detail summary (spec §9)", (
     ];
     expect(lowestFixedPrice(types, new Set(["g"]), false)).toBe(1000);
     expect(lowestFixedPrice(types, new Set(["g"]), true)).toBe(1200);
+  });
+
+  it("issue 11: the listing said 'From $12' while the date tiles said 'From $25'; 'From' is the primary ticket type's price everywhere (spec §3 'web.price_display with primary and secondary ticket type and prefix')", () => {
+    const adult = type("adult", "25.00", { fees: fixedFee });
+    const child = type("child", "12.00");
+    const types = [adult, child];
+    const browsable = new Set(["g"]);
+    expect(fromPrice(types, browsable, false, "adult")).toBe(2500);
+    expect(fromPrice(types, browsable, true, "adult")).toBe(2650);
+    // No primary type, or one that is not sold publicly at a fixed price: the lowest fixed price.
+    expect(fromPrice(types, browsable, false)).toBe(1200);
+    expect(fromPrice(types, browsable, false, "missing")).toBe(1200);
+    expect(fromPrice([type("adult", "25.00", { group: "members" }), child], browsable, false, "adult")).toBe(
+      1200,
+    );
+    // The date tile reads the same price from the calendar day (price: the primary type's).
+    const day = { price: "25.00", min_price: "12.00", min_price_fees: "12.00" };
+    expect(dayFromPrice(day, outsideFeesOf(adult), false)).toBe(fromPrice(types, browsable, false, "adult"));
+    expect(dayFromPrice(day, outsideFeesOf(adult), true)).toBe(fromPrice(types, browsable, true, "adult"));
+    expect(dayFromPrice(day, undefined, false)).toBe(1200);
+    expect(dayFromPrice({ price: null, min_price: null, min_price_fees: null }, undefined, true)).toBe(
+      undefined,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildReserveRequest,
   type RequestGroup,
+  selectionBreakdown,
   selectionTotal,
 } from "../../src/lib/domain/reserve-request.ts";
 
@@ -33,6 +34,20 @@ describe("reserve request (spec §3 'Reserve ticket payload', §5)", () => {
       additionalInfo: {},
     });
     expect(selectionTotal([plain], { quantities: { adult: 2 }, amounts: {} })).toBe(5300);
+  });
+  it("issue 11: reserve totals folded fees in ($123.01 for $120 of seats); the breakdown gives the subtotal and the fee total, 'the sum of ticket fees' (spec §9)", () => {
+    const stalls = { ...adult, id: "stalls", amount: 4500, fees: { percentBp: 250 } };
+    const balcony = { ...adult, id: "balcony", amount: 3000, fees: { percentBp: 250 } };
+    const seats: RequestGroup = { ...plain, types: [stalls, balcony] };
+    const concert = { quantities: { stalls: 2, balcony: 1 }, amounts: {} };
+    // 2.5% of $45 is $1.125, rounded per ticket to $1.13; of $30, $0.75.
+    expect(selectionBreakdown([seats], concert)).toEqual({ subtotal: 12000, fees: 301, total: 12301 });
+    expect(selectionTotal([seats], concert)).toBe(12301);
+    expect(selectionBreakdown([plain], { quantities: {}, amounts: {} })).toEqual({
+      subtotal: 0,
+      fees: 0,
+      total: 0,
+    });
   });
   it("'Admit name required when group meta admit_names is required': one line per ticket with its name", () => {
     const missing = buildReserveRequest([named], { ...choices, quantities: { adult: 2 } });

@@ -39,6 +39,25 @@ describe("session tabs (spec §4, §9: '2 or 3 by first_tab_threshold and second
     expect(TAB_NOT_AVAILABLE).toBe("Not available");
     expect(TAB_SOLD_OUT).toBe("Sold out");
     expect(preselectedTab(tabs)).toBe(2);
-    expect(preselectedTab(splitSessionTabs([s("10:00", true)], three))).toBe(-1);
+    expect(preselectedTab(splitSessionTabs([s("10:00", true), s("15:00", true)], three))).toBe(-1);
+  });
+  it("issue 11: a 7:30 PM concert sat alone under 'Late afternoon' next to two '(Not available)' tabs; sessions that all fall in one tab give no tabs", () => {
+    expect(splitSessionTabs([s("19:30")], three)).toEqual([]);
+    expect(splitSessionTabs([s("16:00"), s("16:30", true)], three)).toEqual([]);
+    expect(splitSessionTabs([], three)).toEqual([]);
+    expect(splitSessionTabs([s("11:30"), s("19:30")], three).map((t) => t.unavailableReason)).toEqual([
+      null,
+      TAB_NOT_AVAILABLE,
+      null,
+    ]);
+  });
+  it("issue 11: the zoo listed 12:00 and 12:30 under 'Morning'; tabs follow its session_picker_tabs (first_tab_threshold 1200)", async () => {
+    const zoo = (await import("../../src/content/tenants/riverside-zoo.json")).default.web
+      .session_picker_tabs;
+    const tabs = splitSessionTabs([s("11:30"), s("12:00"), s("12:30")], zoo);
+    expect(tabs.map((t) => [t.name, t.sessions.map((x) => x.time)])).toEqual([
+      ["Morning", ["11:30"]],
+      ["Afternoon", ["12:00", "12:30"]],
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The upsell listing's page behaviour (spec 1 §2 "Event listing"): when the cart has items the
- * listing shows the add-on banner and hides the events that are already in the cart or cannot be
- * added, and shows hidden (link-only) events once the cart has an anchor (rule: listedWithCart in
- * cart-items.ts); with nothing left to add it goes to checkout.
+ * listing shows the add-on banner, hides the events that cannot be added (an add-on without its
+ * anchor, or one that already matches the anchor's tickets), and shows hidden (link-only) events once the cart has an anchor they are an add-on of
+ * (rule: listedWithCart in cart-items.ts); with nothing left to add it goes to checkout.
  * The listing page renders the markup (data-upsell-* attributes); this only toggles `hidden`.
  */
 import { useEffect } from "react";
@@ -31,6 +31,7 @@ export function useUpsellListing(
         requiresAnchor: card.dataset.requiresAnchor === "true",
         mustMatchAnchor: card.dataset.mustMatchAnchor === "true",
         hiddenEvent: card.dataset.hiddenEvent === "true",
+        anchorEventIds: (card.dataset.anchorEvents ?? "").split(",").filter(Boolean),
       });
       card.hidden = !show;
       if (show) offered += 1;

@@ -11,7 +11,7 @@ import type { ApiClientError } from "../../lib/api/errors.ts";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
 import { totalQuantity } from "../../lib/domain/quantity-limits.ts";
 import { soldOutText } from "../../lib/domain/reserve-errors.ts";
-import { buildReserveRequest, groupQuantity, selectionTotal } from "../../lib/domain/reserve-request.ts";
+import { buildReserveRequest, groupQuantity, selectionBreakdown } from "../../lib/domain/reserve-request.ts";
 import type { ChosenSeats, SeatDemand } from "../../lib/domain/seat-selection.ts";
 import { useReserveEnv } from "./context.ts";
 import { DatePicker } from "./DatePicker.tsx";
@@ -20,6 +20,7 @@ import { ReserveFooter } from "./ReserveFooter.tsx";
 import { applyReserveQuery } from "./reserve-query-effect.ts";
 import { SessionPicker } from "./SessionPicker.tsx";
 import { TicketGroups } from "./TicketGroups.tsx";
+import { useAddOnOffer } from "./useAddOnOffer.ts";
 import { useReserveSubmit } from "./useReserveSubmit.ts";
 import { choicesOf, useRequestGroups, useSelection } from "./useSelection.ts";
 import { useSessions } from "./useSessions.ts";
@@ -55,6 +56,7 @@ export function DateFirstReserve() {
   const [notices, setNotices] = useState<string[]>([]);
   const selection = useSelection();
   const sessions = useSessions();
+  const offer = useAddOnOffer();
   const zeroLines = useMemo(
     () => datedGroups.flatMap((g) => g.types.map((t) => ({ ticket_type_id: t.id, quantity: 0 }))),
     [datedGroups],
@@ -211,12 +213,14 @@ export function DateFirstReserve() {
   };
 
   if (days === null) return <p role="status">{text("reserve.loading")}</p>;
-  const noDates = datedGroups.length > 0 && !days.some((d) => d.status === "available");
+  // With its anchor in the cart an add-on offers only the days of the visit window.
+  const offeredDays = offer.days(days);
+  const noDates = datedGroups.length > 0 && !offeredDays.some((d) => d.status === "available");
   if (loadFailed && anyDateGroups.length === 0) return <p role="alert">{text("reserve.loadFailed")}</p>;
   if (noDates && anyDateGroups.length === 0) return <p className="notice">{text("event.unavailable")}</p>;
 
   const showTickets = mode === "anyDate" || !!sessionId;
-  const total = selectionTotal(requestGroups, selection.selection);
+  const price = selectionBreakdown(requestGroups, selection.selection);
   return (
     <div className="reserve-flow">
       {notices.map((n) => (
@@ -237,7 +241,7 @@ export function DateFirstReserve() {
       )}
       {mode === "dated" && props.flow !== "single" && (
         <DatePicker
-          days={days}
+          days={offeredDays}
           selected={date}
           onSelect={(d) => void chooseDate(d)}
           flexiblePrices={flexiblePrices}
@@ -271,7 +275,7 @@ export function DateFirstReserve() {
                 chosen={seats}
                 onChange={setSeats}
                 reloadKey={seatMapVersion}
-                total={total}
+                total={price.total}
               />
             </Suspense>
           )}
@@ -279,7 +283,8 @@ export function DateFirstReserve() {
         </>
       )}
       <ReserveFooter
-        total={total}
+        total={price.total}
+        fees={price.fees}
         ticketCount={ticketCount}
         canSubmit={canSubmit}
         onSubmit={submit}

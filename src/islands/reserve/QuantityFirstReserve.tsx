@@ -6,13 +6,14 @@
 import { useCallback, useMemo, useState } from "react";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
 import { totalQuantity } from "../../lib/domain/quantity-limits.ts";
-import { buildReserveRequest, selectionTotal } from "../../lib/domain/reserve-request.ts";
+import { buildReserveRequest, selectionBreakdown } from "../../lib/domain/reserve-request.ts";
 import { useReserveEnv } from "./context.ts";
 import { DatePicker } from "./DatePicker.tsx";
 import { DetailsFields } from "./DetailsFields.tsx";
 import { ReserveFooter } from "./ReserveFooter.tsx";
 import { SessionPicker } from "./SessionPicker.tsx";
 import { TicketGroups } from "./TicketGroups.tsx";
+import { useAddOnOffer } from "./useAddOnOffer.ts";
 import { useReserveSubmit } from "./useReserveSubmit.ts";
 import { choicesOf, useRequestGroups, useSelection } from "./useSelection.ts";
 import { useSessions } from "./useSessions.ts";
@@ -26,6 +27,9 @@ export function QuantityFirstReserve() {
   const [sessionId, setSessionId] = useState<string>();
   const selection = useSelection();
   const sessions = useSessions();
+  const offer = useAddOnOffer();
+  // With its anchor in the cart an add-on offers only the days of the visit window.
+  const offered = useMemo(() => (days ? offer.days(days) : null), [days, offer]);
   const { quantities } = selection.selection;
   const lines = useMemo(
     () =>
@@ -81,6 +85,7 @@ export function QuantityFirstReserve() {
   );
   const submitter = useReserveSubmit({ onSoldOut, onAdded: changeTickets });
 
+  const price = selectionBreakdown(requestGroups, selection.selection);
   const submit = () => {
     const request = buildReserveRequest(requestGroups, choicesOf(selection.selection, sessionId));
     if (!request.ok) {
@@ -95,7 +100,20 @@ export function QuantityFirstReserve() {
     <div className="reserve-flow">
       {open ? (
         <>
-          <TicketGroups groups={props.groups} prices={{}} sessionAvailable={-1} selection={selection} />
+          {/* tickets_must_match_anchor_tickets: no more add-on tickets than the admission's. */}
+          <TicketGroups
+            groups={props.groups}
+            prices={{}}
+            sessionAvailable={offer.ticketsLeft ?? -1}
+            selection={selection}
+          />
+          {offer.ticketsLeft !== undefined && ticketCount >= offer.ticketsLeft && (
+            <p className="notice notice--info" role="status">
+              {offer.ticketsLeft > 0
+                ? text("reserve.addOn.matchAnchor", { count: offer.ticketsLeft })
+                : text("reserve.addOn.matched")}
+            </p>
+          )}
           <p>
             <button
               type="button"
@@ -123,11 +141,11 @@ export function QuantityFirstReserve() {
       )}
       {!open && days === null && <p role="status">{text("reserve.loading")}</p>}
       {!open && loadFailed && <p role="alert">{text("reserve.loadFailed")}</p>}
-      {!open && days && !loadFailed && !days.some((d) => d.status === "available") && (
+      {!open && offered && !loadFailed && !offered.some((d) => d.status === "available") && (
         <p className="notice">{text("reserve.unavailableOnDate")}</p>
       )}
-      {!open && days && days.some((d) => d.status === "available") && (
-        <DatePicker days={days} selected={date} onSelect={chooseDate} flexiblePrices={flexiblePrices} />
+      {!open && offered && offered.some((d) => d.status === "available") && (
+        <DatePicker days={offered} selected={date} onSelect={chooseDate} flexiblePrices={flexiblePrices} />
       )}
       {!open && date && sessions.loaded && (
         <SessionPicker
@@ -141,7 +159,8 @@ export function QuantityFirstReserve() {
       )}
       {!open && sessionId && <DetailsFields groups={props.groups} selection={selection} />}
       <ReserveFooter
-        total={selectionTotal(requestGroups, selection.selection)}
+        total={price.total}
+        fees={price.fees}
         ticketCount={ticketCount}
         canSubmit={!open && ticketCount > 0 && !!sessionId}
         onSubmit={submit}

@@ -1,11 +1,12 @@
 /**
  * The submit area; below 40em it is the 80 px mobile reserve footer (spec §2): cart button,
- * 'Skip add-on' when the page allows skipping and no tickets are selected, submit, total.
+ * 'Skip add-on' when the page allows skipping and no tickets are selected, submit, total. A total
+ * with outside fees has the subtotal and fee lines above it.
  * Errors are announced (role=alert); the confirmation is a live status that takes focus. It also
  * holds the code-required dialog of the submitter, so every flow handles §8 the same way.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { badgeLabel } from "../../lib/domain/cart-items.ts";
 import { $cart } from "../../lib/stores/cart.ts";
 import { openMobileCart } from "../../lib/stores/ui.ts";
@@ -15,18 +16,34 @@ import type { ReserveSubmit } from "./useReserveSubmit.ts";
 
 interface ReserveFooterProps {
   total: number;
+  /** The outside fees inside `total`: shown as their own line with the subtotal (issue 11). */
+  fees?: number;
   ticketCount: number;
   canSubmit: boolean;
   onSubmit: () => void;
   submitter: ReserveSubmit;
 }
 
-export function ReserveFooter({ total, ticketCount, canSubmit, onSubmit, submitter }: ReserveFooterProps) {
+export function ReserveFooter({
+  total,
+  fees = 0,
+  ticketCount,
+  canSubmit,
+  onSubmit,
+  submitter,
+}: ReserveFooterProps) {
   const { submitting, message, added } = submitter;
   const { props, text, money } = useReserveEnv();
   const cart = useStore($cart);
   const confirmation = useRef<HTMLParagraphElement>(null);
   const inCart = cart?.envelope.ticket._data.length ?? 0;
+  // 'Added to your cart.' speaks of the cart it was added to: once that cart is empty or gone
+  // (expired, emptied, checked out in another tab) the confirmation is stale and goes.
+  const [showAdded, setShowAdded] = useState(false);
+  useEffect(() => setShowAdded(added > 0), [added]);
+  useEffect(() => {
+    if (inCart === 0) setShowAdded(false);
+  }, [inCart]);
   useEffect(() => {
     if (added > 0) confirmation.current?.focus();
   }, [added]);
@@ -38,8 +55,20 @@ export function ReserveFooter({ total, ticketCount, canSubmit, onSubmit, submitt
         </p>
       )}
       <p ref={confirmation} className="reserve__added" role="status" tabIndex={-1}>
-        {added > 0 ? text("reserve.added") : ""}
+        {showAdded ? text("reserve.added") : ""}
       </p>
+      {fees > 0 && (
+        <dl className="reserve-breakdown" data-testid="reserve-breakdown">
+          <div>
+            <dt>{text("reserve.subtotal")}</dt>
+            <dd>{money(total - fees)}</dd>
+          </div>
+          <div>
+            <dt>{text("reserve.fees")}</dt>
+            <dd>{money(fees)}</dd>
+          </div>
+        </dl>
+      )}
       <div className="reserve-footer">
         <button
           type="button"

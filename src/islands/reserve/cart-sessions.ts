@@ -4,7 +4,10 @@ import type { TimedSession } from "../../lib/domain/conflicts.ts";
 
 const num = (v: unknown) => (typeof v === "number" ? v : undefined);
 
-export function cartSessions(envelope: CartEnvelope | undefined): TimedSession[] {
+/** A cart session with its event, so an add-on can leave out its anchor's sessions. */
+export type CartSession = TimedSession & { eventId: string | null };
+
+export function cartSessions(envelope: CartEnvelope | undefined): CartSession[] {
   if (!envelope) return [];
   const ids = new Set(
     envelope.ticket._data.map((t) => t.event_session_id).filter((id): id is string => !!id),
@@ -16,6 +19,7 @@ export function cartSessions(envelope: CartEnvelope | undefined): TimedSession[]
       const meta = envelope.meta?._data.find((m) => m.resource_id === s.event_template_id);
       return {
         id: s.id,
+        eventId: s.event_template_id,
         start: new Date(s.start_datetime),
         end: new Date(s.end_datetime),
         category: event?.category ?? null,

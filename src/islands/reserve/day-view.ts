@@ -1,9 +1,9 @@
 /** Display data of calendar days and sessions, from the API resources and the event's rules. */
 import type { CalendarDay, EventSession } from "../../lib/api/schemas.ts";
-import { formatLongDate, formatTime, weekdayOf, zonedParts } from "../../lib/domain/calendar.ts";
+import { weekdayOf, zonedParts } from "../../lib/domain/calendar.ts";
+import { formatLongDate, formatTime } from "../../lib/domain/date-format.ts";
 import { type MessageAction, type MessageRuleLike, ruleMatches } from "../../lib/domain/message-rules.ts";
-import { parseMoneyString } from "../../lib/domain/money.ts";
-import { showsPrice } from "../../lib/domain/price-display.ts";
+import { dayFromPrice, showsPrice } from "../../lib/domain/price-display.ts";
 import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
 
 /** Annotations are badges: the rule's text as written (messages get their full stop elsewhere). */
@@ -18,11 +18,16 @@ export function annotations(
     .map((r) => r.actions[action] ?? "");
 }
 
-/** The price shown on a calendar day, minor units, or undefined when the display hides it. */
+/**
+ * The price shown on a calendar day, minor units, or undefined when the display hides it. 'From'
+ * means what it means on the listing card (domain/price-display.ts fromPrice).
+ */
 export function dayPrice(day: CalendarDay, props: ReserveIslandProps, flexible: boolean): number | undefined {
   if (!showsPrice(props.priceDisplay, "date", flexible)) return undefined;
-  const value = props.includeFees ? (day.min_price_fees ?? day.price) : (day.price ?? day.min_price);
-  return value === null ? undefined : parseMoneyString(value);
+  const primary = props.groups
+    .flatMap((g) => g.types)
+    .find((t) => t.id === props.primaryTypeId && !t.flexible);
+  return dayFromPrice(day, primary?.fees, props.includeFees);
 }
 
 export interface SessionView {
@@ -30,7 +35,7 @@ export interface SessionView {
   date: string;
   /** "HH:mm" venue-local */
   time: string;
-  /** 'h:mm A' */
+  /** the time in the tenant's locale: en-US 'h:mm A', en-GB 'HH:mm' */
   label: string;
   start: Date;
   end: Date;
@@ -38,14 +43,14 @@ export interface SessionView {
   available: number;
 }
 
-export function sessionView(session: EventSession, timezone: string): SessionView {
+export function sessionView(session: EventSession, timezone: string, locale: string): SessionView {
   const start = new Date(session.start_datetime);
   const parts = zonedParts(start, timezone);
   return {
     id: session.id,
     date: parts.date,
     time: parts.time,
-    label: formatTime(start, timezone),
+    label: formatTime(start, locale, timezone),
     start,
     end: new Date(session.end_datetime),
     soldOut: session.sold_out || session.available_capacity === 0,

@@ -11,6 +11,7 @@ import { $cart } from "../../lib/stores/cart.ts";
 import { cartSessions } from "./cart-sessions.ts";
 import { useReserveEnv } from "./context.ts";
 import { type SessionView, sessionView } from "./day-view.ts";
+import { useAddOnOffer } from "./useAddOnOffer.ts";
 
 export function useSessions() {
   const { props, api } = useReserveEnv();
@@ -18,6 +19,7 @@ export function useSessions() {
   const [envelope, setEnvelope] = useState<SessionsEnvelope | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const offer = useAddOnOffer();
 
   const load = useCallback(
     async (date: string, lines: readonly SelectionLine[]): Promise<SessionsEnvelope | null> => {
@@ -41,17 +43,20 @@ export function useSessions() {
   const clear = useCallback(() => setEnvelope(null), []);
 
   const views = useMemo(() => {
-    const all = (envelope?.event_session._data ?? []).map((s) => ({
-      ...sessionView(s, props.timezone),
-      padPreStart: props.padPreStart,
-      padPostEnd: props.padPostEnd,
-      category: props.category,
-    }));
-    return partitionConflicts(all, cartSessions(cart?.envelope), {
+    // An add-on offers only the sessions its visit window allows (useAddOnOffer.ts).
+    const all = offer.sessions(
+      (envelope?.event_session._data ?? []).map((s) => ({
+        ...sessionView(s, props.timezone, props.locale),
+        padPreStart: props.padPreStart,
+        padPostEnd: props.padPostEnd,
+        category: props.category,
+      })),
+    );
+    return partitionConflicts(all, offer.conflictSessions(cartSessions(cart?.envelope)), {
       defaultPadPreStart: props.defaultPadPreStart,
       defaultPadPostEnd: props.defaultPadPostEnd,
     });
-  }, [envelope, cart, props]);
+  }, [envelope, cart, props, offer]);
 
   /** Prices of a session by ticket type (price schedule), minor units. */
   const typePrices = useCallback(

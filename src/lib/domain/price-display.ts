@@ -107,3 +107,39 @@ export function lowestFixedPrice(
   }
   return lowest;
 }
+
+/**
+ * What 'From {price}' means, the same on listing cards and date tiles (issue 11: the listing said
+ * 'From $12', the lowest type, while the tiles said 'From $25', the primary type): the event's
+ * headline price is its primary ticket type's displayed price (web.price_display
+ * primary_ticket_type_id, spec §3), when that type is publicly sold at a fixed price; otherwise the
+ * lowest displayed fixed price. Fees are added when the seller includes them (spec §9).
+ */
+export function fromPrice(
+  types: readonly (PricedTicketType & { id: string })[],
+  browsableGroupIds: ReadonlySet<string>,
+  includeFees: boolean,
+  primaryTypeId?: string | null,
+): number | undefined {
+  const primary = types.find((t) => t.id === primaryTypeId && browsableGroupIds.has(t.ticket_group_id));
+  const price = primary ? ticketPrice(primary, includeFees) : undefined;
+  if (price?.kind === "fixed") return price.amount;
+  return lowestFixedPrice(types, browsableGroupIds, includeFees);
+}
+
+/**
+ * The 'From' price of a calendar day, minor units: the day's price (the primary type's when the
+ * event names one, else the lowest) with the primary type's fees when fees are included; without a
+ * primary type, the lowest price with or without fees.
+ */
+export function dayFromPrice(
+  day: { price: string | null; min_price: string | null; min_price_fees?: string | null | undefined },
+  primaryFees: OutsideFees | undefined,
+  includeFees: boolean,
+): number | undefined {
+  if (primaryFees && day.price !== null) {
+    return displayedPrice(parseMoneyString(day.price), primaryFees, includeFees);
+  }
+  const value = includeFees ? (day.min_price_fees ?? day.min_price) : (day.min_price ?? day.price);
+  return value === null || value === undefined ? undefined : parseMoneyString(value);
+}

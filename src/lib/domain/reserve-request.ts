@@ -138,12 +138,21 @@ export function buildReserveRequest(
   return failed ? { ok: false, problems } : { ok: true, add, additionalInfo };
 }
 
-/** What the chosen tickets cost with their outside fees, minor units (flexible: the typed amount). */
-export function selectionTotal(
+/** What the chosen tickets cost: face value, outside fees and their sum, minor units. */
+export interface SelectionBreakdown {
+  subtotal: number;
+  /** Spec §9 "fee total is the sum of ticket fees": each ticket's fee rounded once. */
+  fees: number;
+  total: number;
+}
+
+/** The chosen tickets' face value and outside fees (flexible: the typed amount). */
+export function selectionBreakdown(
   groups: readonly RequestGroup[],
   choices: Pick<ReserveChoices, "quantities" | "amounts">,
-) {
-  let total = 0;
+): SelectionBreakdown {
+  let subtotal = 0;
+  let fees = 0;
   for (const group of groups) {
     for (const type of group.types) {
       const quantity = choices.quantities[type.id] ?? 0;
@@ -153,8 +162,17 @@ export function selectionTotal(
         const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", { min: type.min, max: type.max });
         amount = check.ok ? check.amount : 0;
       }
-      total += addOutsideFees(amount, type.fees) * quantity;
+      subtotal += amount * quantity;
+      fees += (addOutsideFees(amount, type.fees) - amount) * quantity;
     }
   }
-  return total;
+  return { subtotal, fees, total: subtotal + fees };
+}
+
+/** What the chosen tickets cost with their outside fees, minor units (flexible: the typed amount). */
+export function selectionTotal(
+  groups: readonly RequestGroup[],
+  choices: Pick<ReserveChoices, "quantities" | "amounts">,
+): number {
+  return selectionBreakdown(groups, choices).total;
 }

@@ -3,6 +3,8 @@
  * first_tab_threshold and second_tab_threshold (HHmm, venue-local start time); the day runs from
  * 0000 to 2400. A tab is unavailable with reason 'Not available' when it holds no sessions and
  * 'Sold out' when all of them are sold out; the first available tab is preselected.
+ * Tabs only help to choose between parts of a day: when every session falls in one tab there are
+ * none (issue 11: a 7:30 PM concert sat alone under 'Late afternoon' next to two empty tabs).
  */
 
 export const TAB_NOT_AVAILABLE = "Not available";
@@ -51,13 +53,16 @@ function bounds(config: SessionTabsConfig): { name: string; from: string; to: st
   ];
 }
 
-/** The tabs of a day's sessions; no config gives none (the sessions are shown as one list). */
+/**
+ * The tabs of a day's sessions (times venue-local). No config, or sessions that all fall in one
+ * tab, give none: the sessions are shown as one list.
+ */
 export function splitSessionTabs<T extends TabSession>(
   sessions: readonly T[],
   config: SessionTabsConfig | undefined,
 ): SessionTab<T>[] {
   if (!config) return [];
-  return bounds(config).map((b) => {
+  const tabs = bounds(config).map((b): SessionTab<T> => {
     const inTab = sessions.filter((s) => {
       const t = hhmm(s.time);
       return t >= b.from && t < b.to;
@@ -66,6 +71,7 @@ export function splitSessionTabs<T extends TabSession>(
       inTab.length === 0 ? TAB_NOT_AVAILABLE : inTab.every((s) => s.soldOut) ? TAB_SOLD_OUT : null;
     return { ...b, sessions: inTab, unavailableReason };
   });
+  return tabs.filter((t) => t.sessions.length > 0).length > 1 ? tabs : [];
 }
 
 /** The index of the first available tab, or -1 when none is. */
