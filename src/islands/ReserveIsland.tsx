@@ -7,6 +7,7 @@ import "./reserve/reserve.css";
 import { useEffect, useMemo, useState } from "react";
 import { createApiClient } from "../lib/api/client.ts";
 import { reserveApi } from "../lib/api/reserve-client.ts";
+import { eventPageParts } from "../lib/domain/event-page-parts.ts";
 import type { ReserveIslandProps } from "../lib/pages/event-detail.ts";
 import { initCart } from "../lib/stores/cart.ts";
 import { AnchorNotice } from "./reserve/AnchorNotice.tsx";
@@ -36,10 +37,15 @@ export default function ReserveIsland(props: ReserveIslandProps) {
     setMounted(true);
   }, [props.seller, props.tagManagerId]);
 
+  // Spec 1 §2 one-ticket-only variant (gift card, donation): a purchase, not tickets for a visit.
+  const ticketsHeading = eventPageParts(
+    props.flow === "one_ticket" ? "one_ticket" : "visit",
+    undefined,
+  ).ticketsHeading;
   return (
     <ReserveContext.Provider value={env}>
-      <section className="reserve" aria-labelledby="reserve-heading">
-        <h2 id="reserve-heading">{env.text("reserve.heading")}</h2>
+      <section className="reserve" aria-labelledby={ticketsHeading ? "reserve-heading" : undefined}>
+        {ticketsHeading && <h2 id="reserve-heading">{env.text("reserve.heading")}</h2>}
         {mounted && <AnchorNotice />}
         {!mounted ? (
           <p role="status">{env.text("reserve.loading")}</p>

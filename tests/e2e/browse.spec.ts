@@ -91,10 +91,10 @@ test.describe("event listing", () => {
   test("category buttons filter, with an 'All' option", async ({ page }) => {
     await page.goto(`${HM}/events`);
     const nav = page.getByRole("navigation", { name: "Categories" });
-    await expect(nav.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "true");
+    await expect(nav.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
     await nav.getByRole("link", { name: "Support" }).click();
     await expect(page).toHaveURL(/category=Support/);
-    await expect(nav.getByRole("link", { name: "Support" })).toHaveAttribute("aria-current", "true");
+    await expect(nav.getByRole("link", { name: "Support" })).toHaveAttribute("aria-current", "page");
     expect((await cardIds(page)).sort()).toEqual((await apiIds(page, "category=Support")).sort());
     expect(await cardIds(page)).toContain("hm-donation");
     expect(await cardIds(page)).not.toContain("hm-general-admission");

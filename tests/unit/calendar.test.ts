@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   buildCalendarDays,
   calendarMonths,
-  formatLongDate,
-  formatTime,
   isValidDate,
   localDate,
   moveCalendarFocus,
@@ -138,11 +136,5 @@ describe("calendar keyboard and formats (spec §9)", () => {
     expect(moveCalendarFocus("2026-11-01", "ArrowLeft", "2026-11-01", "2026-12-31")).toBe("2026-11-01");
     expect(moveCalendarFocus("2026-11-03", "ArrowUp", "2026-11-01", "2026-12-31")).toBe("2026-11-01");
     expect(moveCalendarFocus("2026-11-03", "Enter", "2026-11-01", "2026-12-31")).toBeUndefined();
-  });
-  it("time 'h:mm A' in the venue's time zone; long date 'ddd, MMM D, YYYY'", () => {
-    expect(formatTime(new Date("2026-11-24T15:30:00Z"), "America/New_York")).toBe("10:30 AM");
-    expect(formatTime(new Date("2026-11-24T17:05:00Z"), "America/New_York")).toBe("12:05 PM");
-    expect(formatTime(new Date("2026-11-24T05:00:00Z"), "America/New_York")).toBe("12:00 AM");
-    expect(formatLongDate("2026-11-24")).toBe("Tue, Nov 24, 2026");
   });
 });

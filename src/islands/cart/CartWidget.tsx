@@ -90,6 +90,7 @@ export default function CartWidget(props: CartWidgetProps) {
         tr={tr}
         money={money}
         timeZone={timeZone}
+        locale={locale}
         checkoutHref={checkoutHref}
         showCheckout={showCheckout}
         busy={busy}

@@ -86,7 +86,9 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
           ? text("reserve.calendar.soldOut")
           : text("reserve.calendar.unavailable");
     const price = day && day.status === "available" ? dayPrice(day, props, flexiblePrices) : undefined;
-    return [formatLongDate(date), status, price !== undefined ? money(price) : ""].filter(Boolean).join(", ");
+    return [formatLongDate(date, props.locale), status, price !== undefined ? money(price) : ""]
+      .filter(Boolean)
+      .join(", ");
   };
 
   return (

@@ -46,7 +46,7 @@ export function DatePicker({ days, selected, onSelect, flexiblePrices }: DatePic
       {selected && !changing ? (
         <p className="reserve-date__chosen">
           <span>
-            {text("reserve.date.chosen")}: <strong>{formatLongDate(selected)}</strong>
+            {text("reserve.date.chosen")}: <strong>{formatLongDate(selected, props.locale)}</strong>
           </span>{" "}
           <button
             ref={change}
@@ -73,7 +73,7 @@ export function DatePicker({ days, selected, onSelect, flexiblePrices }: DatePic
                     disabled={soldOut}
                     onClick={() => choose(day.date)}
                   >
-                    <span className="date-button__date">{formatLongDate(day.date)}</span>
+                    <span className="date-button__date">{formatLongDate(day.date, props.locale)}</span>
                     {soldOut && (
                       <span className="date-button__status">{text("reserve.calendar.soldOut")}</span>
                     )}

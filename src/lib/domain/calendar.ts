@@ -3,6 +3,7 @@
  * calendar months (id YYYY-MM, name, Sunday-first weeks). Pure: time zones via Intl only.
  */
 import { minAvailable, sumAvailable } from "./availability.ts";
+import { formatMonth } from "./date-format.ts";
 import { addOutsideFees } from "./money.ts";
 import type { OutsideFees } from "./price-display.ts";
 
@@ -238,7 +239,6 @@ export function calendarMonths(from: string, to: string, locale = "en-US"): Cale
   let y = Number(from.slice(0, 4));
   let m = Number(from.slice(5, 7));
   const endId = to.slice(0, 7);
-  const nameFmt = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
   for (;;) {
     const id = `${y}-${m.toString().padStart(2, "0")}`;
     if (id > endId) break;
@@ -254,7 +254,7 @@ export function calendarMonths(from: string, to: string, locale = "en-US"): Cale
       }
     }
     if (week.length > 0) weeks.push([...week, ...Array.from({ length: 7 - week.length }, () => null)]);
-    months.push({ id, name: nameFmt.format(first), weeks });
+    months.push({ id, name: formatMonth(id, locale), weeks });
     m += 1;
     if (m > 12) {
       m = 1;
@@ -285,21 +285,6 @@ export function moveCalendarFocus(
   if (next < first) return first;
   if (next > last) return last;
   return next;
-}
-
-const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** Spec §9 time format 'h:mm A' in a time zone, e.g. "1:30 PM". */
-export function formatTime(instant: Date, timeZone: string): string {
-  const p = zonedParts(instant, timeZone);
-  const hour = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  return `${hour}:${p.minute.toString().padStart(2, "0")} ${p.hour < 12 ? "AM" : "PM"}`;
-}
-
-/** Spec §9 long date 'ddd, MMM D, YYYY' of a YYYY-MM-DD date, e.g. "Tue, Nov 24, 2026". */
-export function formatLongDate(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
 /** 0 Sunday ... 6 Saturday of a YYYY-MM-DD date. */

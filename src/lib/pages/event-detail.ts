@@ -8,6 +8,7 @@ import { configOf, metaOf, ticketGroupsOf, ticketTypesOf, venueOf } from "../api
 import { ApiClientError } from "../api/errors.ts";
 import type { TicketGroup, TicketType } from "../api/schemas.ts";
 import { ssrApi } from "../api/ssr.ts";
+import { type AddOnRule, addOnRuleOf } from "../domain/add-on-offer.ts";
 import { type AdmitMode, admitMode } from "../domain/admit-fields.ts";
 import { flexibleBounds } from "../domain/flexible-price.ts";
 import type { MessageRuleLike } from "../domain/message-rules.ts";
@@ -106,6 +107,8 @@ export interface ReserveIslandProps {
   remainingThreshold: number | undefined;
   sessionTabs: SessionTabsConfig | undefined;
   requiresAnchor: boolean;
+  /** The upsell rule when the event is an add-on of an anchor (domain/add-on-offer.ts). */
+  addOn: AddOnRule | undefined;
   padPreStart: number | undefined;
   padPostEnd: number | undefined;
   defaultPadPreStart: number | undefined;
@@ -122,6 +125,17 @@ export interface ReserveIslandProps {
 const priceDisplayConfig = z.object({
   primary_ticket_type_id: z.string().optional(),
   prefix: z.string().optional(),
+});
+/** An event's own web.session_picker_tabs overrides the tenant's (spec §3 event config). */
+const sessionTabsConfig = z.object({
+  first_tab_threshold: z.string().regex(/^\d{4}$/),
+  second_tab_threshold: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  first_tab_name: z.string(),
+  second_tab_name: z.string(),
+  third_tab_name: z.string().optional(),
 });
 const sellerPads = z.object({
   default_pad_pre_start: z.number().optional(),
@@ -155,7 +169,7 @@ export function reserveIslandProps(
   flow: string,
 ): ReserveIslandProps | undefined {
   const { tenant, envelope, event } = data;
-  const { meta } = metaOf(envelope, event.id);
+  const { meta, raw: rawMeta } = metaOf(envelope, event.id);
   const config = configOf(envelope, event.id);
   const venue = venueOf(envelope, event);
   const types = ticketTypesOf(envelope, event.id);
@@ -163,6 +177,7 @@ export function reserveIslandProps(
   const resolvedFlow = (groupFlow ? "one_ticket" : flow) as ReserveFlow;
   if (!FLOWS.includes(resolvedFlow)) return undefined;
   const display = priceDisplayConfig.safeParse(config.get("web.price_display"));
+  const eventTabs = sessionTabsConfig.safeParse(config.get("web.session_picker_tabs"));
   const pads = sellerPads.safeParse(metaOf(envelope, event.seller_id).raw);
   const groups = data.groups
     .filter((g) => g.hidden_type !== "public_member_only" && (!query.tg || g.id === query.tg))
@@ -210,8 +225,9 @@ export function reserveIslandProps(
     primaryTypeId: display.success ? display.data.primary_ticket_type_id : undefined,
     includeFees: includesFees(tenant.web.include_fees_in_price),
     remainingThreshold: tenant.web.show_remaining_session_capacity_threshold,
-    sessionTabs: tenant.web.session_picker_tabs,
+    sessionTabs: eventTabs.success ? eventTabs.data : tenant.web.session_picker_tabs,
     requiresAnchor: meta.requires_anchor === true,
+    addOn: addOnRuleOf(rawMeta, config.get("web.ecommerce")),
     padPreStart: meta.pad_pre_start,
     padPostEnd: meta.pad_post_end,
     defaultPadPreStart: pads.success ? pads.data.default_pad_pre_start : undefined,

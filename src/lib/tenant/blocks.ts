@@ -15,8 +15,20 @@ import { type ContentBlockMeta, contentBlockSchema } from "./schema.ts";
 
 export type Role = "anonymous" | "logged_in";
 
-/** Route names blocks can be enabled or disabled on. */
-export type RouteName = "home" | "events" | "event" | "event-action" | "not-found" | (string & {});
+/**
+ * Route names blocks can be enabled or disabled on. Event pages of donations and gift cards are
+ * `event-one-ticket` and of memberships `event-membership` (domain/event-page-parts.ts), so a visit
+ * notice enabled on `event` stays off them.
+ */
+export type RouteName =
+  | "home"
+  | "events"
+  | "event"
+  | "event-action"
+  | "event-one-ticket"
+  | "event-membership"
+  | "not-found"
+  | (string & {});
 
 interface ContentBlock extends ContentBlockMeta {
   tenant: string;

@@ -69,7 +69,7 @@ export async function shortenHold(request: APIRequestContext, cartId: string, se
  * Puts the cart into localStorage as the store writes it ({seller, envelope, localExpiresAt}),
  * once per browser context, before any page script runs; the store then refreshes it.
  */
-export async function seedCart(page: Page, answer: CartAnswer) {
+export async function seedCart(page: Page, answer: CartAnswer, seller = SELLER) {
   const cart = answer.cart._data[0];
   if (!cart) throw new Error("No cart in the answer");
   // localExpiresAt is on the page's clock (the store's own rule: expires_in less 5 s from now).
@@ -81,8 +81,8 @@ export async function seedCart(page: Page, answer: CartAnswer) {
       localStorage.setItem(key, JSON.stringify({ seller, envelope, localExpiresAt }));
     },
     {
-      key: `foyer.cart.${SELLER}`,
-      seller: SELLER,
+      key: `foyer.cart.${seller}`,
+      seller,
       envelope: answer,
       expiresIn: cart.expires_in,
       flag: `foyer.e2e.seeded.${cart.id}`,

@@ -6,7 +6,8 @@ export async function waitForReserveIsland(page: Page): Promise<Locator> {
   const island = page.locator("#reserve-root astro-island");
   await expect(island).toHaveCount(1);
   await expect(island).not.toHaveAttribute("ssr", /.*/, { timeout: 15_000 });
-  const reserve = page.getByRole("region", { name: "Get tickets" });
+  // The reserve section; donations and gift cards have no 'Get tickets' heading (spec 1 §2 one-ticket variant).
+  const reserve = page.locator("#reserve-root section.reserve");
   await expect(reserve.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
   return reserve;
 }

@@ -7,6 +7,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { formatMoney } from "../../../domain/money.ts";
+import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
 import { membershipIdsMail } from "../../mail/account-mails.ts";
@@ -54,6 +55,7 @@ async function mailOrders(ex: Executor, call: AuthCall, identity: IdentityRow): 
       to: identity.email,
       firstName: identity.firstName,
       tickets: bundle.tickets.filter((t) => t.ticket.ticketOrderId === order.id),
+      locale: getTenant(call.seller.slug)?.locale,
     });
     await enqueueMail(ex, { ...mail, kind: "resend" }, call.now);
   }

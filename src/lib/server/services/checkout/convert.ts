@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
 import { formatMoney } from "../../../domain/money.ts";
+import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -83,7 +84,7 @@ export async function enqueueConfirmation(
   tx: Tx,
   order: OrderRow,
   identity: OrderIdentity,
-  seller: { name: string; currencyCode: string },
+  seller: { slug: string; name: string; currencyCode: string },
   now: Date,
 ): Promise<string | null> {
   if (!identity.email) return null;
@@ -97,6 +98,7 @@ export async function enqueueConfirmation(
     to: identity.email,
     firstName: identity.firstName,
     tickets: bundle.tickets,
+    locale: getTenant(seller.slug)?.locale,
   });
   return enqueueMail(tx, mail, now);
 }
