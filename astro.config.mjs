@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { precompressAssets } from "./scripts/precompressed.mjs";
 import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
 
 /**
@@ -28,6 +29,8 @@ export default defineConfig({
   adapter: node({ mode: "standalone" }),
   integrations: [
     react(),
+    // .br and .gz twins of the built /_astro files, served by scripts/serve.mjs.
+    precompressAssets(),
     // The mailbox pages live in src/pages/_mail (underscored: not auto-routed) and are injected here.
     {
       name: "foyer-mailbox",

@@ -96,8 +96,8 @@ async function checkoutPath(base) {
   return path;
 }
 
-async function load(url) {
-  const result = await autocannon({ url, connections: 50, duration: DURATION });
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, connections: 50, duration: DURATION, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -146,6 +146,10 @@ try {
     line("static file", stat);
     line("listing SSR, page cache on", ssr);
     console.log(`  ${verdict(ssr)}`);
+    // What a browser gets: the same page compressed on the way out (brotli, compression.ts).
+    const compressed = await load(base + listingPath, { "accept-encoding": "gzip, deflate, br" });
+    line("listing SSR, cache on, br", compressed);
+    console.log(`  ${verdict(compressed)}`);
     // The same page rendered on every request: what a cache miss costs.
     const rawDir = mkdtempSync(join(tmpdir(), "foyer-bench-raw-"));
     const raw = startServer(port + 1, rawDir, { PAGE_CACHE: "off" });

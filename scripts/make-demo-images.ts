@@ -1,6 +1,6 @@
 /**
- * Renders the demo event images (simple SVG illustrations: gradient, sun, waves or hills, a motif
- * and the event title) to JPEG with sharp: public/images/{tenant}/{name}.jpg (544x432 profile)
+ * Renders the demo event images (simple SVG illustrations: gradient, sun, waves or hills and a
+ * motif; no text, the page gives the event's name) to JPEG with sharp: public/images/{tenant}/{name}.jpg (544x432 profile)
  * and {name}-cover.jpg (1500x900 cover). Run once; the files are committed and the seed refers
  * to them by id. Nothing is downloaded.
  *
@@ -59,26 +59,35 @@ const motifs: Record<Motif, (c: string) => string> = {
     <ellipse cx="120" cy="52" rx="18" ry="24" fill="${c}"/><ellipse cx="155" cy="85" rx="18" ry="24" fill="${c}"/>`,
 };
 
-const escapeXml = (s: string) =>
-  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("'", "&apos;");
-
+/**
+ * The picture only, no text: the page prints the event's name next to it (issue 11 "Event images
+ * have the title baked into the illustration ... The images carry no text; the page gives it").
+ * The cover is shown cropped to a 3:1 band (src/lib/api/images.ts COVER, fit cover, centred), so
+ * the sun and the motif sit inside the band a 3:1 crop keeps; the profile image keeps its whole
+ * frame (the listing teaser and the 64 px cart thumbnail), so its motif is large and central
+ * enough to read at that size.
+ */
 function svg(image: DemoImage, width: number, height: number): string {
   const [from, to, accent] = image.colors;
   const harbour = image.tenant === "harbour-museum";
-  const font = harbour ? "DejaVu Serif, Georgia, serif" : "DejaVu Sans, Verdana, sans-serif";
-  const s = height / 900;
-  const motifSize = Math.min(width * 0.42, height * 0.55);
-  const motifX = width - motifSize - width * 0.08;
-  const motifY = height * 0.1;
-  const fontSize = Math.round(
-    Math.min(96 * s * (width / height > 1.4 ? 1 : 0.9), (width * 1.5) / image.title.length),
-  );
+  const cover = width / height > 1.4;
+  // The rows a 3:1 crop keeps of a cover; all of them for a profile image.
+  const bandHeight = cover ? Math.min(height, width / 3) : height;
+  const bandTop = (height - bandHeight) / 2;
+  const bandBottom = bandTop + bandHeight;
+  const motifSize = bandHeight * (cover ? 0.72 : 0.62);
+  const motifX = cover ? width * 0.62 : (width - motifSize) / 2 + width * 0.08;
+  const motifY = cover ? bandTop + (bandHeight - motifSize) / 2 - bandHeight * 0.04 : height * 0.12;
+  const sunX = width * (cover ? 0.2 : 0.17);
+  const sunY = bandTop + bandHeight * (cover ? 0.36 : 0.2);
+  const sunR = bandHeight * (cover ? 0.2 : 0.13);
+  const groundTop = bandBottom - bandHeight * (cover ? 0.22 : 0.26);
   const ground = harbour
     ? // layered waves
-      [0.78, 0.86, 0.93]
-        .map((y, i) => {
-          const h = height * y;
-          const a = height * 0.03;
+      [0, 0.08, 0.15]
+        .map((dy, i) => {
+          const h = groundTop + bandHeight * dy;
+          const a = bandHeight * 0.03;
           const step = width / 6;
           let d = `M0 ${h}`;
           for (let k = 0; k < 6; k++) d += ` q ${step / 2} ${i % 2 ? a : -a} ${step} 0`;
@@ -86,8 +95,8 @@ function svg(image: DemoImage, width: number, height: number): string {
         })
         .join("")
     : // rolling hills
-      `<ellipse cx="${width * 0.2}" cy="${height * 1.05}" rx="${width * 0.45}" ry="${height * 0.28}" fill="${to}" opacity="0.7"/>
-       <ellipse cx="${width * 0.8}" cy="${height * 1.1}" rx="${width * 0.55}" ry="${height * 0.3}" fill="${to}" opacity="0.9"/>`;
+      `<ellipse cx="${width * 0.2}" cy="${bandBottom + bandHeight * 0.12}" rx="${width * 0.45}" ry="${bandHeight * 0.3}" fill="${to}" opacity="0.7"/>
+       <ellipse cx="${width * 0.8}" cy="${bandBottom + bandHeight * 0.16}" rx="${width * 0.55}" ry="${bandHeight * 0.32}" fill="${to}" opacity="0.9"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -95,12 +104,10 @@ function svg(image: DemoImage, width: number, height: number): string {
     </linearGradient>
   </defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
-  <circle cx="${width * 0.18}" cy="${height * 0.22}" r="${height * 0.16}" fill="${accent}" opacity="0.85"/>
-  <circle cx="${width * 0.18}" cy="${height * 0.22}" r="${height * 0.24}" fill="${accent}" opacity="0.18"/>
-  <g transform="translate(${motifX} ${motifY}) scale(${motifSize / 200})" opacity="0.92">${motifs[image.motif](accent)}</g>
+  <circle cx="${sunX}" cy="${sunY}" r="${sunR}" fill="${accent}" opacity="0.85"/>
+  <circle cx="${sunX}" cy="${sunY}" r="${sunR * 1.5}" fill="${accent}" opacity="0.18"/>
   ${ground}
-  <text x="${width * 0.06}" y="${height * 0.72}" font-family="${font}" font-size="${fontSize}" font-weight="bold"
-    fill="#ffffff" stroke="${from}" stroke-width="${Math.max(1, fontSize / 40)}" paint-order="stroke">${escapeXml(image.title)}</text>
+  <g transform="translate(${motifX} ${motifY}) scale(${motifSize / 200})" opacity="0.95">${motifs[image.motif](accent)}</g>
 </svg>`;
 }
 

@@ -5,6 +5,8 @@
 // call also runs the startup check (src/lib/server/config/startup.ts): when production mode refuses
 // the settings, the health call answers 503 `configuration_refused` and we print why and exit 1.
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
 
 process.env.HOST ??= "127.0.0.1";
 process.env.PORT ??= "4321";
@@ -15,7 +17,18 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const started = performance.now();
-await import(entry.href);
+// Our own HTTP server around the adapter's handler: precompressed /_astro files first
+// (scripts/precompressed.mjs; the adapter serves none), then the adapter (static files, pages, API).
+// An entry without the handler export (a test's stand-in) has started a server of its own.
+process.env.ASTRO_NODE_AUTOSTART = "disabled";
+const { handler } = await import(entry.href);
+if (typeof handler === "function") {
+  const { servePrecompressed } = await import("./precompressed.mjs");
+  const clientDir = fileURLToPath(new URL("../dist/client/", import.meta.url));
+  createServer((req, res) => {
+    if (!servePrecompressed(req, res, clientDir)) handler(req, res);
+  }).listen(Number(process.env.PORT), process.env.HOST);
+}
 const base = `http://${process.env.HOST.includes(":") ? `[${process.env.HOST}]` : process.env.HOST}:${process.env.PORT}`;
 for (let attempt = 0; attempt < 600; attempt++) {
   try {

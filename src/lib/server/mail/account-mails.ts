@@ -6,6 +6,7 @@
  * seller slug. Customer and tenant text is escaped in the HTML part.
  */
 import { PASSCODE_LIFETIME_S } from "../../domain/login-input.ts";
+import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
 import type { OutgoingMail } from "./outbox.ts";
 
 export interface MailSeller {
@@ -43,16 +44,16 @@ function mail(
     ...paragraphs.flatMap((p) => [p.link ? `${p.text}\n${p.link}` : p.text, ""]),
     seller.name,
   ].join("\n");
-  const html = [
-    "<!doctype html><html><body>",
+  const content = [
     ...paragraphs.map((p) =>
       p.link
         ? `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p>`
         : `<p>${escapeHtml(p.text)}</p>`,
     ),
     `<p>${escapeHtml(seller.name)}</p>`,
-    "</body></html>",
   ].join("");
+  // The brand header and frame (brand-layout.ts) around the mail's own content.
+  const html = brandedMailHtml(mailBrand(seller.slug, seller.name), content, subject);
   return { sellerId: seller.id, to, subject, text, html, kind };
 }
 

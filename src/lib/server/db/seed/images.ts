@@ -1,7 +1,8 @@
 /**
  * The demo images: one profile (544x432) and one cover (1500x900) per event, rendered once by
  * scripts/make-demo-images.ts into public/images/{tenant}/{name}.jpg and {name}-cover.jpg.
- * The seed only stores their ids in event meta.
+ * The seed only stores their ids in event meta. `title` names the image in this list only: the
+ * pictures carry no text.
  */
 import type { EventMeta } from "../../../api/schemas.ts";
 
@@ -141,16 +142,33 @@ export function coverImageId(tenant: string, name: string): string {
 }
 
 /**
- * Image meta keys for an event. `alt` undefined gives descriptive alts; pass "" to leave the alt
- * text empty (exercises the 'Image for {event name}' fallback).
+ * What each motif shows. The images carry no text (issue 11): the event's name is printed next to
+ * them, so the alt text describes the picture and does not repeat the name.
+ */
+const motifAlt: Record<Motif, string> = {
+  waves: "A sailing boat on the waves at sunrise",
+  frame: "A framed landscape painting",
+  notes: "Two musical notes",
+  ticket: "A ticket stub",
+  heart: "A heart",
+  card: "A card tied with a ribbon",
+  star: "A star",
+  key: "An old key",
+  leaf: "A leaf above rolling hills",
+  paw: "A paw print above rolling hills",
+};
+
+/**
+ * Image meta keys for an event. `alt` undefined gives the picture's description; pass "" to leave
+ * the alt text empty (exercises the 'Image for {event name}' fallback).
  */
 export function imageMeta(tenant: string, name: string, alt?: string): EventMeta {
   const image = demoImages.find((i) => i.tenant === tenant && i.name === name);
   if (!image) throw new Error(`No demo image ${tenant}/${name}`);
   return {
     image_profile: profileImageId(tenant, name),
-    image_profile_alt: alt ?? `${image.title} illustration`,
+    image_profile_alt: alt ?? motifAlt[image.motif],
     image_cover: coverImageId(tenant, name),
-    image_cover_alt: alt ?? `${image.title} banner`,
+    image_cover_alt: alt ?? motifAlt[image.motif],
   };
 }
