@@ -18,6 +18,7 @@
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
+import { compression } from "./lib/server/http/compression.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
 import { logger } from "./lib/server/log/logger.ts";
 import { requestLog } from "./lib/server/log/request-log.ts";
@@ -176,4 +177,5 @@ const microCache = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(requestLog, securityHeaders, visitor, microCache);
+// compression wraps the finished answer (its headers included) and stays inside the access log.
+export const onRequest = sequence(requestLog, compression, securityHeaders, visitor, microCache);

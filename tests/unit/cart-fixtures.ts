@@ -9,6 +9,9 @@ export interface FixtureTicket {
   group?: string;
   face?: string;
   discount?: string;
+  /** A seated ticket's seat name ('B12'); its seat_template_id is `seat-B12`. */
+  seat?: string;
+  holder?: string;
 }
 
 interface FixtureOptions {
@@ -23,7 +26,11 @@ interface FixtureOptions {
   codes?: { code: string; description: string | null }[];
   /** Meta per event id. */
   meta?: Record<string, Record<string, unknown>>;
-  handlers?: Record<string, "tickets" | "membership" | "passes">;
+  handlers?: Record<string, "tickets" | "membership" | "passes" | "donation" | "ledger">;
+  /** The cart's additional info (survey answers keyed by ticket group id). */
+  additionalInfo?: Record<string, Record<string, unknown>>;
+  /** Group names by group id (default 'Group {id}'). */
+  groupNames?: Record<string, string>;
 }
 
 /** The server's "now" in these envelopes: expires_at is this instant plus expires_in. */
@@ -71,7 +78,7 @@ export function envelope(tickets: FixtureTicket[], options: FixtureOptions = {})
           },
           outstanding_balance: options.outstanding ?? "53.00",
           ticket_order_id: null,
-          additional_info: {},
+          additional_info: options.additionalInfo ?? {},
         },
       ],
     },
@@ -110,11 +117,17 @@ export function envelope(tickets: FixtureTicket[], options: FixtureOptions = {})
         fee_fixed_outside: "1.50",
         fee_percent_outside: "0.00",
         discount: t.discount ?? "0.00",
-        admit_name: null,
+        admit_name: t.holder ?? null,
         admit_email: null,
-        seat_template_id: null,
+        seat_template_id: t.seat ? `seat-${t.seat}` : null,
         code: null,
       })),
+    },
+    seat: {
+      _count: 0,
+      _data: tickets.flatMap((t) =>
+        t.seat ? [{ id: `seat-${t.seat}`, seat_template_id: `seat-${t.seat}`, name: t.seat }] : [],
+      ),
     },
     event_template: {
       _count: events.length,
@@ -137,7 +150,7 @@ export function envelope(tickets: FixtureTicket[], options: FixtureOptions = {})
       _data: groups.map((id, rank) => ({
         id,
         event_template_id: tickets.find((t) => (t.group ?? `${t.event}-group`) === id)?.event ?? "",
-        name: `Group ${id}`,
+        name: options.groupNames?.[id] ?? `Group ${id}`,
         description: null,
         handler: options.handlers?.[id] ?? "tickets",
         hidden_type: "public_browsable",

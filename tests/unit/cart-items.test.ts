@@ -6,7 +6,6 @@ import {
   cartItems,
   cartStanding,
   cartTotals,
-  formatSessionDateTime,
   listedWithCart,
   offeredAsUpsell,
   removePlan,
@@ -37,14 +36,51 @@ describe("cart items (spec §3 'Cart item (widget)')", () => {
     const ga = items[0];
     expect(ga?.name).toBe("General Admission");
     expect(ga?.types).toEqual([
-      { ticketTypeId: "adult", name: "Adult", ticketCount: 2, totalPrice: 5000, group: "Group ga-general" },
-      { ticketTypeId: "child", name: "Child", ticketCount: 1, totalPrice: 1200, group: "Group ga-general" },
+      {
+        ticketTypeId: "adult",
+        name: "Adult",
+        ticketCount: 2,
+        totalPrice: 5000,
+        group: "Group ga-general",
+        seats: [],
+      },
+      {
+        ticketTypeId: "child",
+        name: "Child",
+        ticketCount: 1,
+        totalPrice: 1200,
+        group: "Group ga-general",
+        seats: [],
+      },
     ]);
     expect(ga?.ticketIds).toEqual(["t1", "t2", "t3"]);
     expect(ga?.image).toBe("hm/ga.jpg");
     expect(ga?.imageAlt).toBe("Gallery");
     expect(ga?.timeZone).toBe("America/New_York");
     expect(ga?.start).toBe("2026-07-04T18:30:00.000Z");
+  });
+
+  it("issue 11 'Show the section, row and seat wherever a seated ticket is listed': seats and holders", () => {
+    // Regression: after 'Add to cart' the cart listed '2 × Stalls seat' and never the chosen seats.
+    const cart = envelope(
+      [
+        {
+          id: "t1",
+          event: "concert",
+          session: "s9",
+          type: "seat",
+          group: "stalls",
+          seat: "B12",
+          holder: "Ada",
+        },
+        { id: "t2", event: "concert", session: "s9", type: "seat", group: "stalls", seat: "B5" },
+      ],
+      { groupNames: { stalls: "Stalls" } },
+    );
+    expect(cartItems(cart)[0]?.types[0]?.seats).toEqual([
+      { ticketId: "t2", name: "B5", section: "Stalls", holder: null },
+      { ticketId: "t1", name: "B12", section: "Stalls", holder: "Ada" },
+    ]);
   });
 
   it("the anchor is a dependency while the cart holds requires_anchor add-ons", () => {
@@ -154,30 +190,23 @@ describe("totals and promo entry", () => {
   });
 });
 
-describe("session date and time (spec §9 'ddd, MMM D, YYYY [at] h:mm A', venue time zone)", () => {
-  it("formats in the venue's time zone", () => {
-    expect(formatSessionDateTime("2026-07-04T18:30:00.000Z", "America/New_York")).toBe(
-      "Sat, Jul 4, 2026 at 2:30 PM",
-    );
-    expect(formatSessionDateTime("2026-01-05T00:05:00.000Z", "Europe/London")).toBe(
-      "Mon, Jan 5, 2026 at 12:05 AM",
-    );
-    expect(formatSessionDateTime("2026-01-05T12:00:00.000Z", "Europe/London")).toBe(
-      "Mon, Jan 5, 2026 at 12:00 PM",
-    );
-  });
-});
-
-describe("upsell listing (spec §2: events already in the cart or not addable are not offered)", () => {
-  const exhibition = { eventId: "exhibition", requiresAnchor: true, mustMatchAnchor: true };
+describe("upsell listing (spec §2: 'When the cart already has items the listing acts as an upsell listing')", () => {
+  const exhibition = {
+    eventId: "exhibition",
+    requiresAnchor: true,
+    mustMatchAnchor: true,
+    anchorEventIds: ["ga"],
+  };
   const concert = { eventId: "concert", requiresAnchor: false, mustMatchAnchor: false };
   const ga = { eventId: "ga", requiresAnchor: false, mustMatchAnchor: false };
 
-  it("hides an event already in the cart and offers the others", () => {
+  it("issue 11: General Admission vanished once in the cart, even under 'All' and its own category; an event already in the cart stays listed", () => {
     const cart = envelope([{ id: "t1", event: "ga", session: "s1", type: "adult" }], { meta: anchorMeta });
-    expect(offeredAsUpsell(cart, ga)).toBe(false);
+    expect(offeredAsUpsell(cart, ga)).toBe(true);
     expect(offeredAsUpsell(cart, concert)).toBe(true);
     expect(offeredAsUpsell(cart, exhibition)).toBe(true);
+    const concertCart = envelope([{ id: "t1", event: "concert", session: "s1", type: "seat" }]);
+    expect(offeredAsUpsell(concertCart, concert)).toBe(true);
   });
 
   it("hides an add-on that requires an anchor while the cart has none", () => {
@@ -185,7 +214,7 @@ describe("upsell listing (spec §2: events already in the cart or not addable ar
     expect(offeredAsUpsell(cart, exhibition)).toBe(false);
   });
 
-  it("offers a must-match add-on until it has as many tickets as the anchor", () => {
+  it("offers a must-match add-on until it has as many tickets as the anchor (spec §9 tickets_must_match_anchor_tickets)", () => {
     expect(offeredAsUpsell(gaAndExhibition, exhibition)).toBe(true); // 1 of 3
     const full = envelope(
       [
@@ -197,16 +226,20 @@ describe("upsell listing (spec §2: events already in the cart or not addable ar
     expect(offeredAsUpsell(full, exhibition)).toBe(false);
   });
 
-  it("lists hidden events only when the cart has an anchor (spec §2: 'Events flagged hidden are listed only when the cart has an anchor')", () => {
-    const hidden = { eventId: "hidden", requiresAnchor: false, mustMatchAnchor: false, hiddenEvent: true };
-    expect(listedWithCart(null, hidden)).toBe(false);
+  it("issue 11: any anchor listed the curator's private tour; a hidden event is listed only with an anchor it is an add-on of (spec §2 'Events flagged hidden are listed only when the cart has an anchor')", () => {
+    const tour = { eventId: "tour", requiresAnchor: false, mustMatchAnchor: false, hiddenEvent: true };
+    const addOnTour = { ...tour, anchorEventIds: ["ga"] };
+    expect(listedWithCart(null, tour)).toBe(false);
+    expect(listedWithCart(null, addOnTour)).toBe(false);
     expect(listedWithCart(null, concert)).toBe(true);
     const withoutAnchor = envelope([{ id: "t1", event: "concert", session: "s1", type: "seat" }]);
-    expect(listedWithCart(withoutAnchor, hidden)).toBe(false);
+    expect(listedWithCart(withoutAnchor, addOnTour)).toBe(false);
     const withAnchor = envelope([{ id: "t1", event: "ga", session: "s1", type: "adult" }], {
       meta: anchorMeta,
     });
-    expect(listedWithCart(withAnchor, hidden)).toBe(true);
+    expect(listedWithCart(withAnchor, tour)).toBe(false);
+    expect(listedWithCart(withAnchor, { ...tour, anchorEventIds: ["zoo"] })).toBe(false);
+    expect(listedWithCart(withAnchor, addOnTour)).toBe(true);
   });
 });
 

@@ -5,14 +5,12 @@
  */
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
 import { imageAlt, THUMBNAIL, thumbnailUrl } from "../../lib/api/images.ts";
-import {
-  type CartItem,
-  canEnterPromo,
-  cartItems,
-  cartTotals,
-  formatSessionDateTime,
-} from "../../lib/domain/cart-items.ts";
+import { type CartItem, canEnterPromo, cartItems, cartTotals } from "../../lib/domain/cart-items.ts";
+import { formatDateTime } from "../../lib/domain/date-format.ts";
 import { parseMoneyString } from "../../lib/domain/money.ts";
+import { AppliedCodeRemove } from "./AppliedCodeRemove.tsx";
+import { CartPaymentLines } from "./CartPaymentLines.tsx";
+import { CartSeatList } from "./CartSeatList.tsx";
 import type { CartTranslate } from "./cart-strings.ts";
 
 export interface CartContentsProps {
@@ -20,6 +18,8 @@ export interface CartContentsProps {
   tr: CartTranslate;
   money: (minor: number) => string;
   timeZone: string;
+  /** The tenant's locale: session dates and times are written its way. */
+  locale: string;
   checkoutHref: string;
   showCheckout: boolean;
   busy: boolean;
@@ -32,9 +32,12 @@ function CartItemRow({
   tr,
   money,
   timeZone,
+  locale,
   busy,
   onRemove,
-}: Pick<CartContentsProps, "tr" | "money" | "timeZone" | "busy" | "onRemove"> & { item: CartItem }) {
+}: Pick<CartContentsProps, "tr" | "money" | "timeZone" | "locale" | "busy" | "onRemove"> & {
+  item: CartItem;
+}) {
   return (
     <li className="cart-item">
       {item.image ? (
@@ -52,9 +55,18 @@ function CartItemRow({
       )}
       <div className="cart-item__body">
         <h3 className="cart-item__name">{item.name}</h3>
-        <p className="cart-item__when">
-          {item.start ? formatSessionDateTime(item.start, item.timeZone ?? timeZone) : tr("cart.anyDate")}
-        </p>
+        {(item.start || item.dated) && (
+          <p className="cart-item__when">
+            {item.start
+              ? formatDateTime(new Date(item.start), locale, item.timeZone ?? timeZone)
+              : tr("cart.anyDate")}
+          </p>
+        )}
+        {item.giftRecipient && (
+          <p className="cart-item__recipient">
+            {tr("cart.giftRecipient", { name: item.giftRecipient.name })}
+          </p>
+        )}
         <ul className="cart-item__types">
           {item.types.map((type) => (
             <li key={type.ticketTypeId}>
@@ -63,6 +75,7 @@ function CartItemRow({
             </li>
           ))}
         </ul>
+        <CartSeatList seats={item.types.flatMap((type) => type.seats)} tr={tr} />
       </div>
       <button
         type="button"
@@ -101,6 +114,7 @@ export function CartContents(props: CartContentsProps) {
                   <strong>{code.code}</strong>
                   {code.description ? ` ${code.description}` : ""}
                   {mod ? ` (−${money(parseMoneyString(mod.discount))})` : ""}
+                  {cart.state === "pending" && <AppliedCodeRemove code={code.code} tr={tr} disabled={busy} />}
                 </li>
               );
             })}
@@ -136,6 +150,7 @@ export function CartContents(props: CartContentsProps) {
           <dd>{money(totals.total)}</dd>
         </div>
       </dl>
+      <CartPaymentLines envelope={envelope} tr={tr} money={money} />
       <div className="cart-widget__actions">
         {canEnterPromo(envelope) && (
           <button type="button" className="button button--secondary" onClick={onPromo} disabled={busy}>

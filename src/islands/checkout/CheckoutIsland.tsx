@@ -10,7 +10,8 @@
 import { useStore } from "@nanostores/react";
 import { createRef, useEffect, useMemo, useRef, useState } from "react";
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
-import { cartTotals } from "../../lib/domain/cart-items.ts";
+import { cartTotals, ticketCount } from "../../lib/domain/cart-items.ts";
+import { paymentSummary } from "../../lib/domain/cart-payments.ts";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import {
   emptyIdentity,
@@ -24,12 +25,14 @@ import { choosePaymentType, NO_WALLETS, paymentTypeFromElement } from "../../lib
 import { type CardField, type CardInput, needsCard } from "../../lib/domain/payment-amount.ts";
 import { dueFromRows } from "../../lib/domain/payment-plan.ts";
 import { $cart, $cartChecked, adoptCart, initCart } from "../../lib/stores/cart.ts";
+import { CartButtonView } from "../cart/CartButton.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { CardFields } from "./CardFields.tsx";
 import { CodeRequiredForm } from "./CodeRequiredForm.tsx";
 import { reportCheckout } from "./checkout-calls.ts";
 import { type CheckoutStrings, checkoutTranslator } from "./checkout-strings.ts";
 import { DonationAdd } from "./DonationAdd.tsx";
+import { FeeSummary } from "./FeeSummary.tsx";
 import { GiftCardForm } from "./GiftCardForm.tsx";
 import { IdentityFields } from "./IdentityFields.tsx";
 import { PartialAmount } from "./PartialAmount.tsx";
@@ -109,6 +112,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   const envelope = ready ? (stored?.envelope ?? null) : props.initialEnvelope;
   const cartId = envelope?.cart._data[0]?.id ?? null;
   const outstanding = envelope ? (cartTotals(envelope)?.amountDue ?? 0) : 0;
+  // Issue 11: the gift cards already applied, each removable before paying the rest.
+  const giftCards = (envelope ? (paymentSummary(envelope)?.lines ?? []) : []).filter((l) => l.removable);
   // Scheduled payments: the pay button charges the chosen partial amount (test gateway only).
   const scheduled = envelope?.scheduled_payment?._data ?? [];
   const due = dueFromRows(
@@ -225,7 +230,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       {props.donation ? (
         <DonationAdd offer={props.donation} money={money} tr={tr} disabled={submitting} />
       ) : null}
-      {cardDue ? (
+      {cardDue || giftCards.length > 0 ? (
         <GiftCardForm
           seller={seller}
           cartId={cartId}
@@ -236,6 +241,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           onPaid={handleAnswer}
           captcha={() => captchaFor(props.captchaSiteKey, props.member !== null)}
           member={props.member !== null}
+          applied={giftCards}
         />
       ) : null}
       <form
@@ -293,6 +299,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
             <p>{tr("checkout.nothingDue")}</p>
           )}
         </fieldset>
+        <FeeSummary envelope={envelope} tr={tr} money={money} />
         {termsContent.trim() !== "" && (
           <div className={`checkout-terms${termsError ? " checkout-field--invalid" : ""}`}>
             <input
@@ -329,6 +336,11 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         />
       </form>
       <div className="checkout-footer">
+        <CartButtonView
+          count={ticketCount(envelope)}
+          label={tr("checkout.footer.cart")}
+          countText={(badge) => tr("checkout.footer.cart.count", { count: badge })}
+        />
         <p className="checkout-footer__total">
           <span>{tr("checkout.totalToPay")}</span> <strong>{money(outstanding)}</strong>
         </p>

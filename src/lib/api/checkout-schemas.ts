@@ -99,6 +99,8 @@ export const ticketOrderResource = z.object({
   /** completed | pending */
   state: z.string(),
   ticket_order_fees: z.object({ total_after_fees_price: moneyString }),
+  /** The cart's survey answers keyed by ticket group id (issue 11: a gift card's recipient). */
+  additional_info: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 
 /** A booked ticket as orders show it (spec 2 §3 Ticket). */
@@ -114,6 +116,8 @@ export const orderTicketResource = z.object({
   adjusted_value: moneyString,
   admit_name: z.string().nullable(),
   admit_email: z.string().nullable(),
+  /** The seat of a seated ticket (the `seat` embed names it), as in the cart's ticket. */
+  seat_template_id: z.string().nullable(),
   scan_code: z.string().nullable(),
   start_datetime: isoDateTime.nullable(),
   timezone: z.string().nullable(),

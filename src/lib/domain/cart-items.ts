@@ -5,8 +5,9 @@
  * envelope the server answered, never the network.
  */
 import type { CartEnvelope, TicketResource } from "../api/cart-schemas.ts";
-import { zonedParts } from "./calendar.ts";
+import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
 import { parseMoneyString } from "./money.ts";
+import { sortSeatLines } from "./seat-label.ts";
 
 export interface CartItemType {
   ticketTypeId: string;
@@ -16,6 +17,16 @@ export interface CartItemType {
   totalPrice: number;
   /** The ticket group's name. */
   group: string;
+  /** The seats of seated tickets (issue 11: shown again after the add), in row and seat order. */
+  seats: CartSeat[];
+}
+
+/** A held seat: its name ('B12'), its section (the seated group's name) and the holder, if named. */
+export interface CartSeat {
+  ticketId: string;
+  name: string;
+  section: string;
+  holder: string | null;
 }
 
 export interface CartItem {
@@ -30,6 +41,14 @@ export interface CartItem {
   imageAlt: string;
   /** Session start (ISO) or null for passes, donations, gift cards and memberships. */
   start: string | null;
+  /**
+   * Whether a visit date applies at all. Issue 11 "donation and gift card lines say 'Any date'":
+   * donations, gift cards (ledger) and memberships are not visits, so they show no date line;
+   * an undated pass still reads 'Any date'.
+   */
+  dated: boolean;
+  /** A gift card's recipient (issue 11), from the cart's additional info for its ledger group. */
+  giftRecipient: GiftRecipient | null;
   /** The venue's time zone (else the seller's). */
   timeZone: string | undefined;
   types: CartItemType[];
@@ -77,6 +96,9 @@ export function anchorEventId(envelope: CartEnvelope): string | null {
   return anchor?.event_template_id ?? null;
 }
 
+/** Ticket group handlers (spec 1 §3) whose tickets are not visits on a date. */
+const UNDATED_HANDLERS: ReadonlySet<string> = new Set(["donation", "ledger", "membership"]);
+
 /** Spec §3: the cart's tickets grouped by event and session, in the order they were added. */
 export function cartItems(envelope: CartEnvelope): CartItem[] {
   const tickets = heldTickets(envelope);
@@ -88,6 +110,7 @@ export function cartItems(envelope: CartEnvelope): CartItem[] {
   const sessions = new Map((envelope.event_session?._data ?? []).map((s) => [s.id, s]));
   const venues = new Map((envelope.venue?._data ?? []).map((v) => [v.id, v]));
   const sellerZone = envelope.seller?._data[0]?.timezone;
+  const seatNames = new Map((envelope.seat?._data ?? []).map((s) => [s.seat_template_id, s.name]));
 
   const items = new Map<string, CartItem>();
   for (const ticket of tickets) {
@@ -108,6 +131,8 @@ export function cartItems(envelope: CartEnvelope): CartItem[] {
           ? (sessions.get(ticket.event_session_id)?.start_datetime ?? ticket.valid_from)
           : null,
         timeZone: (event && venues.get(event.venue_id)?.timezone) ?? sellerZone,
+        dated: true,
+        giftRecipient: null,
         types: [],
         isAnchor,
         isDependency: isAnchor && hasAddOns,
@@ -118,6 +143,10 @@ export function cartItems(envelope: CartEnvelope): CartItem[] {
     }
     const group = groups.get(ticket.ticket_group_id);
     if (group?.handler === "membership") item.isMembershipEvent = true;
+    if (group && UNDATED_HANDLERS.has(group.handler)) item.dated = false;
+    if (group?.handler === "ledger" && !item.giftRecipient) {
+      item.giftRecipient = giftRecipientOf(envelope.cart._data[0]?.additional_info, group.id);
+    }
     item.ticketIds.push(ticket.id);
     let line = item.types.find((t) => t.ticketTypeId === ticket.ticket_type_id);
     if (!line) {
@@ -127,12 +156,22 @@ export function cartItems(envelope: CartEnvelope): CartItem[] {
         ticketCount: 0,
         totalPrice: 0,
         group: group?.name ?? "",
+        seats: [],
       };
       item.types.push(line);
     }
     line.ticketCount += 1;
     line.totalPrice += parseMoneyString(ticket.face_value);
+    if (ticket.seat_template_id) {
+      line.seats.push({
+        ticketId: ticket.id,
+        name: seatNames.get(ticket.seat_template_id) ?? ticket.seat_template_id,
+        section: group?.name ?? "",
+        holder: ticket.admit_name?.trim() || null,
+      });
+    }
   }
+  for (const item of items.values()) for (const line of item.types) line.seats = sortSeatLines(line.seats);
   return [...items.values()];
 }
 
@@ -200,17 +239,6 @@ export function canEnterPromo(envelope: CartEnvelope): boolean {
   );
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** Spec §9 default date-time 'ddd, MMM D, YYYY [at] h:mm A', in the venue's time zone. */
-export function formatSessionDateTime(iso: string, timeZone: string): string {
-  const p = zonedParts(new Date(iso), timeZone);
-  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  const minute = p.minute.toString().padStart(2, "0");
-  return `${WEEKDAYS[p.weekday]}, ${MONTHS[p.month - 1]} ${p.day}, ${p.year} at ${hour12}:${minute} ${p.hour < 12 ? "AM" : "PM"}`;
-}
-
 /** A listing card as the upsell listing sees it (data attributes on the listing page). */
 export interface UpsellCandidate {
   eventId: string;
@@ -219,6 +247,11 @@ export interface UpsellCandidate {
   mustMatchAnchor: boolean;
   /** hidden_type public_link_only: spec §2 "Events flagged hidden are listed only when the cart has an anchor." */
   hiddenEvent?: boolean;
+  /**
+   * The anchor events this one is an add-on of: its web.ecommerce anchor_event_ids and the anchors
+   * whose upsell_event_ids name it. A hidden event is listed only with one of them in the cart.
+   */
+  anchorEventIds?: readonly string[];
 }
 
 /** Whether a listing card shows: without a cart hidden events stay out; with one, the upsell rule decides. */
@@ -227,17 +260,21 @@ export function listedWithCart(envelope: CartEnvelope | null, candidate: UpsellC
 }
 
 /**
- * Spec §2 upsell listing: whether a listed event is still worth offering with this cart. An event
- * already in the cart is hidden, except an add-on that must match the anchor's tickets while it
- * has fewer; an add-on that needs an anchor is hidden while the cart has none.
+ * Spec §2 upsell listing: whether a listed event is offered with this cart.
+ * - A hidden (link-only) event is listed only when the cart has an anchor it is an add-on of
+ *   (issue 11: any anchor listed the curator's private tour, which belongs to no admission).
+ * - An add-on that needs an anchor is hidden while the cart has none.
+ * - An event already in the cart stays listed (issue 11: General Admission vanished, even under
+ *   'All' and its own category): more tickets or another day can still be added. Only an add-on
+ *   that must match the anchor's tickets goes once it has as many as the anchor.
  */
 export function offeredAsUpsell(envelope: CartEnvelope, candidate: UpsellCandidate): boolean {
   const tickets = heldTickets(envelope);
   const anchorId = anchorEventId(envelope);
-  if ((candidate.requiresAnchor || candidate.hiddenEvent) && !anchorId) return false;
+  if (candidate.hiddenEvent && !(anchorId && candidate.anchorEventIds?.includes(anchorId))) return false;
+  if (candidate.requiresAnchor && !anchorId) return false;
+  if (!candidate.mustMatchAnchor || !anchorId) return true;
   const own = tickets.filter((t) => t.event_template_id === candidate.eventId).length;
-  if (own === 0) return true;
-  if (!candidate.mustMatchAnchor || !anchorId) return false;
   const anchorTickets = tickets.filter((t) => t.event_template_id === anchorId).length;
   return own < anchorTickets;
 }

@@ -16,6 +16,8 @@ const themeSchema = z.object({
 export const tenantSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]{2,64}$/),
   name: z.string().min(1).max(120),
+  /** One or two sentences about the tenant: the meta description of pages without their own. */
+  description: z.string().max(300).optional(),
   locale: z.string().default("en-US"),
   timezone: z.string(),
   portal: z.object({

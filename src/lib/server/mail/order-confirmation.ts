@@ -1,21 +1,17 @@
 /**
  * The order confirmation mail (issue 4): subject with the order number, a text and an HTML part
- * listing the tickets (event, type, date as 'ddd, MMMM D YYYY' and time in the venue's time zone)
+ * listing the tickets (event, type, date as 'ddd, MMMM D YYYY' and the time in the tenant's locale, in
+ * the venue's time zone)
  * and one QR code per ticket as an inline cid image (its scan code). Tenant and customer text is
  * escaped in the HTML part.
  */
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
 import QRCode from "qrcode";
+import { formatTime } from "../../domain/date-format.ts";
+import { formatOrderDate } from "../../domain/order-dates.ts";
+import { seatedTicketLabel } from "../../domain/seat-label.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
+import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
 import type { MailAttachment, OutgoingMail } from "./outbox.ts";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-export const ORDER_DATE_FORMAT = "ddd, MMMM D YYYY";
-export const ORDER_TIME_FORMAT = "h:mm A";
 
 export interface ConfirmationInput {
   sellerId: string;
@@ -26,6 +22,8 @@ export interface ConfirmationInput {
   to: string;
   firstName: string | null;
   tickets: readonly OrderTicketRow[];
+  /** The tenant's locale, for the session times (the order date's format is fixed by spec 2 §2). */
+  locale?: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -34,14 +32,29 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-/** "Sun, November 22 2026 at 3:00 PM" in the venue's zone; null for tickets without a date. */
-export function ticketWhen(row: Pick<OrderTicketRow, "session" | "venue" | "ticket">): string | null {
+/**
+ * "Sun, November 22 2026 at 3:00 PM" (en-GB "... at 15:00") in the venue's zone; null for tickets
+ * without a date.
+ */
+export function ticketWhen(
+  row: {
+    session: { startDatetime: Date } | null;
+    venue: { timezone: string };
+    ticket: { validFrom: Date | null };
+  },
+  locale = "en-US",
+): string | null {
   const start = row.session?.startDatetime ?? row.ticket.validFrom;
   if (!start) return null;
-  const local = dayjs(start).tz(row.venue.timezone);
-  return row.session
-    ? `${local.format(ORDER_DATE_FORMAT)} at ${local.format(ORDER_TIME_FORMAT)}`
-    : local.format(ORDER_DATE_FORMAT);
+  const date = formatOrderDate(new Date(start).toISOString(), row.venue.timezone);
+  return row.session ? `${date} at ${formatTime(new Date(start), locale, row.venue.timezone)}` : date;
+}
+
+/** Issue 11: a seated ticket's 'Section Stalls, Row B, Seat 12 (Jane Smith)'; null without a seat. */
+export function ticketSeatText(row: Pick<OrderTicketRow, "seat" | "group" | "ticket">): string | null {
+  return row.seat
+    ? seatedTicketLabel({ name: row.seat.name, section: row.group.name, holder: row.ticket.admitName })
+    : null;
 }
 
 /** A QR code PNG of `content`. */
@@ -54,8 +67,9 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
   const textLines: string[] = [];
   const htmlItems: string[] = [];
   for (const [index, row] of input.tickets.entries()) {
-    const when = ticketWhen(row);
-    const label = `${row.event.name} - ${row.type.name}${when ? ` - ${when}` : ""}`;
+    const when = ticketWhen(row, input.locale);
+    const seat = ticketSeatText(row);
+    const label = `${row.event.name} - ${row.type.name}${seat ? ` - ${seat}` : ""}${when ? ` - ${when}` : ""}`;
     textLines.push(`- ${label}${row.scanCode ? ` (ticket code ${row.scanCode})` : ""}`);
     let image = "";
     if (row.scanCode) {
@@ -70,7 +84,7 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     }
     htmlItems.push(
       `<li><strong>${escapeHtml(row.event.name)}</strong> - ${escapeHtml(row.type.name)}` +
-        `${when ? `<br>${escapeHtml(when)}` : ""}${image}</li>`,
+        `${seat ? `<br>${escapeHtml(seat)}` : ""}${when ? `<br>${escapeHtml(when)}` : ""}${image}</li>`,
     );
   }
   const greeting = input.firstName ? `Hi ${input.firstName},` : "Hello,";
@@ -89,16 +103,16 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     "",
     input.sellerName,
   ].join("\n");
-  const html = [
-    "<!doctype html><html><body>",
+  const content = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>Thank you for your order. Your order number is <strong>${escapeHtml(input.orderNumber)}</strong>.</p>`,
     `<h2>Your tickets</h2><ul>${htmlItems.join("")}</ul>`,
     `<p>Total: ${escapeHtml(input.totalText)}</p>`,
     "<p>Show the QR codes of your tickets at the entrance.</p>",
     `<p>${escapeHtml(input.sellerName)}</p>`,
-    "</body></html>",
   ].join("");
+  // The brand header and frame (brand-layout.ts) around the mail's own content.
+  const html = brandedMailHtml(mailBrand(input.sellerId, input.sellerName), content, subject);
   return {
     sellerId: input.sellerId,
     to: input.to,

@@ -2,6 +2,7 @@
  * Harbour Museum support products: a flexible donation, gift cards (ledger) and membership
  * with three levels and their named and unnamed roles.
  */
+import { GIFT_RECIPIENT_TITLES, giftRecipientSurvey } from "../../../domain/gift-recipient.ts";
 import type { TenantBuilder } from "./builders.ts";
 import { imageMeta } from "./images.ts";
 
@@ -63,6 +64,8 @@ export function addHarbourSupport(b: TenantBuilder): void {
     description: null,
     handler: "ledger",
     hiddenType: "public_browsable",
+    // Issue 11: the recipient's name, e-mail and message travel as the group's survey answers.
+    additionalInfoSpec: giftRecipientSurvey(GIFT_RECIPIENT_TITLES),
   });
   b.types("hm-gift-card-cards", [
     { id: "hm-gift-card-25", name: "$25 gift card", currencyAmount: 2500 },
@@ -70,7 +73,8 @@ export function addHarbourSupport(b: TenantBuilder): void {
     { id: "hm-gift-card-100", name: "$100 gift card", currencyAmount: 10000 },
     {
       id: "hm-gift-card-custom",
-      name: "Choose an amount",
+      // Issue 11 "The cart line reads '1 × Choose an amount'": the type names what is bought.
+      name: "Custom amount",
       currencyAmount: 5000,
       currencyAmountMin: 1000,
       currencyAmountMax: 50000,

@@ -3,6 +3,7 @@
  * CityPASS voucher group, free keeper talks, membership, gift card and donation.
  */
 import tenant from "../../../../content/tenants/riverside-zoo.json" with { type: "json" };
+import { GIFT_RECIPIENT_TITLES, giftRecipientSurvey } from "../../../domain/gift-recipient.ts";
 import { sellerConfigs, type TenantSeed, tenantBuilder } from "./builders.ts";
 import { zooCodes, zooLedgers } from "./codes.ts";
 import { dayjs, timeSlots } from "./helpers.ts";
@@ -197,13 +198,16 @@ export function riversideZoo(now: Date): TenantSeed {
     description: null,
     handler: "ledger",
     hiddenType: "public_browsable",
+    // Issue 11: the recipient's name, e-mail and message travel as the group's survey answers.
+    additionalInfoSpec: giftRecipientSurvey(GIFT_RECIPIENT_TITLES),
   });
   b.types("rz-gift-card-cards", [
     { id: "rz-gift-card-20", name: "£20 gift card", currencyAmount: 2000 },
     { id: "rz-gift-card-50", name: "£50 gift card", currencyAmount: 5000 },
     {
       id: "rz-gift-card-custom",
-      name: "Choose an amount",
+      // Issue 11 "The cart line reads '1 × Choose an amount'": the type names what is bought.
+      name: "Custom amount",
       currencyAmount: 3000,
       currencyAmountMin: 1000,
       currencyAmountMax: 25000,

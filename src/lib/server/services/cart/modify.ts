@@ -20,6 +20,7 @@ import {
   assertCodeList,
   assertUsable,
   checkCartCode,
+  explainHeldVoucher,
   invalidCitypass,
   loadCodes,
   takeVoucherUses,
@@ -106,6 +107,13 @@ function assignVouchers(
       }
     } else {
       code = pool.find((c) => voucherFits(rows.get(c), type.id, type.name, citypass)) ?? null;
+      // Issue 11: a CityPASS child code for an adult ticket (or the reverse) is the wrong format for
+      // this ticket (spec 1 §5), not a missing code.
+      const wrongKind =
+        code || !citypass
+          ? undefined
+          : pool.find((c) => rows.get(c)?.kind === "voucher" && !matchesCitypass(c, citypass, type.name));
+      if (wrongKind) throw invalidCitypass(wrongKind);
       if (!code) {
         throw ruleBlocksReserve("code_required", CODE_REQUIRED_TEXT, {
           ticket_group_id: group.id,
@@ -131,13 +139,27 @@ function mergeInfo(
   return out;
 }
 
-/** Applies the body; answers the cart as changed and its held tickets (no re-read needed). */
-export async function applyModify(
+type ModifyResult = { cart: CartRow; tickets: TicketRow[]; known: KnownRows };
+
+/**
+ * Applies the body; answers the cart as changed and its held tickets (no re-read needed). A
+ * voucher refused because another cart holds its uses is answered code_held (codes.ts).
+ */
+export function applyModify(
   tx: Tx,
   cart: CartRow,
   body: CartModifyInput,
   ctx: ModifyContext,
-): Promise<{ cart: CartRow; tickets: TicketRow[]; known: KnownRows }> {
+): Promise<ModifyResult> {
+  return explainHeldVoucher(tx, cart, () => applyModifyBody(tx, cart, body, ctx));
+}
+
+async function applyModifyBody(
+  tx: Tx,
+  cart: CartRow,
+  body: CartModifyInput,
+  ctx: ModifyContext,
+): Promise<ModifyResult> {
   const { now } = ctx;
   // A cart created in this transaction holds nothing yet.
   const held = ctx.isNew ? [] : await heldTickets(tx, cart.id);

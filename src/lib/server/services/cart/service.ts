@@ -15,7 +15,7 @@ import * as s from "../../db/schema.ts";
 import { ApiError, notFound, validationFailed } from "../../http/errors.ts";
 import { type Caller, forgetPublicIdentity, rememberedPublicIdentity } from "../identity/identity.ts";
 import { assertCanUse, readableCart, withLockedCart } from "./access.ts";
-import { assertCodeList, checkCartCode, loadCodes } from "./codes.ts";
+import { assertCodeList, checkCartCode, explainHeldVoucher, loadCodes } from "./codes.ts";
 import { holdSeconds } from "./config.ts";
 import { buildCartEnvelope, expiresIn } from "./envelope.ts";
 import { cartExpired, cartNotModifiable } from "./errors.ts";
@@ -43,6 +43,7 @@ const HOLD_REFUSALS = new Set([
   "ticket_group_sold_out",
   "seat_unavailable",
   "code_exhausted",
+  "code_held",
 ]);
 
 function refusedForHolds(error: unknown): boolean {
@@ -208,16 +209,18 @@ export async function applyCode(
   const { db, clock } = deps;
   const now = clock.now();
   const list = splitCodeList(input.code);
-  const cart = await withLockedCart(db, cartId, caller, now, async (tx, locked) => {
-    assertCodeList(list, locked.codes);
-    const rows = await loadCodes(tx, locked.sellerId, list);
-    const ticketTypeIds = (await heldTickets(tx, locked.id)).map((t) => t.ticketTypeId);
-    const seller = await cachedSellerById(db, tx, locked.sellerId);
-    const citypass = seller ? getTenant(seller.slug)?.web.citypass : undefined;
-    const options = { now, ticketTypeIds, requireBenefit: input.require_benefit !== false, citypass };
-    const codes = [...locked.codes, ...list.map((c) => checkCartCode(c, rows.get(c), options))];
-    await tx.update(s.cart).set({ codes }).where(eq(s.cart.id, locked.id));
-    return reload(tx, locked.id);
-  });
+  const cart = await withLockedCart(db, cartId, caller, now, (tx, locked) =>
+    explainHeldVoucher(tx, locked, async () => {
+      assertCodeList(list, locked.codes);
+      const rows = await loadCodes(tx, locked.sellerId, list);
+      const ticketTypeIds = (await heldTickets(tx, locked.id)).map((t) => t.ticketTypeId);
+      const seller = await cachedSellerById(db, tx, locked.sellerId);
+      const citypass = seller ? getTenant(seller.slug)?.web.citypass : undefined;
+      const options = { now, ticketTypeIds, requireBenefit: input.require_benefit !== false, citypass };
+      const codes = [...locked.codes, ...list.map((c) => checkCartCode(c, rows.get(c), options))];
+      await tx.update(s.cart).set({ codes }).where(eq(s.cart.id, locked.id));
+      return reload(tx, locked.id);
+    }),
+  );
   return buildCartEnvelope(db, cart, now);
 }

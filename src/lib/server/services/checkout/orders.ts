@@ -1,6 +1,6 @@
 /**
  * Reading ticket orders (spec 2 §7): GET ticket_order?id._in=... and GET ticket_order/{id}, with
- * the embeds ticket, ticket_type, ticket_group, event_template, event_session and venue. A guest
+ * the embeds ticket, ticket_type, ticket_group, event_template, event_session, venue and seat. A guest
  * order (checked out through the public identity's cart) is readable by holders of its id (a
  * random UUID); a user's order only by that user.
  */
@@ -11,6 +11,7 @@ import * as s from "../../db/schema.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
 import { notFound } from "../../http/errors.ts";
 import { forbidden } from "../cart/errors.ts";
+import { serializeTicketSeat } from "../cart/seats.ts";
 import {
   serializeEvent,
   serializeGroup,
@@ -30,6 +31,7 @@ export const ORDER_EMBEDS = [
   "event_template",
   "event_session",
   "venue",
+  "seat",
 ] as const;
 export type OrderEmbed = (typeof ORDER_EMBEDS)[number];
 
@@ -41,11 +43,18 @@ export interface OrderTicketRow {
   event: typeof s.eventTemplate.$inferSelect;
   venue: typeof s.venue.$inferSelect;
   session: typeof s.eventSession.$inferSelect | null;
+  /** The seat a seated ticket holds (issue 11: shown on the completion page and in the e-mail). */
+  seat: { id: string; name: string } | null;
 }
 
 export interface OrderBundle {
   orders: OrderRow[];
   tickets: OrderTicketRow[];
+  /**
+   * Each order's cart's additional info (survey answers keyed by ticket group id), by cart id:
+   * issue 11, a gift card's recipient is shown with the order.
+   */
+  cartInfo?: ReadonlyMap<string, Record<string, Record<string, unknown>>>;
 }
 
 const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
@@ -67,6 +76,7 @@ export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Pro
       event: s.eventTemplate,
       venue: s.venue,
       session: s.eventSession,
+      seat: { id: s.seatTemplate.id, name: s.seatTemplate.name },
     })
     .from(s.ticket)
     .innerJoin(s.ticketType, eq(s.ticketType.id, s.ticket.ticketTypeId))
@@ -75,6 +85,7 @@ export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Pro
     .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
     .leftJoin(s.eventSession, eq(s.eventSession.id, s.ticket.eventSessionId))
     .leftJoin(s.ticketScan, eq(s.ticketScan.ticketId, s.ticket.id))
+    .leftJoin(s.seatTemplate, eq(s.seatTemplate.id, s.ticket.seatTemplateId))
     .where(
       inArray(
         s.ticket.ticketOrderId,
@@ -82,7 +93,16 @@ export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Pro
       ),
     )
     .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
-  return { orders, tickets: rows };
+  const carts = await ex
+    .select({ id: s.cart.id, additionalInfo: s.cart.additionalInfo })
+    .from(s.cart)
+    .where(
+      inArray(
+        s.cart.id,
+        orders.map((o) => o.cartId),
+      ),
+    );
+  return { orders, tickets: rows, cartInfo: new Map(carts.map((c) => [c.id, c.additionalInfo])) };
 }
 
 /** 403 unless the caller may read the order (see the file comment). */
@@ -118,6 +138,7 @@ export function serializeOrderTicket(row: OrderTicketRow): OrderTicket {
     adjusted_value: toMoneyString(t.faceValue),
     admit_name: t.admitName,
     admit_email: t.admitEmail,
+    seat_template_id: t.seatTemplateId,
     scan_code: row.scanCode,
     start_datetime: row.session?.startDatetime.toISOString() ?? t.validFrom?.toISOString() ?? null,
     timezone: row.venue.timezone,
@@ -133,7 +154,12 @@ export function orderEnvelope(
 ): Record<string, { _count: number; _data: unknown[] }> {
   const t = bundle.tickets;
   const out: Record<string, { _count: number; _data: unknown[] }> = {
-    ticket_order: coll(bundle.orders.map(serializeOrder)),
+    ticket_order: coll(
+      bundle.orders.map((o) => ({
+        ...serializeOrder(o),
+        additional_info: bundle.cartInfo?.get(o.cartId) ?? {},
+      })),
+    ),
   };
   if (embeds.has("ticket")) out.ticket = coll(t.map(serializeOrderTicket));
   if (embeds.has("ticket_type"))
@@ -148,6 +174,10 @@ export function orderEnvelope(
   }
   if (embeds.has("venue"))
     out.venue = coll(uniqueBy(t, (r) => r.venue.id).map((r) => serializeVenue(r.venue)));
+  if (embeds.has("seat")) {
+    const seats = t.flatMap((r) => (r.seat ? [r.seat] : []));
+    out.seat = coll(uniqueBy(seats, (r) => r.id).map(serializeTicketSeat));
+  }
   return out;
 }
 
