@@ -20,14 +20,28 @@ export interface CartAnswer {
 }
 
 /** The first session of an event that is open for sale (spec §7 'limit 1, sold_out false'). */
-export async function firstOpenSession(request: APIRequestContext, eventId = "hm-general-admission") {
+/**
+ * The first session with room for `quantity` tickets and some to spare. Parallel tests share the
+ * sessions: the very first one runs out during a full run (a 5-ticket cart met 3 places left).
+ */
+export async function firstOpenSession(
+  request: APIRequestContext,
+  eventId = "hm-general-admission",
+  quantity = 1,
+) {
   const res = await request.get(
-    `/api/events/${eventId}/sessions?_seller=${SELLER}&_limit=1&sold_out=false&_sort=start_datetime`,
+    `/api/events/${eventId}/sessions?_seller=${SELLER}&_limit=50&sold_out=false&_sort=start_datetime`,
   );
   expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { event_session: { _data: Array<{ id: string }> } };
-  const id = body.event_session._data[0]?.id;
-  if (!id) throw new Error(`No open session of ${eventId}`);
+  const body = (await res.json()) as {
+    event_session: { _data: Array<{ id: string; available_capacity: number | null }> };
+  };
+  const headroom = quantity + 10;
+  const roomy = body.event_session._data.find(
+    (s) => s.available_capacity === null || s.available_capacity >= headroom,
+  );
+  const id = roomy?.id;
+  if (!id) throw new Error(`No open session of ${eventId} with ${headroom} places`);
   return id;
 }
 
@@ -40,7 +54,7 @@ export async function createCart(request: APIRequestContext, add: AddLine[]): Pr
 
 /** A cart with `quantity` adult general admissions on the first open session. */
 export async function admissionCart(request: APIRequestContext, quantity = 2, extra: AddLine[] = []) {
-  const session = await firstOpenSession(request);
+  const session = await firstOpenSession(request, "hm-general-admission", quantity);
   return createCart(request, [
     { ticket_type_id: "hm-ga-adult", event_session_id: session, quantity },
     ...extra,
