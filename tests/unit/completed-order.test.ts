@@ -60,6 +60,7 @@ describe("completed order (spec 2 §2)", () => {
         orderNumber: "1001",
         createdAt: "2026-11-22T10:00:00Z",
         total: "53.00",
+        feeLines: [],
         lines: [
           {
             eventName: "General Admission",

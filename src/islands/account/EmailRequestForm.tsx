@@ -19,6 +19,7 @@ import {
   type AccountStringKey,
   type AccountStrings,
   accountTranslator,
+  callProblemText,
   problemText,
 } from "./account-strings.ts";
 import { SubmitButton } from "./SubmitButton.tsx";
@@ -79,7 +80,7 @@ export function EmailRequestForm({ seller, kind, strings }: EmailRequestFormProp
     else if (outcome === "invalidEmail") {
       setFieldError(problemText(tr, "invalidEmail"));
       input.current?.focus();
-    } else setAlert(problemText(tr, outcome));
+    } else setAlert(callProblemText(tr, outcome, failure));
   }
 
   return (

@@ -1,7 +1,7 @@
 /** One-click resend for a logged-in user (spec 2 §7 POST my/ticket_order/resend). */
 import { type FormEvent, useState } from "react";
 import { accountCalls, attempt } from "./account-calls.ts";
-import { type AccountStrings, accountTranslator, problemText } from "./account-strings.ts";
+import { type AccountStrings, accountTranslator, callProblemText } from "./account-strings.ts";
 import { SubmitButton } from "./SubmitButton.tsx";
 
 export interface ResendMineProps {
@@ -26,7 +26,7 @@ export function ResendMine({ seller, email, strings }: ResendMineProps) {
     const failure = await attempt(async () => (await accountCalls(seller)).resendMyTickets(false));
     setBusy(false);
     if (!failure) setSent(tr("account.resend.sent"));
-    else setAlert(problemText(tr, failure.status === 429 ? "rateLimited" : "unexpected"));
+    else setAlert(callProblemText(tr, failure.status === 429 ? "rateLimited" : "unexpected", failure));
   }
 
   return (

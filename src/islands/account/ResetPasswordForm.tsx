@@ -15,7 +15,7 @@ import {
 } from "../../lib/domain/account-forms.ts";
 import { AccountField } from "./AccountField.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
-import { type AccountStrings, accountTranslator, problemText } from "./account-strings.ts";
+import { type AccountStrings, accountTranslator, callProblemText, problemText } from "./account-strings.ts";
 import { PasswordRequirements } from "./PasswordRequirements.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 
@@ -74,7 +74,7 @@ export function ResetPasswordForm({
     else if (outcome === "invalidPassword") {
       setErrors({ password: "invalidPassword" });
       passwordInput.current?.focus();
-    } else setAlert(problemText(tr, outcome));
+    } else setAlert(callProblemText(tr, outcome, failure));
   }
 
   return (

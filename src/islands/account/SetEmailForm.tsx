@@ -14,7 +14,7 @@ import {
 } from "../../lib/domain/account-forms.ts";
 import { AccountField } from "./AccountField.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
-import { type AccountStrings, accountTranslator, problemText } from "./account-strings.ts";
+import { type AccountStrings, accountTranslator, callProblemText, problemText } from "./account-strings.ts";
 import { SubmitButton } from "./SubmitButton.tsx";
 
 export interface SetEmailFormProps {
@@ -66,7 +66,7 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
     else if (outcome === "invalidEmail") {
       setErrors({ email: "invalidEmail" });
       emailInput.current?.focus();
-    } else setAlert(problemText(tr, outcome));
+    } else setAlert(callProblemText(tr, outcome, failure));
   }
 
   return (

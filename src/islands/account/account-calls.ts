@@ -24,11 +24,22 @@ export function accountCalls(seller: string): Promise<AuthApi> {
   return api;
 }
 
-/** An ApiClientError read by shape; anything else (a network failure, a bug) is status 0. */
+/**
+ * An ApiClientError read by shape, with a 429's `_extra.retry_after` (issue 11 "Show the real
+ * wait"); anything else (a network failure, a bug) is status 0.
+ */
 export function asCallFailure(error: unknown): CallFailure {
   if (typeof error === "object" && error !== null) {
-    const e = error as { status?: unknown; code?: unknown };
-    if (typeof e.status === "number" && typeof e.code === "string") return { status: e.status, code: e.code };
+    const e = error as { status?: unknown; code?: unknown; extra?: unknown };
+    if (typeof e.status === "number" && typeof e.code === "string") {
+      const retryAfter =
+        typeof e.extra === "object" && e.extra !== null && Object.hasOwn(e.extra, "retry_after")
+          ? (e.extra as { retry_after?: unknown }).retry_after
+          : undefined;
+      return typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter > 0
+        ? { status: e.status, code: e.code, retryAfterSeconds: retryAfter }
+        : { status: e.status, code: e.code };
+    }
   }
   return { status: 0, code: "unexpected" };
 }

@@ -2,6 +2,8 @@
  * The tenant strings the account islands use (every "account." key), resolved on the server
  * (pages/[seller]/user/_account.ts) and passed as one prop.
  */
+import type { CallFailure } from "../../lib/domain/account-forms.ts";
+import { retryWait } from "../../lib/domain/retry-wait.ts";
 import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
 
 export type AccountStringKey = Extract<keyof typeof defaultStrings, `account.${string}`>;
@@ -41,4 +43,17 @@ export function problemText(
 ): string | null {
   if (!problem) return null;
   return tr(PROBLEM_KEYS[problem], max === undefined ? undefined : { max });
+}
+
+/**
+ * A failed call's alert: a 429 tells the real wait from its retry_after (issue 11 "Show the real
+ * wait": it said 'wait a minute' when retry_after was 179 s), else the generic text.
+ */
+export function callProblemText(
+  tr: AccountTranslate,
+  problem: "rateLimited" | "unexpected",
+  failure: CallFailure | null,
+): string {
+  const wait = problem === "rateLimited" ? retryWait(failure?.retryAfterSeconds) : null;
+  return wait ? tr("account.error.rateLimitedWait", { wait }) : tr(PROBLEM_KEYS[problem]);
 }

@@ -98,7 +98,16 @@ export const ticketOrderResource = z.object({
   created_at: isoDateTime,
   /** completed | pending */
   state: z.string(),
-  ticket_order_fees: z.object({ total_after_fees_price: moneyString }),
+  ticket_order_fees: z.object({
+    total_after_fees_price: moneyString,
+    /**
+     * Issue 11, the fee lines of an order's total (order reads only): face value, outside fees and
+     * promo discount, from the booked tickets (see domain/fee-lines.ts).
+     */
+    subtotal_price: moneyString.optional(),
+    fees_price: moneyString.optional(),
+    discount_price: moneyString.optional(),
+  }),
   /** The cart's survey answers keyed by ticket group id (issue 11: a gift card's recipient). */
   additional_info: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });

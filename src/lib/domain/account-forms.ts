@@ -21,6 +21,8 @@ export { EMAIL_MAX } from "./identity-form.ts";
 export interface CallFailure {
   status: number;
   code: string;
+  /** A 429's `_extra.retry_after` in seconds (issue 11 "Show the real wait"), when it gave one. */
+  retryAfterSeconds?: number;
 }
 
 export type EmailProblem = "required" | "tooLong" | "invalidEmail";
@@ -79,7 +81,7 @@ export function validateSetEmail(input: { email: string; email_confirm: string }
   return { ok: true, email };
 }
 
-export type SetEmailOutcome = "saved" | "inUse" | "invalidEmail" | "loggedOut" | "unexpected";
+export type SetEmailOutcome = "saved" | "inUse" | "invalidEmail" | "loggedOut" | "rateLimited" | "unexpected";
 
 /** PATCH my/user/{id}: 409 is the e-mail-in-use text; 401 means the session is gone. */
 export function setEmailOutcome(failure: CallFailure | null): SetEmailOutcome {
@@ -87,6 +89,7 @@ export function setEmailOutcome(failure: CallFailure | null): SetEmailOutcome {
   if (failure.status === 409) return "inUse";
   if (failure.status === 401) return "loggedOut";
   if (failure.status === 400) return "invalidEmail";
+  if (failure.status === 429) return "rateLimited";
   return "unexpected";
 }
 

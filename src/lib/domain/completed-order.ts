@@ -5,7 +5,9 @@
  * completed_image_alternate_text), read defensively: anything malformed is left out.
  */
 import type { TicketOrderEnvelope } from "../api/checkout-client.ts";
+import { type FeeLine, feeLines } from "./fee-lines.ts";
 import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
+import { parseMoneyString } from "./money.ts";
 import { sortSeatLines } from "./seat-label.ts";
 
 /** A booked seat (issue 11): its name ('B12'), its section (the seated group) and the holder. */
@@ -30,7 +32,22 @@ export interface OrderView {
   orderNumber: string;
   createdAt: string;
   total: string;
+  /** Subtotal, Fees (and discount) and Total when the total includes fees (issue 11); else empty. */
+  feeLines: FeeLine[];
   lines: OrderLine[];
+}
+
+/** The order's fee lines from its read's ticket_order_fees (none when the read has no breakdown). */
+function orderFeeLines(
+  fees: TicketOrderEnvelope["ticket_order"]["_data"][number]["ticket_order_fees"],
+): FeeLine[] {
+  if (fees.subtotal_price === undefined || fees.fees_price === undefined) return [];
+  return feeLines({
+    faceValue: parseMoneyString(fees.subtotal_price),
+    fees: parseMoneyString(fees.fees_price),
+    discount: parseMoneyString(fees.discount_price ?? "0.00"),
+    total: parseMoneyString(fees.total_after_fees_price),
+  });
 }
 
 export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
@@ -82,6 +99,7 @@ export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
       orderNumber: order.order_number,
       createdAt: order.created_at,
       total: order.ticket_order_fees.total_after_fees_price,
+      feeLines: orderFeeLines(order.ticket_order_fees),
       lines: [...lines.values()],
     };
   });

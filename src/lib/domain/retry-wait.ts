@@ -21,14 +21,20 @@ export function waitDuration(seconds: number): string {
   return plural(Math.ceil(whole / HOUR), "hour");
 }
 
-/** The rate-limit text with the wait from `_extra.retry_after`; without one, the generic text. */
-export function rateLimitedText(retryAfterSeconds: unknown): string {
+/** The wait of a usable `retry_after` ('3 minutes'), or null when there is none to tell. */
+export function retryWait(retryAfterSeconds: unknown): string | null {
   if (
     typeof retryAfterSeconds !== "number" ||
     !Number.isFinite(retryAfterSeconds) ||
     retryAfterSeconds <= 0
   ) {
-    return MESSAGES.rateLimited;
+    return null;
   }
-  return `Too many attempts. Please wait ${waitDuration(retryAfterSeconds)} and try again.`;
+  return waitDuration(retryAfterSeconds);
+}
+
+/** The rate-limit text with the wait from `_extra.retry_after`; without one, the generic text. */
+export function rateLimitedText(retryAfterSeconds: unknown): string {
+  const wait = retryWait(retryAfterSeconds);
+  return wait ? `Too many attempts. Please wait ${wait} and try again.` : MESSAGES.rateLimited;
 }

@@ -353,6 +353,8 @@ export const defaultStrings = {
   "account.error.invalidPassword": "Invalid password",
   "account.error.passwordMismatch": "Passwords must match.",
   "account.error.rateLimited": "Too many attempts. Please wait a minute and try again.",
+  // Issue 11 "Show the real wait": {wait} is the 429's retry_after, as '3 minutes'.
+  "account.error.rateLimitedWait": "Too many attempts. Please wait {wait} and try again.",
   "account.error.unexpected": "Sorry, something unexpected happened. Please try again later.",
   "account.sending": "Sending…",
   "account.saving": "Saving…",

@@ -7,6 +7,7 @@
  */
 import QRCode from "qrcode";
 import { formatTime } from "../../domain/date-format.ts";
+import { type GiftRecipient, giftRecipientOf } from "../../domain/gift-recipient.ts";
 import { formatOrderDate } from "../../domain/order-dates.ts";
 import { seatedTicketLabel } from "../../domain/seat-label.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
@@ -19,11 +20,21 @@ export interface ConfirmationInput {
   orderId: string;
   orderNumber: string;
   totalText: string;
+  /**
+   * Issue 11: the total's fee lines (Subtotal, Fees, discount, Total), already labelled and
+   * formatted; empty or absent when the total has no fees, and then the mail shows 'Total: …'.
+   */
+  totalLines?: ReadonlyArray<{ label: string; amount: string }>;
   to: string;
   firstName: string | null;
   tickets: readonly OrderTicketRow[];
   /** The tenant's locale, for the session times (the order date's format is fixed by spec 2 §2). */
   locale?: string;
+  /**
+   * The order's cart's additional info (survey answers keyed by ticket group id): issue 11, a gift
+   * card's recipient is named in its ticket line, as on the completion page.
+   */
+  additionalInfo?: unknown;
 }
 
 const escapeHtml = (text: string) =>
@@ -57,6 +68,19 @@ export function ticketSeatText(row: Pick<OrderTicketRow, "seat" | "group" | "tic
     : null;
 }
 
+/** Issue 11: a gift card ticket's recipient (its ledger group's answers); null for other tickets. */
+export function ticketGiftRecipient(
+  row: Pick<OrderTicketRow, "group" | "ticket">,
+  additionalInfo: unknown,
+): GiftRecipient | null {
+  return row.group.handler === "ledger" ? giftRecipientOf(additionalInfo, row.ticket.ticketGroupId) : null;
+}
+
+/** 'For Grace Hopper (grace@example.test)', the completion page's words ("cart.giftRecipient"). */
+export function giftRecipientText(recipient: GiftRecipient): string {
+  return `For ${recipient.name}${recipient.email ? ` (${recipient.email})` : ""}`;
+}
+
 /** A QR code PNG of `content`. */
 export function qrPng(content: string, margin = 4): Promise<Buffer> {
   return QRCode.toBuffer(content, { type: "png", margin, width: 256, errorCorrectionLevel: "M" });
@@ -71,6 +95,9 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     const seat = ticketSeatText(row);
     const label = `${row.event.name} - ${row.type.name}${seat ? ` - ${seat}` : ""}${when ? ` - ${when}` : ""}`;
     textLines.push(`- ${label}${row.scanCode ? ` (ticket code ${row.scanCode})` : ""}`);
+    const recipient = ticketGiftRecipient(row, input.additionalInfo);
+    if (recipient) textLines.push(`  ${giftRecipientText(recipient)}`);
+    if (recipient?.message) textLines.push(`  Message: ${recipient.message}`);
     let image = "";
     if (row.scanCode) {
       const cid = `ticket-${index + 1}@foyer`;
@@ -84,7 +111,9 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     }
     htmlItems.push(
       `<li><strong>${escapeHtml(row.event.name)}</strong> - ${escapeHtml(row.type.name)}` +
-        `${seat ? `<br>${escapeHtml(seat)}` : ""}${when ? `<br>${escapeHtml(when)}` : ""}${image}</li>`,
+        `${seat ? `<br>${escapeHtml(seat)}` : ""}${when ? `<br>${escapeHtml(when)}` : ""}` +
+        `${recipient ? `<br>${escapeHtml(giftRecipientText(recipient))}` : ""}` +
+        `${recipient?.message ? `<br>Message: ${escapeHtml(recipient.message)}` : ""}${image}</li>`,
     );
   }
   const greeting = input.firstName ? `Hi ${input.firstName},` : "Hello,";
@@ -97,7 +126,9 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     "Your tickets:",
     ...textLines,
     "",
-    `Total: ${input.totalText}`,
+    ...(input.totalLines?.length
+      ? input.totalLines.map((line) => `${line.label}: ${line.amount}`)
+      : [`Total: ${input.totalText}`]),
     "",
     "Show the QR codes of your tickets at the entrance.",
     "",
@@ -107,7 +138,9 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>Thank you for your order. Your order number is <strong>${escapeHtml(input.orderNumber)}</strong>.</p>`,
     `<h2>Your tickets</h2><ul>${htmlItems.join("")}</ul>`,
-    `<p>Total: ${escapeHtml(input.totalText)}</p>`,
+    input.totalLines?.length
+      ? `<p>${input.totalLines.map((line) => `${escapeHtml(line.label)}: ${escapeHtml(line.amount)}`).join("<br>")}</p>`
+      : `<p>Total: ${escapeHtml(input.totalText)}</p>`,
     "<p>Show the QR codes of your tickets at the entrance.</p>",
     `<p>${escapeHtml(input.sellerName)}</p>`,
   ].join("");

@@ -56,6 +56,7 @@ async function mailOrders(ex: Executor, call: AuthCall, identity: IdentityRow): 
       firstName: identity.firstName,
       tickets: bundle.tickets.filter((t) => t.ticket.ticketOrderId === order.id),
       locale: getTenant(call.seller.slug)?.locale,
+      additionalInfo: bundle.cartInfo?.get(order.cartId),
     });
     await enqueueMail(ex, { ...mail, kind: "resend" }, call.now);
   }

@@ -6,15 +6,17 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
+import { feeLines } from "../../../domain/fee-lines.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import { t } from "../../../tenant/strings.ts";
 import * as s from "../../db/schema.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
 import type { OrderIdentity } from "./identity.ts";
-import { loadOrderBundle, type OrderRow } from "./orders.ts";
+import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
 
 /** 12 characters of an unambiguous alphabet (no 0/O, 1/I/L): about 60 bits. */
 const SCAN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -79,6 +81,19 @@ export async function bookCart(
   return order;
 }
 
+/** Issue 11: the order total's fee lines for the mail, in the tenant's fee texts (none without fees). */
+function orderTotalLines(
+  order: OrderRow,
+  tickets: readonly OrderTicketRow[],
+  seller: { slug: string; currencyCode: string },
+): { label: string; amount: string }[] {
+  const tenant = getTenant(seller.slug);
+  return feeLines(orderBreakdown(order, tickets)).map((line) => ({
+    label: t(tenant, `checkout.summary.${line.key}`),
+    amount: `${line.key === "discount" ? "−" : ""}${formatMoney(line.amount, seller.currencyCode)}`,
+  }));
+}
+
 /** Queues the confirmation mail of a completed order (nothing when the identity has no e-mail). */
 export async function enqueueConfirmation(
   tx: Tx,
@@ -95,10 +110,12 @@ export async function enqueueConfirmation(
     orderId: order.id,
     orderNumber: order.orderNumber,
     totalText: formatMoney(order.total, seller.currencyCode),
+    totalLines: orderTotalLines(order, bundle.tickets, seller),
     to: identity.email,
     firstName: identity.firstName,
     tickets: bundle.tickets,
     locale: getTenant(seller.slug)?.locale,
+    additionalInfo: bundle.cartInfo?.get(order.cartId),
   });
   return enqueueMail(tx, mail, now);
 }

@@ -6,6 +6,7 @@
  */
 import { asc, eq, inArray } from "drizzle-orm";
 import type { OrderTicket, TicketOrder } from "../../../api/checkout-schemas.ts";
+import { type FeeBreakdown, orderFeeBreakdown } from "../../../domain/fee-lines.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import * as s from "../../db/schema.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
@@ -145,6 +146,26 @@ export function serializeOrderTicket(row: OrderTicketRow): OrderTicket {
   };
 }
 
+/** An order's total with its fee lines (issue 11), from its booked tickets' face values and fees. */
+export function orderFeesOf(
+  order: OrderRow,
+  rows: readonly OrderTicketRow[],
+): TicketOrder["ticket_order_fees"] {
+  const b = orderBreakdown(order, rows);
+  return {
+    total_after_fees_price: toMoneyString(b.total),
+    subtotal_price: toMoneyString(b.faceValue),
+    fees_price: toMoneyString(b.fees),
+    discount_price: toMoneyString(b.discount),
+  };
+}
+
+/** The fee breakdown of one order (its tickets are picked from the bundle's rows). */
+export function orderBreakdown(order: OrderRow, rows: readonly OrderTicketRow[]): FeeBreakdown {
+  const tickets = rows.filter((r) => r.ticket.ticketOrderId === order.id).map((r) => r.ticket);
+  return orderFeeBreakdown(tickets, order.total);
+}
+
 const uniqueBy = <T>(rows: T[], id: (row: T) => string) => [...new Map(rows.map((r) => [id(r), r])).values()];
 
 /** The read answer: ticket_order plus the asked embeds as sibling collections. */
@@ -157,6 +178,7 @@ export function orderEnvelope(
     ticket_order: coll(
       bundle.orders.map((o) => ({
         ...serializeOrder(o),
+        ticket_order_fees: orderFeesOf(o, t),
         additional_info: bundle.cartInfo?.get(o.cartId) ?? {},
       })),
     ),

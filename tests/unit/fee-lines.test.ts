@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { computeCartTotals } from "../../src/lib/domain/cart-totals.ts";
+import { feeLines, orderFeeBreakdown } from "../../src/lib/domain/fee-lines.ts";
+
+const ticket = (id: string, faceValue: number, feeFixedOutside = 0, feePercentOutside = 0) => ({
+  id,
+  ticketTypeId: "adult",
+  faceValue,
+  feeFixedOutside,
+  feePercentOutside,
+});
+
+describe("issue 11: 'Show the fee lines wherever a total includes fees'", () => {
+  it("a total with fees reads Subtotal, Fees and Total", () => {
+    expect(feeLines({ faceValue: 5000, fees: 300, discount: 0, total: 5300 })).toEqual([
+      { key: "subtotal", amount: 5000 },
+      { key: "fees", amount: 300 },
+      { key: "total", amount: 5300 },
+    ]);
+  });
+
+  it("a promo discount gets its own line before the Total", () => {
+    expect(feeLines({ faceValue: 5000, fees: 300, discount: 500, total: 4800 }).map((l) => l.key)).toEqual([
+      "subtotal",
+      "fees",
+      "discount",
+      "total",
+    ]);
+  });
+
+  it("a total without fees gets no lines", () => {
+    expect(feeLines({ faceValue: 5000, fees: 0, discount: 500, total: 4500 })).toEqual([]);
+  });
+
+  it("an order's breakdown comes from its tickets' face values and fees, and adds up to its stored total", () => {
+    // 2 × $25 with a $1.50 fixed fee and one $120 seat with 2.5%: fees $3.00 + $3.00.
+    const tickets = [ticket("a", 2500, 150), ticket("b", 2500, 150), ticket("c", 12000, 0, 250)];
+    const total = computeCartTotals(tickets, []).total;
+    expect(orderFeeBreakdown(tickets, total)).toEqual({
+      faceValue: 17000,
+      fees: 600,
+      discount: 0,
+      total: 17600,
+    });
+  });
+
+  it("the discount is what the stored total lacks (promo codes taken off at checkout)", () => {
+    const tickets = [ticket("a", 2500, 150), ticket("b", 2500, 150)];
+    const total = computeCartTotals(tickets, [{ code: "TEN", benefit: { percent_off: 1000 } }]).total;
+    expect(orderFeeBreakdown(tickets, total)).toEqual({
+      faceValue: 5000,
+      fees: 300,
+      discount: 500,
+      total: 4800,
+    });
+  });
+});
