@@ -28,6 +28,7 @@ import { cancelPendingOrder } from "../services/checkout/cancel-pending.ts";
 import { enqueueConfirmation } from "../services/checkout/convert.ts";
 import { identityById } from "../services/checkout/identity.ts";
 import { keepPlanCart } from "../services/checkout/plan.ts";
+import { createOrderMemberships } from "../services/membership/create.ts";
 import { refundPayment } from "./refund.ts";
 
 export type WebhookOutcome =
@@ -59,6 +60,7 @@ async function completeOrder(tx: Tx, orderId: string, now: Date): Promise<boolea
   const [order] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, orderId));
   if (order?.state !== "pending") return false;
   await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
+  await createOrderMemberships(tx, order, now);
   const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, order.sellerId));
   if (seller) {
     await enqueueConfirmation(

@@ -8,6 +8,7 @@ import { registerCheckout } from "./checkout.ts";
 import { registerEvents } from "./events.ts";
 import { registerHealth } from "./health.ts";
 import { registerImage } from "./image.ts";
+import { registerMembership } from "./membership.ts";
 import { registerOrders } from "./orders.ts";
 import { registerSessions } from "./sessions.ts";
 import { registerStripeWebhook } from "./stripe-webhook.ts";
@@ -24,6 +25,7 @@ export function registerRoutes(router: ApiRouter): void {
   registerCartRemovals(router);
   registerCheckout(router);
   registerOrders(router);
+  registerMembership(router);
   registerAuth(router);
   registerStripeWebhook(router);
 }

@@ -15,6 +15,7 @@ import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
+import { createOrderMemberships } from "../membership/create.ts";
 import type { OrderIdentity } from "./identity.ts";
 import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
 
@@ -78,6 +79,7 @@ export async function bookCart(
     .update(s.cart)
     .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
     .where(eq(s.cart.id, cart.id));
+  if (state === "completed") await createOrderMemberships(tx, order, now);
   return order;
 }
 

@@ -19,6 +19,7 @@ import { forbidden } from "../cart/errors.ts";
 import { heldTickets } from "../cart/release.ts";
 import type { CartRow, Tx } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
+import { createOrderMemberships } from "../membership/create.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
 import { bookCart, enqueueConfirmation } from "./convert.ts";
@@ -88,6 +89,7 @@ async function completePending(
   await tx.update(s.payment).set({ state: "succeeded", occurredAt: now }).where(eq(s.payment.id, pending.id));
   await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
   const completed = { ...order, state: "completed" };
+  await createOrderMemberships(tx, completed, now);
   if (body.send_email) {
     await enqueueConfirmation(
       tx,
