@@ -11,10 +11,16 @@ import { ssrApi } from "../api/ssr.ts";
 import { type AddOnRule, addOnRuleOf } from "../domain/add-on-offer.ts";
 import { type AdmitMode, admitMode } from "../domain/admit-fields.ts";
 import { flexibleBounds } from "../domain/flexible-price.ts";
+import { memberMayBuyGroup } from "../domain/member-roles.ts";
 import type { MessageRuleLike } from "../domain/message-rules.ts";
 import { parseMoneyString } from "../domain/money.ts";
 import { includesFees, isFlexiblePrice, type OutsideFees, outsideFeesOf } from "../domain/price-display.ts";
 import type { SessionTabsConfig } from "../domain/session-tabs.ts";
+import { getRuntime } from "../server/runtime.ts";
+import { cachedSeller } from "../server/services/cart/static-rows.ts";
+import type { Viewer } from "../server/services/identity/viewer.ts";
+import { currentMemberRoles } from "../server/services/membership/roles.ts";
+import type { Role } from "../tenant/blocks.ts";
 import { getTenant } from "../tenant/load.ts";
 import { type ReserveStrings, reserveStrings } from "../tenant/strings.ts";
 
@@ -32,13 +38,27 @@ const DETAIL_EMBEDS = [
 ];
 type EventAction = (typeof EVENT_ACTIONS)[number];
 
-export async function loadEventDetail(params: { seller?: string; id?: string; action?: string }) {
+/** The roles of the logged-in visitor's current memberships with the seller (none for anonymous visitors). */
+async function viewerMemberRoles(viewer: Viewer | null | undefined, sellerSlug: string): Promise<string[]> {
+  if (!viewer) return [];
+  const { handle, clock } = await getRuntime();
+  const seller = await cachedSeller(handle.db, sellerSlug);
+  return currentMemberRoles(handle.db, viewer.identityId, seller.id, clock.now());
+}
+
+export async function loadEventDetail(
+  params: { seller?: string; id?: string; action?: string },
+  viewer?: Viewer | null,
+) {
   const tenant = getTenant(params.seller ?? "");
   if (!tenant || !params.id) return undefined;
   if (params.action !== undefined && !(EVENT_ACTIONS as readonly string[]).includes(params.action))
     return undefined;
   try {
-    const envelope = await ssrApi().getEvent(tenant.slug, params.id, DETAIL_EMBEDS);
+    const [envelope, memberRoles] = await Promise.all([
+      ssrApi().getEvent(tenant.slug, params.id, DETAIL_EMBEDS),
+      viewerMemberRoles(viewer, tenant.slug),
+    ]);
     const event = envelope.event_template._data.find((e) => e.id === params.id);
     if (!event) return undefined;
     return {
@@ -47,6 +67,10 @@ export async function loadEventDetail(params: { seller?: string; id?: string; ac
       event,
       groups: ticketGroupsOf(envelope, event.id),
       action: params.action as EventAction | undefined,
+      /** Content blocks' role: logged_in for any logged-in visitor. */
+      viewerRole: (viewer ? "logged_in" : "anonymous") as Role,
+      /** The roles of the visitor's current memberships: they open members-only groups (spec 1 §6). */
+      memberRoles,
     };
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return undefined;
@@ -160,8 +184,9 @@ function reserveType(type: TicketType): ReserveType {
 const FLOWS: readonly string[] = ["date_first", "quantity_first", "single", "one_ticket"];
 
 /**
- * The reserve island's props from the loaded event: the groups an anonymous visitor may buy
- * (members-only groups left out; `tg` narrows them), their types, group meta and the configuration.
+ * The reserve island's props from the loaded event: the groups the visitor may buy (members-only
+ * groups only when a member role opens them; `tg` narrows them), their types, group meta and the
+ * configuration.
  */
 export function reserveIslandProps(
   data: EventDetailData,
@@ -179,8 +204,16 @@ export function reserveIslandProps(
   const display = priceDisplayConfig.safeParse(config.get("web.price_display"));
   const eventTabs = sessionTabsConfig.safeParse(config.get("web.session_picker_tabs"));
   const pads = sellerPads.safeParse(metaOf(envelope, event.seller_id).raw);
+  const memberMayOpen = (groupId: string) =>
+    memberMayBuyGroup(
+      data.memberRoles,
+      types.filter((t) => t.ticket_group_id === groupId).map((t) => t.name),
+    );
   const groups = data.groups
-    .filter((g) => g.hidden_type !== "public_member_only" && (!query.tg || g.id === query.tg))
+    .filter(
+      (g) =>
+        (g.hidden_type !== "public_member_only" || memberMayOpen(g.id)) && (!query.tg || g.id === query.tg),
+    )
     .map((g): ReserveGroup => {
       const { raw } = metaOf(envelope, g.id);
       return {

@@ -27,6 +27,8 @@ export const tenantSchema = z.object({
   }),
   web: z.object({
     membership_presell: z.boolean().default(true),
+    /** An external membership site: /membership/{action?} redirects there (spec 2 §2). */
+    membership_url: z.string().url().optional(),
     home_panels: z.array(homePanelSchema).default(["login", "join", "guest"]),
     price_display: z.enum(["all", "sessions_and_tickets", "none"]).default("all"),
     include_fees_in_price: z.boolean().default(false),

@@ -48,6 +48,8 @@ export const defaultStrings = {
   "event.membersOnly.login": "Log in",
   "event.membersOnly.signup": "Become a member",
   "event.unavailable": "Sorry, tickets are not available for this event.",
+  /** Spec 2 §8 "No available memberships shows a configured message": this is its default. */
+  "membership.unavailable": "Sorry, memberships are not available at the moment.",
   "event.anchorRequired": "Add an admission event to your cart first.",
   "event.back": "Back to events",
   "event.venue": "Venue",

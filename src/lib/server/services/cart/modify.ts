@@ -16,6 +16,7 @@ import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Caller } from "../identity/identity.ts";
+import { currentMemberRoles, groupsOpenToRoles } from "../membership/roles.ts";
 import {
   assertCodeList,
   assertUsable,
@@ -37,10 +38,16 @@ import type { KnownRows } from "./envelope.ts";
 import { codeError, ruleBlocksReserve } from "./errors.ts";
 import { cancelTickets, heldTickets } from "./release.ts";
 import { type Catalogue, plannedTickets, type ResolvedLine, resolveAdds } from "./reserve.ts";
-import { checkMemberOnly, checkOrderLimits, checkUpsellRules, type PlannedTicket } from "./rules.ts";
+import {
+  checkMemberOnly,
+  checkOrderLimits,
+  checkUpsellRules,
+  lockedMemberGroups,
+  type PlannedTicket,
+} from "./rules.ts";
 import { holdSeats } from "./seats.ts";
 import { cachedSellerById } from "./static-rows.ts";
-import type { CartRow, CodeRow, TicketInsert, TicketRow, Tx } from "./types.ts";
+import type { CartRow, CodeRow, GroupRow, TicketInsert, TicketRow, Tx } from "./types.ts";
 
 export type CartModifyInput = z.output<typeof cartModifyBody>;
 
@@ -53,6 +60,25 @@ export interface ModifyContext {
   isNew?: boolean;
   /** The caller's own first statement, sent with the first reads (the new cart's INSERT). */
   alongside?: () => Promise<unknown>;
+}
+
+/** The locked members-only groups the caller's current memberships open (read only when needed). */
+async function memberOpenGroups(
+  tx: Tx,
+  ctx: ModifyContext,
+  sellerId: string,
+  groups: Iterable<GroupRow>,
+  unlocked: ReadonlySet<string>,
+): Promise<Set<string>> {
+  const locked = lockedMemberGroups(groups, unlocked);
+  const { identityId } = ctx.caller;
+  if (!locked.length || !identityId || ctx.caller.sellerId !== sellerId) return new Set();
+  const roles = await currentMemberRoles(tx, identityId, sellerId, ctx.now);
+  return groupsOpenToRoles(
+    tx,
+    locked.map((g) => g.id),
+    roles,
+  );
 }
 
 export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
@@ -216,10 +242,12 @@ async function applyModifyBody(
     ...planned.map((p) => ({ ...(p.row as Required<TicketInsert>), added: true })),
   ];
   checkOrderLimits(all, catalogue.groups);
+  const addedGroups = new Set(resolved.map((r) => r.group));
+  const unlocked = unlockedGroups(codes.flatMap((c) => rows.get(c) ?? []));
   checkMemberOnly(
-    new Set(resolved.map((r) => r.group)),
-    unlockedGroups(codes.flatMap((c) => rows.get(c) ?? [])),
-    false,
+    addedGroups,
+    unlocked,
+    await memberOpenGroups(tx, ctx, cart.sellerId, addedGroups, unlocked),
   );
   const inUse = new Set(kept.flatMap((t) => (t.code ? [t.code] : [])));
   const pool = codes.filter((c) => rows.get(c)?.kind === "voucher" && !inUse.has(c));

@@ -81,14 +81,22 @@ export function checkOrderLimits(
 
 export const MEMBERS_ONLY_TEXT = "Sorry! This event is members only";
 
-/** public_member_only groups need a membership or a code that unlocks them. */
+/** The public_member_only groups among `groups` that no code unlocks (they need a member role). */
+export function lockedMemberGroups(groups: Iterable<GroupRow>, unlocked: ReadonlySet<string>): GroupRow[] {
+  return [...groups].filter((g) => g.hiddenType === "public_member_only" && !unlocked.has(g.id));
+}
+
+/**
+ * public_member_only groups need a code that unlocks them or a current membership whose role
+ * opens them (spec 1 §6; `memberOpen` from membership/roles.ts).
+ */
 export function checkMemberOnly(
   addedGroups: Iterable<GroupRow>,
   unlocked: ReadonlySet<string>,
-  hasMembership: boolean,
+  memberOpen: ReadonlySet<string>,
 ): void {
-  for (const group of addedGroups) {
-    if (group.hiddenType !== "public_member_only" || hasMembership || unlocked.has(group.id)) continue;
+  for (const group of lockedMemberGroups(addedGroups, unlocked)) {
+    if (memberOpen.has(group.id)) continue;
     throw ruleBlocksReserve("login_required", MEMBERS_ONLY_TEXT, { ticket_group_id: group.id });
   }
 }
