@@ -53,6 +53,44 @@ const envelope = {
 } as unknown as TicketOrderEnvelope;
 
 describe("completed order (spec 2 §2)", () => {
+  it("issue 12 'The completion page has its membership variant': a card per member of the order with the level", () => {
+    const withMembers = {
+      ...envelope,
+      ticket: { _data: [{ ...ticket("m1", "dual", null), ticket_group_id: "levels" }] },
+      ticket_type: { _data: [{ id: "dual", name: "Dual" }] },
+      ticket_group: { _data: [{ id: "levels", name: "Levels", handler: "membership" }] },
+      membership: {
+        _data: [
+          { id: "a", ticket_order_id: "to1", scan_code: "HM000001", role: "member", name: "Mary Anning" },
+          { id: "b", ticket_order_id: "other", scan_code: "HM000009", role: "member", name: "Someone Else" },
+          {
+            id: "c",
+            ticket_order_id: "to1",
+            scan_code: "HM000002",
+            role: "second-card",
+            name: "Joseph Anning",
+          },
+        ].map((m) => ({
+          ...m,
+          last_name: "Anning",
+          valid_from: "2026-11-22T12:00:00Z",
+          valid_to: "2027-11-22T05:00:00Z",
+        })),
+      },
+    } as unknown as TicketOrderEnvelope;
+    expect(orderViews(withMembers)[0]?.memberships).toEqual([
+      { id: "a", name: "Mary Anning", level: "Dual", scanCode: "HM000001", validTo: "2027-11-22T05:00:00Z" },
+      {
+        id: "c",
+        name: "Joseph Anning",
+        level: "Dual",
+        scanCode: "HM000002",
+        validTo: "2027-11-22T05:00:00Z",
+      },
+    ]);
+    expect(orderViews(envelope)[0]?.memberships).toEqual([]);
+  });
+
   it("shows the order number and its tickets grouped by session with per-type counts", () => {
     expect(orderViews(envelope)).toEqual([
       {
@@ -73,6 +111,7 @@ describe("completed order (spec 2 §2)", () => {
             giftRecipient: null,
           },
         ],
+        memberships: [],
       },
     ]);
   });

@@ -9,6 +9,7 @@ import {
   type CheckoutBody,
   checkoutAnswer,
   ledgerAnswer,
+  orderMembershipResource,
   orderTicketResource,
   type PayBody,
   ticketOrderResource,
@@ -34,6 +35,8 @@ export const ticketOrderEnvelope = z.object({
   event_template: collection(eventTemplateResource).optional(),
   event_session: collection(eventSessionResource).optional(),
   meta: collection(metaResource).optional(),
+  /** The memberships the orders created (issue 12). */
+  membership: collection(orderMembershipResource).optional(),
 });
 export type TicketOrderEnvelope = z.infer<typeof ticketOrderEnvelope>;
 
@@ -46,6 +49,7 @@ export const TICKET_ORDER_EMBEDS = [
   "event_template",
   "event_session",
   "meta",
+  "membership",
 ];
 
 /** Gift cards are ledgers of this type (GET ledger/{type}/{number}). */
@@ -95,3 +99,7 @@ export type CheckoutApi = ReturnType<typeof checkoutApi>;
 /** Spec §7 image link of an order's QR code. */
 export const orderQrCodeUrl = (orderId: string) =>
   `/cached_api/ticket_order/${encodeURIComponent(orderId)}/qrcode?margin=4`;
+
+/** Spec 2 §7 image link of a membership's QR code (the member ID). */
+export const membershipQrCodeUrl = (membershipId: string) =>
+  `/api/membership/${encodeURIComponent(membershipId)}/qrcode?margin=2`;

@@ -156,3 +156,15 @@ export type OrderTicket = z.infer<typeof orderTicketResource>;
 export type Payment = z.infer<typeof paymentResource>;
 export type ScheduledPayment = z.infer<typeof scheduledPaymentResource>;
 export type Ledger = z.infer<typeof ledgerResource>;
+
+/** A membership an order created (issue 12), as the order read embeds it for the completion page. */
+export const orderMembershipResource = z.object({
+  id: z.string(),
+  ticket_order_id: z.string().nullable(),
+  scan_code: z.string(),
+  role: z.string(),
+  name: z.string(),
+  last_name: z.string(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+});

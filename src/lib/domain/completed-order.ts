@@ -35,6 +35,18 @@ export interface OrderView {
   /** Subtotal, Fees (and discount) and Total when the total includes fees (issue 11); else empty. */
   feeLines: FeeLine[];
   lines: OrderLine[];
+  /** Issue 12: the memberships the order created; non-empty makes the page its membership variant. */
+  memberships: MemberCard[];
+}
+
+/** One member's card on the completion page (issue 12). */
+export interface MemberCard {
+  id: string;
+  name: string;
+  /** The level: the name of the order's membership ticket type. */
+  level: string;
+  scanCode: string;
+  validTo: string;
 }
 
 /** The order's fee lines from its read's ticket_order_fees (none when the read has no breakdown). */
@@ -59,7 +71,18 @@ export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
   );
   const seatNames = new Map((envelope.seat?._data ?? []).map((s) => [s.seat_template_id, s.name]));
   const tickets = envelope.ticket?._data ?? [];
+  const membershipGroups = new Set(
+    (envelope.ticket_group?._data ?? []).filter((g) => g.handler === "membership").map((g) => g.id),
+  );
   return envelope.ticket_order._data.map((order) => {
+    // One level per membership order: its first membership ticket's type.
+    const levelTicket = tickets.find(
+      (t) => t.ticket_order_id === order.id && membershipGroups.has(t.ticket_group_id),
+    );
+    const level = levelTicket ? (types.get(levelTicket.ticket_type_id) ?? "") : "";
+    const memberships = (envelope.membership?._data ?? [])
+      .filter((m) => m.ticket_order_id === order.id)
+      .map((m) => ({ id: m.id, name: m.name, level, scanCode: m.scan_code, validTo: m.valid_to }));
     const lines = new Map<string, OrderLine>();
     for (const ticket of tickets) {
       if (ticket.ticket_order_id !== order.id) continue;
@@ -101,6 +124,7 @@ export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
       total: order.ticket_order_fees.total_after_fees_price,
       feeLines: orderFeeLines(order.ticket_order_fees),
       lines: [...lines.values()],
+      memberships,
     };
   });
 }

@@ -308,6 +308,14 @@ export const defaultStrings = {
   "checkout.complete.emailed": "We have e-mailed your tickets to you.",
   "checkout.complete.ticketLine": "{count} × {name}",
   "checkout.complete.more": "Find more events",
+  /** Issue 12: the completion page's membership variant (spec 2 §2, spec 1 §9). */
+  "checkout.complete.membershipOrderNumber": "Membership order number {number}",
+  "checkout.complete.memberships": "Your membership",
+  "checkout.complete.memberId": "Member ID",
+  "checkout.complete.level": "Level",
+  "checkout.complete.validUntil": "Valid until",
+  "checkout.complete.memberQrAlt": "QR code for member ID {id}",
+  "checkout.complete.physicalCards": "Physical membership cards take 3 to 5 weeks.",
   "checkout.pending.title": "Your payment is clearing",
   "checkout.pending.reference": "Reference number {reference}",
   "checkout.pending.body":

@@ -1,8 +1,8 @@
 /**
  * Ticket order reads (spec 2 §7): GET ticket_order?id._in=... (also under /cached_api) and
  * GET ticket_order/{id}, with embeds; the QR images GET ticket_order/{id}/qrcode?margin= and
- * membership/{id}/qrcode (404 until memberships exist). Guest orders are readable by holders of
- * their id; a user's order only by that user. An order holds names, e-mails and scan codes, so no
+ * membership/{id}/qrcode (the member ID; access in services/membership/qrcode.ts). Guest orders
+ * are readable by holders of their id; a user's order only by that user. An order holds names, e-mails and scan codes, so no
  * answer about one is ever stored by a browser, a CDN or the server's cache, guest or not, under
  * /cached_api too: `Cache-Control: private, no-store` (issue 10).
  */
@@ -18,8 +18,9 @@ import {
   readableOrder,
 } from "../../services/checkout/orders.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
+import { readableMembershipScanCode } from "../../services/membership/qrcode.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
-import { notFound, validationFailed } from "../errors.ts";
+import { validationFailed } from "../errors.ts";
 import { envelope, errorResponses, json } from "./_shared.ts";
 
 const MAX_IDS = 50;
@@ -107,6 +108,13 @@ export function registerOrders(router: ApiRouter): void {
     return c.body(new Uint8Array(image), 200, headers);
   });
   router.openapi(membershipQr, async (c) => {
-    throw notFound("membership", c.req.valid("param").id);
+    const scanCode = await readableMembershipScanCode(
+      c.get("deps").db,
+      c.req.valid("param").id,
+      await caller(c),
+    );
+    const image = await qrPng(scanCode, c.req.valid("query").margin ?? 2);
+    const headers = { "Content-Type": "image/png", "Cache-Control": ORDER_CACHE_CONTROL };
+    return c.body(new Uint8Array(image), 200, headers);
   });
 }

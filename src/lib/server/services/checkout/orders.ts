@@ -33,6 +33,7 @@ export const ORDER_EMBEDS = [
   "event_session",
   "venue",
   "seat",
+  "membership",
 ] as const;
 export type OrderEmbed = (typeof ORDER_EMBEDS)[number];
 
@@ -56,6 +57,8 @@ export interface OrderBundle {
    * issue 11, a gift card's recipient is shown with the order.
    */
   cartInfo?: ReadonlyMap<string, Record<string, Record<string, unknown>>>;
+  /** The memberships the orders created (issue 12: the completion page's member cards). */
+  memberships?: ReadonlyArray<typeof s.membership.$inferSelect>;
 }
 
 const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
@@ -103,7 +106,22 @@ export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Pro
         orders.map((o) => o.cartId),
       ),
     );
-  return { orders, tickets: rows, cartInfo: new Map(carts.map((c) => [c.id, c.additionalInfo])) };
+  const memberships = await ex
+    .select()
+    .from(s.membership)
+    .where(
+      inArray(
+        s.membership.ticketOrderId,
+        orders.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(s.membership.scanCode));
+  return {
+    orders,
+    tickets: rows,
+    cartInfo: new Map(carts.map((c) => [c.id, c.additionalInfo])),
+    memberships,
+  };
 }
 
 /** 403 unless the caller may read the order (see the file comment). */
@@ -200,6 +218,19 @@ export function orderEnvelope(
     const seats = t.flatMap((r) => (r.seat ? [r.seat] : []));
     out.seat = coll(uniqueBy(seats, (r) => r.id).map(serializeTicketSeat));
   }
+  if (embeds.has("membership"))
+    out.membership = coll(
+      (bundle.memberships ?? []).map((m) => ({
+        id: m.id,
+        ticket_order_id: m.ticketOrderId,
+        scan_code: m.scanCode,
+        role: m.role,
+        name: m.name,
+        last_name: m.lastName,
+        valid_from: m.validFrom.toISOString(),
+        valid_to: m.validTo.toISOString(),
+      })),
+    );
   return out;
 }
 
