@@ -6,6 +6,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type CartEnvelope, cartEnvelope } from "../../src/lib/api/cart-schemas.ts";
+import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
+import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../src/lib/server/services/identity/identity.ts";
 import type { TestApi } from "./api.ts";
@@ -142,4 +144,29 @@ export async function heldCount(api: Pick<TestApi, "handle">, sessionId: string)
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/** Stripe's succeeding test card, as the test gateway takes it in gateway_data. */
+export const TEST_CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
+
+/** Pays a cart as a guest with the succeeding test card; answers the new order's id. */
+export async function payAsGuest(api: AppLike, cartId: string, identity: Record<string, unknown>) {
+  const paid = await send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
+    gateway_id: "test",
+    identity,
+    gateway_data: TEST_CARD,
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return checkoutAnswer.parse(paid.body).ticket_order?._data[0]?.id ?? "";
+}
+
+/** The order as the completion page reads it (its own embeds), through the storefront's schema. */
+export async function readCompletedOrder(api: AppLike, orderId: string) {
+  const read = await send(
+    api,
+    "GET",
+    `/api/ticket_order?id._in=${orderId}&_embed=${TICKET_ORDER_EMBEDS.join(",")}`,
+  );
+  expect(read.status, JSON.stringify(read.body)).toBe(200);
+  return ticketOrderEnvelope.parse(read.body);
 }

@@ -6,17 +6,15 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import { GIFT_RECIPIENT_KEYS } from "../../src/lib/domain/gift-recipient.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
 import { withTestApi } from "../helpers/api.ts";
-import { send, upcomingSession } from "../helpers/cart.ts";
+import { payAsGuest, send, upcomingSession } from "../helpers/cart.ts";
 
 const api = withTestApi();
 const CREATE = "/api/my/cart/modify?_seller=harbour-museum";
 const GIFT_GROUP = "hm-gift-card-cards";
-const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
 const GUEST = { first_name: "Ada", last_name: "Lovelace", email: "gift-buyer@example.com" };
 const MESSAGE = "Happy birthday! <b>Enjoy</b> & see you";
 
@@ -33,13 +31,7 @@ async function bookAndReadMail(add: unknown[], additionalInfo?: unknown) {
   const created = await send(api, "POST", CREATE, { add, ...(additionalInfo ? { additionalInfo } : {}) });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const cartId = (created.body.cart as { _data: Array<{ id: string }> })._data[0]?.id ?? "";
-  const paid = await send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
-    gateway_id: "test",
-    identity: GUEST,
-    gateway_data: CARD,
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  const orderId = checkoutAnswer.parse(paid.body).ticket_order?._data[0]?.id ?? "";
+  const orderId = await payAsGuest(api, cartId, GUEST);
   const [mail] = await api.handle.db.select().from(s.outbox).where(eq(s.outbox.relatedId, orderId));
   if (!mail) throw new Error("no confirmation mail queued");
   return mail;

@@ -7,36 +7,21 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartEnvelope } from "../../src/lib/api/cart-schemas.ts";
-import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
-import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import { orderViews } from "../../src/lib/domain/completed-order.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../helpers/api.ts";
-import { send, upcomingSession } from "../helpers/cart.ts";
+import { payAsGuest, readCompletedOrder, send, upcomingSession } from "../helpers/cart.ts";
 
 const api = withTestApi();
 const CREATE = "/api/my/cart/modify?_seller=harbour-museum";
-const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
 const GUEST = { first_name: "Ada", last_name: "Lovelace", email: "fees@example.com" };
 
 async function bookAndRead(add: Record<string, unknown>[]) {
   const created = await send(api, "POST", CREATE, { add });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const cartId = cartEnvelope.parse(created.body).cart._data[0]?.id ?? "";
-  const paid = await send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
-    gateway_id: "test",
-    identity: GUEST,
-    gateway_data: CARD,
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  const orderId = checkoutAnswer.parse(paid.body).ticket_order?._data[0]?.id ?? "";
-  const read = await send(
-    api,
-    "GET",
-    `/api/ticket_order?id._in=${orderId}&_embed=${TICKET_ORDER_EMBEDS.join(",")}`,
-  );
-  expect(read.status).toBe(200);
-  const envelope = ticketOrderEnvelope.parse(read.body);
+  const orderId = await payAsGuest(api, cartId, GUEST);
+  const envelope = await readCompletedOrder(api, orderId);
   const [mail] = await api.handle.db.select().from(s.outbox).where(eq(s.outbox.relatedId, orderId));
   return { envelope, mail };
 }

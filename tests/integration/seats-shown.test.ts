@@ -6,18 +6,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartEnvelope } from "../../src/lib/api/cart-schemas.ts";
-import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
-import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import { cartItems } from "../../src/lib/domain/cart-items.ts";
 import { orderViews } from "../../src/lib/domain/completed-order.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../helpers/api.ts";
-import { send, upcomingSession } from "../helpers/cart.ts";
+import { payAsGuest, readCompletedOrder, send, upcomingSession } from "../helpers/cart.ts";
 
 const api = withTestApi();
 const CREATE = "/api/my/cart/modify?_seller=harbour-museum";
 const STALLS = "hm-concert-stalls-standard";
-const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
 const GUEST = { first_name: "Ada", last_name: "Lovelace", email: "seats@example.com" };
 
 describe("issue 11: 'Show the section, row and seat wherever a seated ticket is listed'", () => {
@@ -51,22 +48,10 @@ describe("issue 11: 'Show the section, row and seat wherever a seated ticket is 
     const read = cartEnvelope.parse((await send(api, "GET", `/api/my/cart/${cartId}`)).body);
     expect(read.seat?._data.map((seat) => seat.name).sort()).toEqual(["B12", "B5"]);
 
-    const paid = await send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
-      gateway_id: "test",
-      identity: GUEST,
-      gateway_data: CARD,
-    });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const orderId = checkoutAnswer.parse(paid.body).ticket_order?._data[0]?.id ?? "";
+    const orderId = await payAsGuest(api, cartId, GUEST);
 
     // The completion page's own read: its embeds include ticket_group and seat.
-    const orders = await send(
-      api,
-      "GET",
-      `/api/ticket_order?id._in=${orderId}&_embed=${TICKET_ORDER_EMBEDS.join(",")}`,
-    );
-    expect(orders.status).toBe(200);
-    const order = ticketOrderEnvelope.parse(orders.body);
+    const order = await readCompletedOrder(api, orderId);
     expect(order.ticket?._data.map((t) => t.seat_template_id).sort()).toEqual(["hm-seat-B05", "hm-seat-B12"]);
     expect(orderViews(order)[0]?.lines[0]?.types[0]?.seats).toEqual([
       { name: "B5", section: "Stalls", holder: "Grace Hopper" },

@@ -4,6 +4,7 @@
  * widget island to hydrate.
  */
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { testNow } from "./clock.ts";
 
 export const SELLER = "harbour-museum";
 
@@ -86,19 +87,18 @@ export async function shortenHold(request: APIRequestContext, cartId: string, se
 export async function seedCart(page: Page, answer: CartAnswer, seller = SELLER) {
   const cart = answer.cart._data[0];
   if (!cart) throw new Error("No cart in the answer");
-  // localExpiresAt is on the page's clock (the store's own rule: expires_in less 5 s from now).
+  // The store's own rule (expires_in less 5 s), counted from the fixed instant the fixture installs
+  // as the page's clock; the store refreshes the cart from the server once the page runs.
+  const localExpiresAt = testNow().getTime() + (cart.expires_in - 5) * 1000;
   await page.context().addInitScript(
-    ({ key, seller, envelope, expiresIn, flag }) => {
+    ({ key, value, flag }) => {
       if (localStorage.getItem(flag)) return;
       localStorage.setItem(flag, "1");
-      const localExpiresAt = Date.now() + (expiresIn - 5) * 1000; // the page clock (fixtures.ts)
-      localStorage.setItem(key, JSON.stringify({ seller, envelope, localExpiresAt }));
+      localStorage.setItem(key, value);
     },
     {
       key: `foyer.cart.${seller}`,
-      seller,
-      envelope: answer,
-      expiresIn: cart.expires_in,
+      value: JSON.stringify({ seller, envelope: answer, localExpiresAt }),
       flag: `foyer.e2e.seeded.${cart.id}`,
     },
   );
