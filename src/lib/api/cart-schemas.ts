@@ -43,6 +43,8 @@ export const reserveTicket = z.strictObject({
   seat_template_id: id.optional(),
   /** Code-required groups (handler codes): the voucher this ticket is reserved with. */
   code: z.string().trim().min(PROMO_CODE_MIN).max(PROMO_CODE_MAX).optional(),
+  /** Membership groups: the member's party role from the level's membership rules (spec 1 §3). */
+  party_role: z.string().trim().min(1).max(50).optional(),
 });
 
 /** Spec §3 "Cart modify payload". */
@@ -60,6 +62,14 @@ export const cartModifyBody = z.strictObject({
   campaign: z.record(z.string().max(100), z.string().max(500)).optional(),
   /** Codes carried from the page (the tenant's default promo code, a `code` query parameter). */
   preloadedPromoCodes: codeList.optional(),
+  /** Membership cart options (spec 1 §3): enrol the bought membership in automatic renewal. */
+  autoRenewMembership: z.boolean().optional(),
+  /** Renewal: the new term starts where the current membership ends (spec 1 §9, on by default). */
+  extendMembership: z.boolean().optional(),
+  /** Gift of membership: the giftee identity from POST giftee. */
+  giftee: id.optional(),
+  /** Redeem a gift of membership: its 10-character code (spec 2 §5). */
+  redeemMembership: z.string().trim().max(50).optional(),
 });
 
 export const applyCodeBody = z.strictObject({

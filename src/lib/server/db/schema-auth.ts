@@ -3,7 +3,8 @@
  * rate-limit counters, and the members whose member ID (scan code) can be used to log in.
  * Secrets (passcodes, reset tokens) are stored only as SHA-256 hashes.
  */
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { seller } from "./schema.ts";
 import { identity } from "./schema-cart.ts";
 
@@ -89,9 +90,24 @@ export const membership = pgTable(
     ticketOrderId: text("ticket_order_id"),
     /** scheduled | cancelled | null (not enrolled) */
     autoRenewState: text("auto_renew_state"),
+    /** The program: the membership ticket group (its name is the program's name). */
+    ticketGroupId: text("ticket_group_id"),
+    /** The level: the membership ticket type bought. */
+    ticketTypeId: text("ticket_type_id"),
+    eventTemplateId: text("event_template_id"),
+    /** Member benefits (spec 1 §6): allowed counts keyed by ticket type id, "*" for the wildcard pool. */
+    benefits: jsonb("benefits").$type<Record<string, number>>().notNull().default({}),
+    memberEventPurchaseLimit: integer("member_event_purchase_limit"),
+    /** Auto-renew: the stored payment method charged at term end. */
+    savedPaymentMethodId: text("saved_payment_method_id"),
+    /** A renewal's term follows this membership's (same member ID, next term). */
+    renewsMembershipId: text("renews_membership_id"),
   },
   (t) => [
-    uniqueIndex("membership_scan_code_idx").on(t.sellerId, t.scanCode),
+    // One row per term; a renewal keeps its member ID, so IDs are unique among first terms.
+    uniqueIndex("membership_scan_code_idx")
+      .on(t.sellerId, t.scanCode)
+      .where(sql`${t.renewsMembershipId} is null`),
     index("membership_identity_idx").on(t.identityId),
   ],
 );

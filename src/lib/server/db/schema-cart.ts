@@ -7,6 +7,17 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { eventSession, eventTemplate, seller, ticketGroup, ticketType } from "./schema.ts";
 
+/** Membership cart options as stored on the cart (spec 1 §3 "Membership cart options"). */
+export interface MembershipCartOptions {
+  autoRenewMembership?: boolean;
+  /** Renew by extending the current membership: the new term starts at its valid_to. */
+  extendMembership?: boolean;
+  /** The giftee identity of a gift of membership. */
+  gifteeIdentityId?: string;
+  /** The gift-of-membership code being redeemed (upper-case). */
+  redeemMembership?: string;
+}
+
 /** A person (or the seller's public identity, kind `public`). Passwords are argon2id hashes. */
 export const identity = pgTable(
   "identity",
@@ -76,6 +87,8 @@ export const cart = pgTable(
     /** Applied promo and voucher codes, upper-case, in the order applied. */
     codes: jsonb("codes").$type<string[]>().notNull().default([]),
     ticketOrderId: text("ticket_order_id"),
+    /** Membership cart options (spec 1 §3): autoRenewMembership, extendMembership, giftee, redeemMembership. */
+    membershipOptions: jsonb("membership_options").$type<MembershipCartOptions>().notNull().default({}),
   },
   (t) => [
     index("cart_state_expires_idx").on(t.state, t.expiresAt),
@@ -118,6 +131,8 @@ export const ticket = pgTable(
     admitName: text("admit_name"),
     admitEmail: text("admit_email"),
     seatTemplateId: text("seat_template_id"),
+    /** Membership tickets: the member's party role (member, second-card, child, ...). */
+    partyRole: text("party_role"),
     /** The code (upper-case) this ticket was reserved with, for code-required groups. */
     code: text("code"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),

@@ -39,6 +39,8 @@ export const ticketOrder = pgTable(
     guest: boolean("guest").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     total: integer("total").notNull(),
+    /** A gift of membership: the giftee identity the memberships are for. */
+    gifteeIdentityId: text("giftee_identity_id"),
   },
   (t) => [
     uniqueIndex("ticket_order_cart_idx").on(t.cartId),
@@ -110,4 +112,49 @@ export const ticketScan = pgTable(
     uniqueIndex("ticket_scan_code_idx").on(t.scanCode),
     index("ticket_scan_order_idx").on(t.ticketOrderId),
   ],
+);
+
+/**
+ * A payment method stored for later (auto-renew, spec 2 §3 "saved payment method"): the provider's
+ * reference (a Stripe payment method, or the test gateway's stored test card) and how it is shown.
+ */
+export const savedPaymentMethod = pgTable(
+  "saved_payment_method",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => seller.id),
+    identityId: text("identity_id")
+      .notNull()
+      .references(() => identity.id),
+    /** test | stripe */
+    gatewayId: text("gateway_id").notNull(),
+    /** What the shopper sees, e.g. "Visa ending 4242". Never a card number. */
+    identifier: text("identifier").notNull(),
+    providerReference: text("provider_reference").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("saved_payment_method_identity_idx").on(t.identityId)],
+);
+
+/**
+ * One automatic renewal of one membership term: the key (membership, term end) makes the renewal
+ * job charge once however often and wherever it runs.
+ */
+export const membershipRenewal = pgTable(
+  "membership_renewal",
+  {
+    membershipId: text("membership_id").notNull(),
+    termEnd: timestamp("term_end", { withTimezone: true, mode: "date" }).notNull(),
+    /** claimed | renewed | failed */
+    state: text("state").notNull(),
+    paymentReference: text("payment_reference"),
+    newMembershipId: text("new_membership_id"),
+    ticketOrderId: text("ticket_order_id"),
+    detail: text("detail"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.membershipId, t.termEnd] })],
 );

@@ -265,6 +265,10 @@ export const code = pgTable(
     uses: integer("uses").notNull().default(0),
     /** { percent_off?: basis points, amount_off?: minor, ticket_type_ids?: string[], unlocks_ticket_group_ids?: string[] } */
     benefit: jsonb("benefit").$type<Record<string, unknown>>().notNull(),
+    /** Gift of membership: the order that bought it, and the cart and order that redeemed it. */
+    sourceOrderId: text("source_order_id"),
+    redeemedCartId: text("redeemed_cart_id"),
+    redeemedOrderId: text("redeemed_order_id"),
   },
   (t) => [uniqueIndex("code_seller_code_idx").on(t.sellerId, t.code)],
 );

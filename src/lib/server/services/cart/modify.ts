@@ -13,6 +13,7 @@ import { ownValue } from "../../../domain/own-property.ts";
 import { codeListProblem, normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
+import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Caller } from "../identity/identity.ts";
@@ -165,6 +166,19 @@ function mergeInfo(
   return out;
 }
 
+/** The body's membership cart options over the cart's (the same object when the body has none). */
+function mergeMembershipOptions(
+  current: MembershipCartOptions,
+  body: CartModifyInput,
+): MembershipCartOptions {
+  const patch: MembershipCartOptions = {};
+  if (body.autoRenewMembership !== undefined) patch.autoRenewMembership = body.autoRenewMembership;
+  if (body.extendMembership !== undefined) patch.extendMembership = body.extendMembership;
+  if (body.giftee !== undefined) patch.gifteeIdentityId = body.giftee;
+  if (body.redeemMembership !== undefined) patch.redeemMembership = normalizeCode(body.redeemMembership);
+  return Object.keys(patch).length ? { ...current, ...patch } : current;
+}
+
 type ModifyResult = { cart: CartRow; tickets: TicketRow[]; known: KnownRows };
 
 /**
@@ -262,6 +276,7 @@ async function applyModifyBody(
     addDelta(groups, row.ticketGroupId, 1);
   }
   const additionalInfo = mergeInfo(cart.additionalInfo, body.additionalInfo);
+  const membershipOptions = mergeMembershipOptions(cart.membershipOptions, body);
   const campaign = body.campaign ? { ...cart.campaign, ...body.campaign } : cart.campaign;
 
   // Everything but the counters first; a refusal found here waits for the counters, so a
@@ -285,9 +300,15 @@ async function applyModifyBody(
     await takeVoucherUses(tx, cart.sellerId, voucherUses);
     await applyLaterCodes(codes, all, { post, preloaded, rows, now, getSeller });
     const changed =
-      codes.length !== cart.codes.length || body.additionalInfo !== undefined || body.campaign !== undefined;
+      codes.length !== cart.codes.length ||
+      body.additionalInfo !== undefined ||
+      body.campaign !== undefined ||
+      membershipOptions !== cart.membershipOptions;
     if (changed) {
-      await tx.update(s.cart).set({ codes, additionalInfo, campaign }).where(eq(s.cart.id, cart.id));
+      await tx
+        .update(s.cart)
+        .set({ codes, additionalInfo, campaign, membershipOptions })
+        .where(eq(s.cart.id, cart.id));
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -309,7 +330,7 @@ async function applyModifyBody(
   const order = new Map(planned.map((p, i) => [p.row.id, i]));
   inserted.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   return {
-    cart: { ...cart, codes, additionalInfo, campaign },
+    cart: { ...cart, codes, additionalInfo, campaign, membershipOptions },
     tickets: [...kept, ...inserted],
     known: knownRows(catalogue, counters, rows),
   };

@@ -171,6 +171,7 @@ export function plannedTickets(
           admitEmail: r.line.admit_email || null,
           seatTemplateId: null,
           code: r.line.code ? r.line.code.toUpperCase() : null,
+          partyRole: r.group.handler === "membership" ? (r.line.party_role ?? null) : null,
           // Later lines sort after earlier ones even within one millisecond.
           createdAt: new Date(now.getTime()),
         },

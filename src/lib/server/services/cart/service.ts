@@ -99,6 +99,7 @@ export async function createCart(
       additionalInfo: {},
       codes: [],
       ticketOrderId: null,
+      membershipOptions: {},
     };
     const changed = await db.transaction((tx) =>
       applyModify(tx, created, body, {

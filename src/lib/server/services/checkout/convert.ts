@@ -47,6 +47,7 @@ export async function bookCart(
     guest: isPublicIdentity(cart.identityId, cart.sellerId),
     createdAt: now,
     total,
+    gifteeIdentityId: cart.membershipOptions.gifteeIdentityId ?? null,
   };
   await tx.insert(s.ticketOrder).values(order);
   if (tickets.length) {

@@ -45,6 +45,7 @@ function splitName(full: string | null | undefined): { first: string; last: stri
 }
 
 interface Holder {
+  ticketTypeId?: string;
   role: string;
   name: string;
   lastName: string;
@@ -87,8 +88,11 @@ async function holdersOf(
     const role = named.length ? named[k]?.partyRole : k === 0 ? "member" : undefined;
     if (!role) continue;
     const admit = splitName(ticket.admitName);
+    const ticketTypeId = ticket.ticketTypeId;
     list.push(
-      admit ? { role, name: ticket.admitName?.trim() ?? "", lastName: admit.last } : { ...purchaser, role },
+      admit
+        ? { ticketTypeId, role, name: ticket.admitName?.trim() ?? "", lastName: admit.last }
+        : { ...purchaser, ticketTypeId, role },
     );
   }
   return [...byGroup].map(([groupId, holders]) => ({
@@ -152,6 +156,13 @@ export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date
           validTo: term.validTo,
           ticketOrderId: order.id,
           autoRenewState: null,
+          ticketGroupId: group.id,
+          ticketTypeId: h.ticketTypeId ?? null,
+          eventTemplateId: group.eventTemplateId,
+          benefits: {},
+          memberEventPurchaseLimit: null,
+          savedPaymentMethodId: null,
+          renewsMembershipId: null,
         }),
       );
     }
