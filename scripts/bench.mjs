@@ -1,6 +1,6 @@
 // npm run bench: builds (via the npm script), then reports
-//  1. gzip JS bytes shipped by the listing, event detail and checkout pages, against DESIGN §9
-//     budgets, and their Lighthouse performance scores (scripts/bench-lighthouse.mjs);
+//  1. gzip JS bytes shipped by the listing, event detail, membership form and checkout pages,
+//     against DESIGN §9 budgets, and their Lighthouse performance scores (bench-lighthouse.mjs);
 //  2. listing SSR requests/s and p99 at 50 connections (autocannon), next to a static file of the
 //     same size served by the same server, as a ratio;
 //  3. cold start: process start to first healthy answer, on a fresh data dir (migrate + seed) and
@@ -17,7 +17,8 @@ import { runLighthouse } from "./bench-lighthouse.mjs";
 
 const SELLER = "harbour-museum";
 // DESIGN §9 gives no JS budget for checkout: it gets the event detail's 130 KB.
-const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024, checkout: 130 * 1024 };
+// Issue 12: the membership form page (its islands) gets 130 KB too.
+const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024, membership: 130 * 1024, checkout: 130 * 1024 };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 function startServer(port, dataDir, extraEnv = {}) {
@@ -114,6 +115,7 @@ try {
   const pages = [
     ["listing", listingPath],
     ["detail", detailPath],
+    ["membership", `/${SELLER}/events/hm-membership`],
     ["checkout", await checkoutPath(base)],
   ];
   console.log("== JS shipped (gzip, all scripts of the page) ==");
@@ -121,7 +123,7 @@ try {
     const r = await jsBytes(base, path);
     const budget = BUDGETS[name];
     console.log(
-      `${name.padEnd(8)} ${kb(r.bytes).padStart(9)} in ${r.files} files + ${r.inline} inline  budget ${kb(budget)}  ${r.bytes <= budget ? "OK" : "OVER BUDGET"}`,
+      `${name.padEnd(10)} ${kb(r.bytes).padStart(9)} in ${r.files} files + ${r.inline} inline  budget ${kb(budget)}  ${r.bytes <= budget ? "OK" : "OVER BUDGET"}`,
     );
   }
 

@@ -264,16 +264,26 @@ describe("refreshing and reseeding the demo", () => {
   it("refreshDemoAccounts adds the demo accounts to a demo database seeded before accounts existed, once", async () => {
     // Regression: a data folder seeded by an older version had no accounts, so the README's demo logins failed.
     const { refreshDemoAccounts } = await import("../../src/lib/server/db/seed/accounts.ts");
-    const { identity, membership } = await import("../../src/lib/server/db/schema.ts");
+    const { identity, membership, cart, ticket, ticketOrder } = await import(
+      "../../src/lib/server/db/schema.ts"
+    );
+    const { DEMO_PROGRAMS } = await import("../../src/lib/server/db/seed/memberships.ts");
     expect(await refreshDemoAccounts(db.db, TEST_NOW)).toBe(false);
+    // An older data folder had neither the accounts nor the demo members' orders (issue 12).
+    const ids = ["hm-demo-user", "hm-demo-guest", "hm-demo-member", "hm-demo-expired"];
+    const carts = db.db.select({ id: cart.id }).from(cart).where(inArray(cart.identityId, ids));
     await db.db.delete(membership);
-    await db.db
-      .delete(identity)
-      .where(inArray(identity.id, ["hm-demo-user", "hm-demo-guest", "hm-demo-member"]));
+    await db.db.delete(ticket).where(inArray(ticket.cartId, carts));
+    await db.db.delete(ticketOrder).where(inArray(ticketOrder.identityId, ids));
+    await db.db.delete(cart).where(inArray(cart.identityId, ids));
+    await db.db.delete(identity).where(inArray(identity.id, ids));
     expect(await refreshDemoAccounts(db.db, TEST_NOW)).toBe(true);
     const users = await db.db.select().from(identity).where(eq(identity.id, "hm-demo-user"));
     expect(users[0]?.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await db.db.select().from(membership)).toHaveLength(4);
+    const cards = DEMO_PROGRAMS.flatMap((p) =>
+      p.members.flatMap((m) => [m.scanCode, ...(m.cards ?? []).map((c) => c[3])]),
+    );
+    expect(await db.db.select().from(membership)).toHaveLength(cards.length);
     expect(await refreshDemoAccounts(db.db, TEST_NOW)).toBe(false);
   });
 

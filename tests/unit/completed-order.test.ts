@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TicketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
 import { completedContent, orderViews } from "../../src/lib/domain/completed-order.ts";
+import { formatOrderDate } from "../../src/lib/domain/order-dates.ts";
 
 const ticket = (id: string, type: string, session: string | null, order = "to1") => ({
   id,
@@ -78,16 +79,29 @@ describe("completed order (spec 2 §2)", () => {
         })),
       },
     } as unknown as TicketOrderEnvelope;
+    // 'valid until' is the last full day: a term ending at midnight 22 Nov shows 21 Nov (valid_to − 1 ms).
+    const validUntil = "2027-11-22T04:59:59.999Z";
     expect(orderViews(withMembers)[0]?.memberships).toEqual([
-      { id: "a", name: "Mary Anning", level: "Dual", scanCode: "HM000001", validTo: "2027-11-22T05:00:00Z" },
+      {
+        id: "a",
+        name: "Mary Anning",
+        level: "Dual",
+        scanCode: "HM000001",
+        validTo: "2027-11-22T05:00:00Z",
+        validUntil,
+      },
       {
         id: "c",
         name: "Joseph Anning",
         level: "Dual",
         scanCode: "HM000002",
         validTo: "2027-11-22T05:00:00Z",
+        validUntil,
       },
     ]);
+    expect(formatOrderDate(validUntil, "America/New_York")).toBe("Sun, November 21 2027");
+    // Member tickets are not listed as visit tickets.
+    expect(orderViews(withMembers)[0]?.lines).toEqual([]);
     expect(orderViews(envelope)[0]?.memberships).toEqual([]);
   });
 
@@ -112,6 +126,7 @@ describe("completed order (spec 2 §2)", () => {
           },
         ],
         memberships: [],
+        gift: null,
       },
     ]);
   });
@@ -181,5 +196,16 @@ describe("completed order (spec 2 §2)", () => {
       mobileImage: null,
       imageAlt: "",
     });
+  });
+});
+
+describe("issue 12 'the completion page's gift variant'", () => {
+  it("a gift order names its recipient (who it was sent to and the address the code went to)", () => {
+    const order = {
+      ...envelope.ticket_order._data[0],
+      giftee: { name: "Grace Hopper", email: "grace@example.com" },
+    } as (typeof envelope.ticket_order._data)[number];
+    const views = orderViews({ ...envelope, ticket_order: { _count: 1, _data: [order] } });
+    expect(views[0]?.gift).toMatchObject({ name: "Grace Hopper", email: "grace@example.com" });
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { CheckoutApi } from "../../lib/api/checkout-client.ts";
 import type { ApiFailure } from "../../lib/domain/payment-errors.ts";
+import { $cart } from "../../lib/stores/cart.ts";
 
 let loading: Promise<CheckoutApi> | undefined;
 
@@ -18,12 +19,15 @@ export function checkoutCalls(): Promise<CheckoutApi> {
   return loading;
 }
 
-/** The checkout and pay calls of a guest, or of a logged-in member (my/cart/...; spec 2 §7). */
+/**
+ * The checkout and pay calls of a guest, or of a logged-in member (my/cart/...; spec 2 §7). A
+ * logged-in buyer's gift of membership (the cart names a giftee) checks out through gift_checkout.
+ */
 export async function paymentCalls(member: boolean) {
   const api = await checkoutCalls();
-  return member
-    ? { checkout: api.memberCheckout, pay: api.memberPay }
-    : { checkout: api.guestCheckout, pay: api.pay };
+  const gift = Boolean($cart.get()?.envelope.cart._data[0]?.giftee);
+  if (member) return { checkout: gift ? api.giftCheckout : api.memberCheckout, pay: api.memberPay };
+  return { checkout: api.guestCheckout, pay: api.pay };
 }
 
 /** An ApiClientError read by shape; anything else is an unexpected failure (status 0). */

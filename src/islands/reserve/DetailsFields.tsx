@@ -2,14 +2,13 @@
  * Details of the chosen tickets: the group's survey (additional_info_spec) and the admit name and
  * e-mail fields per ticket (group meta admit_names / admit_emails).
  */
-import { useId, useRef } from "react";
+import { useId } from "react";
 import type { AdmitError } from "../../lib/domain/admit-fields.ts";
 import { ADMIT_EMAIL_MAX, ADMIT_NAME_MAX } from "../../lib/domain/admit-fields.ts";
-import type { SurveyQuestion } from "../../lib/domain/survey.ts";
 import { surveyQuestions } from "../../lib/domain/survey.ts";
 import type { ReserveGroup } from "../../lib/pages/event-detail.ts";
-import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { useReserveEnv } from "./context.ts";
+import { SurveyField } from "./SurveyField.tsx";
 import type { SelectionApi } from "./useSelection.ts";
 
 interface DetailsFieldsProps {
@@ -46,6 +45,12 @@ function GroupDetails({
   const count = group.types.reduce((sum, t) => sum + (selection.selection.quantities[t.id] ?? 0), 0);
   const admit = group.admitNames !== "disabled" || group.admitEmails !== "disabled";
   const problems = selection.selection.problems;
+  const surveyErrorText = (error: string | undefined) =>
+    error === undefined
+      ? undefined
+      : error === "required"
+        ? text("reserve.survey.required")
+        : text("reserve.survey.invalid");
   return (
     <>
       {questions.length > 0 && (
@@ -57,7 +62,7 @@ function GroupDetails({
               question={q}
               value={selection.selection.survey[group.id]?.[q.key] ?? ""}
               onChange={(v) => selection.setAnswer(group.id, q.key, v)}
-              error={problems?.survey[group.id]?.[q.key]}
+              error={surveyErrorText(problems?.survey[group.id]?.[q.key])}
             />
           ))}
         </fieldset>
@@ -78,65 +83,6 @@ function GroupDetails({
         </fieldset>
       )}
     </>
-  );
-}
-
-function SurveyField({
-  question,
-  value,
-  onChange,
-  error,
-}: {
-  question: SurveyQuestion;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  const { text } = useReserveEnv();
-  const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(field, value, onChange);
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    required: question.required,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-  } as const;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {question.title}
-        {question.required && <span aria-hidden="true"> *</span>}
-      </label>
-      {question.description && <span className="muted">{question.description}</span>}
-      {question.options ? (
-        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="" />
-          {question.options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          ref={field}
-          type={question.type === "string" ? (question.format ?? "text") : "number"}
-          min={question.minimum}
-          max={question.maximum}
-          maxLength={question.type === "string" ? 1000 : undefined}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-      {error && (
-        <span id={errorId} className="field-error" role="alert">
-          {error === "required" ? text("reserve.survey.required") : text("reserve.survey.invalid")}
-        </span>
-      )}
-    </div>
   );
 }
 

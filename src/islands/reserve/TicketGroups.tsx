@@ -66,7 +66,13 @@ export function TicketGroups({ groups, prices, sessionAvailable, selection, disa
             <ul className="reserve-types">
               {group.types.map((type) => {
                 const quantity = quantities[type.id] ?? 0;
-                const state = { quantity, groupTotal: total, typeMax: typeLimit(), groupMax, minimum };
+                const state = {
+                  quantity,
+                  groupTotal: total,
+                  typeMax: typeLimit({ memberRemaining: type.memberRemaining }),
+                  groupMax,
+                  minimum,
+                };
                 const labels = {
                   increase: text("reserve.stepper.increase", { name: type.name }),
                   decrease: text("reserve.stepper.decrease", { name: type.name }),

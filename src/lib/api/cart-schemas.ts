@@ -120,6 +120,9 @@ export const cartResource = z.object({
   outstanding_balance: moneyString,
   ticket_order_id: z.string().nullable(),
   additional_info: z.record(z.string(), z.record(z.string(), z.unknown())),
+  /** Issue 12 (spec 1 §3): the gift of membership's recipient, and the gift code being redeemed. */
+  giftee: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable().optional(),
+  redeemMembership: z.string().nullable().optional(),
 });
 
 export const ticketResource = z.object({

@@ -71,6 +71,10 @@ export function checkoutApi(client: ApiClient) {
     memberCheckout(cartId: string, body: CheckoutBody) {
       return client.send("POST", `my/${cartPath(cartId)}/checkout`, {}, body, checkoutAnswer);
     },
+    /** POST my/cart/{id}/gift_checkout: a logged-in buyer's gift of membership (issue 12). */
+    giftCheckout(cartId: string, body: CheckoutBody) {
+      return client.send("POST", `my/${cartPath(cartId)}/gift_checkout`, {}, body, checkoutAnswer);
+    },
     /** POST my/cart/{id}/pay: a logged-in member's partial payment. */
     memberPay(cartId: string, body: PayBody) {
       return client.send("POST", `my/${cartPath(cartId)}/pay`, {}, body, checkoutAnswer);

@@ -110,6 +110,8 @@ export const ticketOrderResource = z.object({
   }),
   /** The cart's survey answers keyed by ticket group id (issue 11: a gift card's recipient). */
   additional_info: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+  /** Issue 12: a gift of membership's recipient (order reads only). */
+  giftee: z.object({ name: z.string(), email: z.string().nullable() }).nullable().optional(),
 });
 
 /** A booked ticket as orders show it (spec 2 §3 Ticket). */
@@ -167,4 +169,6 @@ export const orderMembershipResource = z.object({
   last_name: z.string(),
   valid_from: z.string(),
   valid_to: z.string(),
+  /** Spec 2 §3, §4: scheduled (Enrolled), cancelled (Cancelled), anything else Not enrolled. */
+  auto_renew_state: z.string().nullable().optional(),
 });

@@ -37,6 +37,8 @@ export interface OrderView {
   lines: OrderLine[];
   /** Issue 12: the memberships the order created; non-empty makes the page its membership variant. */
   memberships: MemberCard[];
+  /** Issue 12: a gift of membership's recipient; set makes the page its gift variant. */
+  gift: { name: string; email: string | null; level: string } | null;
 }
 
 /** One member's card on the completion page (issue 12). */
@@ -47,6 +49,8 @@ export interface MemberCard {
   level: string;
   scanCode: string;
   validTo: string;
+  /** The last full day of the term, as an instant inside it (valid_to − 1 ms): a term ending at midnight 22 Nov shows 21 Nov. */
+  validUntil: string;
 }
 
 /** The order's fee lines from its read's ticket_order_fees (none when the read has no breakdown). */
@@ -82,10 +86,19 @@ export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
     const level = levelTicket ? (types.get(levelTicket.ticket_type_id) ?? "") : "";
     const memberships = (envelope.membership?._data ?? [])
       .filter((m) => m.ticket_order_id === order.id)
-      .map((m) => ({ id: m.id, name: m.name, level, scanCode: m.scan_code, validTo: m.valid_to }));
+      .map((m) => ({
+        id: m.id,
+        name: m.name,
+        level,
+        scanCode: m.scan_code,
+        validTo: m.valid_to,
+        validUntil: new Date(Date.parse(m.valid_to) - 1).toISOString(),
+      }));
     const lines = new Map<string, OrderLine>();
     for (const ticket of tickets) {
       if (ticket.ticket_order_id !== order.id) continue;
+      // Member tickets are no visit: the membership cards stand for them (issue 12).
+      if (membershipGroups.has(ticket.ticket_group_id)) continue;
       const key = `${ticket.event_template_id}|${ticket.event_session_id ?? ""}`;
       let line = lines.get(key);
       if (!line) {
@@ -125,6 +138,7 @@ export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
       feeLines: orderFeeLines(order.ticket_order_fees),
       lines: [...lines.values()],
       memberships,
+      gift: order.giftee ? { ...order.giftee, level } : null,
     };
   });
 }

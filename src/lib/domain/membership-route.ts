@@ -1,8 +1,9 @@
 /**
  * Where /{seller}/membership/{action?} goes (spec 2 §2): to the external membership URL when one
  * is configured, else to the membership event page (/events/{id} or /events/{id}/{action}), else
- * nowhere (the page shows the unavailable message). `redeem` goes to the membership event page
- * until the redeem page exists. An unknown action is not found.
+ * nowhere (the page shows the unavailable message). `/membership/redeem` is its own page
+ * (pages/[seller]/membership/redeem.astro, issue 12), which wins over this dynamic route; the
+ * `redeem` case here only serves callers of this function. An unknown action is not found.
  */
 
 export const MEMBERSHIP_ACTIONS = ["renew", "gift", "redeem"] as const;

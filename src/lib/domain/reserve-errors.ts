@@ -29,6 +29,9 @@ export const EXPECTED_RESERVE_CODES = new Set([
   "max_tickets_per_order_exceeded",
   "min_tickets_per_order_not_met",
   "member_limit_exceeded",
+  // Issue 12: a renewal outside the window, members-only tickets after the term (reserve_beyond_term).
+  "renewal_not_open",
+  "membership_expires_before_session",
   "rule_blocks_reserve",
   "event_session_sold_out",
 ]);

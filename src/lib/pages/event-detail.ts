@@ -12,6 +12,7 @@ import { type AddOnRule, addOnRuleOf } from "../domain/add-on-offer.ts";
 import { type AdmitMode, admitMode } from "../domain/admit-fields.ts";
 import { flexibleBounds } from "../domain/flexible-price.ts";
 import { memberMayBuyGroup } from "../domain/member-roles.ts";
+import { type RemainingBenefit, remainingForType } from "../domain/membership/benefits.ts";
 import type { MessageRuleLike } from "../domain/message-rules.ts";
 import { parseMoneyString } from "../domain/money.ts";
 import { includesFees, isFlexiblePrice, type OutsideFees, outsideFeesOf } from "../domain/price-display.ts";
@@ -19,6 +20,8 @@ import type { SessionTabsConfig } from "../domain/session-tabs.ts";
 import { getRuntime } from "../server/runtime.ts";
 import { cachedSeller } from "../server/services/cart/static-rows.ts";
 import type { Viewer } from "../server/services/identity/viewer.ts";
+import { viewerRemainingBenefits } from "../server/services/membership/benefit-caps.ts";
+import { viewerRenewalNotice } from "../server/services/membership/renewal-notice.ts";
 import { currentMemberRoles } from "../server/services/membership/roles.ts";
 import type { Role } from "../tenant/blocks.ts";
 import { getTenant } from "../tenant/load.ts";
@@ -46,6 +49,34 @@ async function viewerMemberRoles(viewer: Viewer | null | undefined, sellerSlug: 
   return currentMemberRoles(handle.db, viewer.identityId, seller.id, clock.now());
 }
 
+/** Issue 12: the renewal message for a members-only event (spec 1 §6), for a logged-in visitor. */
+async function viewerRenewal(viewer: Viewer | null | undefined, sellerSlug: string, eventId: string) {
+  if (!viewer) return null;
+  const { handle, clock } = await getRuntime();
+  const seller = await cachedSeller(handle.db, sellerSlug);
+  return viewerRenewalNotice(handle.db, {
+    identityId: viewer.identityId,
+    sellerId: seller.id,
+    eventTemplateId: eventId,
+    now: clock.now(),
+  });
+}
+
+/** Issue 12: what remains of the member's benefits this term (the steppers cap at it). */
+async function viewerBenefits(
+  viewer: Viewer | null | undefined,
+  sellerSlug: string,
+): Promise<RemainingBenefit[]> {
+  if (!viewer) return [];
+  const { handle, clock } = await getRuntime();
+  const seller = await cachedSeller(handle.db, sellerSlug);
+  return viewerRemainingBenefits(handle.db, {
+    identityId: viewer.identityId,
+    sellerId: seller.id,
+    now: clock.now(),
+  });
+}
+
 export async function loadEventDetail(
   params: { seller?: string; id?: string; action?: string },
   viewer?: Viewer | null,
@@ -61,16 +92,30 @@ export async function loadEventDetail(
     ]);
     const event = envelope.event_template._data.find((e) => e.id === params.id);
     if (!event) return undefined;
+    const groups = ticketGroupsOf(envelope, event.id);
+    const membersOnlyEvent =
+      event.hidden_type === "public_member_only" ||
+      groups.some((g) => g.hidden_type === "public_member_only");
+    const [renewal, memberBenefits] = membersOnlyEvent
+      ? await Promise.all([
+          viewerRenewal(viewer, tenant.slug, event.id),
+          memberRoles.length ? viewerBenefits(viewer, tenant.slug) : [],
+        ])
+      : [null, []];
     return {
       tenant,
       envelope,
       event,
-      groups: ticketGroupsOf(envelope, event.id),
+      groups,
       action: params.action as EventAction | undefined,
       /** Content blocks' role: logged_in for any logged-in visitor. */
       viewerRole: (viewer ? "logged_in" : "anonymous") as Role,
       /** The roles of the visitor's current memberships: they open members-only groups (spec 1 §6). */
       memberRoles,
+      /** 'expired' or 'expires' before the event's first date (spec 1 §6), else null. */
+      renewal,
+      /** The member's remaining benefits per pool (empty: no limit). */
+      memberBenefits,
     };
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return undefined;
@@ -90,6 +135,8 @@ export interface ReserveType {
   max: number | undefined;
   flexible: boolean;
   fees: OutsideFees;
+  /** Issue 12: the remaining member benefit for this type (null: no limit). */
+  memberRemaining?: number | null;
 }
 
 export interface ReserveGroup {
@@ -234,7 +281,14 @@ export function reserveIslandProps(
         types: types
           .filter((t) => t.ticket_group_id === g.id)
           .sort((a, b) => a._rank - b._rank)
-          .map(reserveType),
+          .map((t) => ({
+            ...reserveType(t),
+            memberRemaining: remainingForType(
+              data.memberBenefits,
+              t.id,
+              g.hidden_type === "public_member_only",
+            ),
+          })),
       };
     })
     .filter((g) => g.types.length > 0);

@@ -12,6 +12,7 @@ import { logger } from "./log/logger.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";
 import { releaseExpiredCarts } from "./services/cart/release.ts";
+import { startRenewalJob } from "./services/membership/renewal-job-loop.ts";
 
 export interface Runtime {
   handle: DbHandle;
@@ -36,6 +37,8 @@ async function start(): Promise<Runtime> {
   startCartSweeper(handle, clock);
   // Outbox delivery: SMTP when SMTP_URL is set, else mails are kept for the mailbox page (/_mail).
   startMailWorker(handle.db, clock);
+  // Issue 12: auto-renew charges enrolled memberships at term end, once per term on any number of servers.
+  startRenewalJob(handle.db, clock);
   return { handle, clock, api: createApiApp({ db: handle.db, clock }) };
 }
 

@@ -49,6 +49,8 @@ export const tenantSchema = z.object({
     default_promo_codes: z.array(z.string()).default([]),
     express_checkout: z.boolean().default(false),
     signup_url: z.string().optional(),
+    /** Spec 1 §9: the membership form asks the auto-renew yes/no question (also per group: meta auto_renew 'prompt'). */
+    ask_to_autorenew: z.boolean().default(false),
     terms_and_conditions_dialog_content: z.string().default(""),
     captcha_public_key: z.string().optional(),
     /**
@@ -70,6 +72,18 @@ export const tenantSchema = z.object({
         adult_regexp: z.string(),
         child_regexp: z.string(),
         child_ticket_type_keywords: z.array(z.string()).default(["child"]),
+      })
+      .optional(),
+    /**
+     * Issue 12 renewal (domain/membership/renewal.ts): renewal opens `renewal_window_days` before the
+     * term ends (default 60); an ended term is extended up to `renewal_grace_days` after (default 30);
+     * members-only tickets after the term: `reserve_beyond_term` always | if_autorenew | never.
+     */
+    membership: z
+      .object({
+        renewal_window_days: z.number().int().min(0).max(366).optional(),
+        renewal_grace_days: z.number().int().min(0).max(366).optional(),
+        reserve_beyond_term: z.enum(["always", "if_autorenew", "never"]).optional(),
       })
       .optional(),
   }),

@@ -26,7 +26,7 @@ export const identity = pgTable(
     sellerId: text("seller_id")
       .notNull()
       .references(() => seller.id),
-    /** public | user | guest */
+    /** public | user | guest | giftee (the recipient of a gift of membership, issue 12) */
     kind: text("kind").notNull(),
     email: text("email"),
     firstName: text("first_name"),

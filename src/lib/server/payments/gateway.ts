@@ -22,6 +22,11 @@ export interface ChargeRequest {
   /** Stable per cart and call: a provider must not charge twice for the same key. */
   idempotencyKey: string;
   now: Date;
+  /**
+   * Issue 12, auto-renew: keep the payment method for later off-session charges (Stripe's
+   * `setup_future_usage: "off_session"`); the outcome then carries `savedMethod`.
+   */
+  saveForLater?: boolean;
 }
 
 export interface ChargeOutcome {
@@ -32,6 +37,8 @@ export interface ChargeOutcome {
   /** Gift cards only. */
   cardNumber: string | null;
   remainingBalance: number | null;
+  /** Issue 12: the method kept for later (saveForLater), as the provider knows it and as it is shown. */
+  savedMethod?: { reference: string; identifier: string } | null;
 }
 
 export interface RefundRequest {

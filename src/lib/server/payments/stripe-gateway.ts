@@ -14,6 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import type Stripe from "stripe";
+import { savedCardIdentifier } from "../../domain/membership/auto-renew.ts";
 import { ApiError } from "../http/errors.ts";
 import { type ChargeOutcome, type ChargeRequest, dataString, type Gateway } from "./gateway.ts";
 import { type StripeConfig, stripeClient } from "./stripe-config.ts";
@@ -30,6 +31,8 @@ export function stripeIdempotencyKey(request: ChargeRequest, paymentMethod: stri
         request.amount,
         request.currency,
         paymentMethod,
+        // Issue 12: saving the card for auto-renew is another request (customer, setup_future_usage).
+        ...(request.saveForLater ? ["save"] : []),
       ]),
     )
     .digest("hex");
@@ -78,6 +81,23 @@ export function outcomeOf(intent: Stripe.PaymentIntent, request: ChargeRequest):
   }
 }
 
+/**
+ * Issue 12: the method an intent saved (setup_future_usage), as "customer|payment method" for the
+ * off-session renewal charge, shown by its brand and last four digits when Stripe tells them.
+ */
+export function stripeSavedMethod(intent: Stripe.PaymentIntent): ChargeOutcome["savedMethod"] {
+  const customer = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
+  const method = intent.payment_method;
+  const methodId = typeof method === "string" ? method : method?.id;
+  if (!customer || !methodId) return null;
+  const card = typeof method === "object" && method ? method.card : null;
+  const brand = card?.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : "Card";
+  return {
+    reference: `${customer}|${methodId}`,
+    identifier: card?.last4 ? savedCardIdentifier(brand, card.last4) : brand,
+  };
+}
+
 /** A follow-up may only finish this cart's own intent, for the same amount and currency. */
 function assertSameAttempt(intent: Stripe.PaymentIntent, request: ChargeRequest): void {
   if (
@@ -112,6 +132,13 @@ export function createStripeGateway(config: StripeConfig): Gateway {
           intent = await client.paymentIntents.retrieve(intentId);
           assertSameAttempt(intent, request);
         } else {
+          // Issue 12, auto-renew: the card is kept on a customer for later off-session charges.
+          const customer = request.saveForLater
+            ? await client.customers.create(
+                { metadata: { cart_id: request.cartId, seller: request.sellerId } },
+                { idempotencyKey: `foyer-customer-${request.cartId}` },
+              )
+            : null;
           intent = await client.paymentIntents.create(
             {
               amount: request.amount,
@@ -120,6 +147,14 @@ export function createStripeGateway(config: StripeConfig): Gateway {
               automatic_payment_methods: { enabled: true, allow_redirects: "never" },
               confirm: true,
               metadata: { cart_id: request.cartId, seller: request.sellerId },
+              ...(customer
+                ? {
+                    customer: customer.id,
+                    setup_future_usage: "off_session" as const,
+                    // The saved card is shown by its brand and last four digits ("Visa ending 4242").
+                    expand: ["payment_method"],
+                  }
+                : {}),
             },
             { idempotencyKey: stripeIdempotencyKey(request, paymentMethod ?? "") },
           );
@@ -127,7 +162,8 @@ export function createStripeGateway(config: StripeConfig): Gateway {
       } catch (error) {
         throw fromStripeError(error);
       }
-      return outcomeOf(intent, request);
+      const outcome = outcomeOf(intent, request);
+      return request.saveForLater ? { ...outcome, savedMethod: stripeSavedMethod(intent) } : outcome;
     },
     async refund(_tx, request) {
       if (!request.reference) throw new Error(`stripe payment ${request.paymentId} has no intent`);

@@ -21,6 +21,8 @@ export interface CodesOfModify {
   preReservePromoCodes?: readonly string[] | undefined;
   postReservePromoCodes?: readonly string[] | undefined;
   preloadedPromoCodes?: readonly string[] | undefined;
+  /** Issue 12: the gift-of-membership code being redeemed is a guessable secret too. */
+  redeemMembership?: string | undefined;
 }
 
 const fresh = (named: Iterable<string>, held: readonly string[]) => {
@@ -36,6 +38,7 @@ export function newCodesOfModify(body: CodesOfModify, held: readonly string[]): 
       ...(body.postReservePromoCodes ?? []),
       ...(body.preloadedPromoCodes ?? []),
       ...(body.add ?? []).flatMap((line) => (line.code ? [line.code] : [])),
+      ...(body.redeemMembership?.trim() ? [body.redeemMembership] : []),
     ],
     held,
   );

@@ -3,13 +3,16 @@
  * login answers guest_account and mails a setup link), and members whose member IDs log in with a
  * ZIP code or a last name. The credentials are listed in README.md ("Demo accounts"). Inserted
  * with ON CONFLICT DO NOTHING, inside the seed's transaction (seedDemo runs once per database).
+ * Their memberships (program, level, a real order; issue 12) come from memberships.ts, with an
+ * expired member who logs in with the user's password.
  */
 
 import { inArray } from "drizzle-orm";
 import { hashPassword } from "../../services/auth/passwords.ts";
 import type { Db } from "../client.ts";
-import { identity, membership, seller } from "../schema.ts";
+import { identity, seller } from "../schema.ts";
 import type { Executor } from "./helpers.ts";
+import { seedMemberships } from "./memberships.ts";
 
 interface DemoMember {
   scanCode: string;
@@ -26,6 +29,8 @@ interface DemoAccounts {
   /** The first member belongs to the user, the second to a member identity of its own. */
   members: [DemoMember, DemoMember];
   memberEmail: string;
+  /** An expired member (issue 12), a user with the user's password. */
+  expired: { email: string; firstName: string; lastName: string };
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccounts[] = [
@@ -44,6 +49,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccounts[] = [
       { scanCode: "HM100002", name: "Alan Turing", lastName: "Turing", zipCode: "10001" },
     ],
     memberEmail: "member@harbour-museum.example",
+    expired: { email: "expired@harbour-museum.example", firstName: "Mary", lastName: "Somerville" },
   },
   {
     sellerId: "riverside-zoo",
@@ -60,18 +66,19 @@ export const DEMO_ACCOUNTS: readonly DemoAccounts[] = [
       { scanCode: "RZ200002", name: "David Attenborough", lastName: "Attenborough", zipCode: null },
     ],
     memberEmail: "member@riverside-zoo.example",
+    expired: { email: "expired@riverside-zoo.example", firstName: "Dian", lastName: "Fossey" },
   },
 ];
 
 export async function seedAccounts(tx: Executor, now: Date): Promise<void> {
-  const validFrom = new Date(now.getTime() - 30 * 86_400_000);
-  const validTo = new Date(now.getTime() + 335 * 86_400_000);
   for (const a of DEMO_ACCOUNTS) {
     const ids = {
       user: `${a.prefix}-demo-user`,
       guest: `${a.prefix}-demo-guest`,
       member: `${a.prefix}-demo-member`,
+      expired: `${a.prefix}-demo-expired`,
     };
+    const passwordHash = await hashPassword(a.user.password);
     const second = a.members[1];
     await tx
       .insert(identity)
@@ -83,7 +90,17 @@ export async function seedAccounts(tx: Executor, now: Date): Promise<void> {
           email: a.user.email,
           firstName: a.user.firstName,
           lastName: a.user.lastName,
-          passwordHash: await hashPassword(a.user.password),
+          passwordHash,
+          createdAt: now,
+        },
+        {
+          id: ids.expired,
+          sellerId: a.sellerId,
+          kind: "user",
+          email: a.expired.email,
+          firstName: a.expired.firstName,
+          lastName: a.expired.lastName,
+          passwordHash,
           createdAt: now,
         },
         {
@@ -106,25 +123,8 @@ export async function seedAccounts(tx: Executor, now: Date): Promise<void> {
         },
       ])
       .onConflictDoNothing();
-    await tx
-      .insert(membership)
-      .values(
-        a.members.map((m, i) => ({
-          id: `${a.prefix}-demo-membership-${i + 1}`,
-          sellerId: a.sellerId,
-          identityId: i === 0 ? ids.user : ids.member,
-          scanCode: m.scanCode,
-          role: "Member",
-          name: m.name,
-          lastName: m.lastName,
-          zipCode: m.zipCode,
-          validFrom,
-          validTo,
-          autoRenewState: null,
-        })),
-      )
-      .onConflictDoNothing();
   }
+  await seedMemberships(tx, now);
 }
 
 /**

@@ -16,6 +16,46 @@ function codes(sellerId: string, prefix: string, list: CodeInput[]): CodeRow[] {
   }));
 }
 
+/**
+ * Issue 12: gift-of-membership codes in the states a redeemer meets (spec 2 §4): {prefix}OLD1
+ * expired a month ago, {prefix}USED already redeemed, and {prefix}0002 a second redeemable code
+ * (the e2e suite checks it out, so HMGIFT0001 and RZGIFT0001 stay redeemable for the other specs
+ * and the demo). All are listed in the README.
+ */
+function giftCodeStates(prefix: string, level: string, value: number, now: Date): CodeInput[] {
+  const benefit = { ticket_type_ids: [level], amount_off: value };
+  return [
+    {
+      code: `${prefix}0002`,
+      kind: "gift_membership",
+      description: "Gift of membership",
+      maxUses: 1,
+      validFrom: daysFrom(now, -30),
+      validTo: daysFrom(now, 365),
+      benefit,
+    },
+    {
+      code: `${prefix}OLD1`,
+      kind: "gift_membership",
+      description: "Gift of membership (expired)",
+      maxUses: 1,
+      validFrom: daysFrom(now, -400),
+      validTo: daysFrom(now, -35),
+      benefit,
+    },
+    {
+      code: `${prefix}USED`,
+      kind: "gift_membership",
+      description: "Gift of membership (already redeemed)",
+      maxUses: 1,
+      uses: 1,
+      validFrom: daysFrom(now, -30),
+      validTo: daysFrom(now, 365),
+      benefit,
+    },
+  ];
+}
+
 export function harbourCodes(now: Date): CodeRow[] {
   return codes("harbour-museum", "hm", [
     {
@@ -70,8 +110,9 @@ export function harbourCodes(now: Date): CodeRow[] {
       maxUses: 1,
       validFrom: daysFrom(now, -30),
       validTo: daysFrom(now, 365),
-      benefit: { ticket_type_ids: ["hm-membership-individual"] },
+      benefit: { ticket_type_ids: ["hm-membership-individual"], amount_off: 7500 },
     },
+    ...giftCodeStates("HMGIFT", "hm-membership-individual", 7500, now),
   ]);
 }
 
@@ -106,8 +147,9 @@ export function zooCodes(now: Date): CodeRow[] {
       maxUses: 1,
       validFrom: daysFrom(now, -30),
       validTo: daysFrom(now, 365),
-      benefit: { ticket_type_ids: ["rz-membership-adult"] },
+      benefit: { ticket_type_ids: ["rz-membership-adult"], amount_off: 6500 },
     },
+    ...giftCodeStates("RZGIFT", "rz-membership-adult", 6500, now),
   ]);
 }
 

@@ -116,7 +116,11 @@ export function addHarbourSupport(b: TenantBuilder): void {
   ]);
   const g = "hm-membership-levels";
   // Scheduled payments (spec 2 §4): a 34% deposit now, the rest in two instalments 30 days apart.
-  b.meta("ticket_group", g, { payment_plan: { instalments: 3, interval_days: 30, deposit_percent: 3400 } });
+  // Issue 12: auto_renew 'prompt' asks the membership form's auto-renew question (spec 1 §9).
+  b.meta("ticket_group", g, {
+    payment_plan: { instalments: 3, interval_days: 30, deposit_percent: 3400 },
+    auto_renew: "prompt",
+  });
   b.membershipRule(g, "hm-membership-individual", "member", "yes", 1, 1);
   b.membershipRule(g, "hm-membership-individual", "guest", "no", 0, 2);
   for (const level of ["hm-membership-dual", "hm-membership-family"]) {

@@ -30,6 +30,7 @@ import { seedAccounts } from "./accounts.ts";
 import type { TenantSeed } from "./builders.ts";
 import { harbourMuseum } from "./harbour-museum.ts";
 import { type Executor, insertBatched, localDateOf, localToday } from "./helpers.ts";
+import { seedMembershipAutoRenew } from "./membership-auto-renew.ts";
 import { DEMO_SELLER_IDS, deleteDemoData } from "./reset.ts";
 import { riversideZoo } from "./riverside-zoo.ts";
 import { buildSessions, type SessionRow } from "./sessions.ts";
@@ -94,6 +95,7 @@ async function insertDemo(tx: Executor, now: Date): Promise<Omit<SeedSummary, "m
   await insertBatched(tx, eventSession, sessions);
   await insertBatched(tx, sessionSeat, booked);
   await seedAccounts(tx, now);
+  await seedMembershipAutoRenew(tx, now);
   return {
     sellers: tenants.length,
     events: all("events").length,

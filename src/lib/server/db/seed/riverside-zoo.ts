@@ -135,6 +135,18 @@ export function riversideZoo(now: Date): TenantSeed {
     { id: "rz-talk-child", name: "Child", currencyAmount: 0 },
   ]);
   b.meta("ticket_group", "rz-talk-free", { admit_names: "optional" });
+  // Issue 12: members-only places at the talk (role 'member' opens the 'Member' type); each
+  // level's member_benefits limit them per term (seed/memberships.ts).
+  b.group({
+    id: "rz-talk-members",
+    eventTemplateId: "rz-keeper-talk",
+    name: "Members' front row",
+    description: "Reserved seats by the pool for members.",
+    handler: "tickets",
+    hiddenType: "public_member_only",
+    maxTicketsPerOrder: 6,
+  });
+  b.types("rz-talk-members", [{ id: "rz-talk-member", name: "Member", currencyAmount: 0 }]);
   b.meta("seller", RZ, { default_pad_pre_start: 5, default_pad_post_end: 5 });
   b.messageRule(
     "rz-keeper-talk",

@@ -9,6 +9,8 @@ import { registerEvents } from "./events.ts";
 import { registerHealth } from "./health.ts";
 import { registerImage } from "./image.ts";
 import { registerMembership } from "./membership.ts";
+import { registerMembershipAutoRenew } from "./membership-auto-renew.ts";
+import { registerMembershipGift } from "./membership-gift.ts";
 import { registerOrders } from "./orders.ts";
 import { registerSessions } from "./sessions.ts";
 import { registerStripeWebhook } from "./stripe-webhook.ts";
@@ -26,6 +28,8 @@ export function registerRoutes(router: ApiRouter): void {
   registerCheckout(router);
   registerOrders(router);
   registerMembership(router);
+  registerMembershipAutoRenew(router);
+  registerMembershipGift(router);
   registerAuth(router);
   registerStripeWebhook(router);
 }

@@ -30,6 +30,6 @@ export function registerMembership(router: ApiRouter): void {
     const identityId = await loggedInAt(call);
     if (!identityId) throw notLoggedIn();
     c.header("Cache-Control", "private, no-store");
-    return c.json(await myMemberships(call.db, call.seller.id, identityId), 200);
+    return c.json(await myMemberships(call.db, call.seller.id, identityId, call.now), 200);
   });
 }

@@ -24,6 +24,8 @@ import {
 } from "../catalogue/serialize.ts";
 import { serializePayment } from "../checkout/answer.ts";
 import { cartPlanState, serializeScheduled } from "../checkout/plan.ts";
+import { gifteeOf } from "../membership/giftee.ts";
+import { redeemDiscount } from "../membership/redeem.ts";
 import { CODE_REQUIRED_RULE, groupsAwaitingCode } from "./blocking.ts";
 import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
 import { heldTickets } from "./release.ts";
@@ -141,13 +143,14 @@ export async function buildCartEnvelope(
   );
   const codeByName = new Map(codeRows.map((r) => [r.code, r]));
 
-  const totals = computeCartTotals(
-    tickets,
-    cart.codes.flatMap((code) => {
+  const totals = computeCartTotals(tickets, [
+    ...cart.codes.flatMap((code) => {
       const row = codeByName.get(code);
       return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
     }),
-  );
+    // Issue 12: a redeemed gift of membership takes its value off the chosen level.
+    ...(await redeemDiscount(db, cart)),
+  ]);
 
   const eventMeta = new Map(
     metas.filter((m) => m.resource === "event_template").map((m) => [m.resourceId, m.data]),
@@ -217,6 +220,8 @@ export async function buildCartEnvelope(
     outstanding_balance: toMoneyString(outstanding),
     ticket_order_id: cart.ticketOrderId,
     additional_info: cart.additionalInfo,
+    giftee: await gifteeOf(db, cart),
+    redeemMembership: cart.membershipOptions.redeemMembership || null,
   };
   const ticketResources: TicketResource[] = tickets.map((t) => ({
     id: t.id,

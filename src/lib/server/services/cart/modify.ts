@@ -17,6 +17,8 @@ import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Caller } from "../identity/identity.ts";
+import { checkGiftOptions } from "../membership/redeem.ts";
+import { checkMembershipReserve } from "../membership/reserve-rules.ts";
 import { currentMemberRoles, groupsOpenToRoles } from "../membership/roles.ts";
 import {
   assertCodeList,
@@ -258,11 +260,25 @@ async function applyModifyBody(
   checkOrderLimits(all, catalogue.groups);
   const addedGroups = new Set(resolved.map((r) => r.group));
   const unlocked = unlockedGroups(codes.flatMap((c) => rows.get(c) ?? []));
-  checkMemberOnly(
-    addedGroups,
-    unlocked,
-    await memberOpenGroups(tx, ctx, cart.sellerId, addedGroups, unlocked),
-  );
+  const memberOpen = await memberOpenGroups(tx, ctx, cart.sellerId, addedGroups, unlocked);
+  checkMemberOnly(addedGroups, unlocked, memberOpen);
+  // Issue 12: member tickets (roles, prices), the renewal window, benefits and the term.
+  await checkMembershipReserve(tx, {
+    now,
+    sellerId: cart.sellerId,
+    seller: async () => {
+      const row = await cachedSellerById(ctx.db, tx, cart.sellerId);
+      if (!row) throw notFound("seller", cart.sellerId);
+      return row;
+    },
+    identityId: ctx.caller.sellerId === cart.sellerId ? ctx.caller.identityId : null,
+    kept,
+    removed,
+    planned,
+    groups: catalogue.groups,
+    memberOpen,
+    options: mergeMembershipOptions(cart.membershipOptions, body),
+  });
   const inUse = new Set(kept.flatMap((t) => (t.code ? [t.code] : [])));
   const pool = codes.filter((c) => rows.get(c)?.kind === "voucher" && !inUse.has(c));
   const voucherUses = assignVouchers(planned, pool, rows, now, seller?.citypass);
@@ -276,6 +292,8 @@ async function applyModifyBody(
     addDelta(groups, row.ticketGroupId, 1);
   }
   const additionalInfo = mergeInfo(cart.additionalInfo, body.additionalInfo);
+  // Issue 12: the gift's recipient and a redeemed gift code (spec 2 §8 texts) are checked first.
+  await checkGiftOptions(tx, cart.sellerId, body, ctx.caller, now);
   const membershipOptions = mergeMembershipOptions(cart.membershipOptions, body);
   const campaign = body.campaign ? { ...cart.campaign, ...body.campaign } : cart.campaign;
 

@@ -16,6 +16,7 @@ import { refundCartPayments } from "../../payments/refund.ts";
 import { applyCapacityDeltas, releaseDeltas } from "../cart/counters.ts";
 import { cancelTickets } from "../cart/release.ts";
 import type { CartRow, Tx } from "../cart/types.ts";
+import { releaseRedeemedCode } from "../membership/redeem.ts";
 
 /** Cancels the locked cart's pending order; false when there is none (already handled). */
 export async function cancelPendingOrder(tx: Tx, cart: CartRow): Promise<boolean> {
@@ -29,6 +30,8 @@ export async function cancelPendingOrder(tx: Tx, cart: CartRow): Promise<boolean
   const { sessions, groups } = releaseDeltas(tickets);
   await cancelTickets(tx, tickets, "booked");
   await tx.update(s.ticketOrder).set({ state: "cancelled" }).where(eq(s.ticketOrder.id, order.id));
+  // Issue 12: a gift-of-membership code this order redeemed can be redeemed again.
+  await releaseRedeemedCode(tx, order.id);
   await refundCartPayments(tx, cart.id);
   await tx.update(s.cart).set({ state: "expired", expiresAt: null }).where(eq(s.cart.id, cart.id));
   await applyCapacityDeltas(tx, sessions, groups);

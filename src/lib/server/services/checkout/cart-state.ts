@@ -11,6 +11,7 @@ import { notFound } from "../../http/errors.ts";
 import { assertCanUse } from "../cart/access.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
+import { redeemDiscount } from "../membership/redeem.ts";
 
 export type PaymentRow = typeof s.payment.$inferSelect;
 
@@ -34,7 +35,8 @@ export async function cartTotal(tx: Tx, cart: CartRow, tickets: readonly TicketR
     const row = byCode.get(code);
     return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
   });
-  return computeCartTotals(tickets, promos).total;
+  // Issue 12: a redeemed gift of membership takes its value off the chosen level.
+  return computeCartTotals(tickets, [...promos, ...(await redeemDiscount(tx, cart))]).total;
 }
 
 export async function cartPayments(tx: Tx, cartId: string): Promise<PaymentRow[]> {

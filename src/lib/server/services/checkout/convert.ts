@@ -16,6 +16,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
 import { createOrderMemberships } from "../membership/create.ts";
+import { issueGiftCodes } from "../membership/gift-code.ts";
 import type { OrderIdentity } from "./identity.ts";
 import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
 
@@ -80,7 +81,10 @@ export async function bookCart(
     .update(s.cart)
     .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
     .where(eq(s.cart.id, cart.id));
-  if (state === "completed") await createOrderMemberships(tx, order, now);
+  if (state === "completed") {
+    await createOrderMemberships(tx, order, now);
+    await issueGiftCodes(tx, order, now);
+  }
   return order;
 }
 

@@ -59,6 +59,8 @@ export interface OrderBundle {
   cartInfo?: ReadonlyMap<string, Record<string, Record<string, unknown>>>;
   /** The memberships the orders created (issue 12: the completion page's member cards). */
   memberships?: ReadonlyArray<typeof s.membership.$inferSelect>;
+  /** Issue 12: the recipients of gift orders, by giftee identity id (the completion page's gift variant). */
+  giftees?: ReadonlyMap<string, { name: string; email: string | null }>;
 }
 
 const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
@@ -116,11 +118,21 @@ export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Pro
       ),
     )
     .orderBy(asc(s.membership.scanCode));
+  const gifteeIds = orders.flatMap((o) => (o.gifteeIdentityId ? [o.gifteeIdentityId] : []));
+  const giftees = gifteeIds.length
+    ? await ex.select().from(s.identity).where(inArray(s.identity.id, gifteeIds))
+    : [];
   return {
     orders,
     tickets: rows,
     cartInfo: new Map(carts.map((c) => [c.id, c.additionalInfo])),
     memberships,
+    giftees: new Map(
+      giftees.map((g) => [
+        g.id,
+        { name: [g.firstName, g.lastName].filter(Boolean).join(" "), email: g.email },
+      ]),
+    ),
   };
 }
 
@@ -198,6 +210,7 @@ export function orderEnvelope(
         ...serializeOrder(o),
         ticket_order_fees: orderFeesOf(o, t),
         additional_info: bundle.cartInfo?.get(o.cartId) ?? {},
+        giftee: (o.gifteeIdentityId && bundle.giftees?.get(o.gifteeIdentityId)) || null,
       })),
     ),
   };
@@ -229,6 +242,8 @@ export function orderEnvelope(
         last_name: m.lastName,
         valid_from: m.validFrom.toISOString(),
         valid_to: m.validTo.toISOString(),
+        // Spec 2 §3: scheduled (Enrolled), cancelled (Cancelled), else Not enrolled (issue 12).
+        auto_renew_state: m.autoRenewState,
       })),
     );
   return out;

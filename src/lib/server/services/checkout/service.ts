@@ -20,6 +20,10 @@ import { heldTickets } from "../cart/release.ts";
 import type { CartRow, Tx } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
 import { createOrderMemberships } from "../membership/create.ts";
+import { issueGiftCodes } from "../membership/gift-code.ts";
+import { assertNotSelfGift } from "../membership/giftee.ts";
+import { claimGiftCode, recordRedeemedOrder } from "../membership/redeem.ts";
+import { saveCheckoutPaymentMethod, wantsSavedMethod } from "../membership/saved-payment.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
 import { bookCart, enqueueConfirmation } from "./convert.ts";
@@ -90,6 +94,7 @@ async function completePending(
   await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
   const completed = { ...order, state: "completed" };
   await createOrderMemberships(tx, completed, now);
+  await issueGiftCodes(tx, completed, now);
   if (body.send_email) {
     await enqueueConfirmation(
       tx,
@@ -143,6 +148,8 @@ export async function checkout(
       throw amountMismatch(toMoneyString(outstanding));
     }
     const identity = await orderIdentity(tx, cart, caller, kind, body, now);
+    // Issue 12: no gift of membership to oneself (spec 2 §5).
+    await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);
     if (partial) {
       // Spec 2 §4, §5: the chosen amount (due or other) on a plan is a partial payment, whichever
       // card gateway takes it; the identity is stored like at any checkout with a payment.
@@ -160,8 +167,12 @@ export async function checkout(
         now,
       });
     }
+    // Issue 12: a redeemed gift code is claimed before any payment (one checkout wins it).
+    const giftCodeId = await claimGiftCode(tx, cart, tickets, now);
     if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode);
     assertNewGiftCard(payments, gateway, body.gateway_data);
+    // Issue 12: auto-renew keeps the card (membership/saved-payment.ts); the order's memberships enrol.
+    const saveForLater = await wantsSavedMethod(tx, cart, tickets, gateway.id);
     const charge = await gateway.charge(tx, {
       cartId: cart.id,
       sellerId: cart.sellerId,
@@ -170,6 +181,7 @@ export async function checkout(
       data: body.gateway_data,
       idempotencyKey: key ?? `checkout:${cart.id}`,
       now,
+      saveForLater,
     });
     if (charge.amount < outstanding) {
       throw new ApiError(422, "ledger_insufficient", "The gift card does not cover the total outstanding.", {
@@ -178,8 +190,20 @@ export async function checkout(
       });
     }
     if (gateway.id !== "free") await recordPayment(tx, cart, gateway, charge, key, now);
+    if (saveForLater) {
+      await saveCheckoutPaymentMethod(tx, {
+        cartId: cart.id,
+        sellerId: cart.sellerId,
+        identityId: identity.id,
+        gatewayId: gateway.id,
+        data: body.gateway_data,
+        charge,
+        now,
+      });
+    }
     const state = charge.status === "pending" ? "pending" : "completed";
     const order = await bookCart(tx, cart, tickets, identity, total, state, now);
+    await recordRedeemedOrder(tx, giftCodeId, order.id);
     if (state === "completed" && body.send_email) await enqueueConfirmation(tx, order, identity, seller, now);
     return checkoutAnswerOf({
       cartId: cart.id,

@@ -1,32 +1,37 @@
 /**
  * Issue 12: a completed order of a membership ticket group creates its memberships, in the same
- * transaction as the order's completion. One membership per card holder: the k-th ticket of a
- * level takes the k-th named role of that level's rules (member, second-card, ...); tickets of
- * unnamed roles (guest, child) hold no card. When no ticket maps to a named role, the purchaser
- * gets one membership as 'member'. Idempotent: an order that already has memberships gets none.
+ * transaction as the order's completion. One membership per card holder: each member ticket
+ * carries its party role (cart modify resolved it, reserve-rules.ts); named roles (named yes|other)
+ * hold a card with the ticket's admit name (else the purchaser's), unnamed roles (guest, child)
+ * hold none. When no ticket holds a card, the purchaser gets one membership as 'member'. The card
+ * gets the program (ticket group), level (ticket type), event and the level's benefits (ticket
+ * type meta `member_benefits`: {ticketTypeId: n, "*": n}).
+ *
+ * A gift order (giftee set) creates none: the gift code's redemption does. A renewal with
+ * 'extend' (cart option extendMembership) of a program the buyer holds, current or ended within
+ * the grace days, starts at its valid_to and every card keeps the member ID of the same role
+ * (renews_membership_id). Idempotent: an order that already has memberships gets none.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { mergeBenefits } from "../../../domain/membership/benefits.ts";
+import {
+  holdsCard,
+  type MemberRule,
+  resolveMemberRoles,
+  roleRank,
+} from "../../../domain/membership/members.ts";
+import { extendsTerm } from "../../../domain/membership/renewal.ts";
 import { membershipTerm } from "../../../domain/membership/term.ts";
 import * as s from "../../db/schema.ts";
 import type { Tx } from "../cart/types.ts";
+import { enrolOrderMemberships } from "./auto-renew.ts";
+import { renewalConfigFor } from "./reserve-rules.ts";
 
 type OrderLike = { id: string; sellerId: string; identityId: string };
 export type MembershipRow = typeof s.membership.$inferSelect;
 
-/** The spec's role labels in card order, so 'member' is always the first card of a level. */
-const ROLE_ORDER = [
-  "member",
-  "second-card",
-  "third-card",
-  "additional-member",
-  "youth-member",
-  "child-member",
-];
-export const roleRank = (role: string) => {
-  const i = ROLE_ORDER.indexOf(role);
-  return i < 0 ? ROLE_ORDER.length : i;
-};
+export { roleRank };
 
 /** Member IDs look like the demo's (HM100001): the seller id's initials and 6 digits. */
 export function memberIdPrefix(sellerId: string): string {
@@ -51,13 +56,32 @@ interface Holder {
   lastName: string;
 }
 
+/** The benefits configured on levels (ticket type meta `member_benefits`), by level id. */
+async function levelBenefits(tx: Tx, levelIds: string[]): Promise<Map<string, Record<string, number>>> {
+  if (!levelIds.length) return new Map();
+  const rows = await tx
+    .select()
+    .from(s.meta)
+    .where(and(eq(s.meta.resource, "ticket_type"), inArray(s.meta.resourceId, levelIds)));
+  const out = new Map<string, Record<string, number>>();
+  for (const r of rows) {
+    const raw = r.data.member_benefits;
+    if (!raw || typeof raw !== "object") continue;
+    const entries = Object.entries(raw as Record<string, unknown>).flatMap(([k, v]) =>
+      typeof v === "number" ? [[k, v] as const] : [],
+    );
+    out.set(r.resourceId, mergeBenefits([Object.fromEntries(entries)]));
+  }
+  return out;
+}
+
 async function holdersOf(
   tx: Tx,
   order: OrderLike,
   purchaser: Holder,
 ): Promise<{ groupId: string; holders: Holder[] }[]> {
   const tickets = await tx
-    .select({ ticket: s.ticket, group: s.ticketGroup })
+    .select({ ticket: s.ticket })
     .from(s.ticket)
     .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
     .where(
@@ -70,23 +94,22 @@ async function holdersOf(
     .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
   if (!tickets.length) return [];
   const typeIds = [...new Set(tickets.map((t) => t.ticket.ticketTypeId))];
-  const rules = await tx
+  const rules: MemberRule[] = await tx
     .select()
     .from(s.membershipRule)
     .where(inArray(s.membershipRule.ticketTypeId, typeIds));
+  const roles = resolveMemberRoles(
+    tickets.map(({ ticket }) => ({ ticketTypeId: ticket.ticketTypeId, partyRole: ticket.partyRole })),
+    rules,
+  );
   const byGroup = new Map<string, Holder[]>();
-  const used = new Map<string, number>();
-  for (const { ticket } of tickets) {
-    const named = rules
-      .filter((r) => r.ticketTypeId === ticket.ticketTypeId && r.named !== "no")
-      .sort((a, b) => roleRank(a.partyRole) - roleRank(b.partyRole));
-    const k = used.get(ticket.ticketTypeId) ?? 0;
-    used.set(ticket.ticketTypeId, k + 1);
+  tickets.forEach(({ ticket }, i) => {
     const list = byGroup.get(ticket.ticketGroupId) ?? [];
     byGroup.set(ticket.ticketGroupId, list);
-    // A level without rules is a one-card level; beyond its named roles a ticket holds no card.
-    const role = named.length ? named[k]?.partyRole : k === 0 ? "member" : undefined;
-    if (!role) continue;
+    const role = roles[i] ?? "member";
+    const levelRules = rules.filter((r) => r.ticketTypeId === ticket.ticketTypeId);
+    if (!holdsCard(role, levelRules)) return;
+    if (list.some((h) => h.ticketTypeId === ticket.ticketTypeId && h.role === role)) return;
     const admit = splitName(ticket.admitName);
     const ticketTypeId = ticket.ticketTypeId;
     list.push(
@@ -94,10 +117,13 @@ async function holdersOf(
         ? { ticketTypeId, role, name: ticket.admitName?.trim() ?? "", lastName: admit.last }
         : { ...purchaser, ticketTypeId, role },
     );
-  }
+  });
+  const firstLevel = new Map(tickets.map(({ ticket }) => [ticket.ticketGroupId, ticket.ticketTypeId]));
   return [...byGroup].map(([groupId, holders]) => ({
     groupId,
-    holders: holders.length ? holders : [{ ...purchaser, role: "member" }],
+    holders: holders.length
+      ? holders
+      : [{ ...purchaser, ticketTypeId: firstLevel.get(groupId), role: "member" }],
   }));
 }
 
@@ -115,6 +141,31 @@ async function insertWithMemberId(tx: Tx, row: Omit<MembershipRow, "scanCode">):
   }
 }
 
+/**
+ * The term a renewal with 'extend' follows: the buyer's latest membership of the program, when it
+ * is current or ended within the grace days; with its cards of that term by role.
+ */
+async function extendedTerm(
+  tx: Tx,
+  identityId: string,
+  groupId: string,
+  now: Date,
+  graceDays: number,
+  timeZone: string,
+): Promise<{ validTo: Date; byRole: Map<string, MembershipRow> } | null> {
+  const rows = await tx
+    .select()
+    .from(s.membership)
+    .where(and(eq(s.membership.identityId, identityId), eq(s.membership.ticketGroupId, groupId)))
+    .orderBy(desc(s.membership.validTo), asc(s.membership.id));
+  const latest = rows[0];
+  if (!latest || !extendsTerm(latest.validTo, now, graceDays, timeZone)) return null;
+  const byRole = new Map<string, MembershipRow>();
+  for (const m of rows)
+    if (m.validTo.getTime() === latest.validTo.getTime() && !byRole.has(m.role)) byRole.set(m.role, m);
+  return { validTo: latest.validTo, byRole };
+}
+
 export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date): Promise<MembershipRow[]> {
   const existing = await tx
     .select({ id: s.membership.id })
@@ -122,6 +173,11 @@ export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date
     .where(eq(s.membership.ticketOrderId, order.id))
     .limit(1);
   if (existing.length) return [];
+  const [stored] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, order.id));
+  // A gift of membership: the giftee's membership comes with the gift code's redemption.
+  if (stored?.gifteeIdentityId) return [];
+  const [cart] = stored ? await tx.select().from(s.cart).where(eq(s.cart.id, stored.cartId)) : [];
+  const extend = cart?.membershipOptions.extendMembership === true;
   const [buyer] = await tx.select().from(s.identity).where(eq(s.identity.id, order.identityId));
   const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, order.sellerId));
   if (!buyer || !seller) return [];
@@ -131,41 +187,65 @@ export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date
     lastName: buyer.lastName ?? "",
   };
   const zip = buyer.additionalInfo?.zip_code ?? buyer.additionalInfo?.post_code;
+  const groups = await holdersOf(tx, order, purchaser);
+  const benefits = await levelBenefits(tx, [
+    ...new Set(groups.flatMap((g) => g.holders.flatMap((h) => (h.ticketTypeId ? [h.ticketTypeId] : [])))),
+  ]);
+  const { graceDays } = renewalConfigFor(seller.slug);
   const created: MembershipRow[] = [];
-  for (const { groupId, holders } of await holdersOf(tx, order, purchaser)) {
+  for (const { groupId, holders } of groups) {
     const [group] = await tx.select().from(s.ticketGroup).where(eq(s.ticketGroup.id, groupId));
     if (!group) continue;
+    const previous = extend
+      ? await extendedTerm(tx, order.identityId, group.id, now, graceDays, seller.timezone)
+      : null;
     const term = membershipTerm({
       now,
       durationNew: group.durationNew,
       startPolicy: group.startPolicy,
       startPolicyDate: group.startPolicyDate,
       timeZone: seller.timezone,
+      extendFrom: previous?.validTo ?? null,
     });
     for (const h of holders) {
-      created.push(
-        await insertWithMemberId(tx, {
-          id: randomUUID(),
-          sellerId: order.sellerId,
-          identityId: order.identityId,
-          role: h.role,
-          name: h.name,
-          lastName: h.lastName,
-          zipCode: typeof zip === "string" && zip.trim() ? zip.trim() : null,
-          validFrom: term.validFrom,
-          validTo: term.validTo,
-          ticketOrderId: order.id,
-          autoRenewState: null,
-          ticketGroupId: group.id,
-          ticketTypeId: h.ticketTypeId ?? null,
-          eventTemplateId: group.eventTemplateId,
-          benefits: {},
-          memberEventPurchaseLimit: null,
-          savedPaymentMethodId: null,
-          renewsMembershipId: null,
-        }),
-      );
+      const row: Omit<MembershipRow, "scanCode"> = {
+        id: randomUUID(),
+        sellerId: order.sellerId,
+        identityId: order.identityId,
+        role: h.role,
+        name: h.name,
+        lastName: h.lastName,
+        zipCode: typeof zip === "string" && zip.trim() ? zip.trim() : null,
+        validFrom: term.validFrom,
+        validTo: term.validTo,
+        ticketOrderId: order.id,
+        autoRenewState: null,
+        ticketGroupId: group.id,
+        ticketTypeId: h.ticketTypeId ?? null,
+        eventTemplateId: group.eventTemplateId,
+        benefits: (h.ticketTypeId && benefits.get(h.ticketTypeId)) || {},
+        memberEventPurchaseLimit: null,
+        savedPaymentMethodId: null,
+        renewsMembershipId: null,
+      };
+      const renewed = previous?.byRole.get(h.role);
+      if (renewed) {
+        // The renewed card keeps its member ID (and the ZIP code it logs in with).
+        const [card] = await tx
+          .insert(s.membership)
+          .values({
+            ...row,
+            scanCode: renewed.scanCode,
+            zipCode: row.zipCode ?? renewed.zipCode,
+            renewsMembershipId: renewed.id,
+          })
+          .returning();
+        if (card) created.push(card);
+      } else {
+        created.push(await insertWithMemberId(tx, row));
+      }
     }
   }
-  return created;
+  // Issue 12: a checkout that kept a card for auto-renew enrols these memberships (auto-renew.ts).
+  return enrolOrderMemberships(tx, order.id, created);
 }

@@ -1,0 +1,19 @@
+/** The membership form's texts: the tenant's strings (resolved on the server), placeholders filled. */
+import type { MembershipFormStringKey, MembershipFormStrings } from "../../lib/pages/membership-form.ts";
+import { format } from "../../lib/tenant/strings.ts";
+
+export interface FormText {
+  (key: MembershipFormStringKey, vars?: Record<string, string | number>): string;
+  /** A party role's label ('membershipForm.role.{role}'), else the role itself. */
+  role: (role: string) => string;
+}
+
+export function formText(strings: MembershipFormStrings): FormText {
+  const text = ((key: MembershipFormStringKey, vars?: Record<string, string | number>) =>
+    format(strings[key], vars)) as FormText;
+  text.role = (role: string) => {
+    const key = `membershipForm.role.${role}`;
+    return Object.hasOwn(strings, key) ? format(strings[key as MembershipFormStringKey]) : role;
+  };
+  return text;
+}

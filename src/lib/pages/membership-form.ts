@@ -1,0 +1,133 @@
+/**
+ * The membership form's props (spec 1 §2 "Membership purchase form"; issue 12), from the loaded
+ * membership event: its membership group's levels (ticket types, sorted by rank), the group's
+ * survey, whether the auto-renew question is asked, the page context (buy, renew, gift; a redeem
+ * code and a preselected level from the query), the visitor's e-mail (the gift-to-self check) and
+ * the tenant's texts. Server-only: it reads the visitor's e-mail from the database.
+ */
+import { eq } from "drizzle-orm";
+import { isLoginStringKey, type LoginStrings } from "../../islands/login/login-strings.ts";
+import { configOf, metaOf, ticketTypesOf } from "../api/envelopes.ts";
+import { asksAutoRenew, type FormLevel, sortLevels } from "../domain/membership/form.ts";
+import { parseMoneyString } from "../domain/money.ts";
+import { type SurveyQuestion, surveyQuestions } from "../domain/survey.ts";
+import * as s from "../server/db/schema.ts";
+import { getRuntime } from "../server/runtime.ts";
+import type { Viewer } from "../server/services/identity/viewer.ts";
+import { defaultStrings, t } from "../tenant/strings.ts";
+import type { EventDetailData } from "./event-detail.ts";
+
+export type MembershipFormStringKey = Extract<keyof typeof defaultStrings, `membershipForm.${string}`>;
+export type MembershipFormStrings = Record<MembershipFormStringKey, string>;
+export type MembershipAction = "buy" | "renew" | "gift";
+
+export interface MembershipFormProps {
+  seller: string;
+  currency: string;
+  locale: string;
+  timezone: string;
+  tagManagerId: string | undefined;
+  eventId: string;
+  groupId: string;
+  levels: FormLevel[];
+  /** The group's survey questions (additional_info_spec), asked once per purchase. */
+  surveyQuestions: SurveyQuestion[];
+  action: MembershipAction;
+  loggedIn: boolean;
+  /** The logged-in visitor's e-mail (gifting to oneself is refused); null for guests. */
+  ownEmail: string | null;
+  askAutoRenew: boolean;
+  /** The `select` query value (a level to preselect, e.g. from the redeem page). */
+  select: string | null;
+  /** The `redeem` query value: a gift-of-membership code to redeem with this purchase. */
+  redeem: string | null;
+  /** The storefront's base path, `/{seller}`. */
+  base: string;
+  /** This page's path (the login-or-guest modal's passcode link lands here). */
+  path: string;
+  strings: MembershipFormStrings;
+  /** The login-or-guest modal's texts and the tenant's login modes. */
+  loginStrings: LoginStrings;
+  loginModes: string[];
+}
+
+const REDEEM_MAX = 50;
+
+async function viewerEmail(viewer: Viewer | null | undefined): Promise<string | null> {
+  if (!viewer) return null;
+  const { handle } = await getRuntime();
+  const rows = await handle.db
+    .select({ email: s.identity.email })
+    .from(s.identity)
+    .where(eq(s.identity.id, viewer.identityId))
+    .limit(1);
+  return rows[0]?.email ?? null;
+}
+
+export function membershipFormStrings(tenant: EventDetailData["tenant"]): MembershipFormStrings {
+  const keys = (Object.keys(defaultStrings) as (keyof typeof defaultStrings)[]).filter(
+    (k): k is MembershipFormStringKey => k.startsWith("membershipForm."),
+  );
+  return Object.fromEntries(keys.map((k) => [k, t(tenant, k)])) as MembershipFormStrings;
+}
+
+/** The form's props, or undefined when the event has no membership group the visitor may buy. */
+export async function membershipFormProps(
+  data: EventDetailData,
+  url: URL,
+  viewer: Viewer | null | undefined,
+): Promise<MembershipFormProps | undefined> {
+  const { tenant, envelope, event } = data;
+  const tg = url.searchParams.get("tg");
+  const group = data.groups.find((g) => g.handler === "membership" && (!tg || g.id === tg));
+  if (!group) return undefined;
+  const types = ticketTypesOf(envelope, event.id).filter((t) => t.ticket_group_id === group.id);
+  if (types.length === 0) return undefined;
+  const levels = sortLevels(
+    types.map(
+      (type): FormLevel => ({
+        id: type.id,
+        name: type.name,
+        summary: type.summary,
+        amount: parseMoneyString(type.currency_amount),
+        rank: type._rank,
+      }),
+    ),
+  );
+  const groupMeta = metaOf(envelope, group.id).raw;
+  const config = configOf(envelope, event.id);
+  const redeem = url.searchParams.get("redeem")?.trim() || null;
+  const action: MembershipAction = data.action === "gift" || data.action === "renew" ? data.action : "buy";
+  return {
+    seller: tenant.slug,
+    currency: tenant.portal.default_currency_code,
+    locale: tenant.locale,
+    timezone: tenant.timezone,
+    tagManagerId: tenant.web.tag_manager_id,
+    eventId: event.id,
+    groupId: group.id,
+    levels,
+    surveyQuestions: surveyQuestions(group.additional_info_spec).questions,
+    action,
+    loggedIn: viewer != null,
+    ownEmail: await viewerEmail(viewer),
+    askAutoRenew:
+      action !== "gift" &&
+      asksAutoRenew(
+        tenant.web.ask_to_autorenew ||
+          (config.get("ask_to_autorenew") ?? configOf(envelope, event.seller_id).get("ask_to_autorenew")),
+        groupMeta,
+      ),
+    select: url.searchParams.get("select")?.trim() || null,
+    redeem: redeem && redeem.length <= REDEEM_MAX ? redeem : null,
+    base: `/${tenant.slug}`,
+    path: url.pathname,
+    strings: membershipFormStrings(tenant),
+    loginStrings: Object.fromEntries(
+      Object.keys(defaultStrings)
+        .filter(isLoginStringKey)
+        .map((key) => [key, t(tenant, key)]),
+    ) as LoginStrings,
+    loginModes: tenant.web.login_modes,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * POST giftee (spec 1 §3 "Giftee payload", §7; issue 12): the recipient of a gift of membership as
+ * an identity of the seller (kind `giftee`), reused per seller and e-mail (case-insensitive), so a
+ * second gift to the same person names the same identity. An identity the e-mail already belongs
+ * to (a user, a guest) is reused as it is; only a giftee identity takes the new names.
+ *
+ * Gifting to oneself is refused (spec 2 §5 "A giftee e-mail equal to the buyer's e-mail is blocked:
+ * 'You cannot gift a membership to yourself'"): here for a logged-in caller, at guest checkout for
+ * a guest (the buyer's e-mail is known only then). The code is `validate_not_email`, the one the
+ * membership form turns into its message with the link to buy or renew (spec 1 §5, §8).
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import * as s from "../../db/schema.ts";
+import type { Executor } from "../../db/seed/helpers.ts";
+import { ApiError, validationFailed } from "../../http/errors.ts";
+
+export const SELF_GIFT_TEXT = "You cannot gift a membership to yourself";
+
+export const selfGiftRefused = () =>
+  new ApiError(422, "validate_not_email", SELF_GIFT_TEXT, { context: "giftee", extra: { field: "email" } });
+
+export interface GifteeInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  additional_info?: Record<string, unknown> | undefined;
+}
+
+const sameEmail = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+async function emailOf(ex: Executor, identityId: string): Promise<string | null> {
+  const [row] = await ex
+    .select({ email: s.identity.email })
+    .from(s.identity)
+    .where(eq(s.identity.id, identityId));
+  return row?.email ?? null;
+}
+
+/** Creates or reuses the giftee identity; refuses the logged-in caller's own e-mail. */
+export async function createGiftee(
+  db: Db,
+  sellerId: string,
+  callerIdentityId: string | null,
+  person: GifteeInput,
+  now: Date,
+): Promise<string> {
+  const email = person.email.trim();
+  return db.transaction(async (tx) => {
+    if (callerIdentityId && sameEmail(await emailOf(tx, callerIdentityId), email)) throw selfGiftRefused();
+    await tx
+      .insert(s.identity)
+      .values({
+        id: randomUUID(),
+        sellerId,
+        kind: "giftee",
+        email,
+        firstName: person.first_name.trim(),
+        lastName: person.last_name.trim(),
+        additionalInfo: person.additional_info ?? null,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(s.identity)
+      .where(and(eq(s.identity.sellerId, sellerId), sql`lower(${s.identity.email}) = lower(${email})`));
+    if (!row) throw new Error("giftee identity not stored");
+    if (row.kind === "giftee") {
+      await tx
+        .update(s.identity)
+        .set({ firstName: person.first_name.trim(), lastName: person.last_name.trim() })
+        .where(eq(s.identity.id, row.id));
+    }
+    return row.id;
+  });
+}
+
+/**
+ * Cart modify with `giftee`: the identity must be the seller's and not the caller's own (nor
+ * carry the caller's e-mail). Nothing to check when the body names no giftee.
+ */
+export async function assertGiftee(
+  ex: Executor,
+  sellerId: string,
+  gifteeId: string | undefined,
+  callerIdentityId: string | null,
+): Promise<void> {
+  if (!gifteeId) return;
+  const [row] = await ex
+    .select({
+      id: s.identity.id,
+      sellerId: s.identity.sellerId,
+      kind: s.identity.kind,
+      email: s.identity.email,
+    })
+    .from(s.identity)
+    .where(eq(s.identity.id, gifteeId));
+  if (!row || row.sellerId !== sellerId || row.kind === "public") {
+    throw validationFailed("The gift recipient is not known.", { field: "giftee" }, "giftee");
+  }
+  if (
+    callerIdentityId &&
+    (row.id === callerIdentityId || sameEmail(await emailOf(ex, callerIdentityId), row.email))
+  ) {
+    throw selfGiftRefused();
+  }
+}
+
+/** Guest checkout of a gift: the buyer's e-mail must not be the giftee's. */
+export async function assertNotSelfGift(
+  ex: Executor,
+  gifteeId: string | undefined,
+  buyer: { id: string; email: string | null },
+): Promise<void> {
+  if (!gifteeId) return;
+  if (gifteeId === buyer.id) throw selfGiftRefused();
+  if (sameEmail(await emailOf(ex, gifteeId), buyer.email)) throw selfGiftRefused();
+}
+
+/** The cart's giftee as the cart shows it (spec 1 §3 "giftee (id, name, email)"), or null. */
+export async function gifteeOf(
+  ex: Executor,
+  cart: { sellerId: string; membershipOptions: { gifteeIdentityId?: string } },
+): Promise<{ id: string; name: string; email: string | null } | null> {
+  const id = cart.membershipOptions.gifteeIdentityId;
+  if (!id) return null;
+  const [row] = await ex.select().from(s.identity).where(eq(s.identity.id, id));
+  if (!row || row.sellerId !== cart.sellerId) return null;
+  return { id: row.id, name: [row.firstName, row.lastName].filter(Boolean).join(" "), email: row.email };
+}

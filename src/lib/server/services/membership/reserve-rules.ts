@@ -1,0 +1,317 @@
+/**
+ * The membership rules of a cart modify (issue 12; spec 1 §3, §5, §6, §9), inside the modify
+ * transaction, before any place is taken:
+ * - member tickets: every membership ticket gets its party role (a missing one: the level's next
+ *   free named role, the primary first) and its price (the primary role's ticket carries the
+ *   level's price, the others are free); the roles must fit the level's rules;
+ * - a renewal with 'extend' only within the renewal window before the current term's end;
+ * - member benefits (per ticket type and the wildcard pool) over the member's held and booked
+ *   tickets of the current term, serialized per member by locking their membership rows;
+ * - members-only tickets for a session after the term follow `reserve_beyond_term`.
+ */
+import { and, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
+import {
+  type Benefits,
+  benefitExceeded,
+  memberLimitText,
+  mergeBenefits,
+  type TypeCount,
+} from "../../../domain/membership/benefits.ts";
+import {
+  memberFaceValue,
+  memberTicketsProblem,
+  resolveMemberRoles,
+} from "../../../domain/membership/members.ts";
+import {
+  mayReserveBeyondTerm,
+  type RenewalConfig,
+  renewalConfigOf,
+  renewalOpen,
+  renewalOpensAt,
+} from "../../../domain/membership/renewal.ts";
+import { getTenant } from "../../../tenant/load.ts";
+import type { MembershipCartOptions } from "../../db/schema.ts";
+import * as s from "../../db/schema.ts";
+import { validationFailed } from "../../http/errors.ts";
+import { reserveError } from "../cart/errors.ts";
+import type { Executor, GroupRow, TicketInsert, TicketRow, Tx } from "../cart/types.ts";
+
+export const RENEWAL_NOT_OPEN_CODE = "renewal_not_open";
+export const BEYOND_TERM_TEXT =
+  "Your membership ends before this date. Please renew your membership to reserve these tickets.";
+
+type MembershipRow = typeof s.membership.$inferSelect;
+
+export interface PlannedMemberLine {
+  row: TicketInsert;
+  line: { group: GroupRow; faceValue: number; session: { startDatetime: Date } | null };
+}
+
+export interface MembershipReserveInput {
+  now: Date;
+  sellerId: string;
+  /** The seller's slug and time zone (read only when a rule needs them). */
+  seller: () => Promise<{ slug: string; timezone: string }>;
+  /** The logged-in caller's identity at this seller (null: a guest cart). */
+  identityId: string | null;
+  kept: readonly TicketRow[];
+  removed: readonly TicketRow[];
+  planned: readonly PlannedMemberLine[];
+  /** The groups of kept tickets, when known (membership tickets are told by their party role). */
+  groups: ReadonlyMap<string, GroupRow>;
+  /** The members-only groups the caller's membership opened (not a code). */
+  memberOpen: ReadonlySet<string>;
+  options: MembershipCartOptions;
+}
+
+export function renewalConfigFor(slug: string): RenewalConfig {
+  return renewalConfigOf(getTenant(slug)?.web.membership);
+}
+
+/** The long date of the spec (ddd, MMM D, YYYY) in the tenant's zone, for server texts. */
+function longDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone,
+  }).format(at);
+}
+
+export async function checkMembershipReserve(tx: Tx, input: MembershipReserveInput): Promise<void> {
+  const memberPlanned = input.planned.filter((p) => p.line.group.handler === "membership");
+  const removedMember = input.removed.some(
+    (t) => t.partyRole !== null || input.groups.get(t.ticketGroupId)?.handler === "membership",
+  );
+  if (memberPlanned.length || removedMember) await applyMemberTickets(tx, input, memberPlanned);
+  if (memberPlanned.length && input.options.extendMembership === true && input.identityId) {
+    await checkRenewalWindow(tx, input, memberPlanned);
+  }
+  // Benefits and the term concern members-only tickets (no extra query for any other reserve).
+  const membersOnly = input.planned.filter(
+    (p) => p.line.group.handler !== "membership" && p.line.group.hiddenType === "public_member_only",
+  );
+  if (membersOnly.length && input.identityId)
+    await checkBenefitsAndTerm(tx, input, input.identityId, membersOnly);
+}
+
+async function applyMemberTickets(
+  tx: Tx,
+  input: MembershipReserveInput,
+  planned: readonly PlannedMemberLine[],
+): Promise<void> {
+  const keptMember = input.kept.filter(
+    (t) => t.partyRole !== null || input.groups.get(t.ticketGroupId)?.handler === "membership",
+  );
+  const levels = [...new Set([...keptMember, ...planned.map((p) => p.row)].map((t) => t.ticketTypeId))];
+  if (!levels.length) return;
+  const rules = await tx
+    .select()
+    .from(s.membershipRule)
+    .where(inArray(s.membershipRule.ticketTypeId, levels));
+  const tickets = [
+    ...keptMember.map((t) => ({ ticketTypeId: t.ticketTypeId, partyRole: t.partyRole })),
+    ...planned.map((p) => ({ ticketTypeId: p.row.ticketTypeId, partyRole: p.row.partyRole ?? null })),
+  ];
+  const roles = resolveMemberRoles(tickets, rules);
+  const problem = memberTicketsProblem(
+    tickets.map((t, i) => ({ ticketTypeId: t.ticketTypeId, partyRole: roles[i] ?? "" })),
+    rules,
+  );
+  if (problem) {
+    throw validationFailed(
+      problem.message,
+      {
+        ticket_type_id: problem.ticketTypeId,
+        ...(problem.partyRole ? { party_role: problem.partyRole } : {}),
+      },
+      "reserve",
+    );
+  }
+  planned.forEach((p, i) => {
+    const role = roles[keptMember.length + i] ?? null;
+    const levelRules = rules.filter((r) => r.ticketTypeId === p.row.ticketTypeId);
+    p.row.partyRole = role;
+    if (role) p.row.faceValue = memberFaceValue(role, levelRules, p.line.faceValue);
+  });
+}
+
+/** The caller's memberships of the programs (ticket groups), latest term first. */
+async function programMemberships(tx: Tx, identityId: string, sellerId: string, groupIds: string[]) {
+  return tx
+    .select()
+    .from(s.membership)
+    .where(
+      and(
+        eq(s.membership.identityId, identityId),
+        eq(s.membership.sellerId, sellerId),
+        inArray(s.membership.ticketGroupId, groupIds),
+      ),
+    )
+    .orderBy(sql`${s.membership.validTo} desc`);
+}
+
+async function checkRenewalWindow(
+  tx: Tx,
+  input: MembershipReserveInput,
+  planned: readonly PlannedMemberLine[],
+): Promise<void> {
+  if (!input.identityId) return;
+  const groupIds = [...new Set(planned.map((p) => p.line.group.id))];
+  const [latest] = await programMemberships(tx, input.identityId, input.sellerId, groupIds);
+  if (!latest) return;
+  const seller = await input.seller();
+  const config = renewalConfigFor(seller.slug);
+  const tz = seller.timezone;
+  if (renewalOpen(latest.validTo, input.now, config.windowDays, tz)) return;
+  const opens = renewalOpensAt(latest.validTo, config.windowDays, tz);
+  throw reserveError(
+    RENEWAL_NOT_OPEN_CODE,
+    `Your membership can be renewed from ${longDate(opens, tz)}, ${config.windowDays} days before it ends.`,
+    {
+      membership_id: latest.id,
+      valid_to: latest.validTo.toISOString(),
+      renewal_opens_at: opens.toISOString(),
+      renewal_window_days: config.windowDays,
+    },
+  );
+}
+
+/**
+ * The member's current memberships, locked: concurrent reserves of one member wait here, so the
+ * count below sees the tickets the other committed (READ COMMITTED takes a new snapshot per
+ * statement) and a limit is never exceeded, as capacity never is.
+ */
+async function lockCurrentMemberships(
+  tx: Tx,
+  identityId: string,
+  sellerId: string,
+  now: Date,
+): Promise<MembershipRow[]> {
+  return tx
+    .select()
+    .from(s.membership)
+    .where(
+      and(
+        eq(s.membership.identityId, identityId),
+        eq(s.membership.sellerId, sellerId),
+        lte(s.membership.validFrom, now),
+        gt(s.membership.validTo, now),
+      ),
+    )
+    .orderBy(s.membership.id)
+    .for("update");
+}
+
+/** The member's held (pending carts) and booked tickets of `typeIds` created since `since`. */
+export async function memberTicketCounts(
+  tx: Executor,
+  identityId: string,
+  sellerId: string,
+  typeIds: readonly string[] | "members_only",
+  since: Date,
+  excludeIds: readonly string[] = [],
+): Promise<TypeCount[]> {
+  const typeFilter =
+    typeIds === "members_only"
+      ? eq(s.ticketGroup.hiddenType, "public_member_only")
+      : or(inArray(s.ticket.ticketTypeId, [...typeIds]), eq(s.ticketGroup.hiddenType, "public_member_only"));
+  const rows = await tx
+    .select({
+      ticketTypeId: s.ticket.ticketTypeId,
+      hiddenType: s.ticketGroup.hiddenType,
+      id: s.ticket.id,
+    })
+    .from(s.ticket)
+    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
+    .innerJoin(s.cart, eq(s.cart.id, s.ticket.cartId))
+    .leftJoin(s.ticketOrder, eq(s.ticketOrder.id, s.ticket.ticketOrderId))
+    .where(
+      and(
+        eq(s.ticket.sellerId, sellerId),
+        gte(s.ticket.createdAt, since),
+        typeFilter,
+        or(
+          and(eq(s.ticket.state, "held"), eq(s.cart.state, "pending"), eq(s.cart.identityId, identityId)),
+          and(eq(s.ticket.state, "booked"), eq(s.ticketOrder.identityId, identityId)),
+        ),
+      ),
+    );
+  const excluded = new Set(excludeIds);
+  const counts = new Map<string, TypeCount>();
+  for (const r of rows) {
+    if (excluded.has(r.id)) continue;
+    const c = counts.get(r.ticketTypeId) ?? {
+      ticketTypeId: r.ticketTypeId,
+      membersOnly: r.hiddenType === "public_member_only",
+      count: 0,
+    };
+    c.count += 1;
+    counts.set(r.ticketTypeId, c);
+  }
+  return [...counts.values()];
+}
+
+async function checkBenefitsAndTerm(
+  tx: Tx,
+  input: MembershipReserveInput,
+  identityId: string,
+  planned: readonly PlannedMemberLine[],
+): Promise<void> {
+  const current = await lockCurrentMemberships(tx, identityId, input.sellerId, input.now);
+  if (!current.length) return;
+  const benefits: Benefits = mergeBenefits(current.map((m) => m.benefits));
+  const adding = countTypes(planned);
+  const relevant = adding.filter(
+    (c) => Object.hasOwn(benefits, c.ticketTypeId) || (c.membersOnly && "*" in benefits),
+  );
+  if (relevant.length) {
+    const since = new Date(Math.min(...current.map((m) => m.validFrom.getTime())));
+    const held = await memberTicketCounts(
+      tx,
+      identityId,
+      input.sellerId,
+      Object.keys(benefits).filter((k) => k !== "*"),
+      since,
+      input.removed.map((t) => t.id),
+    );
+    const exceeded = benefitExceeded(benefits, held, relevant);
+    if (exceeded) {
+      throw reserveError("member_limit_exceeded", memberLimitText(exceeded.limit, exceeded.available), {
+        ...(exceeded.pool === "*" ? { pool: "*" } : { ticket_type_id: exceeded.pool }),
+        limit: exceeded.limit,
+        available: exceeded.available,
+      });
+    }
+  }
+  const opened = planned.filter((p) => input.memberOpen.has(p.line.group.id) && p.line.session);
+  if (!opened.length) return;
+  const config = renewalConfigFor((await input.seller()).slug);
+  if (config.beyondTerm === "always") return;
+  const last = current.reduce((a, b) => (b.validTo > a.validTo ? b : a));
+  for (const p of opened) {
+    const start = p.line.session?.startDatetime;
+    if (!start || start.getTime() < last.validTo.getTime()) continue;
+    if (mayReserveBeyondTerm(config.beyondTerm, last.autoRenewState)) continue;
+    throw reserveError("membership_expires_before_session", BEYOND_TERM_TEXT, {
+      ticket_group_id: p.line.group.id,
+      valid_to: last.validTo.toISOString(),
+      reserve_beyond_term: config.beyondTerm,
+    });
+  }
+}
+
+function countTypes(planned: readonly PlannedMemberLine[]): TypeCount[] {
+  const out = new Map<string, TypeCount>();
+  for (const p of planned) {
+    const c = out.get(p.row.ticketTypeId) ?? {
+      ticketTypeId: p.row.ticketTypeId,
+      membersOnly: p.line.group.hiddenType === "public_member_only",
+      count: 0,
+    };
+    c.count += 1;
+    out.set(p.row.ticketTypeId, c);
+  }
+  return [...out.values()];
+}

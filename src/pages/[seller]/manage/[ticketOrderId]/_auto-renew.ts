@@ -1,0 +1,55 @@
+/**
+ * Server-side glue of the cancel-auto-renew page (issue 12): the order's memberships read in
+ * process as this visitor (their cookie, so the API sees the same caller), and the island's strings.
+ * Server only (Astro skips `_` files).
+ */
+import type { AstroGlobal } from "astro";
+import type { AutoRenewStrings } from "../../../../islands/membership/auto-renew/CancelAutoRenew.tsx";
+import { createApiClient } from "../../../../lib/api/client.ts";
+import { ApiClientError } from "../../../../lib/api/errors.ts";
+import { autoRenewApi } from "../../../../lib/api/membership-renew-client.ts";
+import type { AutoRenewEnvelope } from "../../../../lib/api/membership-renew-schemas.ts";
+import { getRuntime } from "../../../../lib/server/runtime.ts";
+import type { Tenant } from "../../../../lib/tenant/schema.ts";
+import { defaultStrings, t } from "../../../../lib/tenant/strings.ts";
+
+type PageContext = Pick<AstroGlobal, "request">;
+
+export type AutoRenewRead =
+  | { kind: "ok"; answer: AutoRenewEnvelope }
+  | { kind: "login" }
+  | { kind: "notFound" };
+
+/** GET ticket_order/{id}/auto_renew as the visitor: 401 asks for a login; 403 and 404 read as not found. */
+export async function readOrderAutoRenew(
+  context: PageContext,
+  seller: string,
+  orderId: string,
+): Promise<AutoRenewRead> {
+  const cookie = context.request.headers.get("cookie");
+  const client = createApiClient({
+    baseUrl: "http://foyer.internal",
+    prefix: "/api",
+    retries: 0,
+    fetch: async (inner) => {
+      if (cookie) inner.headers.set("cookie", cookie);
+      return (await getRuntime()).api.fetch(inner);
+    },
+  });
+  try {
+    return { kind: "ok", answer: await autoRenewApi(client, seller).read(orderId) };
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 401) return { kind: "login" };
+    if (error instanceof ApiClientError && (error.status === 403 || error.status === 404)) {
+      return { kind: "notFound" };
+    }
+    throw error;
+  }
+}
+
+export function autoRenewStrings(tenant: Tenant): AutoRenewStrings {
+  const keys = Object.keys(defaultStrings).filter((key): key is keyof AutoRenewStrings =>
+    key.startsWith("autoRenew."),
+  );
+  return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as AutoRenewStrings;
+}
