@@ -51,6 +51,12 @@ test("issue 11 'Show the payments and the remaining amount due': a gift card is 
   await expect(paidLines).toContainText("$32.50");
   await expect(page.getByText(CARD_NUMBER)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pay $32.50" })).toBeVisible();
+  // The summary by the pay button agrees with it: Total, Paid and Remaining to pay.
+  const summary = page.getByTestId("checkout-fees");
+  await expect(summary.locator(".checkout-fees__total")).toContainText("$132.50");
+  await expect(summary).toContainText("−$100.00");
+  await expect(summary.locator(".checkout-fees__remaining")).toContainText("Remaining to pay");
+  await expect(summary.locator(".checkout-fees__remaining")).toContainText("$32.50");
   expect(await balance(request, CARD_NUMBER)).toBe("0.00");
 
   // Removed before paying: the card gets its $100 back and the whole total is due again.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeCartTotals } from "../../src/lib/domain/cart-totals.ts";
-import { feeLines, orderFeeBreakdown } from "../../src/lib/domain/fee-lines.ts";
+import { feeLines, feeLinesWithPayments, orderFeeBreakdown } from "../../src/lib/domain/fee-lines.ts";
 
 const ticket = (id: string, faceValue: number, feeFixedOutside = 0, feePercentOutside = 0) => ({
   id,
@@ -53,5 +53,29 @@ describe("issue 11: 'Show the fee lines wherever a total includes fees'", () => 
       discount: 500,
       total: 4800,
     });
+  });
+});
+
+describe("feeLinesWithPayments (issue 11 follow-up: the summary agrees with the pay button after a gift card)", () => {
+  it("spec 2 §4 'partial payments (gift cards) go first': Paid and Remaining to pay follow the total", () => {
+    expect(feeLinesWithPayments({ faceValue: 5000, fees: 300, discount: 0, total: 5300 }, 2000)).toEqual([
+      { key: "subtotal", amount: 5000 },
+      { key: "fees", amount: 300 },
+      { key: "total", amount: 5300 },
+      { key: "paid", amount: 2000 },
+      { key: "remaining", amount: 3300 },
+    ]);
+  });
+
+  it("a total without fees is still shown once something is paid, and the remainder never goes below 0", () => {
+    expect(feeLinesWithPayments({ faceValue: 4000, fees: 0, discount: 0, total: 4000 }, 5000)).toEqual([
+      { key: "total", amount: 4000 },
+      { key: "paid", amount: 5000 },
+      { key: "remaining", amount: 0 },
+    ]);
+  });
+
+  it("nothing paid: the plain fee lines (none when the total has no fees)", () => {
+    expect(feeLinesWithPayments({ faceValue: 4000, fees: 0, discount: 0, total: 4000 }, 0)).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ export interface FeeBreakdown {
   total: number;
 }
 
-export type FeeLineKey = "subtotal" | "fees" | "discount" | "total";
+export type FeeLineKey = "subtotal" | "fees" | "discount" | "total" | "paid" | "remaining";
 
 /** One line; a discount's amount is positive (the renderer shows it as a deduction). */
 export interface FeeLine {
@@ -30,6 +30,22 @@ export function feeLines(breakdown: FeeBreakdown): FeeLine[] {
   ];
   if (breakdown.discount > 0) lines.push({ key: "discount", amount: breakdown.discount });
   lines.push({ key: "total", amount: breakdown.total });
+  return lines;
+}
+
+/**
+ * The lines with what is already paid toward the total (gift cards go first, spec 2 §4) and what
+ * remains, so the summary agrees with the pay button, which asks only for the remainder. Without a
+ * payment the lines are unchanged; with one, the total is shown even when it has no fees.
+ */
+export function feeLinesWithPayments(breakdown: FeeBreakdown, paid: number): FeeLine[] {
+  const lines = feeLines(breakdown);
+  if (paid <= 0) return lines;
+  if (!lines.length) lines.push({ key: "total", amount: breakdown.total });
+  lines.push(
+    { key: "paid", amount: paid },
+    { key: "remaining", amount: Math.max(0, breakdown.total - paid) },
+  );
   return lines;
 }
 
