@@ -4,8 +4,8 @@
  * a dead link on the second visit; forgot membership; resend for a guest order and the 404 text;
  * set e-mail and its 409; logout without JavaScript; axe on every page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
+import { seriousAxeViolations as axe } from "./helpers/axe.ts";
 import { admissionCart, SELLER } from "./helpers/cart.ts";
 
 const BASE = `/${SELLER}`;
@@ -51,15 +51,6 @@ async function hydrated(page: Page) {
 }
 
 /** Serious and critical axe violations, as "rule: targets" lines. */
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 /** The text body of the newest mail to `to` whose subject matches, read from the mailbox page. */
 async function newestMailText(page: Page, to: string, subject: RegExp): Promise<string> {
   await page.goto(`/_mail?to=${encodeURIComponent(to)}`);

@@ -2,8 +2,8 @@
  * Login screens, the header state, the login query parameters and the login-or-guest modal (issue 5
  * "Storefront"; spec 1 §2, §4, §5, §8; spec 2 §2). Demo accounts: README "Demo accounts".
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { admissionCart } from "./helpers/cart.ts";
 
 const HM = "/harbour-museum";
@@ -14,14 +14,6 @@ const RZ_USER = { email: "demo@riverside-zoo.example", password: "Riverside-2026
 async function waitForLogin(page: Page) {
   const island = page.locator("astro-island").first();
   await expect(island).not.toHaveAttribute("ssr", /.*/, { timeout: 15_000 });
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** The newest login code mailed to `to`, read from the mailbox page (/_mail). */

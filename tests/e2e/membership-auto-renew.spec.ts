@@ -5,8 +5,8 @@
  * demo member (README "Demo accounts") opens the page logged out, logs in and comes back, confirms,
  * sees Cancelled; a second try shows the not-enrolled text. axe finds nothing serious.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 
 const NOT_ENROLLED = "This membership does not appear to be enrolled in automatic renewal.";
 
@@ -33,14 +33,6 @@ async function hydrated(page: Page) {
   for (const island of await islands.all()) {
     await expect(island).not.toHaveAttribute("ssr", /.*/, { timeout: 15_000 });
   }
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function passwordLogin(page: Page, email: string, password: string) {

@@ -7,8 +7,8 @@
  */
 
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 
 interface Tenant {
   seller: string;
@@ -122,14 +122,6 @@ async function dropCart(page: Page, seller: string) {
     `/api/my/cart/${cartId}?_seller=${seller}`,
   );
   expect(status).toBeLessThan(300);
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 for (const t of TENANTS) {

@@ -8,9 +8,9 @@
  * - the demo codes HMGIFT0001 and RZGIFT0001 redeem the same way, and the page says the spec's
  *   texts for a bad, expired or used code (spec 2 §8).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "@playwright/test";
 import { expect, type Page, test } from "./fixtures.ts";
+import { seriousAxeViolations as seriousAxe } from "./helpers/axe.ts";
 
 interface Tenant {
   seller: string;
@@ -39,15 +39,6 @@ const ZOO: Tenant = {
 };
 
 const uniqueEmail = (who: string) => `${who}-${crypto.randomUUID()}@example.com`;
-
-async function seriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const form = (page: Page) => page.getByTestId("buy-membership-form");
 
