@@ -99,7 +99,6 @@ async function giftThroughForm(
   await form(page)
     .getByRole("radio", { name: new RegExp(`^${t.level}`) })
     .check();
-  await fillMember(page, giftee.first, giftee.last, giftee.email);
   const recipient = form(page).getByRole("region", { name: "Who is this gift for?" });
   await recipient.getByLabel("Recipient's first name").fill(giftee.first);
   await recipient.getByLabel("Recipient's last name").fill(giftee.last);

@@ -296,7 +296,7 @@ describe("GET my/membership: the caller's own memberships with level, valid unti
       ticket_group_id: "hm-membership-levels",
       role: "member",
     });
-    expect(card?.renewal).toMatchObject({ open: true, window_days: 60 });
+    expect(card?.renewal).toMatchObject({ open: true, window_days: 60, ended: false });
     expect(card?.remaining_benefits).toEqual([
       { pool: "hm-preview-guest", limit: 2, used: 0, remaining: 2 },
       { pool: "*", limit: 12, used: 0, remaining: 12 },
@@ -325,6 +325,14 @@ describe("GET my/membership: the caller's own memberships with level, valid unti
     );
     expect(env.membership._data[0]?.valid_until).toBe("2027-11-21");
     expect(env.membership._data[0]?.renewal?.open).toBe(false);
+  });
+
+  it("the expired demo member (HM100003) sees the term marked ended, so a renewal starts at once", async () => {
+    const cookie = await sessionFor("hm-demo-expired");
+    const env = myMembershipEnvelope.parse(
+      (await send(api, "GET", "/api/my/membership?_seller=harbour-museum", undefined, { cookie })).body,
+    );
+    expect(env.membership._data.find((m) => m.scan_code === "HM100003")?.renewal?.ended).toBe(true);
   });
 
   it("another member's session never sees these cards", async () => {

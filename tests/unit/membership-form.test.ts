@@ -8,6 +8,7 @@ import {
   type FormLevel,
   type FormRule,
   GIFT_TO_SELF,
+  giftTicketLines,
   initialCounts,
   initialLevel,
   isGiftToSelf,
@@ -242,7 +243,13 @@ describe("renewal", () => {
     expect(prev?.levelId).toBe("dual");
     expect(prev?.validTo).toBe("2026-12-01T05:00:00Z");
     expect(prev?.members).toHaveLength(2);
+    expect(prev?.ended).toBe(false);
     expect(previousMembership([])).toBeNull();
+  });
+
+  it("an ended term is marked, so the form says the renewal starts today rather than at its end", () => {
+    const ended = members.map((m) => ({ ...m, ended: true }));
+    expect(previousMembership(ended)?.ended).toBe(true);
   });
 
   it("'On renew, current level, counts and named details are prefilled' (spec 1 §4)", () => {
@@ -263,6 +270,7 @@ describe("renewal", () => {
         levelId: "gone",
         validTo: "2026-01-01T00:00:00Z",
         renewalOpensAt: null,
+        ended: false,
         members: [],
       }),
     ).toBeNull();
@@ -337,5 +345,28 @@ describe("errors (spec 1 §8 'Membership form')", () => {
       kind: "message",
       text: "Sorry! Something unexpected happened. Please try again.",
     });
+  });
+});
+
+describe("gift mode's reserve (a gift becomes a code; the redeemer names the members, spec 2 §5)", () => {
+  it("one ticket of the level's primary role, named after the recipient, whatever the level's other roles", () => {
+    const s = memberSections(RULES, "dual");
+    expect(
+      giftTicketLines("dual", s, { first: " Emmy ", last: "Noether", email: " emmy@example.com " }),
+    ).toEqual([
+      {
+        ticket_type_id: "dual",
+        party_role: "member",
+        admit_name: "Emmy Noether",
+        admit_email: "emmy@example.com",
+      },
+    ]);
+  });
+
+  it("a level without named roles gives no line, so 'At least one member is required' still applies", () => {
+    const s = memberSections([rule("x", "guest", "no", 0, 2)], "x");
+    expect(membersProblem(giftTicketLines("x", s, { first: "A", last: "B", email: "" }))).toBe(
+      AT_LEAST_ONE_MEMBER,
+    );
   });
 });

@@ -34,6 +34,7 @@ import {
   calendarDayOf,
   carryDetails,
   type FormRule,
+  giftTicketLines,
   initialCounts,
   initialLevel,
   isGiftToSelf,
@@ -286,7 +287,10 @@ export default function MembershipForm(props: MembershipFormProps) {
       invalid.reportValidity();
       return;
     }
-    const lines = memberTicketLines(levelId, sections, details, counts);
+    const lines =
+      props.action === "gift"
+        ? giftTicketLines(levelId, sections, recipient)
+        : memberTicketLines(levelId, sections, details, counts);
     const problem = membersProblem(lines);
     if (problem) {
       showError({ kind: "text", text: text("membershipForm.atLeastOne") });
@@ -473,10 +477,12 @@ export default function MembershipForm(props: MembershipFormProps) {
                     />{" "}
                     {text("membershipForm.extend")}
                   </label>
-                  <p className="muted">{text("membershipForm.extend.hint")}</p>
+                  <p className="muted">
+                    {text(previous?.ended ? "membershipForm.extend.hintEnded" : "membershipForm.extend.hint")}
+                  </p>
                 </div>
               )}
-              {levelId && (
+              {levelId && props.action !== "gift" && (
                 <MemberFields
                   sections={sections}
                   details={details}

@@ -41,6 +41,7 @@ export function previousMembersOf(envelope: MyMembershipEnvelope, groupId: strin
         levelId: m.ticket_type_id ?? ticket?.ticket_type_id ?? null,
         orderId: m.ticket_order_id,
         renewalOpensAt: m.renewal && !m.renewal.open ? m.renewal.opens_at : null,
+        ended: m.renewal?.ended === true,
       };
     });
 }

@@ -49,7 +49,15 @@ export const membershipResource = z.object({
     )
     .optional(),
   /** Renewal opens `window_days` before the term ends (tenant web membership.renewal_window_days). */
-  renewal: z.object({ open: z.boolean(), opens_at: z.string(), window_days: z.number().int() }).optional(),
+  renewal: z
+    .object({
+      open: z.boolean(),
+      opens_at: z.string(),
+      window_days: z.number().int(),
+      /** The term has ended (by the server's clock): a renewal then starts at once. */
+      ended: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 export const membershipTicket = z.object({

@@ -530,6 +530,7 @@ export const defaultStrings = {
   "membershipForm.levels.legend": "Membership level",
   "membershipForm.extend": "Extend my current membership",
   "membershipForm.extend.hint": "The new term starts when your current membership ends.",
+  "membershipForm.extend.hintEnded": "Your membership has ended, so the new term starts today.",
   "membershipForm.members.heading": "Member details",
   "membershipForm.members.hint": "Each named member gets their own membership card.",
   "membershipForm.member.first": "First name",

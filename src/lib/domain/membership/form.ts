@@ -247,6 +247,29 @@ export function memberTicketLines(
   return lines;
 }
 
+/**
+ * A gift's reserve: the level's primary member ticket (it carries the level's price), named after
+ * the recipient. A gift becomes a gift code (spec 2 §5); the member details are the redeemer's to
+ * fill in when the code is redeemed, so gift mode does not ask the buyer for them.
+ */
+export function giftTicketLines(
+  levelId: string,
+  sections: MemberSections,
+  recipient: { first: string; last: string; email: string },
+): MemberTicketLine[] {
+  const primary = sections.named[0];
+  if (!primary) return [];
+  const email = recipient.email.trim();
+  return [
+    {
+      ticket_type_id: levelId,
+      party_role: primary.role,
+      admit_name: admitName({ ...recipient, email }),
+      ...(email ? { admit_email: email } : {}),
+    },
+  ];
+}
+
 /** Spec 1 §5: the form's own refusals. */
 export const AT_LEAST_ONE_MEMBER = "At least one member is required to purchase a membership";
 export const GIFT_TO_SELF =
@@ -279,12 +302,15 @@ export interface PreviousMember {
   orderId: string | null;
   /** When renewal is not open yet: the instant it opens (spec 1 §6 renewal window). */
   renewalOpensAt?: string | null;
+  /** The term has ended: a renewal starts at once, not at its end. */
+  ended?: boolean;
 }
 
 export interface PreviousMembership {
   levelId: string | null;
   validTo: string;
   renewalOpensAt: string | null;
+  ended: boolean;
   members: PreviousMember[];
 }
 
@@ -302,6 +328,7 @@ export function previousMembership(members: readonly PreviousMember[]): Previous
     levelId: latest.levelId,
     validTo: latest.validTo,
     renewalOpensAt: latest.renewalOpensAt ?? null,
+    ended: latest.ended === true,
     members: sameTerm,
   };
 }

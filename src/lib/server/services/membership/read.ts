@@ -117,6 +117,7 @@ export async function myMemberships(
               open: renewalOpen(m.validTo, clock, config.windowDays, tz),
               opens_at: renewalOpensAt(m.validTo, config.windowDays, tz).toISOString(),
               window_days: config.windowDays,
+              ended: m.validTo.getTime() <= clock.getTime(),
             },
           }
         : {}),
