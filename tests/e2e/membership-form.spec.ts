@@ -219,6 +219,24 @@ for (const t of TENANTS) {
       await dropCart(page, t.seller);
     });
 
+    test("spec 1 §8 'a prompt-marked reserve code shows a prompt whose answer resubmits': a member buying again is asked whether to extend", async ({
+      page,
+    }) => {
+      await login(page, t.seller, { credential_type: "scan_code", ...t.renewer });
+      const form = await openForm(page, `/${t.seller}/events/${t.event}`);
+      await form.getByRole("radio", { name: new RegExp(`^${t.individual}`) }).check();
+      await fillMember(page, "Member", t.renewerName.first, t.renewerName.last);
+      await form.getByRole("button", { name: "Continue" }).click();
+      const prompt = page.getByTestId("membership-prompt");
+      await expect(prompt).toBeVisible();
+      await expect(prompt).toContainText("Do you want to extend it, so the new term starts when it ends?");
+      const resubmit = page.waitForRequest((r) => /\/api\/my\/cart(\/[^/]+)?\/modify/.test(r.url()));
+      await prompt.getByRole("button", { name: "Yes" }).click();
+      expect(((await resubmit).postDataJSON() as { extendMembership?: boolean }).extendMembership).toBe(true);
+      await page.waitForURL(new RegExp(`/${t.seller}/events$`));
+      await dropCart(page, t.seller);
+    });
+
     test("gifting to one's own e-mail is refused with a link to the membership page", async ({ page }) => {
       await login(page, t.seller, { credential_type: "password", ...t.user });
       const form = await openForm(page, `/${t.seller}/events/${t.event}/gift`);

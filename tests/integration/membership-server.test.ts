@@ -274,6 +274,47 @@ describe("renewal with extend: the new term starts at valid_to in the tenant's t
       ),
     );
   });
+
+  it("spec 1 §8 'a prompt-marked reserve code shows a prompt whose answer resubmits': a member in the renewal window who buys again is asked whether to extend", async () => {
+    // Ends at midnight New York time on 21 Mar 2027: inside the 60-day window on 1 Mar.
+    const { cookie } = await memberEndingAt(new Date("2027-03-21T04:00:00Z"));
+    const add = [{ ticket_type_id: INDIVIDUAL, party_role: "member" }];
+    const asked = await send(api, "POST", MODIFY, { add }, { cookie });
+    expect(asked.status).toBe(409);
+    const prompt =
+      "Your membership is valid until Sat, Mar 20, 2027. Do you want to extend it, so the new term starts when it ends?";
+    expect(errorOf(asked)).toMatchObject({
+      _code: "membership_extend_prompt",
+      _context: "reserve",
+      _description: prompt,
+      _extra: { prompt, prompt_option: "extendMembership" },
+    });
+    // Either answer resubmits without asking again.
+    asCart(await send(api, "POST", MODIFY, { add, extendMembership: false }, { cookie }));
+    asCart(await send(api, "POST", MODIFY, { add, extendMembership: true }, { cookie }));
+  });
+
+  it("a gift is never asked to extend the giver's own membership", async () => {
+    const { cookie } = await memberEndingAt(new Date("2027-03-21T04:00:00Z"));
+    const giftee = await send(
+      api,
+      "POST",
+      "/api/giftee?_seller=harbour-museum",
+      { first_name: "Emmy", last_name: "Noether", email: `emmy-${randomUUID()}@example.com` },
+      { cookie },
+    );
+    expect(giftee.status, JSON.stringify(giftee.body)).toBeLessThan(300);
+    const { identity_id } = giftee.body as { identity_id: string };
+    asCart(
+      await send(
+        api,
+        "POST",
+        MODIFY,
+        { add: [{ ticket_type_id: INDIVIDUAL, party_role: "member" }], giftee: identity_id },
+        { cookie },
+      ),
+    );
+  });
 });
 
 describe("GET my/membership: the caller's own memberships with level, valid until, renewal and benefits", () => {

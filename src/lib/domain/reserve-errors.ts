@@ -32,6 +32,8 @@ export const EXPECTED_RESERVE_CODES = new Set([
   // Issue 12: a renewal outside the window, members-only tickets after the term (reserve_beyond_term).
   "renewal_not_open",
   "membership_expires_before_session",
+  // A member buying their own program again is asked whether to extend (a prompt-marked code).
+  "membership_extend_prompt",
   "rule_blocks_reserve",
   "event_session_sold_out",
 ]);

@@ -23,6 +23,7 @@ import {
   resolveMemberRoles,
 } from "../../../domain/membership/members.ts";
 import {
+  extendsTerm,
   mayReserveBeyondTerm,
   type RenewalConfig,
   renewalConfigOf,
@@ -87,6 +88,15 @@ export async function checkMembershipReserve(tx: Tx, input: MembershipReserveInp
   if (memberPlanned.length || removedMember) await applyMemberTickets(tx, input, memberPlanned);
   if (memberPlanned.length && input.options.extendMembership === true && input.identityId) {
     await checkRenewalWindow(tx, input, memberPlanned);
+  }
+  if (
+    memberPlanned.length &&
+    input.options.extendMembership === undefined &&
+    !input.options.gifteeIdentityId &&
+    !input.options.redeemMembership &&
+    input.identityId
+  ) {
+    await askToExtend(tx, input, input.identityId, memberPlanned);
   }
   // Benefits and the term concern members-only tickets (no extra query for any other reserve).
   const membersOnly = input.planned.filter(
@@ -177,6 +187,43 @@ async function checkRenewalWindow(
     },
   );
 }
+
+export const EXTEND_PROMPT_CODE = "membership_extend_prompt";
+
+/**
+ * Spec 1 §8 "a prompt-marked reserve code shows a prompt whose answer resubmits": a member who
+ * buys their own program again while its renewal is open (or it ended within the grace days) has
+ * not said whether the new term extends the current one. The answer (extendMembership true or
+ * false) is sent with the resubmitted reserve, which then does not ask again.
+ */
+async function askToExtend(
+  tx: Tx,
+  input: MembershipReserveInput,
+  identityId: string,
+  planned: readonly PlannedMemberLine[],
+): Promise<void> {
+  const groupIds = [...new Set(planned.map((p) => p.line.group.id))];
+  const [latest] = await programMemberships(tx, identityId, input.sellerId, groupIds);
+  if (!latest) return;
+  const seller = await input.seller();
+  const config = renewalConfigFor(seller.slug);
+  const tz = seller.timezone;
+  if (!renewalOpen(latest.validTo, input.now, config.windowDays, tz)) return;
+  if (!extendsTerm(latest.validTo, input.now, config.graceDays, tz)) return;
+  const ended = latest.validTo.getTime() <= input.now.getTime();
+  const prompt = ended
+    ? "Your membership has ended. Do you want to renew it, keeping your member ID?"
+    : `Your membership is valid until ${longDate(lastValidInstant(latest.validTo), tz)}. Do you want to extend it, so the new term starts when it ends?`;
+  throw reserveError(EXTEND_PROMPT_CODE, prompt, {
+    prompt,
+    prompt_option: "extendMembership",
+    membership_id: latest.id,
+    valid_to: latest.validTo.toISOString(),
+  });
+}
+
+/** The last instant inside a term that ends (exclusively) at `validTo`: its last full day. */
+const lastValidInstant = (validTo: Date) => new Date(validTo.getTime() - 1);
 
 /**
  * The member's current memberships, locked: concurrent reserves of one member wait here, so the
