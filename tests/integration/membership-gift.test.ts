@@ -81,15 +81,43 @@ async function checkoutFree(cartId: string, who = email("redeemer")) {
 }
 
 describe("POST giftee: first_name, last_name, email, additional_info; answer identity_id", () => {
-  it("a guest may gift: the giftee identity (kind giftee) is created, and reused for the same e-mail in any case", async () => {
+  it("a guest may gift: each POST giftee makes its own giftee record with the names the buyer typed", async () => {
     const to = email("grace");
     const first = await newGiftee(to);
     const again = await postGiftee({ first_name: "Grace B.", last_name: "Hopper", email: to.toUpperCase() });
     expect(again.status).toBe(200);
-    expect(gifteeAnswer.parse(again.body).identity_id).toBe(first.id);
-    const [row] = await api.handle.db.select().from(s.identity).where(eq(s.identity.id, first.id));
-    expect(row?.kind).toBe("giftee");
-    expect(row?.firstName).toBe("Grace B.");
+    const second = gifteeAnswer.parse(again.body).identity_id;
+    expect(second).not.toBe(first.id);
+    const [a] = await api.handle.db.select().from(s.identity).where(eq(s.identity.id, first.id));
+    const [b] = await api.handle.db.select().from(s.identity).where(eq(s.identity.id, second));
+    expect([a?.kind, a?.firstName, b?.kind, b?.firstName]).toEqual(["giftee", "Grace", "giftee", "Grace B."]);
+    // Never an account: identity.email stays free for login, guest checkout and resend.
+    expect([a?.email, b?.email]).toEqual([null, null]);
+  });
+
+  it("an account's e-mail never answers that account: the cart shows only what the gift buyer typed (no name leak)", async () => {
+    const res = await postGiftee({
+      first_name: "Someone",
+      last_name: "Else",
+      email: "DEMO@harbour-museum.example",
+    });
+    expect(res.status).toBe(200);
+    const id = gifteeAnswer.parse(res.body).identity_id;
+    expect(id).not.toBe("hm-demo-user");
+    const cart = asCart(
+      await membershipCart({
+        add: [{ ticket_type_id: "hm-membership-individual", quantity: 1 }],
+        giftee: id,
+      }),
+    );
+    expect(cartOf(cart).giftee).toEqual({ id, name: "Someone Else", email: "DEMO@harbour-museum.example" });
+    // Naming an account's identity id directly is refused as well.
+    const direct = await membershipCart({
+      add: [{ ticket_type_id: "hm-membership-individual", quantity: 1 }],
+      giftee: "hm-demo-user",
+    });
+    expect(direct.status).toBe(400);
+    expect(errorOf(direct)._code).toBe("validation_failed");
   });
 
   it("bad input is a 400 validation_failed (missing names, a bad e-mail, unknown fields)", async () => {
@@ -213,14 +241,17 @@ describe("gift checkout: the buyer pays and gets the receipt; the giftee gets a 
     expect(mail?.subject).toBe("Alan Turing has given you a Harbour Museum membership");
   });
 
-  it("a logged-in buyer cannot name themselves as the giftee in the cart (validate_not_email)", async () => {
+  it("a logged-in buyer cannot name their own account as the giftee in the cart (only giftee records are recipients)", async () => {
     const me = await loginIdentity(api);
     const res = await membershipCart(
       { add: [{ ticket_type_id: "hm-membership-individual", quantity: 1 }], giftee: me.identityId },
       { cookie: me.cookie },
     );
-    expect(res.status).toBe(422);
-    expect(errorOf(res)._code).toBe("validate_not_email");
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      _code: "validation_failed",
+      _description: "The gift recipient is not known.",
+    });
   });
 
   it("a guest checking out a gift to their own e-mail is refused and nothing is booked", async () => {

@@ -21,6 +21,7 @@ import {
   serializeVenue,
 } from "../catalogue/serialize.ts";
 import type { Caller } from "../identity/identity.ts";
+import { gifteeEmail } from "../membership/giftee.ts";
 
 export type OrderRow = typeof s.ticketOrder.$inferSelect;
 type TicketRow = typeof s.ticket.$inferSelect;
@@ -130,7 +131,7 @@ export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Pro
     giftees: new Map(
       giftees.map((g) => [
         g.id,
-        { name: [g.firstName, g.lastName].filter(Boolean).join(" "), email: g.email },
+        { name: [g.firstName, g.lastName].filter(Boolean).join(" "), email: gifteeEmail(g) },
       ]),
     ),
   };

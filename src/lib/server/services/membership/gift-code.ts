@@ -14,6 +14,7 @@ import * as s from "../../db/schema.ts";
 import { buildGiftMembershipMail } from "../../mail/gift-membership.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { Tx } from "../cart/types.ts";
+import { gifteeEmail } from "./giftee.ts";
 
 type OrderLike = { id: string; sellerId: string; identityId: string; gifteeIdentityId: string | null };
 type CodeRow = typeof s.code.$inferSelect;
@@ -89,10 +90,11 @@ export async function issueGiftCodes(tx: Tx, order: OrderLike, now: Date): Promi
       redeemedOrderId: null,
     });
     created.push(code);
-    if (giftee.email) {
+    const to = gifteeEmail(giftee);
+    if (to) {
       const mail = buildGiftMembershipMail({
         seller,
-        to: giftee.email,
+        to,
         gifteeFirstName: giftee.firstName,
         buyerName,
         levelName: level.name,

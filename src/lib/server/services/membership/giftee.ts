@@ -1,8 +1,11 @@
 /**
  * POST giftee (spec 1 §3 "Giftee payload", §7; issue 12): the recipient of a gift of membership as
- * an identity of the seller (kind `giftee`), reused per seller and e-mail (case-insensitive), so a
- * second gift to the same person names the same identity. An identity the e-mail already belongs
- * to (a user, a guest) is reused as it is; only a giftee identity takes the new names.
+ * an identity of the seller (kind `giftee`), made fresh for every call with the names and e-mail the
+ * gift buyer typed. It never reuses another identity with that e-mail: answering the id of a user's
+ * account would let anyone with an e-mail address read that account's name through the cart's
+ * `giftee` (or the gift's completion page). So the giftee's e-mail is kept in its additional_info
+ * (`giftee_email`), not in `identity.email`, which is unique per seller and identifies accounts
+ * for login, guest checkout and resend; a giftee record is never any of those.
  *
  * Gifting to oneself is refused (spec 2 §5 "A giftee e-mail equal to the buyer's e-mail is blocked:
  * 'You cannot gift a membership to yourself'"): here for a logged-in caller, at guest checkout for
@@ -10,11 +13,25 @@
  * membership form turns into its message with the link to buy or renew (spec 1 §5, §8).
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
 import { ApiError, validationFailed } from "../../http/errors.ts";
+
+/** Where a giftee identity keeps the recipient's e-mail (see the header). */
+export const GIFTEE_EMAIL_KEY = "giftee_email";
+
+/** The e-mail a gift goes to: a giftee identity's `giftee_email`. */
+export function gifteeEmail(row: {
+  kind: string;
+  email: string | null;
+  additionalInfo: Record<string, unknown> | null;
+}): string | null {
+  if (row.kind !== "giftee") return null;
+  const value = row.additionalInfo?.[GIFTEE_EMAIL_KEY];
+  return typeof value === "string" && value.trim() ? value.trim() : null;
+}
 
 export const SELF_GIFT_TEXT = "You cannot gift a membership to yourself";
 
@@ -50,31 +67,18 @@ export async function createGiftee(
   const email = person.email.trim();
   return db.transaction(async (tx) => {
     if (callerIdentityId && sameEmail(await emailOf(tx, callerIdentityId), email)) throw selfGiftRefused();
-    await tx
-      .insert(s.identity)
-      .values({
-        id: randomUUID(),
-        sellerId,
-        kind: "giftee",
-        email,
-        firstName: person.first_name.trim(),
-        lastName: person.last_name.trim(),
-        additionalInfo: person.additional_info ?? null,
-        createdAt: now,
-      })
-      .onConflictDoNothing();
-    const [row] = await tx
-      .select()
-      .from(s.identity)
-      .where(and(eq(s.identity.sellerId, sellerId), sql`lower(${s.identity.email}) = lower(${email})`));
-    if (!row) throw new Error("giftee identity not stored");
-    if (row.kind === "giftee") {
-      await tx
-        .update(s.identity)
-        .set({ firstName: person.first_name.trim(), lastName: person.last_name.trim() })
-        .where(eq(s.identity.id, row.id));
-    }
-    return row.id;
+    const id = randomUUID();
+    await tx.insert(s.identity).values({
+      id,
+      sellerId,
+      kind: "giftee",
+      email: null,
+      firstName: person.first_name.trim(),
+      lastName: person.last_name.trim(),
+      additionalInfo: { ...(person.additional_info ?? {}), [GIFTEE_EMAIL_KEY]: email },
+      createdAt: now,
+    });
+    return id;
   });
 }
 
@@ -95,15 +99,17 @@ export async function assertGiftee(
       sellerId: s.identity.sellerId,
       kind: s.identity.kind,
       email: s.identity.email,
+      additionalInfo: s.identity.additionalInfo,
     })
     .from(s.identity)
     .where(eq(s.identity.id, gifteeId));
-  if (!row || row.sellerId !== sellerId || row.kind === "public") {
+  // Only a giftee record made by POST giftee: never someone's account.
+  if (!row || row.sellerId !== sellerId || row.kind !== "giftee") {
     throw validationFailed("The gift recipient is not known.", { field: "giftee" }, "giftee");
   }
   if (
     callerIdentityId &&
-    (row.id === callerIdentityId || sameEmail(await emailOf(ex, callerIdentityId), row.email))
+    (row.id === callerIdentityId || sameEmail(await emailOf(ex, callerIdentityId), gifteeEmail(row)))
   ) {
     throw selfGiftRefused();
   }
@@ -117,7 +123,8 @@ export async function assertNotSelfGift(
 ): Promise<void> {
   if (!gifteeId) return;
   if (gifteeId === buyer.id) throw selfGiftRefused();
-  if (sameEmail(await emailOf(ex, gifteeId), buyer.email)) throw selfGiftRefused();
+  const [row] = await ex.select().from(s.identity).where(eq(s.identity.id, gifteeId));
+  if (row && sameEmail(gifteeEmail(row), buyer.email)) throw selfGiftRefused();
 }
 
 /** The cart's giftee as the cart shows it (spec 1 §3 "giftee (id, name, email)"), or null. */
@@ -128,6 +135,10 @@ export async function gifteeOf(
   const id = cart.membershipOptions.gifteeIdentityId;
   if (!id) return null;
   const [row] = await ex.select().from(s.identity).where(eq(s.identity.id, id));
-  if (!row || row.sellerId !== cart.sellerId) return null;
-  return { id: row.id, name: [row.firstName, row.lastName].filter(Boolean).join(" "), email: row.email };
+  if (!row || row.sellerId !== cart.sellerId || row.kind !== "giftee") return null;
+  return {
+    id: row.id,
+    name: [row.firstName, row.lastName].filter(Boolean).join(" "),
+    email: gifteeEmail(row),
+  };
 }
