@@ -85,6 +85,9 @@ async function fillGuestIdentity(page: Page, first: string, last: string, email:
   await page.getByLabel("Last name").fill(last);
   await page.getByLabel("Email address", { exact: true }).fill(email);
   await page.getByLabel("Confirm email address").fill(email);
+  // A harbour membership asks the buyer's ZIP code (the group's identity_form).
+  const zip = page.getByLabel("ZIP code");
+  if (await zip.count()) await zip.fill("02110");
 }
 
 /** Gifts the tenant's first level through the form; answers once the checkout page is open. */

@@ -14,6 +14,14 @@ import { cartTotals, ticketCount } from "../../lib/domain/cart-items.ts";
 import { paymentSummary } from "../../lib/domain/cart-payments.ts";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import {
+  type CustomErrors,
+  type CustomFieldKey,
+  type CustomValues,
+  cartIdentityForm,
+  missingRequiredFields,
+  prefillCustomValues,
+} from "../../lib/domain/identity-custom-fields.ts";
+import {
   emptyIdentity,
   IDENTITY_FIELDS,
   type IdentityError,
@@ -29,6 +37,7 @@ import { CartButtonView } from "../cart/CartButton.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { CardFields } from "./CardFields.tsx";
 import { CodeRequiredForm } from "./CodeRequiredForm.tsx";
+import { CustomIdentityFields } from "./CustomIdentityFields.tsx";
 import { reportCheckout } from "./checkout-calls.ts";
 import { type CheckoutStrings, checkoutTranslator } from "./checkout-strings.ts";
 import { DonationAdd } from "./DonationAdd.tsx";
@@ -59,7 +68,7 @@ export interface CheckoutIslandProps {
    * The logged-in member (spec 2 §1 "a logged-in member"): they check out as themselves through
    * my/cart/{id}/checkout, their details shown instead of the identity form, and skip the captcha.
    */
-  member: PurchaserIdentity | null;
+  member: (PurchaserIdentity & { additional_info?: Record<string, unknown> | undefined }) | null;
   /** tenant.payments.post_code_as_discount (spec §4: wallets are disabled when on). */
   postCodeAsDiscount: boolean;
   tagManagerId?: string | undefined;
@@ -82,6 +91,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   const [ready, setReady] = useState(false);
   const [identity, setIdentity] = useState(emptyIdentity);
   const [identityErrors, setIdentityErrors] = useState<Partial<Record<IdentityField, IdentityError>>>({});
+  const [customEdits, setCustomEdits] = useState<CustomValues>({});
+  const [customErrors, setCustomErrors] = useState<CustomErrors>({});
+  const customNodes = useRef<Partial<Record<CustomFieldKey, HTMLElement | null>>>({});
   const [card, setCard] = useState(emptyCard);
   const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, "required" | "invalid">>>({});
   const [terms, setTerms] = useState(false);
@@ -120,6 +132,46 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     scheduled.map((row) => ({ amount: parseMoneyString(row.amount), status: row.status })),
     outstanding,
   );
+  // Spec 1 §3 identity_form: the custom fields the cart's groups and events ask for. A logged-in
+  // buyer sees them only while their identity lacks a required one (prefilled with what it has).
+  const identityForm = useMemo(() => {
+    const tickets = envelope?.ticket._data ?? [];
+    return cartIdentityForm(
+      envelope?.meta?._data ?? [],
+      [...new Set(tickets.map((ticket) => ticket.ticket_group_id))],
+      [...new Set(tickets.map((ticket) => ticket.event_template_id))],
+    );
+  }, [envelope]);
+  const memberInfo = props.member?.additional_info;
+  const customFields = useMemo(
+    () =>
+      props.member && missingRequiredFields(identityForm.fields, memberInfo).length === 0
+        ? []
+        : identityForm.fields,
+    [identityForm, props.member, memberInfo],
+  );
+  const customValues = useMemo(
+    () => ({ ...prefillCustomValues(customFields, memberInfo), ...customEdits }),
+    [customFields, memberInfo, customEdits],
+  );
+  const skippedFields = identityForm.skipped.join(",");
+  useEffect(() => {
+    // Spec 1 §5: undefined custom fields are logged and skipped.
+    if (skippedFields) console.info(`checkout: identity_form names undefined fields: ${skippedFields}`);
+  }, [skippedFields]);
+  const customBlock =
+    customFields.length > 0 ? (
+      <CustomIdentityFields
+        fields={customFields}
+        values={customValues}
+        errors={customErrors}
+        tr={tr}
+        onChange={(key, value) => setCustomEdits((current) => ({ ...current, [key]: value }))}
+        register={(key, element) => {
+          customNodes.current[key] = element;
+        }}
+      />
+    ) : null;
   const [chosenAmount, setChosenAmount] = useState<number | null>(null);
   const partialPlan = scheduled.length > 0;
   const charge = partialPlan && chosenAmount !== null ? Math.min(chosenAmount, outstanding) : outstanding;
@@ -136,6 +188,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     outstanding,
     charge,
     identity,
+    customFields,
+    customValues,
     card,
     terms,
     stripe,
@@ -144,10 +198,12 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     setMessage,
     setErrors: (errors) => {
       setIdentityErrors(errors.identity);
+      setCustomErrors(errors.custom);
       setCardErrors(errors.card);
       setTermsError(errors.terms);
     },
     focusField: (field) => refs[field].current?.focus(),
+    focusCustom: (key) => customNodes.current[key]?.focus(),
     onPartial: () => {
       setCard(emptyCard());
       setTerms(false);
@@ -262,6 +318,12 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
                 email: props.member.email,
               })}
             </p>
+            {customBlock ? (
+              <>
+                <p className="muted">{tr("checkout.identity.custom.memberNote")}</p>
+                {customBlock}
+              </>
+            ) : null}
           </section>
         ) : (
           <IdentityFields
@@ -270,7 +332,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
             refs={refs}
             tr={tr}
             onChange={(field, value) => setIdentity((current) => ({ ...current, [field]: value }))}
-          />
+          >
+            {customBlock}
+          </IdentityFields>
         )}
         <fieldset className="checkout-section">
           <legend>{tr("checkout.payment.title")}</legend>

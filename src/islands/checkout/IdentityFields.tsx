@@ -1,5 +1,5 @@
 /** The purchaser identity form (spec 1 §5); the rules live in src/lib/domain/identity-form.ts. */
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 import {
   EMAIL_MAX,
   type IdentityError,
@@ -54,9 +54,11 @@ export interface IdentityFieldsProps {
   onChange: (field: IdentityField, value: string) => void;
   tr: CheckoutTranslate;
   refs: Record<IdentityField, RefObject<HTMLInputElement | null>>;
+  /** The custom fields the cart asks for (CustomIdentityFields), after the e-mail. */
+  children?: ReactNode;
 }
 
-export function IdentityFields({ value, errors, onChange, tr, refs }: IdentityFieldsProps) {
+export function IdentityFields({ value, errors, onChange, tr, refs, children }: IdentityFieldsProps) {
   return (
     <fieldset className="checkout-section">
       <legend>{tr("checkout.identity.title")}</legend>
@@ -76,6 +78,7 @@ export function IdentityFields({ value, errors, onChange, tr, refs }: IdentityFi
           />
         );
       })}
+      {children}
     </fieldset>
   );
 }

@@ -9,6 +9,14 @@
 import { useRef, useState } from "react";
 import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
 import {
+  type CustomErrors,
+  type CustomFieldKey,
+  type CustomFieldSpec,
+  type CustomValues,
+  firstInvalidCustomField,
+  validateCustomFields,
+} from "../../lib/domain/identity-custom-fields.ts";
+import {
   firstInvalidField,
   type IdentityCheck,
   type IdentityError,
@@ -44,6 +52,7 @@ export type CheckoutMessage = { tone: "error" | "success"; lines: string[]; focu
 
 export interface FormErrors {
   identity: Partial<Record<IdentityField, IdentityError>>;
+  custom: CustomErrors;
   card: Partial<Record<CardField, "required" | "invalid">>;
   terms: boolean;
 }
@@ -64,6 +73,9 @@ export interface CheckoutPaymentOptions {
   outstanding: number;
   charge: number;
   identity: IdentityInput;
+  /** The custom identity fields shown (spec 1 §3 identity_form) and their values. */
+  customFields: readonly CustomFieldSpec[];
+  customValues: CustomValues;
   card: CardInput;
   terms: boolean;
   stripe: StripeState;
@@ -73,6 +85,7 @@ export interface CheckoutPaymentOptions {
   /** The form's field errors after a check (all empty when it passed). */
   setErrors: (errors: FormErrors) => void;
   focusField: (field: IdentityField) => void;
+  focusCustom: (key: CustomFieldKey) => void;
   /** A partial payment went through: clear the card and the terms tick. */
   onPartial: () => void;
 }
@@ -152,21 +165,33 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
   /** Checks the form; returns the body to send, or null (the errors are shown). */
   function prepare(paymentIntentId: string | null): CheckoutBody | null {
     const { identity, card, outstanding, charge, member } = options;
-    const idCheck: IdentityCheck = member ? { ok: true, identity: member } : validateIdentity(identity);
+    const idCheck: IdentityCheck = member
+      ? {
+          ok: true,
+          identity: { first_name: member.first_name, last_name: member.last_name, email: member.email },
+        }
+      : validateIdentity(identity);
+    const customCheck = validateCustomFields(options.customFields, options.customValues);
     const cardDue = needsCard(outstanding);
     const cardCheck = cardDue && !paymentIntentId && !stripeKey ? validateCard(card, new Date()) : null;
     const termsOk = options.termsContent.trim() === "" || options.terms;
     options.setErrors({
       identity: idCheck.ok ? {} : idCheck.errors,
+      custom: customCheck.ok ? {} : customCheck.errors,
       card: cardCheck && !cardCheck.ok ? cardCheck.errors : {},
       terms: !termsOk,
     });
-    if (!idCheck.ok || (cardCheck && !cardCheck.ok) || !termsOk) {
+    if (!idCheck.ok || !customCheck.ok || (cardCheck && !cardCheck.ok) || !termsOk) {
       const field = idCheck.ok ? null : firstInvalidField(idCheck.errors);
+      const custom =
+        field || customCheck.ok ? null : firstInvalidCustomField(options.customFields, customCheck.errors);
       if (field) options.focusField(field);
-      setMessage({ tone: "error", lines: [VALIDATION_ERROR], focus: field === null });
+      else if (custom) options.focusCustom(custom);
+      setMessage({ tone: "error", lines: [VALIDATION_ERROR], focus: field === null && custom === null });
       return null;
     }
+    const additionalInfo = customCheck.additionalInfo;
+    const hasCustom = Object.keys(additionalInfo).length > 0;
     if (cardDue && !paymentSupported(charge, currency)) {
       show("error", PAYMENT_NOT_SUPPORTED);
       return null;
@@ -179,7 +204,13 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       gateway_id: cardDue ? (stripeKey ? "stripe" : "test") : "free",
       gateway_data: gatewayData,
       ...(cardDue ? { amount: toMoneyString(charge) } : {}),
-      ...(member ? {} : { identity: idCheck.identity }),
+      ...(member
+        ? hasCustom
+          ? { additional_info: additionalInfo }
+          : {}
+        : {
+            identity: hasCustom ? { ...idCheck.identity, additional_info: additionalInfo } : idCheck.identity,
+          }),
       send_email: true,
       idempotency_key: attemptKey.current,
     };

@@ -4,7 +4,17 @@
  * strings with two places; wallet amounts (gateway_data) are minor units.
  */
 import { z } from "zod";
+import {
+  CUSTOM_FIELD_MAX,
+  PHONE_MAX,
+  POST_CODE_MAX,
+  POST_CODE_MIN,
+  POST_CODE_PATTERN,
+} from "../domain/identity-custom-fields.ts";
 import { collection, isoDateTime, moneyString } from "./schemas.ts";
+
+/** The message of a refused zip or post code (spec 1 §5), shown by the checkout form as well. */
+export const POST_CODE_INVALID = "Enter a valid ZIP or post code (4 to 10 letters and digits).";
 
 /** Spec 2 §5: 0.50 to 999999.99, GBP 0.30 to 999999.99 (one source: domain/payment-amount.ts). */
 export { PAYMENT_MAX_MINOR, paymentMinMinor } from "../domain/payment-amount.ts";
@@ -13,12 +23,44 @@ export const GIFT_CARD_NUMBER_MAX = 70;
 
 export const gatewayId = z.enum(["test", "stripe", "ledger", "free"]);
 
+/** Spec 1 §5: a zip or post code is letters and digits with an optional space or hyphen, 4 to 10. */
+const postCode = z
+  .string()
+  .trim()
+  .min(POST_CODE_MIN, POST_CODE_INVALID)
+  .max(POST_CODE_MAX, POST_CODE_INVALID)
+  .regex(POST_CODE_PATTERN, POST_CODE_INVALID);
+const customText = (max: number) => z.string().trim().max(max);
+
+/**
+ * The identity's custom fields (spec 1 §3 Identity, §5 "Custom identity fields") as they travel in
+ * `additional_info`: the defined keys are checked (phone max 50, the others max 1000, zip_code and
+ * post_code by their pattern); any other key passes as before (the survey-style extras).
+ */
+export const identityAdditionalInfo = z
+  .object({
+    email: z.email().max(254).optional(),
+    phone: customText(PHONE_MAX).optional(),
+    address: customText(CUSTOM_FIELD_MAX).optional(),
+    city: customText(CUSTOM_FIELD_MAX).optional(),
+    region: customText(CUSTOM_FIELD_MAX).optional(),
+    state: customText(CUSTOM_FIELD_MAX).optional(),
+    country: customText(CUSTOM_FIELD_MAX).optional(),
+    zip_code: postCode.optional(),
+    post_code: postCode.optional(),
+  })
+  .catchall(z.unknown())
+  .refine(
+    (info) => Object.keys(info).every((key) => key.length <= 100),
+    "additional_info keys are at most 100 characters.",
+  );
+
 /** The purchaser identity of a guest checkout (spec 1 §5 identity form, already trimmed). */
 export const checkoutIdentity = z.strictObject({
   first_name: z.string().trim().min(1).max(50),
   last_name: z.string().trim().min(1).max(50),
   email: z.email().max(254),
-  additional_info: z.record(z.string().max(100), z.unknown()).optional(),
+  additional_info: identityAdditionalInfo.optional(),
 });
 
 /**
@@ -38,6 +80,11 @@ export const checkoutBody = z.strictObject({
   /** Amount to charge now (decimal string); defaults to the outstanding total. */
   amount: moneyString.optional(),
   identity: checkoutIdentity.optional(),
+  /**
+   * A logged-in buyer's custom identity fields the cart asks for (spec 2 §5 identity form), merged
+   * into their identity's additional_info (a guest sends them in `identity.additional_info`).
+   */
+  additional_info: identityAdditionalInfo.optional(),
   send_email: z.boolean().default(true),
   captcha: z.string().max(4000).optional(),
   /** Also accepted as the Idempotency-Key header; the same key always gives the same result. */
@@ -132,6 +179,8 @@ export const orderTicketResource = z.object({
   scan_code: z.string().nullable(),
   start_datetime: isoDateTime.nullable(),
   timezone: z.string().nullable(),
+  /** Issue 13: the end of a ticket's validity (tickets without a session); null when open-ended. */
+  valid_to: isoDateTime.nullable().optional(),
 });
 
 export const checkoutAnswer = z.object({

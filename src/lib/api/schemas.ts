@@ -45,7 +45,8 @@ export const eventMetaData = z.object({
   is_anchor: z.boolean().optional(),
   requires_anchor: z.boolean().optional(),
   hide_event_details: z.boolean().optional(),
-  identity_form: z.string().optional(),
+  /** The custom identity fields its buyers give: see domain/identity-custom-fields.ts parseIdentityForm. */
+  identity_form: z.unknown().optional(),
   image_profile: z.string().optional(),
   image_profile_alt: z.string().optional(),
   image_cover: z.string().optional(),

@@ -11,6 +11,7 @@ import { checkoutApi, type TicketOrderEnvelope } from "../../../lib/api/checkout
 import { createApiClient } from "../../../lib/api/client.ts";
 import { ApiClientError } from "../../../lib/api/errors.ts";
 import { ssrApi } from "../../../lib/api/ssr.ts";
+import { isCustomFieldKey } from "../../../lib/domain/identity-custom-fields.ts";
 import type { PurchaserIdentity } from "../../../lib/domain/identity-form.ts";
 import { getRuntime } from "../../../lib/server/runtime.ts";
 import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
@@ -107,12 +108,23 @@ export async function ticketOrders(
  * member"; §5 captcha is skipped for logged-in users), read through GET my/user with the
  * visitor's cookie; null for anyone else or an identity without a full name and e-mail.
  */
-export async function memberAt(request: Request, seller: string): Promise<PurchaserIdentity | null> {
+export async function memberAt(
+  request: Request,
+  seller: string,
+): Promise<(PurchaserIdentity & { additional_info: Record<string, unknown> }) | null> {
   if (!request.headers.get("cookie")?.includes(`${SESSION_COOKIE}=`)) return null;
   try {
     const me = (await authApi(visitorClient(request), seller).me()).identity._data[0];
     if (!me?.first_name || !me.last_name || !me.email || !me.has_real_email) return null;
-    return { first_name: me.first_name, last_name: me.last_name, email: me.email };
+    // additional_info: the custom identity fields the checkout may still ask for (a ZIP code).
+    return {
+      first_name: me.first_name,
+      last_name: me.last_name,
+      email: me.email,
+      additional_info: Object.fromEntries(
+        Object.entries(me.additional_info).filter(([key]) => isCustomFieldKey(key)),
+      ),
+    };
   } catch (error) {
     if (error instanceof ApiClientError) return null;
     throw error;

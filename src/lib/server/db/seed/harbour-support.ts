@@ -120,6 +120,8 @@ export function addHarbourSupport(b: TenantBuilder): void {
   b.meta("ticket_group", g, {
     payment_plan: { instalments: 3, interval_days: 30, deposit_percent: 3400 },
     auto_renew: "prompt",
+    // Members log in by member ID and ZIP code: checkout asks the buyer's ZIP (spec 1 §3 identity_form).
+    identity_form: [{ key: "zip_code", type: "text", required: true }],
   });
   b.membershipRule(g, "hm-membership-individual", "member", "yes", 1, 1);
   b.membershipRule(g, "hm-membership-individual", "guest", "no", 0, 2);

@@ -13,6 +13,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { LoginAnswer, loginBody } from "../../../api/auth-schemas.ts";
+import { zipMatches } from "../../../domain/identity-custom-fields.ts";
 import * as s from "../../db/schema.ts";
 import { handOffCart } from "./cart-handoff.ts";
 import type { AuthCall } from "./context.ts";
@@ -84,8 +85,6 @@ function scanKind(body: ScanBody): { kind: LoginKind; second: "zip_code" | "last
   return { kind: "scan_code", second: "zip_code" };
 }
 
-const normalizeZip = (zip: string) => zip.replace(/[\s-]/g, "").toLowerCase();
-
 async function scanCodeLogin(call: AuthCall, body: ScanBody) {
   const { kind, second } = scanKind(body);
   assertLoginKind(call.modes, kind);
@@ -119,7 +118,7 @@ async function scanCodeLogin(call: AuthCall, body: ScanBody) {
       !!body.last_name && member.lastName.trim().toLowerCase() === body.last_name.trim().toLowerCase();
     if (match) identity = await identityById(call.db, member.identityId);
   } else if (member && body.zip_code !== undefined && member.zipCode) {
-    if (normalizeZip(member.zipCode) === normalizeZip(body.zip_code)) {
+    if (zipMatches(member.zipCode, body.zip_code)) {
       identity = await identityById(call.db, member.identityId);
     }
   }

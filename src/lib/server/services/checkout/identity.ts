@@ -44,9 +44,13 @@ export async function storeGuestIdentity(
     .where(and(eq(s.identity.sellerId, sellerId), sql`lower(${s.identity.email}) = lower(${email})`));
   if (!row) throw new Error("guest identity not stored");
   if (row.kind === "guest") {
+    // The custom fields given now (a ZIP code, a phone) join what the guest gave before.
+    const additionalInfo = person.additional_info
+      ? { ...(row.additionalInfo ?? {}), ...person.additional_info }
+      : row.additionalInfo;
     await tx
       .update(s.identity)
-      .set({ firstName: person.first_name, lastName: person.last_name })
+      .set({ firstName: person.first_name, lastName: person.last_name, additionalInfo })
       .where(eq(s.identity.id, row.id));
   }
   return {
@@ -59,4 +63,25 @@ export async function storeGuestIdentity(
 export async function identityById(tx: Tx, id: string): Promise<OrderIdentity> {
   const [row] = await tx.select().from(s.identity).where(eq(s.identity.id, id));
   return { id, email: row?.email ?? null, firstName: row?.firstName ?? null };
+}
+
+/**
+ * A logged-in buyer's custom identity fields from the checkout form (spec 2 §5), merged into their
+ * identity's additional_info (the values given now win), so membership creation finds the ZIP code.
+ */
+export async function mergeAdditionalInfo(
+  tx: Tx,
+  identityId: string,
+  info: Record<string, unknown> | undefined,
+): Promise<void> {
+  if (!info || Object.keys(info).length === 0) return;
+  const [row] = await tx
+    .select({ additionalInfo: s.identity.additionalInfo })
+    .from(s.identity)
+    .where(eq(s.identity.id, identityId));
+  if (!row) return;
+  await tx
+    .update(s.identity)
+    .set({ additionalInfo: { ...(row.additionalInfo ?? {}), ...info } })
+    .where(eq(s.identity.id, identityId));
 }

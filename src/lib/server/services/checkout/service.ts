@@ -29,7 +29,7 @@ import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
 import { bookCart, enqueueConfirmation } from "./convert.ts";
 import { amountMismatch, cartEmpty, identityRequired } from "./errors.ts";
 import { guardedCheckout, requestHash } from "./guard.ts";
-import { identityById, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
+import { identityById, mergeAdditionalInfo, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
 import { assertCardAmount, assertNewGiftCard, recordPayment, takePartialPayment } from "./partial.ts";
 import { hasPlan } from "./plan.ts";
 
@@ -60,10 +60,14 @@ async function orderIdentity(
   const loggedIn = caller.identityId !== null && caller.sellerId === cart.sellerId;
   if (kind === "member") {
     if (!loggedIn || !caller.identityId) throw forbidden("Please log in to check out.");
+    await mergeAdditionalInfo(tx, caller.identityId, body.additional_info);
     return identityById(tx, caller.identityId);
   }
   if (body.identity) return storeGuestIdentity(tx, cart.sellerId, body.identity, now);
-  if (loggedIn && caller.identityId) return identityById(tx, caller.identityId);
+  if (loggedIn && caller.identityId) {
+    await mergeAdditionalInfo(tx, caller.identityId, body.additional_info);
+    return identityById(tx, caller.identityId);
+  }
   throw identityRequired();
 }
 
