@@ -285,8 +285,9 @@ test("my account and logout without JavaScript: the profile is private, Log out 
   const page = await context.newPage();
   await demoLogin(context.request);
 
+  // Issue 13: the demo user is a member (HM100001), so /my goes to the membership page.
   const my = await page.request.get(`${BASE}/my`, { maxRedirects: 0 });
-  expect(my.headers().location).toBe(`${BASE}/my/profile`);
+  expect(my.headers().location).toBe(`${BASE}/my/membership`);
   const res = await page.goto(`${BASE}/my/profile`);
   expect(res?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();

@@ -264,7 +264,7 @@ describe("refreshing and reseeding the demo", () => {
   it("refreshDemoAccounts adds the demo accounts to a demo database seeded before accounts existed, once", async () => {
     // Regression: a data folder seeded by an older version had no accounts, so the README's demo logins failed.
     const { refreshDemoAccounts } = await import("../../src/lib/server/db/seed/accounts.ts");
-    const { identity, membership, cart, ticket, ticketOrder } = await import(
+    const { identity, membership, cart, payment, ticket, ticketOrder, ticketScan } = await import(
       "../../src/lib/server/db/schema.ts"
     );
     const { DEMO_PROGRAMS } = await import("../../src/lib/server/db/seed/memberships.ts");
@@ -272,7 +272,14 @@ describe("refreshing and reseeding the demo", () => {
     // An older data folder had neither the accounts nor the demo members' orders (issue 12).
     const ids = ["hm-demo-user", "hm-demo-guest", "hm-demo-member", "hm-demo-expired"];
     const carts = db.db.select({ id: cart.id }).from(cart).where(inArray(cart.identityId, ids));
+    const orders = db.db
+      .select({ id: ticketOrder.id })
+      .from(ticketOrder)
+      .where(inArray(ticketOrder.identityId, ids));
     await db.db.delete(membership);
+    // Issue 13: the demo user's orders have scan codes and payments (seed/account-demo.ts).
+    await db.db.delete(ticketScan).where(inArray(ticketScan.ticketOrderId, orders));
+    await db.db.delete(payment).where(inArray(payment.cartId, carts));
     await db.db.delete(ticket).where(inArray(ticket.cartId, carts));
     await db.db.delete(ticketOrder).where(inArray(ticketOrder.identityId, ids));
     await db.db.delete(cart).where(inArray(cart.identityId, ids));

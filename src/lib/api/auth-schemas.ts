@@ -120,6 +120,9 @@ export const updateUserBody = z.strictObject({
 export const patchUserBody = z.strictObject({
   email: email.optional(),
   additional_info: z.record(z.string().max(100), z.unknown()).optional(),
+  /** Read-only on the profile (spec 2 §3): accepted here only to be refused as read_only_field. */
+  first_name: z.unknown().optional(),
+  last_name: z.unknown().optional(),
 });
 
 export const emailBody = z.strictObject({ email });

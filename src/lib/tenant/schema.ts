@@ -86,6 +86,22 @@ export const tenantSchema = z.object({
         reserve_beyond_term: z.enum(["always", "if_autorenew", "never"]).optional(),
       })
       .optional(),
+    /**
+     * Issue 13 (spec 2 §2): the my-account pages that exist. A page whose flag is off is not in the
+     * account navigation and answers 404. All on by default.
+     */
+    my_account_pages: z
+      .object({
+        upcoming: z.boolean().default(true),
+        orders: z.boolean().default(true),
+        profile: z.boolean().default(true),
+      })
+      .default({ upcoming: true, orders: true, profile: true }),
+    /**
+     * Spec 2 §5: when set, a member's name cannot be changed on the profile (and the profile refuses
+     * it); the other identity fields stay editable.
+     */
+    prevent_membership_updates: z.boolean().default(false),
   }),
   theme: themeSchema,
   strings: z.record(z.string(), z.string()).default({}),

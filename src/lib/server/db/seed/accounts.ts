@@ -70,6 +70,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccounts[] = [
   },
 ];
 
+const zipInfo = (zip: string | null | undefined) => (zip ? { zip_code: zip } : null);
+
 export async function seedAccounts(tx: Executor, now: Date): Promise<void> {
   for (const a of DEMO_ACCOUNTS) {
     const ids = {
@@ -91,6 +93,8 @@ export async function seedAccounts(tx: Executor, now: Date): Promise<void> {
           firstName: a.user.firstName,
           lastName: a.user.lastName,
           passwordHash,
+          // The members' ZIP codes on their identities too (checkout's identity_form asks for it).
+          additionalInfo: zipInfo(a.members[0]?.zipCode),
           createdAt: now,
         },
         {
@@ -119,6 +123,7 @@ export async function seedAccounts(tx: Executor, now: Date): Promise<void> {
           email: a.memberEmail,
           firstName: second.name.split(" ")[0] ?? second.name,
           lastName: second.lastName,
+          additionalInfo: zipInfo(second.zipCode),
           createdAt: now,
         },
       ])

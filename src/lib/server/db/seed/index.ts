@@ -26,6 +26,7 @@ import {
   ticketType,
   venue,
 } from "../schema.ts";
+import { seedAccountDemo } from "./account-demo.ts";
 import { seedAccounts } from "./accounts.ts";
 import type { TenantSeed } from "./builders.ts";
 import { harbourMuseum } from "./harbour-museum.ts";
@@ -96,6 +97,7 @@ async function insertDemo(tx: Executor, now: Date): Promise<Omit<SeedSummary, "m
   await insertBatched(tx, sessionSeat, booked);
   await seedAccounts(tx, now);
   await seedMembershipAutoRenew(tx, now);
+  await seedAccountDemo(tx, now);
   return {
     sellers: tenants.length,
     events: all("events").length,

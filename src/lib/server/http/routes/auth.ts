@@ -24,6 +24,7 @@ import {
   verifyOtpBody,
 } from "../../../api/auth-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import { checkProfilePatch, profilePatchInput } from "../../services/account/profile.ts";
 import { type AuthCall, authCall, loggedInAt, sessionToken } from "../../services/auth/context.ts";
 import { notLoggedIn } from "../../services/auth/errors.ts";
 import { enforceLimit } from "../../services/auth/limits.ts";
@@ -205,9 +206,13 @@ export function registerAuth(router: ApiRouter): void {
   router.openapi(routes.patchUser, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
     const identityId = await requireLogin(call);
-    await call.db.transaction((tx) =>
-      patchUser(tx, identityId, c.req.valid("param").id, c.req.valid("json")),
-    );
+    await call.db.transaction(async (tx) => {
+      await checkProfilePatch(
+        tx,
+        profilePatchInput(call, identityId, c.req.valid("param").id, c.req.valid("json")),
+      );
+      await patchUser(tx, identityId, c.req.valid("param").id, c.req.valid("json"));
+    });
     return c.json(await userAnswerOf(call.db, identityId), 200);
   });
   router.openapi(routes.resetRequest, async (c) => {

@@ -1,4 +1,6 @@
 import type { ApiRouter } from "../app.ts";
+import { registerAccountOrders } from "./account-orders.ts";
+import { registerAccountProfile } from "./account-profile.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCalendar } from "./calendar.ts";
 import { registerCart } from "./cart.ts";
@@ -27,8 +29,10 @@ export function registerRoutes(router: ApiRouter): void {
   registerCartRemovals(router);
   registerCheckout(router);
   registerOrders(router);
+  registerAccountOrders(router);
   registerMembership(router);
   registerMembershipAutoRenew(router);
+  registerAccountProfile(router);
   registerMembershipGift(router);
   registerAuth(router);
   registerStripeWebhook(router);

@@ -173,6 +173,8 @@ export function serializeOrderTicket(row: OrderTicketRow): OrderTicket {
     seat_template_id: t.seatTemplateId,
     scan_code: row.scanCode,
     start_datetime: row.session?.startDatetime.toISOString() ?? t.validFrom?.toISOString() ?? null,
+    // Issue 13: a ticket without a session (any-day, dated without a session row) ends with its validity.
+    valid_to: t.validTo?.toISOString() ?? null,
     timezone: row.venue.timezone,
   };
 }

@@ -1,0 +1,76 @@
+/**
+ * Default texts of the my-account navigation, membership and profile pages (issue 13). Spread into
+ * strings.ts's defaultStrings, so a tenant overrides them like any other string. The spec gives
+ * the section names (spec 2 §2) and the auto-renew states (spec 2 §4); the rest is worded here.
+ */
+export const accountProfileStrings = {
+  "account.nav.membership": "Membership",
+  "account.nav.profile": "Profile",
+  "account.nav.tickets": "Tickets",
+  // The section the spec calls Logout, worded as the header's button (one wording for one action).
+  "account.nav.logout": "Log out",
+  "account.membership.title": "Membership",
+  "account.membership.level": "Level",
+  "account.membership.role": "Role",
+  "account.membership.memberId": "Member ID",
+  "account.membership.validFrom": "Valid from",
+  "account.membership.validUntil": "Valid until",
+  "account.membership.current": "Current",
+  "account.membership.expired": "Expired",
+  "account.membership.upcoming": "Starts soon",
+  "account.membership.cardHolders": "Card holders",
+  "account.membership.qrAlt": "Membership QR code for {name}",
+  "account.membership.autoRenew": "Automatic renewal",
+  "account.membership.autoRenew.enrolled": "Enrolled",
+  "account.membership.autoRenew.cancelled": "Cancelled",
+  "account.membership.autoRenew.notEnrolled": "Not enrolled",
+  "account.membership.cancelAutoRenew": "Cancel automatic renewal",
+  "account.membership.renewIntro": "Your membership can be renewed now.",
+  "account.membership.renew": "Renew membership",
+  "account.membership.resendTitle": "Membership email",
+  "account.membership.resend": "Resend my membership email",
+  "account.membership.resendIntro": "We will send your membership cards to {email}.",
+  "account.membership.resendIntroNoEmail":
+    "We will send your membership cards to the email address on your account.",
+  "account.membership.resent": "We have sent your membership email again. Please check your inbox.",
+  "account.profile.title": "Profile",
+  "account.profile.details": "Your details",
+  "account.profile.phone": "Phone",
+  "account.profile.address": "Address",
+  "account.profile.city": "City",
+  "account.profile.state": "State",
+  "account.profile.province": "Province",
+  "account.profile.country": "Country",
+  "account.profile.zip": "ZIP code",
+  "account.profile.postcode": "Postcode",
+  "account.profile.choose": "Choose…",
+  "account.profile.save": "Save changes",
+  // spec 2 §8 "Validation error"
+  "account.profile.validation":
+    "There were errors found in the information you submitted. Please address the errors and re-submit the form.",
+  "account.profile.saved": "Your details have been saved: {fields}.",
+  "account.profile.nothingChanged": "Nothing has changed.",
+  "account.profile.readOnlyNote": "To change your name or email address, please contact us.",
+  "account.profile.membershipLocked":
+    "Your member details cannot be changed online. Please contact us to change them.",
+  "account.profile.problem.tooLong": "This is too long (at most {max} characters).",
+  "account.profile.problem.invalidZip": "Enter a ZIP code of 4 to 10 letters and digits.",
+  "account.profile.problem.cannotClear": "This field cannot be cleared.",
+  "account.profile.problem.regionRequired": "Choose a {region}.",
+  "account.profile.problem.invalidRegion": "Choose a {region} from the list.",
+  "account.profile.problem.invalidCountry": "Choose a country from the list.",
+  "account.profile.password": "Password",
+  "account.profile.changePassword": "Change my password",
+  "account.profile.changePasswordIntro": "We will email you a link to choose a new password.",
+  "account.profile.changePasswordSent":
+    "We have sent a link to choose a new password to {email}. Log out, then open the link in the email.",
+  "account.profile.cards": "Saved payment methods",
+  "account.profile.noCards": "You have no saved payment methods.",
+  "account.profile.removeCard": "Remove {identifier}",
+  "account.profile.removeConfirm": "Remove {identifier}? It will no longer be used for your payments.",
+  "account.profile.removeYes": "Remove",
+  "account.profile.removeNo": "Keep it",
+  "account.profile.removed": "{identifier} has been removed.",
+  "account.profile.cardInUse":
+    "This card pays for the automatic renewal of your membership. Cancel the automatic renewal first, then remove the card.",
+} as const;
