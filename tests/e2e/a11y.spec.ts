@@ -1,6 +1,6 @@
 /** axe-core finds no serious or critical violations on any browsing page. */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 
 const pages: Array<[string, string, number]> = [
   ["tenant list", "/", 200],
@@ -26,10 +26,6 @@ for (const [name, path, status] of pages) {
     expect(res?.status()).toBe(status);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.getByRole("main")).toHaveCount(1);
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSeriousAxe(page);
   });
 }

@@ -4,8 +4,8 @@
  * modal, the upsell listing and accessibility with a cart. Carts are created through the API and
  * handed to the page the way the store stores them; the store then checks them with the server.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { admissionCart, cartWidget, SELLER, seedCart, shortenHold } from "./helpers/cart.ts";
 
 const LISTING = `/${SELLER}/events`;
@@ -228,10 +228,6 @@ for (const [name, path] of [
     await page.goto(path);
     const widget = await cartWidget(page);
     await expect(widget.getByText("2 × Adult")).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSeriousAxe(page);
   });
 }

@@ -4,8 +4,8 @@
  * mailbox; a declined card shows the spec's message and keeps the cart; a pending payment goes to
  * the pending page; a gift card pays part and a card the rest; a donation-only order.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
+import { seriousAxeViolations as seriousAxe } from "./helpers/axe.ts";
 
 const ZOO = "riverside-zoo";
 
@@ -52,13 +52,6 @@ async function fillCard(page: Page, number: string, expiry = "12/34") {
 }
 
 const payButton = (page: Page) => page.getByRole("button", { name: /^Pay £\d+\.\d{2}$/ });
-
-async function seriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
 
 test("riverside-zoo: a guest buys timed tickets with 4242, sees the order number and QR codes, and the mailbox has the confirmation", async ({
   page,

@@ -3,8 +3,8 @@
  * the e2e server runs with MAILBOX=on). Mail itself comes from checkout, so here: the page renders
  * its empty or list state with one heading, is never cached, and passes axe.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 
 test("mailbox: /_mail renders with one h1, the recipient filter, no-store, and no serious axe violations", async ({
   page,
@@ -18,11 +18,7 @@ test("mailbox: /_mail renders with one h1, the recipient filter, no-store, and n
   await expect(page.getByLabel("Recipient e-mail")).toBeVisible();
   // Either the empty state or the table of mail, newest first.
   await expect(page.getByText("No mail yet.").or(page.getByRole("table"))).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousAxe(page);
 });
 
 test("mailbox: ?to= filters by recipient and says when there is none", async ({ page }) => {

@@ -6,9 +6,9 @@
  * its renew link.
  */
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { openSessions, pickFirstDate, serverCart, waitForReserveIsland } from "./helpers/reserve.ts";
 
 const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" };
@@ -131,11 +131,7 @@ for (const t of TENANTS) {
     await expect(notice).toContainText(
       /^Your membership has expired\. Renew it to book member tickets for \w{3}, (\w{3} \d{1,2}|\d{1,2} \w{3}),? \d{4}\./,
     );
-    const axe = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    const bad = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSeriousAxe(page);
     const renew = notice.getByRole("link", { name: "Renew your membership" });
     await expect(renew).toHaveAttribute("href", `/${t.seller}/membership/renew`);
     await renew.click();

@@ -5,6 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { openSessions, pickFirstDate, serverCart, waitForReserveIsland } from "./helpers/reserve.ts";
 
 const HM = "/harbour-museum";
@@ -228,11 +229,7 @@ test("axe: no serious or critical violations on the reserve screen with a sessio
   await pickFirstDate(reserve);
   await openSessions(reserve).first().check();
   await reserve.getByRole("button", { name: "Add one Adult" }).click();
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousAxe(page);
   await reserve.getByRole("button", { name: "Change" }).click();
   await reserve.getByRole("button", { name: "Show more dates" }).click();
   const withCalendar = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();

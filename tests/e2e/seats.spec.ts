@@ -4,8 +4,8 @@
  * per seat, keyboard operation, a seat taken meanwhile (409 seat_unavailable) and axe on the open
  * selector.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { openSessions, storedCartId, waitForReserveIsland } from "./helpers/reserve.ts";
 
 const SELLER = "harbour-museum";
@@ -146,11 +146,7 @@ test("a11y: the open seat selector has no serious or critical axe violations", a
   );
   await selector.getByRole("button", { name: "Balcony", exact: true }).click();
   await selector.getByRole("button", { name: "Zoom in" }).click();
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousAxe(page);
   // Back (Escape) closes the selector and keeps the chosen seats (none yet).
   await page.keyboard.press("Escape");
   await expect(selector).toBeHidden();
