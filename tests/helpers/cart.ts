@@ -8,6 +8,11 @@ import { expect } from "vitest";
 import { type CartEnvelope, cartEnvelope } from "../../src/lib/api/cart-schemas.ts";
 import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
 import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
+import {
+  type CustomFieldKey,
+  cartIdentityForm,
+  missingRequiredFields,
+} from "../../src/lib/domain/identity-custom-fields.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../src/lib/server/services/identity/identity.ts";
 import type { TestApi } from "./api.ts";
@@ -149,11 +154,84 @@ export async function heldCount(api: Pick<TestApi, "handle">, sessionId: string)
 /** Stripe's succeeding test card, as the test gateway takes it in gateway_data. */
 export const TEST_CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
 
-/** Pays a cart as a guest with the succeeding test card; answers the new order's id. */
+/** Valid sample values (spec 1 §5 rules) for the custom identity fields a cart may require. */
+const SAMPLE_CUSTOM_VALUES: Record<CustomFieldKey, string> = {
+  email: "buyer@example.com",
+  phone: "555 0100",
+  address: "1 Harbour Street",
+  city: "Boston",
+  region: "MA",
+  state: "MA",
+  country: "US",
+  zip_code: "02110",
+  post_code: "SW1A 1AA",
+};
+
+/**
+ * The required custom identity fields the cart asks for (its groups' and templates' meta
+ * identity_form, as the checkout form computes them) that `given` lacks, with sample values:
+ * issue 12's server refuses a checkout without them (harbour's membership group asks zip_code).
+ */
+export async function requiredCustomInfo(
+  api: AppLike,
+  cartId: string,
+  given: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Record<string, string | boolean>> {
+  const read = await send(api, "GET", `/api/cart/${cartId}`, undefined, headers);
+  if (read.status !== 200) return {};
+  const envelope = cartEnvelope.parse(read.body);
+  const tickets = envelope.ticket._data;
+  const form = cartIdentityForm(
+    envelope.meta?._data ?? [],
+    tickets.map((ticket) => ticket.ticket_group_id),
+    tickets.map((ticket) => ticket.event_template_id),
+  );
+  const info: Record<string, string | boolean> = {};
+  for (const field of missingRequiredFields(form.fields, given)) {
+    if (field.readOnly) continue;
+    info[field.key] = field.type === "boolean" ? true : (field.options[0] ?? SAMPLE_CUSTOM_VALUES[field.key]);
+  }
+  return info;
+}
+
+/**
+ * A logged-in buyer's checkout body part: `{ additional_info }` with the required custom fields the
+ * cart asks for and their identity has not stored yet, or {} when nothing is missing.
+ */
+export async function memberCustomInfo(
+  api: Pick<TestApi, "app" | "handle">,
+  cartId: string,
+  identityId: string,
+  headers: Record<string, string> = {},
+): Promise<{ additional_info?: Record<string, string | boolean> }> {
+  const [row] = await api.handle.db
+    .select({ additionalInfo: s.identity.additionalInfo })
+    .from(s.identity)
+    .where(eq(s.identity.id, identityId));
+  const asked = await requiredCustomInfo(api, cartId, row?.additionalInfo ?? {}, headers);
+  return Object.keys(asked).length ? { additional_info: asked } : {};
+}
+
+/** The guest identity with the cart's required custom fields added where it lacks them. */
+export async function withRequiredCustomInfo<T extends Record<string, unknown>>(
+  api: AppLike,
+  cartId: string,
+  identity: T,
+): Promise<T> {
+  const given = (identity.additional_info ?? {}) as Record<string, unknown>;
+  const asked = await requiredCustomInfo(api, cartId, given);
+  return Object.keys(asked).length ? { ...identity, additional_info: { ...given, ...asked } } : identity;
+}
+
+/**
+ * Pays a cart as a guest with the succeeding test card, giving the custom identity fields the cart
+ * requires (requiredCustomInfo); answers the new order's id.
+ */
 export async function payAsGuest(api: AppLike, cartId: string, identity: Record<string, unknown>) {
   const paid = await send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
     gateway_id: "test",
-    identity,
+    identity: await withRequiredCustomInfo(api, cartId, identity),
     gateway_data: TEST_CARD,
   });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);

@@ -16,7 +16,8 @@ export async function member(api: TestApi) {
   const email = `${login.identityId}@example.test`;
   await api.handle.db
     .update(s.identity)
-    .set({ email, firstName: "Mary", lastName: "Anning" })
+    // A harbour member's ZIP code is on their identity (checkout's identity_form requires it).
+    .set({ email, firstName: "Mary", lastName: "Anning", additionalInfo: { zip_code: "02110" } })
     .where(eq(s.identity.id, login.identityId));
   return { ...login, email };
 }

@@ -12,7 +12,7 @@ import * as s from "../../src/lib/server/db/schema.ts";
 import { runRenewals } from "../../src/lib/server/services/membership/renewal-job.ts";
 import { type FakeStripe, startFakeStripe } from "../fixtures/stripe/fake-server.ts";
 import { withTestApi } from "../helpers/api.ts";
-import { asCart, cartOf, loginIdentity, send } from "../helpers/cart.ts";
+import { asCart, cartOf, loginIdentity, memberCustomInfo, send } from "../helpers/cart.ts";
 
 const api = withTestApi();
 const ENV_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_API_BASE", "STRIPE_WEBHOOK_SECRET"] as const;
@@ -55,7 +55,12 @@ async function buyWithStripe(autoRenew: boolean) {
     api,
     "POST",
     `/api/my/cart/${cart.id}/checkout`,
-    { gateway_id: "stripe", gateway_data: { payment_method_id: "pm_card_visa" } },
+    {
+      gateway_id: "stripe",
+      gateway_data: { payment_method_id: "pm_card_visa" },
+      // Issue 12: the cart's required custom fields (harbour asks the buyer's ZIP code).
+      ...(await memberCustomInfo(api, cart.id, who.identityId, headers)),
+    },
     headers,
   );
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);

@@ -48,6 +48,8 @@ async function raceForOneCode(api: TestApi) {
           first_name: "Racer",
           last_name: `No${i}`,
           email: `racer-${i}-${randomUUID()}@example.com`,
+          // Harbour's membership group requires the buyer's ZIP code (identity_form, issue 12).
+          additional_info: { zip_code: "02110" },
         },
       }),
     ),

@@ -69,6 +69,9 @@ async function guestGift(level = "hm-membership-individual") {
   return { orderId, code, giftee, buyer };
 }
 
+/** Harbour's membership group requires the buyer's ZIP code at checkout (identity_form, issue 12). */
+const ZIP = { zip_code: "02110" };
+
 async function redeemCart(code: string, level = "hm-membership-individual") {
   return membershipCart({ add: [{ ticket_type_id: level, quantity: 1 }], redeemMembership: code });
 }
@@ -76,7 +79,7 @@ async function redeemCart(code: string, level = "hm-membership-individual") {
 async function checkoutFree(cartId: string, who = email("redeemer")) {
   return send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
     gateway_id: "free",
-    identity: { first_name: "Rosalind", last_name: "Franklin", email: who },
+    identity: { first_name: "Rosalind", last_name: "Franklin", email: who, additional_info: ZIP },
   });
 }
 
@@ -228,7 +231,7 @@ describe("gift checkout: the buyer pays and gets the receipt; the giftee gets a 
       api,
       "POST",
       `/api/my/cart/${cart.id}/gift_checkout`,
-      { gateway_id: "test", gateway_data: TEST_CARD, send_email: true },
+      { gateway_id: "test", gateway_data: TEST_CARD, send_email: true, additional_info: ZIP },
       { cookie: me.cookie },
     );
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
@@ -264,7 +267,7 @@ describe("gift checkout: the buyer pays and gets the receipt; the giftee gets a 
     const res = await send(api, "POST", `/api/cart/${cart.id}/guest_checkout`, {
       gateway_id: "test",
       gateway_data: TEST_CARD,
-      identity: { first_name: "Grace", last_name: "Hopper", email: giftee.email },
+      identity: { first_name: "Grace", last_name: "Hopper", email: giftee.email, additional_info: ZIP },
     });
     expect(res.status).toBe(422);
     expect(errorOf(res)).toMatchObject({
@@ -346,7 +349,7 @@ describe("redeeming: 'You must enter a valid code.', 'This code has expired', 'T
     const paid = await send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
       gateway_id: "test",
       gateway_data: TEST_CARD,
-      identity: { first_name: "Rosalind", last_name: "Franklin", email: email("dual") },
+      identity: { first_name: "Rosalind", last_name: "Franklin", email: email("dual"), additional_info: ZIP },
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const order = checkoutAnswer.parse(paid.body).ticket_order?._data[0];
@@ -381,7 +384,12 @@ describe("redeeming: 'You must enter a valid code.', 'This code has expired', 'T
     const pending = await send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
       gateway_id: "test",
       gateway_data: { ...TEST_CARD, exp_year: 2099 },
-      identity: { first_name: "Rosalind", last_name: "Franklin", email: email("pending") },
+      identity: {
+        first_name: "Rosalind",
+        last_name: "Franklin",
+        email: email("pending"),
+        additional_info: ZIP,
+      },
     });
     expect(pending.status, JSON.stringify(pending.body)).toBe(200);
     const order = checkoutAnswer.parse(pending.body).ticket_order?._data[0];

@@ -187,7 +187,13 @@ describe("renewal with extend: the new term starts at valid_to in the tenant's t
     const { identityId, cookie } = await loginIdentity(api);
     await api.handle.db
       .update(s.identity)
-      .set({ email: `renew-${randomUUID()}@example.com`, firstName: "Mary", lastName: "Anning" })
+      // Like the seeded members, the ZIP code is on the identity too (checkout's identity_form asks it).
+      .set({
+        email: `renew-${randomUUID()}@example.com`,
+        firstName: "Mary",
+        lastName: "Anning",
+        additionalInfo: { zip_code: "02139" },
+      })
       .where(eq(s.identity.id, identityId));
     const id = `m-${identityId}`;
     await api.handle.db.insert(s.membership).values({

@@ -14,7 +14,13 @@ import { asCart, cartOf, errorOf, send } from "../helpers/cart.ts";
 
 const api = withTestApi();
 const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
-const GUEST = { first_name: "Grace", last_name: "Hopper", email: "grace@example.com" };
+/** The plan carts are harbour memberships, whose checkout requires the buyer's ZIP (issue 12). */
+const GUEST = {
+  first_name: "Grace",
+  last_name: "Hopper",
+  email: "grace@example.com",
+  additional_info: { zip_code: "02110" },
+};
 
 async function membershipCart() {
   const res = await send(api, "POST", "/api/my/cart/modify?_seller=harbour-museum", {

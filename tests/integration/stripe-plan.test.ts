@@ -16,7 +16,13 @@ import { asCart, cartOf, errorOf, send } from "../helpers/cart.ts";
 
 const api = withTestApi();
 const stripe = withFakeStripe(api);
-const GUEST = { first_name: "Grace", last_name: "Hopper", email: "grace@example.com" };
+/** The plan carts are harbour memberships, whose checkout requires the buyer's ZIP (issue 12). */
+const GUEST = {
+  first_name: "Grace",
+  last_name: "Hopper",
+  email: "grace@example.com",
+  additional_info: { zip_code: "02110" },
+};
 const DAY_MS = 86_400_000;
 
 /** 75.00 on a plan: 25.50 due now, then 24.75 and 24.75 every 30 days. */

@@ -82,7 +82,9 @@ export const checkoutBody = z.strictObject({
   identity: checkoutIdentity.optional(),
   /**
    * A logged-in buyer's custom identity fields the cart asks for (spec 2 §5 identity form), merged
-   * into their identity's additional_info (a guest sends them in `identity.additional_info`).
+   * into their identity's additional_info (a guest sends them in `identity.additional_info`). A
+   * field the cart requires that the purchaser neither sends nor (logged in) has stored is refused:
+   * 400 validation_failed, `_extra.field` its path (services/checkout/required-fields.ts).
    */
   additional_info: identityAdditionalInfo.optional(),
   send_email: z.boolean().default(true),

@@ -301,6 +301,8 @@ export const defaultStrings = {
   "checkout.error.postCode": "Enter a valid ZIP or post code (4 to 10 letters and digits).",
   "checkout.error.mismatch": "This must match the field above.",
   "checkout.error.required": "This field is required.",
+  /** Issue 12 follow-up: the server's refusal of a checkout lacking a required custom field. */
+  "checkout.error.customRequired": "{field} is required.",
   "checkout.error.tooLong": "This is too long (at most {max} characters).",
   "checkout.error.invalidEmail": "Email address is not valid.",
   "checkout.error.emailMismatch": "Email addresses must match.",

@@ -8,6 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout-schemas.ts";
+import type { CustomFieldSpec } from "../../../domain/identity-custom-fields.ts";
 import { parseMoneyString, toMoneyString } from "../../../domain/money.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
@@ -32,6 +33,7 @@ import { guardedCheckout, requestHash } from "./guard.ts";
 import { identityById, mergeAdditionalInfo, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
 import { assertCardAmount, assertNewGiftCard, recordPayment, takePartialPayment } from "./partial.ts";
 import { hasPlan } from "./plan.ts";
+import { assertRequiredCustomFields, cartCustomFields, storedAdditionalInfo } from "./required-fields.ts";
 
 export interface CheckoutDeps {
   db: Db;
@@ -49,6 +51,13 @@ async function sellerOf(tx: Tx, sellerId: string) {
   return seller;
 }
 
+/** What decides the purchaser: the seller (its tenant's texts) and the custom fields the cart asks. */
+interface PurchaserContext {
+  sellerSlug: string;
+  /** The cart's custom identity fields (required-fields.ts); a required one must be given. */
+  customFields: readonly CustomFieldSpec[];
+}
+
 async function orderIdentity(
   tx: Tx,
   cart: CartRow,
@@ -56,18 +65,32 @@ async function orderIdentity(
   kind: CheckoutKind,
   body: CheckoutInput,
   now: Date,
+  purchaser: PurchaserContext,
 ): Promise<OrderIdentity> {
   const loggedIn = caller.identityId !== null && caller.sellerId === cart.sellerId;
+  // Spec 1 §5, issue 12: a logged-in buyer's required custom fields may be stored already.
+  const asLoggedIn = async (identityId: string) => {
+    const stored = await storedAdditionalInfo(tx, identityId);
+    const info = { ...stored, ...(body.additional_info ?? {}) };
+    assertRequiredCustomFields(purchaser.customFields, info, "additional_info", purchaser.sellerSlug);
+    await mergeAdditionalInfo(tx, identityId, body.additional_info);
+    return identityById(tx, identityId);
+  };
   if (kind === "member") {
     if (!loggedIn || !caller.identityId) throw forbidden("Please log in to check out.");
-    await mergeAdditionalInfo(tx, caller.identityId, body.additional_info);
-    return identityById(tx, caller.identityId);
+    return asLoggedIn(caller.identityId);
   }
-  if (body.identity) return storeGuestIdentity(tx, cart.sellerId, body.identity, now);
-  if (loggedIn && caller.identityId) {
-    await mergeAdditionalInfo(tx, caller.identityId, body.additional_info);
-    return identityById(tx, caller.identityId);
+  if (body.identity) {
+    // A guest gives the required custom fields with their identity, at this checkout.
+    assertRequiredCustomFields(
+      purchaser.customFields,
+      body.identity.additional_info,
+      "identity.additional_info",
+      purchaser.sellerSlug,
+    );
+    return storeGuestIdentity(tx, cart.sellerId, body.identity, now);
   }
+  if (loggedIn && caller.identityId) return asLoggedIn(caller.identityId);
   throw identityRequired();
 }
 
@@ -151,7 +174,12 @@ export async function checkout(
     if (asked !== outstanding && !(partial && (await hasPlan(tx, cart, tickets)))) {
       throw amountMismatch(toMoneyString(outstanding));
     }
-    const identity = await orderIdentity(tx, cart, caller, kind, body, now);
+    // Issue 12 follow-up: the purchaser is decided (and a missing required custom field refused)
+    // before any payment is taken, partial or whole.
+    const identity = await orderIdentity(tx, cart, caller, kind, body, now, {
+      sellerSlug: seller.slug,
+      customFields: await cartCustomFields(tx, cart.sellerId, tickets),
+    });
     // Issue 12: no gift of membership to oneself (spec 2 §5).
     await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);
     if (partial) {
