@@ -48,6 +48,20 @@ export const membershipResource = z.object({
       }),
     )
     .optional(),
+  /**
+   * With a member_event_purchase_limit, in the current term: the members-only tickets held or
+   * booked per event and what remains of the limit (an event not listed has the whole limit left).
+   */
+  remaining_event_purchases: z
+    .array(
+      z.object({
+        event_template_id: z.string(),
+        limit: z.number().int(),
+        used: z.number().int(),
+        remaining: z.number().int(),
+      }),
+    )
+    .optional(),
   /** Renewal opens `window_days` before the term ends (tenant web membership.renewal_window_days). */
   renewal: z
     .object({

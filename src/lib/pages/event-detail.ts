@@ -21,6 +21,7 @@ import { getRuntime } from "../server/runtime.ts";
 import { cachedSeller } from "../server/services/cart/static-rows.ts";
 import type { Viewer } from "../server/services/identity/viewer.ts";
 import { viewerRemainingBenefits } from "../server/services/membership/benefit-caps.ts";
+import { viewerEventRemaining } from "../server/services/membership/event-limit.ts";
 import { viewerRenewalNotice } from "../server/services/membership/renewal-notice.ts";
 import { currentMemberRoles } from "../server/services/membership/roles.ts";
 import type { Role } from "../tenant/blocks.ts";
@@ -77,6 +78,27 @@ async function viewerBenefits(
   });
 }
 
+/** The member event purchase limit's remainder for this event (null: no limit). */
+async function viewerEventLimit(
+  viewer: Viewer | null | undefined,
+  sellerSlug: string,
+  eventTemplateId: string,
+): Promise<number | null> {
+  if (!viewer) return null;
+  const { handle, clock } = await getRuntime();
+  const seller = await cachedSeller(handle.db, sellerSlug);
+  return viewerEventRemaining(handle.db, {
+    identityId: viewer.identityId,
+    sellerId: seller.id,
+    eventTemplateId,
+    now: clock.now(),
+  });
+}
+
+/** The lower of two caps (null: no cap). */
+const lowestCap = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.min(a, b);
+
 export async function loadEventDetail(
   params: { seller?: string; id?: string; action?: string },
   viewer?: Viewer | null,
@@ -96,12 +118,13 @@ export async function loadEventDetail(
     const membersOnlyEvent =
       event.hidden_type === "public_member_only" ||
       groups.some((g) => g.hidden_type === "public_member_only");
-    const [renewal, memberBenefits] = membersOnlyEvent
+    const [renewal, memberBenefits, memberEventRemaining] = membersOnlyEvent
       ? await Promise.all([
           viewerRenewal(viewer, tenant.slug, event.id),
           memberRoles.length ? viewerBenefits(viewer, tenant.slug) : [],
+          memberRoles.length ? viewerEventLimit(viewer, tenant.slug, event.id) : null,
         ])
-      : [null, []];
+      : [null, [], null];
     return {
       tenant,
       envelope,
@@ -116,6 +139,8 @@ export async function loadEventDetail(
       renewal,
       /** The member's remaining benefits per pool (empty: no limit). */
       memberBenefits,
+      /** What remains of the member's per-event limit for this event's members-only groups (null: none). */
+      memberEventRemaining,
     };
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return undefined;
@@ -283,10 +308,9 @@ export function reserveIslandProps(
           .sort((a, b) => a._rank - b._rank)
           .map((t) => ({
             ...reserveType(t),
-            memberRemaining: remainingForType(
-              data.memberBenefits,
-              t.id,
-              g.hidden_type === "public_member_only",
+            memberRemaining: lowestCap(
+              remainingForType(data.memberBenefits, t.id, g.hidden_type === "public_member_only"),
+              g.hidden_type === "public_member_only" ? data.memberEventRemaining : null,
             ),
           })),
       };

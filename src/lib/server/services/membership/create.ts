@@ -5,7 +5,8 @@
  * hold a card with the ticket's admit name (else the purchaser's), unnamed roles (guest, child)
  * hold none. When no ticket holds a card, the purchaser gets one membership as 'member'. The card
  * gets the program (ticket group), level (ticket type), event and the level's benefits (ticket
- * type meta `member_benefits`: {ticketTypeId: n, "*": n}).
+ * type meta `member_benefits`: {ticketTypeId: n, "*": n}) and per-event limit (ticket type meta
+ * `member_event_purchase_limit`).
  *
  * A gift order (giftee set) creates none: the gift code's redemption does. A renewal with
  * 'extend' (cart option extendMembership) of a program the buyer holds, current or ended within
@@ -26,6 +27,7 @@ import { membershipTerm } from "../../../domain/membership/term.ts";
 import * as s from "../../db/schema.ts";
 import type { Tx } from "../cart/types.ts";
 import { enrolOrderMemberships } from "./auto-renew.ts";
+import { levelEventLimits } from "./event-limit.ts";
 import { renewalConfigFor } from "./reserve-rules.ts";
 
 type OrderLike = { id: string; sellerId: string; identityId: string };
@@ -188,9 +190,12 @@ export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date
   };
   const zip = buyer.additionalInfo?.zip_code ?? buyer.additionalInfo?.post_code;
   const groups = await holdersOf(tx, order, purchaser);
-  const benefits = await levelBenefits(tx, [
+  const levelIds = [
     ...new Set(groups.flatMap((g) => g.holders.flatMap((h) => (h.ticketTypeId ? [h.ticketTypeId] : [])))),
-  ]);
+  ];
+  const benefits = await levelBenefits(tx, levelIds);
+  // The level's per-event limit (ticket type meta member_event_purchase_limit; event-limit.ts).
+  const eventLimits = await levelEventLimits(tx, levelIds);
   const { graceDays } = renewalConfigFor(seller.slug);
   const created: MembershipRow[] = [];
   for (const { groupId, holders } of groups) {
@@ -224,7 +229,7 @@ export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date
         ticketTypeId: h.ticketTypeId ?? null,
         eventTemplateId: group.eventTemplateId,
         benefits: (h.ticketTypeId && benefits.get(h.ticketTypeId)) || {},
-        memberEventPurchaseLimit: null,
+        memberEventPurchaseLimit: h.ticketTypeId ? (eventLimits.get(h.ticketTypeId) ?? null) : null,
         savedPaymentMethodId: null,
         renewsMembershipId: null,
       };

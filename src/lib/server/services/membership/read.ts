@@ -13,6 +13,7 @@ import { roleRank } from "../../../domain/membership/members.ts";
 import { lastFullDay, renewalOpen, renewalOpensAt } from "../../../domain/membership/renewal.ts";
 import * as s from "../../db/schema.ts";
 import type { Executor } from "../cart/types.ts";
+import { memberEventTicketCounts, remainingEventPurchases } from "./event-limit.ts";
 import { memberTicketCounts, renewalConfigFor } from "./reserve-rules.ts";
 
 const coll = <T>(items: T[]) => ({ _count: items.length, _data: items });
@@ -77,6 +78,11 @@ export async function myMemberships(
     termStart && current.some((m) => Object.keys(m.benefits).length)
       ? await memberTicketCounts(db, identityId, sellerId, benefitKeys, termStart)
       : [];
+  // member_event_purchase_limit: one query, only when a current membership has a limit.
+  const eventCounts =
+    termStart && current.some((m) => m.memberEventPurchaseLimit !== null)
+      ? await memberEventTicketCounts(db, { identityId, sellerId, since: termStart })
+      : [];
 
   const roles = new Map<string, MyMembershipEnvelope["role"]["_data"][number]>();
   const memberships = rows.map((m) => {
@@ -111,6 +117,9 @@ export async function myMemberships(
       member_event_purchase_limit: m.memberEventPurchaseLimit,
       benefits: m.benefits,
       remaining_benefits: isCurrent ? remainingBenefits(m.benefits, counts) : [],
+      ...(isCurrent && m.memberEventPurchaseLimit !== null
+        ? { remaining_event_purchases: remainingEventPurchases(m.memberEventPurchaseLimit, eventCounts) }
+        : {}),
       ...(clock
         ? {
             renewal: {

@@ -7,6 +7,7 @@
  * - a renewal with 'extend' only within the renewal window before the current term's end;
  * - member benefits (per ticket type and the wildcard pool) over the member's held and booked
  *   tickets of the current term, serialized per member by locking their membership rows;
+ * - the level's member_event_purchase_limit per event, under the same lock (event-limit.ts);
  * - members-only tickets for a session after the term follow `reserve_beyond_term`.
  */
 import { and, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
@@ -36,6 +37,7 @@ import * as s from "../../db/schema.ts";
 import { validationFailed } from "../../http/errors.ts";
 import { reserveError } from "../cart/errors.ts";
 import type { Executor, GroupRow, TicketInsert, TicketRow, Tx } from "../cart/types.ts";
+import { checkMemberEventLimit } from "./event-limit.ts";
 
 export const RENEWAL_NOT_OPEN_CODE = "renewal_not_open";
 export const BEYOND_TERM_TEXT =
@@ -332,6 +334,14 @@ async function checkBenefitsAndTerm(
       });
     }
   }
+  // The level's per-event limit (member_event_purchase_limit), under the same lock.
+  await checkMemberEventLimit(tx, {
+    identityId,
+    sellerId: input.sellerId,
+    current,
+    adding: planned.map((p) => p.line),
+    removedIds: input.removed.map((t) => t.id),
+  });
   const opened = planned.filter((p) => input.memberOpen.has(p.line.group.id) && p.line.session);
   if (!opened.length) return;
   const config = renewalConfigFor((await input.seller()).slug);
