@@ -48,7 +48,9 @@ for (const tenant of TENANTS) {
     await form.getByLabel("ZIP code").fill("M5H!");
     await form.getByRole("button", { name: "Save changes" }).click();
     await expect(form.getByText("Choose a province.")).toBeVisible();
-    await expect(form.getByText("Enter a ZIP code of 4 to 10 letters and digits.")).toBeVisible();
+    await expect(
+      form.getByText("Enter a valid ZIP or post code (4 to 10 letters and digits)."),
+    ).toBeVisible();
     await expect(form.getByRole("alert")).toHaveText(
       "There were errors found in the information you submitted. Please address the errors and re-submit the form.",
     );

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { FIELD_MAX, PHONE_MAX, ZIP_PATTERN } from "../domain/account/profile.ts";
+import { POST_CODE_INVALID } from "../domain/identity-custom-fields.ts";
 
 const field = (max: number) => z.string().trim().max(max);
 
@@ -19,11 +20,7 @@ export const profileInfoPatch = z.object({
   city: field(FIELD_MAX).optional(),
   country: field(FIELD_MAX).optional(),
   state: field(FIELD_MAX).nullable().optional(),
-  zip_code: z
-    .string()
-    .trim()
-    .regex(ZIP_PATTERN, "Enter a ZIP code of 4 to 10 letters and digits.")
-    .optional(),
+  zip_code: z.string().trim().regex(ZIP_PATTERN, POST_CODE_INVALID).optional(),
 });
 export type ProfileInfoPatch = z.infer<typeof profileInfoPatch>;
 

@@ -33,6 +33,8 @@ export const PHONE_MAX = 50;
 export const POST_CODE_MIN = 4;
 export const POST_CODE_MAX = 10;
 /** Letters and digits with one optional space or hyphen between them (the length is checked apart). */
+/** The one text for a bad ZIP or post code, at checkout and on the profile. */
+export const POST_CODE_INVALID = "Enter a valid ZIP or post code (4 to 10 letters and digits).";
 export const POST_CODE_PATTERN = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)?$/;
 
 export type CustomFieldType = "text" | "email" | "tel" | "enum" | "boolean";

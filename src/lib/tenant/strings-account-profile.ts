@@ -54,7 +54,7 @@ export const accountProfileStrings = {
   "account.profile.membershipLocked":
     "Your member details cannot be changed online. Please contact us to change them.",
   "account.profile.problem.tooLong": "This is too long (at most {max} characters).",
-  "account.profile.problem.invalidZip": "Enter a ZIP code of 4 to 10 letters and digits.",
+  "account.profile.problem.invalidZip": "Enter a valid ZIP or post code (4 to 10 letters and digits).",
   "account.profile.problem.cannotClear": "This field cannot be cleared.",
   "account.profile.problem.regionRequired": "Choose a {region}.",
   "account.profile.problem.invalidRegion": "Choose a {region} from the list.",

@@ -22,6 +22,7 @@ import {
   profileFieldProblem,
   profileValuesOf,
 } from "../../../domain/account/profile.ts";
+import { POST_CODE_INVALID } from "../../../domain/identity-custom-fields.ts";
 import { AUTO_RENEW_SCHEDULED } from "../../../domain/membership/auto-renew.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
@@ -43,7 +44,7 @@ export const SAVED_METHOD_IN_USE_TEXT =
 
 const PROBLEM_TEXT: Record<ProfileProblem, string> = {
   tooLong: "This is too long.",
-  invalidZip: "Enter a ZIP code of 4 to 10 letters and digits.",
+  invalidZip: POST_CODE_INVALID,
   cannotClear: "This field cannot be cleared.",
   regionRequired: "Choose a state or province.",
   invalidRegion: "Choose a state or province from the list.",
