@@ -111,3 +111,13 @@ export const membership = pgTable(
     index("membership_identity_idx").on(t.identityId),
   ],
 );
+
+/**
+ * Keys the servers share to sign links (DESIGN §10: every process reads the same row). Created on
+ * first use with a random value; `name` says what the key signs, e.g. `manage_link`.
+ */
+export const serverSecret = pgTable("server_secret", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+});

@@ -1,0 +1,51 @@
+/**
+ * The "Manage your booking" link token (issue 14): it proves that a logged-out visitor holds an
+ * order's mail. The token is `v1.{expires}.{mac}`: an HMAC-SHA256 over the order id and the expiry
+ * (seconds since the epoch), with a key the servers share (`server_secret` row `manage_link`). It
+ * can't be forged without the key, can't be moved to another order, and stops working after
+ * MANAGE_LINK_DAYS. The key is random, made once, under a race-safe insert.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import * as s from "../../db/schema.ts";
+import type { Executor } from "../../db/seed/helpers.ts";
+
+export const MANAGE_LINK_DAYS = 400;
+const KEY_NAME = "manage_link";
+const DAY_SECONDS = 24 * 3600;
+
+async function signingKey(ex: Executor, now: Date): Promise<Buffer> {
+  await ex
+    .insert(s.serverSecret)
+    .values({ name: KEY_NAME, value: randomBytes(32).toString("base64url"), createdAt: now })
+    .onConflictDoNothing();
+  const [row] = await ex.select().from(s.serverSecret).where(eq(s.serverSecret.name, KEY_NAME));
+  if (!row) throw new Error("The manage-link key could not be stored.");
+  return Buffer.from(row.value, "base64url");
+}
+
+const mac = (key: Buffer, orderId: string, expires: number) =>
+  createHmac("sha256", key).update(`manage:${orderId}:${expires}`, "utf8").digest();
+
+/** A token for this order, valid MANAGE_LINK_DAYS from `now`. */
+export async function issueManageToken(ex: Executor, orderId: string, now: Date): Promise<string> {
+  const expires = Math.floor(now.getTime() / 1000) + MANAGE_LINK_DAYS * DAY_SECONDS;
+  const key = await signingKey(ex, now);
+  return `v1.${expires}.${mac(key, orderId, expires).toString("base64url")}`;
+}
+
+/** True only for an unexpired token issued for this very order. */
+export async function verifyManageToken(
+  ex: Executor,
+  orderId: string,
+  token: string | null | undefined,
+  now: Date,
+): Promise<boolean> {
+  const parts = /^v1\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
+  if (!parts) return false;
+  const expires = Number(parts[1]);
+  if (expires * 1000 <= now.getTime()) return false;
+  const given = Buffer.from(parts[2] ?? "", "base64url");
+  const expected = mac(await signingKey(ex, now), orderId, expires);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
