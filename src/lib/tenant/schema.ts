@@ -102,6 +102,21 @@ export const tenantSchema = z.object({
      * it); the other identity fields stay editable.
      */
     prevent_membership_updates: z.boolean().default(false),
+    /**
+     * Issue 14 (spec 2 §2, §4, §5): after-sale self-service on /manage/{id}. With `enabled`, the
+     * buyer may edit, reschedule and (for all-free orders) cancel tickets until `horizon_days` days
+     * and `horizon_hours` hours before the session starts (later tickets are `tickets_too_old`);
+     * without it /manage/{id} only cancels a free order. `lower_price`: what a change to a cheaper
+     * booking does with the difference: `refund` it to the original payment, or `keep` it.
+     */
+    self_edit: z
+      .object({
+        enabled: z.boolean().default(false),
+        horizon_days: z.number().int().min(0).max(365).default(1),
+        horizon_hours: z.number().int().min(0).max(23).default(0),
+        lower_price: z.enum(["refund", "keep"]).default("refund"),
+      })
+      .default({ enabled: false, horizon_days: 1, horizon_hours: 0, lower_price: "refund" }),
   }),
   theme: themeSchema,
   strings: z.record(z.string(), z.string()).default({}),
