@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_NOW, withClockRuns } from "./tests/e2e/clock-runs.ts";
+import { withFlagsOffRun } from "./tests/e2e/flags-off-run.ts";
+import { e2eOidcIssuer } from "./tests/e2e/helpers/oidc.ts";
 
 // e2e runs against the built server (npm run build first), on its own port and a fresh data dir.
 const port = Number(process.env.E2E_PORT ?? 4391);
@@ -49,9 +51,12 @@ const config = defineConfig({
       NODE_ENV: "production",
       // Every browser of the suite is 127.0.0.1: per-address limits are shared by all of its tests.
       RATE_LIMIT_ADDRESS_FACTOR: "50",
+      // Harbour Museum's external login (issue 13): the provider external-login.spec.ts starts.
+      FOYER_DEMO_OIDC_ISSUER: e2eOidcIssuer(),
     },
   },
 });
 
 // The time-sensitive specs again at 23:30 New York and on a DST change day (tests/e2e/clock-runs.ts).
-export default withClockRuns(config);
+// Issue 13: the my-account pages with their flags off, on a server of their own (tests/e2e/flags-off-run.ts).
+export default withFlagsOffRun(withClockRuns(config));

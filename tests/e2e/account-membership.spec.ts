@@ -46,7 +46,7 @@ for (const tenant of TENANTS) {
     await expect(page).toHaveURL(`/${tenant.seller}/my/membership`);
     expect(res?.headers()["cache-control"]).toBe("private, no-store");
     const nav = page.getByRole("navigation", { name: "Account sections" });
-    await expect(nav.getByRole("link")).toHaveText(["Membership", "Profile", "Tickets", "Log out"]);
+    await expect(nav.getByRole("link")).toHaveText(["Membership", "Profile", "Tickets", "Logout"]);
     await expect(nav.getByRole("link", { name: "Membership" })).toHaveAttribute("aria-current", "page");
     const card = page.getByTestId("my-membership");
     await expect(card).toHaveCount(1);
@@ -99,7 +99,7 @@ for (const tenant of TENANTS) {
     await page.goto(`/${tenant.seller}/my`);
     await expect(page).toHaveURL(`/${tenant.seller}/my/profile`);
     const nav = page.getByRole("navigation", { name: "Account sections" });
-    await expect(nav.getByRole("link")).toHaveText(["Profile", "Tickets", "Log out"]);
+    await expect(nav.getByRole("link")).toHaveText(["Profile", "Tickets", "Logout"]);
     await page.goto(`/${tenant.seller}/my/membership`);
     await expect(page).toHaveURL(`/${tenant.seller}/my/profile`);
     await expectNoSeriousAxe(page);

@@ -2,7 +2,8 @@
  * Issue 13, upcoming tickets and recent orders (spec 2 §2, §3, §4, §8), for both tenants: the demo
  * member (README "Demo accounts") sees their upcoming visit and its tickets with QR codes, their
  * recent orders newest first, an order with its payments (Paid and Refund) and, at the Harbour
- * Museum, the membership on a payment plan with its Overdue instalment; they resend an
+ * Museum, the membership on a payment plan with its Overdue instalment, paid with "Pay now" through
+ * the checkout screen (issue 13); they resend an
  * order. A user without orders sees 'You have no upcoming tickets' and 'You have no recent orders';
  * another's order is 'Order not found'. A visitor who is not logged in goes to the login page. axe
  * finds nothing serious on any page.
@@ -63,7 +64,7 @@ for (const tenant of TENANTS) {
       await expect(page.getByRole("heading", { name: "Session not found" })).toBeVisible();
     });
 
-    test("'/my/orders: recent orders, newest first', an order's payments and scheduled payments, resend", async ({
+    test("'/my/orders: recent orders, newest first', an order's payments and scheduled payments ('an overdue one can be paid now through the checkout screen'), resend", async ({
       page,
     }) => {
       await login(page, tenant.seller, tenant.email, tenant.password);
@@ -99,9 +100,42 @@ for (const tenant of TENANTS) {
         const scheduled = page.getByTestId("order-scheduled");
         await expect(scheduled).toContainText("Overdue");
         await expect(scheduled).toContainText("Upcoming");
-        // No "Pay now" until an order's balance can be paid (issue 13 note): no link that cannot pay.
-        await expect(scheduled.getByRole("link", { name: "Pay now" })).toHaveCount(0);
+        // Issue 13: the membership ticket shows its validity, not "–".
+        await expect(page.getByTestId("order-tickets")).toContainText(
+          /[A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4} – [A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4}/,
+        );
         await expectNoSeriousAxe(page);
+
+        // 'an overdue one can be paid now through the checkout screen': the due amount, by test card.
+        const overdueRow = scheduled.getByRole("row").filter({ hasText: "Overdue" });
+        const dueAmount = (await overdueRow.locator(".my-table__amount").textContent())?.trim() ?? "";
+        await overdueRow.getByRole("link", { name: "Pay now" }).click();
+        await expect(page).toHaveURL(
+          new RegExp(`/${tenant.seller}/checkout/${tenant.prefix}-demo-account-plan-cart$`),
+        );
+        await expect(page.locator(".checkout[data-hydrated]")).toBeVisible();
+        const amount = page.getByRole("group", { name: "Amount to pay" });
+        await expect(amount.getByRole("radio", { name: `Amount due (${dueAmount})` })).toBeChecked();
+        await expectNoSeriousAxe(page);
+        await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+        await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
+        await page.getByLabel("Security code (CVC)").fill("123");
+        const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
+        if (await terms.count()) await terms.check();
+        await page.getByRole("button", { name: `Pay ${dueAmount}` }).click();
+
+        // Back on the order page: the instalment is Paid, and the payment is in the audit.
+        await expect(page).toHaveURL(
+          new RegExp(`/${tenant.seller}/my/orders/${tenant.prefix}-demo-account-plan-order$`),
+        );
+        await expect(scheduled.getByRole("row").filter({ hasText: "Overdue" })).toHaveCount(0);
+        await expect(scheduled.getByRole("row").filter({ hasText: "Paid" })).toHaveCount(2);
+        await expect(
+          scheduled.getByRole("row").filter({ hasText: "Upcoming" }).getByRole("link", { name: "Pay now" }),
+        ).toBeVisible();
+        await expect(
+          page.getByTestId("order-payments").getByRole("row").filter({ hasText: dueAmount }),
+        ).toHaveCount(1);
       }
     });
 

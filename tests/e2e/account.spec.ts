@@ -278,7 +278,7 @@ test("set e-mail: not logged in goes to login and back; 'Email address is not va
   await expect(page.getByText(fresh, { exact: true })).toBeVisible();
 });
 
-test("my account and logout without JavaScript: the profile is private, Log out clears the session and goes home", async ({
+test("my account and logout without JavaScript: the profile is private, Logout clears the session and goes home", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -300,7 +300,7 @@ test("my account and logout without JavaScript: the profile is private, Log out 
   expect(await asked.text()).toContain("Do you want to log out?");
 
   // The account navigation's Logout item (spec 2 §2), a same-site GET: it logs out at once.
-  await page.getByRole("main").getByRole("link", { name: "Log out" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Logout", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${BASE}(/events)?$`));
   expect((await context.cookies()).some((c) => c.name === "foyer_session")).toBe(false);
   const after = await page.request.get(`${BASE}/my/profile`, { maxRedirects: 0 });

@@ -59,7 +59,7 @@ export function withClockRuns(config: Config, env: NodeJS.ProcessEnv = process.e
 }
 
 /** The main server's copy `offset` ports up, with a fresh data folder and its own clock. */
-function copyServer(main: WebServer, offset: number, now: string): WebServer {
+export function copyServer(main: WebServer, offset: number, now: string): WebServer {
   const port = String(Number(main.env?.PORT) + offset);
   const host = main.env?.HOST ?? "127.0.0.1";
   return {
@@ -74,6 +74,6 @@ function copyServer(main: WebServer, offset: number, now: string): WebServer {
   };
 }
 
-function origin(server: WebServer): string {
+export function origin(server: WebServer): string {
   return `http://${server.env?.HOST ?? "127.0.0.1"}:${server.env?.PORT}`;
 }

@@ -78,6 +78,17 @@ export interface CheckoutIslandProps {
   donation?: DonationOffer | null | undefined;
   /** tenant.payments: the stripe gateway's publishable key when the gateway is "stripe", else unset (test gateway). */
   stripeKey?: string | undefined;
+  /**
+   * Issue 13, an order's instalment: `initialEnvelope` is the order's booked cart, whose plan is
+   * paid here. The browser's cart store is left alone, and every result goes to this path (the
+   * order page).
+   */
+  returnTo?: string | undefined;
+  /**
+   * Issue 14, paying for an order's changes: `initialEnvelope` is the order's edit cart, `returnTo`
+   * the manage page. No identity form, gift cards or donation; the order_update mail follows.
+   */
+  edit?: { orderId: string; token: string } | undefined;
 }
 
 const emptyCard = (): CardInput => ({ number: "", expiry: "", cvc: "" });
@@ -117,11 +128,15 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   useEffect(() => {
     initCart({ seller, ...(tagManagerId ? { tagManagerId } : {}) });
     const initial = props.initialEnvelope;
-    if (initial) void adoptCart(initial).finally(() => setReady(true));
+    if (initial && !props.returnTo) void adoptCart(initial).finally(() => setReady(true));
     else setReady(true);
-  }, [seller, tagManagerId, props.initialEnvelope]);
+  }, [seller, tagManagerId, props.initialEnvelope, props.returnTo]);
 
-  const envelope = ready ? (stored?.envelope ?? null) : props.initialEnvelope;
+  const envelope = props.returnTo
+    ? props.initialEnvelope
+    : ready
+      ? (stored?.envelope ?? null)
+      : props.initialEnvelope;
   const cartId = envelope?.cart._data[0]?.id ?? null;
   const outstanding = envelope ? (cartTotals(envelope)?.amountDue ?? 0) : 0;
   // Issue 11: the gift cards already applied, each removable before paying the rest.
@@ -208,6 +223,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       setCard(emptyCard());
       setTerms(false);
     },
+    afterPayment: props.returnTo,
+    edit: props.edit,
   });
 
   // begin_checkout once per cart (the ref remembers which cart was reported).
@@ -283,10 +300,10 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           onChange={setChosenAmount}
         />
       ) : null}
-      {props.donation ? (
+      {props.donation && !props.returnTo ? (
         <DonationAdd offer={props.donation} money={money} tr={tr} disabled={submitting} />
       ) : null}
-      {cardDue || giftCards.length > 0 ? (
+      {!props.edit && (cardDue || giftCards.length > 0) ? (
         <GiftCardForm
           seller={seller}
           cartId={cartId}
@@ -309,7 +326,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           if (!payBlocked) void pay();
         }}
       >
-        {props.member ? (
+        {props.edit ? null : props.member ? (
           <section className="checkout-section" aria-labelledby="checkout-member-title">
             <h2 id="checkout-member-title">{tr("checkout.identity.title")}</h2>
             <p data-testid="checkout-member">

@@ -88,6 +88,14 @@ export interface CheckoutPaymentOptions {
   focusCustom: (key: CustomFieldKey) => void;
   /** A partial payment went through: clear the card and the terms tick. */
   onPartial: () => void;
+  /** Issue 13, an order's instalment: where a completed or partial payment (or a booked cart) goes. */
+  afterPayment?: string | undefined;
+  /**
+   * Issue 14, paying for an order's changes (an edit cart; afterPayment is the manage page): no
+   * identity (the order has its purchaser), no confirmation mail; the order_update mail is posted
+   * before going to afterPayment.
+   */
+  edit?: { orderId: string; token: string } | undefined;
 }
 
 const refresh = () => void refreshCart().catch(() => undefined);
@@ -114,6 +122,18 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
   function handleAnswer(answer: CheckoutAnswer) {
     const result = answer.checkout_result._data[0];
     if (!result || !cartId) return show("error", UNEXPECTED);
+    if (options.afterPayment && result.status !== "pending") {
+      const next = options.afterPayment;
+      const edit = options.edit;
+      if (edit && result.status === "completed") {
+        void import("../manage/reschedule/edit-mail.ts")
+          .then(({ mailOrderUpdate }) => mailOrderUpdate(seller, edit.orderId, edit.token))
+          .finally(() => window.location.assign(next));
+        return;
+      }
+      window.location.assign(next);
+      return;
+    }
     if (result.status === "completed") {
       reportCheckout(tagManagerId, "purchase", {
         transaction_id: result.ticket_order_ids.join(","),
@@ -148,7 +168,8 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         return;
       case "booked":
         window.location.assign(
-          `/${seller}/checkout/complete?orderIds=${encodeURIComponent(failure.orderId)}`,
+          options.afterPayment ??
+            `/${seller}/checkout/complete?orderIds=${encodeURIComponent(failure.orderId)}`,
         );
         return;
       case "expired":
@@ -165,13 +186,15 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
   /** Checks the form; returns the body to send, or null (the errors are shown). */
   function prepare(paymentIntentId: string | null): CheckoutBody | null {
     const { identity, card, outstanding, charge, member } = options;
-    const idCheck: IdentityCheck = member
-      ? {
-          ok: true,
-          identity: { first_name: member.first_name, last_name: member.last_name, email: member.email },
-        }
-      : validateIdentity(identity);
-    const customCheck = validateCustomFields(options.customFields, options.customValues);
+    const idCheck: IdentityCheck = options.edit
+      ? { ok: true, identity: { first_name: "", last_name: "", email: "" } }
+      : member
+        ? {
+            ok: true,
+            identity: { first_name: member.first_name, last_name: member.last_name, email: member.email },
+          }
+        : validateIdentity(identity);
+    const customCheck = validateCustomFields(options.edit ? [] : options.customFields, options.customValues);
     const cardDue = needsCard(outstanding);
     const cardCheck = cardDue && !paymentIntentId && !stripeKey ? validateCard(card, new Date()) : null;
     const termsOk = options.termsContent.trim() === "" || options.terms;
@@ -204,14 +227,18 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       gateway_id: cardDue ? (stripeKey ? "stripe" : "test") : "free",
       gateway_data: gatewayData,
       ...(cardDue ? { amount: toMoneyString(charge) } : {}),
-      ...(member
-        ? hasCustom
-          ? { additional_info: additionalInfo }
-          : {}
-        : {
-            identity: hasCustom ? { ...idCheck.identity, additional_info: additionalInfo } : idCheck.identity,
-          }),
-      send_email: true,
+      ...(options.edit
+        ? {}
+        : member
+          ? hasCustom
+            ? { additional_info: additionalInfo }
+            : {}
+          : {
+              identity: hasCustom
+                ? { ...idCheck.identity, additional_info: additionalInfo }
+                : idCheck.identity,
+            }),
+      send_email: !options.edit,
       idempotency_key: attemptKey.current,
     };
   }

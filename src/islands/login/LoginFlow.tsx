@@ -17,6 +17,7 @@ import {
   offersPasscodeInstead,
 } from "../../lib/domain/login-steps.ts";
 import { EmailStep } from "./EmailStep.tsx";
+import { ExternalLoginButton, type ExternalLoginOption } from "./ExternalLoginButton.tsx";
 import { failureOf, localCartId, loginApi, storedPasscodeToken, storePasscodeToken } from "./login-calls.ts";
 import type { LoginTranslate } from "./login-strings.ts";
 import { MemberIdForm, type MemberIdValues } from "./MemberIdForm.tsx";
@@ -40,6 +41,8 @@ export interface LoginFlowProps {
   /** An error to show first (a failed member_code login from the query). */
   initialError?: string | undefined;
   onSuccess: (answer: LoginAnswer) => Promise<void>;
+  /** The tenant's external login (issue 13): its button leads the first step. None: not configured. */
+  external?: ExternalLoginOption | null | undefined;
 }
 
 type Step = "email" | "password" | "otp_form" | "otp_unavailable";
@@ -190,6 +193,14 @@ export function LoginFlow(props: LoginFlowProps) {
       <div className="login-alert" role="alert">
         {alert}
       </div>
+      {step === "email" && props.external && (
+        <ExternalLoginButton
+          seller={seller}
+          option={props.external}
+          tr={tr}
+          divider={emailStep || forms.memberId.length > 0}
+        />
+      )}
       {step === "email" && emailStep && (
         <EmailStep
           ref={headingRef}
@@ -284,7 +295,7 @@ export function LoginFlow(props: LoginFlowProps) {
             />
           </div>
         ))}
-      {!emailStep && forms.memberId.length === 0 && <p>{MESSAGES.loginDisabled}</p>}
+      {!emailStep && forms.memberId.length === 0 && !props.external && <p>{MESSAGES.loginDisabled}</p>}
     </div>
   );
 }

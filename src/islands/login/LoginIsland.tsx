@@ -8,6 +8,7 @@ import "./login.css";
 import { useEffect, useState } from "react";
 import { loginEnabled, MESSAGES } from "../../lib/domain/login-input.ts";
 import type { LoginPrefill } from "../../lib/domain/login-steps.ts";
+import type { ExternalLoginOption } from "./ExternalLoginButton.tsx";
 import { LoginFlow } from "./LoginFlow.tsx";
 import { afterLogin } from "./login-calls.ts";
 import { type LoginStrings, loginTranslator } from "./login-strings.ts";
@@ -22,6 +23,8 @@ export interface LoginIslandProps {
   /** Set when login was only suggested: the guest may go back here. */
   guestHref: string | null;
   initialError?: string | undefined;
+  /** The tenant's external login (issue 13); null when not configured. */
+  external?: ExternalLoginOption | null;
 }
 
 export default function LoginIsland(props: LoginIslandProps) {
@@ -31,7 +34,7 @@ export default function LoginIsland(props: LoginIslandProps) {
     if (!navigator.cookieEnabled) setCookies(false);
   }, []);
 
-  if (!loginEnabled(props.modes)) {
+  if (!loginEnabled(props.modes) && !props.external) {
     return (
       <p className="login-alert" role="alert">
         {MESSAGES.loginDisabled}
@@ -62,6 +65,7 @@ export default function LoginIsland(props: LoginIslandProps) {
         level={2}
         readOtpFromUrl
         initialError={props.initialError}
+        external={props.external}
         onSuccess={async (answer) => {
           await afterLogin(props.seller, answer);
           location.assign(props.redirect);

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "../domain/promo-input.ts";
-import { paymentResource, scheduledPaymentResource } from "./checkout-schemas.ts";
+import { paymentResource, scheduledPaymentResource, ticketOrderResource } from "./checkout-schemas.ts";
 import {
   collection,
   configResource,
@@ -123,6 +123,9 @@ export const cartResource = z.object({
   /** Issue 12 (spec 1 §3): the gift of membership's recipient, and the gift code being redeemed. */
   giftee: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable().optional(),
   redeemMembership: z.string().nullable().optional(),
+  /** Issue 14: an edit cart names the order it changes and the order's tickets it removes. */
+  edits_ticket_order_id: z.string().nullable().optional(),
+  removed_ticket_ids: z.array(z.string()).optional(),
 });
 
 export const ticketResource = z.object({
@@ -190,6 +193,8 @@ export const cartEnvelope = z.object({
   /** Payments taken on the cart so far (gift cards first), issue 4. */
   payment: optionalCollection(paymentResource),
   scheduled_payment: optionalCollection(scheduledPaymentResource),
+  /** Issue 14: GET cart/{id}?embed=ticket_order, the order an edit cart changes. */
+  ticket_order: optionalCollection(ticketOrderResource),
 });
 
 /** PATCH my/cart/{id}: the new expiry. */

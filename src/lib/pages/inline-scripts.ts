@@ -6,3 +6,12 @@
 
 /** CategoryFilter: measures the rows the buttons take, swaps them for the select past two rows (and back). */
 export const CATEGORY_WRAP_SCRIPT = `(()=>{const fit=()=>{const nav=document.querySelector("[data-category-buttons]");const field=document.querySelector("[data-category-select]");if(!nav||!field)return;nav.hidden=false;const rows=new Set([...nav.querySelectorAll("li")].map((li)=>li.offsetTop)).size;const wraps=rows>2;nav.hidden=wraps;field.hidden=!wraps;field.querySelector("select").disabled=!wraps;const kept=document.querySelector("[data-category-hidden]");if(kept)kept.disabled=wraps;};document.addEventListener("DOMContentLoaded",fit);addEventListener("resize",fit);})();`;
+
+/**
+ * The event listing's express checkout (spec 2 §2; the rule: domain/express-checkout/rule.ts, which
+ * tests/unit/express-checkout.test.ts checks this script against). Runs in the head before the page
+ * paints; reads its <script> element's data-seller, data-express ("true": the tenant flag) and
+ * data-checkout (the checkout path), and replaces the page with the checkout when the stored cart
+ * (localStorage foyer.cart.{seller}) is current and has tickets.
+ */
+export const EXPRESS_CHECKOUT_SCRIPT = `(()=>{try{const d=document.currentScript&&document.currentScript.dataset;if(!d||!d.seller||!d.checkout)return;if(d.express!=="true"&&!new URLSearchParams(location.search).has("expresscheckout"))return;const v=JSON.parse(localStorage.getItem("foyer.cart."+d.seller)||"null");const e=v&&v.envelope;const c=e&&e.cart&&e.cart._data&&e.cart._data[0];const t=e&&e.ticket&&e.ticket._data;if(v&&v.seller===d.seller&&typeof v.localExpiresAt==="number"&&v.localExpiresAt>Date.now()&&c&&c.state==="pending"&&Array.isArray(t)&&t.length>0)location.replace(d.checkout);}catch{}})();`;

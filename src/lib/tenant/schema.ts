@@ -3,6 +3,7 @@
  * Every UI string can be overridden per tenant; the defaults are the spec's texts (strings.ts).
  */
 import { z } from "zod";
+import { externalLoginSchema } from "./schema-external-login.ts";
 
 const homePanelSchema = z.enum(["login", "join", "guest"]);
 
@@ -46,6 +47,8 @@ export const tenantSchema = z.object({
       })
       .optional(),
     login_modes: z.array(z.string()).default(["password"]),
+    /** Issue 13: login through the tenant's own OpenID Connect provider (schema-external-login.ts). */
+    external_login: externalLoginSchema.optional(),
     default_promo_codes: z.array(z.string()).default([]),
     express_checkout: z.boolean().default(false),
     signup_url: z.string().optional(),

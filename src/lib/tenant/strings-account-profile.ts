@@ -7,8 +7,8 @@ export const accountProfileStrings = {
   "account.nav.membership": "Membership",
   "account.nav.profile": "Profile",
   "account.nav.tickets": "Tickets",
-  // The section the spec calls Logout, worded as the header's button (one wording for one action).
-  "account.nav.logout": "Log out",
+  // Spec 2 §2 names the section "Logout"; the header's button keeps its own "Log out".
+  "account.nav.logout": "Logout",
   "account.membership.title": "Membership",
   "account.membership.level": "Level",
   "account.membership.role": "Role",

@@ -4,9 +4,19 @@
  */
 import type { Tenant } from "./schema.ts";
 import { accountProfileStrings } from "./strings-account-profile.ts";
+import { externalLoginStrings } from "./strings-external-login.ts";
+import { manageStrings } from "./strings-manage.ts";
+import { rescheduleStrings } from "./strings-reschedule.ts";
+import { ticketStrings } from "./strings-tickets.ts";
+import { transferStrings } from "./strings-transfer.ts";
 
 export const defaultStrings = {
   ...accountProfileStrings,
+  ...transferStrings,
+  ...externalLoginStrings,
+  ...manageStrings,
+  ...rescheduleStrings,
+  ...ticketStrings,
   "nav.skip": "Skip to main content",
   "nav.main": "Main",
   "nav.events": "Events",
@@ -503,6 +513,8 @@ export const defaultStrings = {
   "account.order.admitName": "Name",
   "account.order.state": "State",
   "account.order.active": "Valid",
+  "account.order.validity": "{from} – {to}",
+  "account.order.payNow": "Pay now",
   "account.order.price": "Price",
   "account.order.qr": "QR code of ticket {code}",
   "account.order.paymentsTitle": "Payments",

@@ -114,3 +114,26 @@ export function soonestFirst<T extends { start: Date; orderNumber: string; sessi
 export function isUpcoming(start: Date, now: Date): boolean {
   return start.getTime() >= now.getTime();
 }
+
+export interface ValidityMembership {
+  name: string;
+  valid_from: string;
+  valid_to: string;
+}
+
+/**
+ * Issue 13: a membership ticket has no session, so its row on the order page shows the
+ * membership's validity instead of a date and time: the order's membership held by the ticket's
+ * admit name, else the order's first one, else the ticket's own validity (from its start to its
+ * `valid_to`); null when none is known.
+ */
+export function membershipValidity(
+  ticket: { admit_name: string | null; start_datetime: string | null; valid_to?: string | null | undefined },
+  memberships: readonly ValidityMembership[],
+): { from: string; to: string } | null {
+  const held =
+    memberships.find((m) => ticket.admit_name !== null && m.name === ticket.admit_name) ?? memberships[0];
+  if (held) return { from: held.valid_from, to: held.valid_to };
+  if (ticket.start_datetime && ticket.valid_to) return { from: ticket.start_datetime, to: ticket.valid_to };
+  return null;
+}

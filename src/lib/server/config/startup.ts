@@ -14,6 +14,7 @@ import { isSeeded } from "../db/seed/index.ts";
 import { mailboxEnabled, mailboxSetting } from "../mail/config.ts";
 import { type FoyerMode, foyerMode, invalidModeSetting } from "./mode.ts";
 import { isLoopbackHost, publicUrlSetting } from "./origins.ts";
+import { walletConfigProblems } from "./wallet.ts";
 
 /** A setting the server will not start with. `problems` are the lines of the message, one per setting. */
 export class ConfigurationError extends Error {
@@ -87,6 +88,8 @@ export function checkStartupConfig(env: NodeJS.ProcessEnv = process.env): Startu
       );
     }
   }
+  // Wallet passes (issue 15): a provider configured in part, or naming unreadable files.
+  problems.push(...walletConfigProblems(env));
   if (problems.length > 0) throw new ConfigurationError(problems);
   return { mode, warnings };
 }

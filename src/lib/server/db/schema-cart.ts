@@ -89,6 +89,10 @@ export const cart = pgTable(
     ticketOrderId: text("ticket_order_id"),
     /** Membership cart options (spec 1 §3): autoRenewMembership, extendMembership, giftee, redeemMembership. */
     membershipOptions: jsonb("membership_options").$type<MembershipCartOptions>().notNull().default({}),
+    /** Issue 14: an edit cart changes this order (its held tickets are added to it on checkout). */
+    editsTicketOrderId: text("edits_ticket_order_id"),
+    /** Issue 14: the order's tickets an edit cart removes (cancelled, places given back, on checkout). */
+    editRemovals: jsonb("edit_removals").$type<string[]>().notNull().default([]),
   },
   (t) => [
     index("cart_state_expires_idx").on(t.state, t.expiresAt),

@@ -71,6 +71,8 @@ export const payment = pgTable(
     /** The provider's reference (payment intent id, ...). */
     providerReference: text("provider_reference"),
     idempotencyKey: text("idempotency_key"),
+    /** Issue 14: a `refund` row (part of a lower-priced edit given back) names the payment it refunds. */
+    refundOfPaymentId: text("refund_of_payment_id"),
   },
   (t) => [
     index("payment_cart_idx").on(t.cartId),

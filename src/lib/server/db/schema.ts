@@ -291,5 +291,6 @@ export const ledger = pgTable(
 );
 export * from "./schema-auth.ts";
 export * from "./schema-cart.ts";
+export * from "./schema-external-login.ts";
 export * from "./schema-mail.ts";
 export * from "./schema-orders.ts";

@@ -70,6 +70,7 @@ export const REDACTED_KEYS = [
   "refresh_token",
   "reset_token",
   "resetToken",
+  "manage_token",
   "session",
   "cookie",
   "cookies",

@@ -9,10 +9,12 @@ import QRCode from "qrcode";
 import { formatTime } from "../../domain/date-format.ts";
 import { type GiftRecipient, giftRecipientOf } from "../../domain/gift-recipient.ts";
 import { formatOrderDate } from "../../domain/order-dates.ts";
-import { seatedTicketLabel } from "../../domain/seat-label.ts";
+import { seatedTicketLabel, seatLabel } from "../../domain/seat-label.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
+import type { TicketMailExtras } from "../services/ticket-cards/links.ts";
 import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
 import type { MailAttachment, OutgoingMail } from "./outbox.ts";
+import { CALENDAR_TEXT, mailTicketCards, TICKETS_PAGE_TEXT, ticketBlocks } from "./ticket-blocks.ts";
 
 export interface ConfirmationInput {
   sellerId: string;
@@ -35,7 +37,22 @@ export interface ConfirmationInput {
    * card's recipient is named in its ticket line, as on the completion page.
    */
   additionalInfo?: unknown;
+  /**
+   * Issue 14: the absolute "Manage your booking" link (`/{seller}/manage/{orderId}?token=`), in the
+   * text and the HTML part; absent or null for an order with nothing to manage.
+   */
+  manageUrl?: string | null;
+  /** Issue 14: a first line saying why the mail came again (the booking was changed or cancelled). */
+  notice?: string | null;
+  /**
+   * Issue 15: the tickets page link, the wallet links and the calendar attachment
+   * (services/ticket-cards/links.ts `ticketMailExtras`); absent, the blocks have none of them.
+   */
+  inHand?: TicketMailExtras | null;
 }
+
+/** The manage link's words (issue 14). */
+export const MANAGE_LINK_TEXT = "Manage your booking";
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -87,61 +104,91 @@ export function qrPng(content: string, margin = 4): Promise<Buffer> {
 }
 
 export async function buildOrderConfirmation(input: ConfirmationInput): Promise<OutgoingMail> {
-  const attachments: MailAttachment[] = [];
   const textLines: string[] = [];
   const htmlItems: string[] = [];
-  for (const [index, row] of input.tickets.entries()) {
+  // Issue 15: tickets that admit somebody are ticket blocks (ticket-blocks.ts, the tickets page's
+  // cards); the other rows (gift cards, donations) stay receipt lines.
+  const order = { id: input.orderId, orderNumber: input.orderNumber, state: input.inHand?.orderState ?? "completed" };
+  const cards = mailTicketCards(order, input.tickets, input.inHand?.now ?? new Date(0), input.locale ?? "en-US");
+  const carded = new Set(cards.map((card) => card.ticketId));
+  for (const row of input.tickets) {
+    if (carded.has(row.ticket.id)) continue;
     const when = ticketWhen(row, input.locale);
     const seat = ticketSeatText(row);
     const label = `${row.event.name} - ${row.type.name}${seat ? ` - ${seat}` : ""}${when ? ` - ${when}` : ""}`;
-    textLines.push(`- ${label}${row.scanCode ? ` (ticket code ${row.scanCode})` : ""}`);
+    textLines.push(`- ${label}`);
     const recipient = ticketGiftRecipient(row, input.additionalInfo);
     if (recipient) textLines.push(`  ${giftRecipientText(recipient)}`);
     if (recipient?.message) textLines.push(`  Message: ${recipient.message}`);
-    let image = "";
-    if (row.scanCode) {
-      const cid = `ticket-${index + 1}@foyer`;
-      attachments.push({
-        cid,
-        filename: `ticket-${index + 1}.png`,
-        contentType: "image/png",
-        content: await qrPng(row.scanCode),
-      });
-      image = `<br><img src="cid:${cid}" width="160" height="160" alt="QR code of ticket ${index + 1}">`;
-    }
     htmlItems.push(
       `<li><strong>${escapeHtml(row.event.name)}</strong> - ${escapeHtml(row.type.name)}` +
         `${seat ? `<br>${escapeHtml(seat)}` : ""}${when ? `<br>${escapeHtml(when)}` : ""}` +
         `${recipient ? `<br>${escapeHtml(giftRecipientText(recipient))}` : ""}` +
-        `${recipient?.message ? `<br>Message: ${escapeHtml(recipient.message)}` : ""}${image}</li>`,
+        `${recipient?.message ? `<br>Message: ${escapeHtml(recipient.message)}` : ""}</li>`,
     );
   }
+  const blocks = await ticketBlocks(cards, input.inHand ?? null, {
+    qrPng: (content) => qrPng(content),
+    locale: input.locale ?? "en-US",
+    seatText: (card) => (card.seat ? seatLabel(card.seat) : null),
+  });
+  const attachments: MailAttachment[] = [...blocks.attachments];
+  if (input.inHand?.calendar) attachments.push(input.inHand.calendar);
+  const inHand = input.inHand
+    ? {
+        text: [
+          "",
+          `${TICKETS_PAGE_TEXT}: ${input.inHand.ticketsUrl}`,
+          ...(input.inHand.calendar ? [CALENDAR_TEXT] : []),
+        ],
+        html:
+          `<p><a href="${escapeHtml(input.inHand.ticketsUrl)}">${TICKETS_PAGE_TEXT}</a>` +
+          `${blocks.more > 0 ? ` (the QR codes of ${blocks.more} more tickets are there)` : ""}</p>` +
+          `${input.inHand.calendar ? `<p>${CALENDAR_TEXT}</p>` : ""}`,
+      }
+    : { text: [], html: "" };
   const greeting = input.firstName ? `Hi ${input.firstName},` : "Hello,";
   const subject = `Your order ${input.orderNumber} with ${input.sellerName}`;
+  const manage = input.manageUrl
+    ? {
+        text: ["", `${MANAGE_LINK_TEXT}: ${input.manageUrl}`],
+        html: `<p><a href="${escapeHtml(input.manageUrl)}">${MANAGE_LINK_TEXT}</a></p>`,
+      }
+    : { text: [], html: "" };
+  const notice = input.notice
+    ? { text: [input.notice, ""], html: `<p><strong>${escapeHtml(input.notice)}</strong></p>` }
+    : { text: [], html: "" };
   const text = [
     greeting,
     "",
+    ...notice.text,
     `Thank you for your order. Your order number is ${input.orderNumber}.`,
     "",
     "Your tickets:",
+    ...blocks.text,
     ...textLines,
+    ...inHand.text,
     "",
     ...(input.totalLines?.length
       ? input.totalLines.map((line) => `${line.label}: ${line.amount}`)
       : [`Total: ${input.totalText}`]),
     "",
     "Show the QR codes of your tickets at the entrance.",
+    ...manage.text,
     "",
     input.sellerName,
   ].join("\n");
   const content = [
     `<p>${escapeHtml(greeting)}</p>`,
+    notice.html,
     `<p>Thank you for your order. Your order number is <strong>${escapeHtml(input.orderNumber)}</strong>.</p>`,
-    `<h2>Your tickets</h2><ul>${htmlItems.join("")}</ul>`,
+    `<h2>Your tickets</h2>${blocks.html}${htmlItems.length ? `<ul>${htmlItems.join("")}</ul>` : ""}`,
+    inHand.html,
     input.totalLines?.length
       ? `<p>${input.totalLines.map((line) => `${escapeHtml(line.label)}: ${escapeHtml(line.amount)}`).join("<br>")}</p>`
       : `<p>Total: ${escapeHtml(input.totalText)}</p>`,
     "<p>Show the QR codes of your tickets at the entrance.</p>",
+    manage.html,
     `<p>${escapeHtml(input.sellerName)}</p>`,
   ].join("");
   // The brand header and frame (brand-layout.ts) around the mail's own content.

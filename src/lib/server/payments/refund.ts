@@ -21,7 +21,7 @@ export type RefundOutcome = "refunded" | "refund_due" | "not_refundable";
 const REFUNDABLE = new Set(["succeeded", "refund_due"]);
 
 /** What identifies a failed refund in the log: never a card, a name or an e-mail. */
-function failureCode(error: unknown): string {
+export function failureCode(error: unknown): string {
   if (error instanceof ApiError) return error.items[0]?._code ?? "api_error";
   return error instanceof Error ? error.name : typeof error;
 }

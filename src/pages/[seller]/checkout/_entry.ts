@@ -36,6 +36,8 @@ function visitorClient(request: Request) {
 
 export type CartEntry =
   | { kind: "cart"; envelope: CartEnvelope }
+  /** Issue 13: a booked order that still owes instalments, read by its owner (checkout/instalment.ts). */
+  | { kind: "instalment"; envelope: CartEnvelope; orderId: string }
   | { kind: "booked"; orderId: string }
   | { kind: "not_found" }
   | { kind: "forbidden" }
@@ -47,8 +49,12 @@ export async function cartEntry(request: Request, cartId: string): Promise<CartE
     const envelope = await cartApi(visitorClient(request)).get(cartId);
     const cart = envelope.cart._data[0];
     if (!cart) return { kind: "not_found" };
-    if (cart.state === "booked" && cart.ticket_order_id)
-      return { kind: "booked", orderId: cart.ticket_order_id };
+    if (cart.state === "booked" && cart.ticket_order_id) {
+      const owes = (envelope.scheduled_payment?._data ?? []).some((row) => row.status !== "Paid");
+      return owes
+        ? { kind: "instalment", envelope, orderId: cart.ticket_order_id }
+        : { kind: "booked", orderId: cart.ticket_order_id };
+    }
     if (cart.state !== "pending") return { kind: "expired" };
     return { kind: "cart", envelope };
   } catch (error) {

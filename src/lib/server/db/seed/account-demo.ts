@@ -247,6 +247,8 @@ export async function seedAccountDemo(tx: Executor, now: Date): Promise<void> {
         groupId: d.plan.groupId,
         eventTemplateId: d.plan.eventTemplateId,
         sessionId: null,
+        // The membership's term (a year from the start), shown on the order page as its validity.
+        validity: { from: started, to: new Date(started.getTime() + 365 * DAY) },
         tickets: [
           {
             typeId: d.plan.levelId,

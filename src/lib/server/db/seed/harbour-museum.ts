@@ -59,7 +59,14 @@ export function harbourMuseum(now: Date): TenantSeed {
   });
   b.types("hm-ga-general", [
     { id: "hm-ga-adult", name: "Adult", currencyAmount: 2500, feeFixedOutside: 150, summary: "Ages 18-64" },
-    { id: "hm-ga-senior", name: "Senior", currencyAmount: 2000, summary: "Ages 65+" },
+    // Issue 14: Saturdays cost seniors more (a reschedule onto one has a difference to pay).
+    {
+      id: "hm-ga-senior",
+      name: "Senior",
+      currencyAmount: 2000,
+      tierAmounts: { saturday: 2200 },
+      summary: "Ages 65+",
+    },
     { id: "hm-ga-student", name: "Student", currencyAmount: 1800, summary: "With a valid student ID" },
     { id: "hm-ga-child", name: "Child", currencyAmount: 1200, summary: "Ages 3-17" },
   ]);
@@ -222,7 +229,10 @@ export function harbourMuseum(now: Date): TenantSeed {
   }
 
   const sessionPlans: SessionPlan[] = [
-    plan("hm-general-admission", 90, 60, 30, (d) => (isOpen(d.weekday) ? HM_GA_TIMES : [])),
+    {
+      ...plan("hm-general-admission", 90, 60, 30, (d) => (isOpen(d.weekday) ? HM_GA_TIMES : [])),
+      priceTier: (d) => (d.weekday === 6 ? "saturday" : null),
+    },
     plan("hm-special-exhibition", 90, 30, 60, (d) =>
       isOpen(d.weekday) ? timeSlots("11:00", "16:00", 60) : [],
     ),

@@ -82,5 +82,20 @@ export function addHarbourRestricted(b: TenantBuilder): void {
     checkout_code_required: true,
   });
   b.meta("ticket_group", "hm-concert-stalls", { admit_names: "optional" });
-  b.meta("seller", HM, { default_pad_pre_start: 5, default_pad_post_end: 5 });
+  b.meta("seller", HM, {
+    default_pad_pre_start: 5,
+    default_pad_post_end: 5,
+    // Issue 15: the completed order page's message, links and image (spec 2 §3 seller meta completed_*).
+    completed_order_message:
+      "**Thank you for visiting the Harbour Museum.** Every ticket helps us care for three centuries of ships and the people who sailed them.\n\nThe quayside café opens at 9:30, and the galleries are step-free throughout.",
+    completed_order_links: [
+      { label: "Plan your visit", url: "/harbour-museum/events" },
+      { label: "Become a member", url: "/harbour-museum/membership" },
+    ],
+    completed_image: "harbour-museum/special-exhibition-cover.jpg",
+    completed_mobile_image: "harbour-museum/special-exhibition.jpg",
+    completed_image_alternate_text: "The museum's special exhibition hall",
+    completed_image_offset: 40,
+    completed_mobile_image_offset: "50% 30%",
+  });
 }

@@ -147,7 +147,18 @@ export function riversideZoo(now: Date): TenantSeed {
     maxTicketsPerOrder: 6,
   });
   b.types("rz-talk-members", [{ id: "rz-talk-member", name: "Member", currencyAmount: 0 }]);
-  b.meta("seller", RZ, { default_pad_pre_start: 5, default_pad_post_end: 5 });
+  b.meta("seller", RZ, {
+    default_pad_pre_start: 5,
+    default_pad_post_end: 5,
+    // Issue 15: the completed order page's message, links and image (spec 2 §3 seller meta completed_*).
+    completed_order_message:
+      "**See you at the zoo!** Feeding talks run every afternoon: check the keeper talk times before you come.",
+    completed_order_links: [{ label: "Keeper talks", url: "/riverside-zoo/events/rz-keeper-talk" }],
+    completed_image: "riverside-zoo/keeper-talk-cover.jpg",
+    completed_mobile_image: "riverside-zoo/keeper-talk.jpg",
+    completed_image_alternate_text: "A keeper talk by the penguin pool",
+    completed_image_offset: { x: 50, y: 60 },
+  });
   b.messageRule(
     "rz-keeper-talk",
     { session_message: "Feeding time: the afternoon talk includes the penguins' lunch" },

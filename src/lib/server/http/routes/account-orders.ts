@@ -14,6 +14,7 @@ import {
   orderSessionAnswer,
   orderSessionQuery,
 } from "../../../api/account-schemas.ts";
+import { manageEmailBody } from "../../../api/manage-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import * as s from "../../db/schema.ts";
 import { qrPng } from "../../mail/order-confirmation.ts";
@@ -30,6 +31,7 @@ import { notLoggedIn } from "../../services/auth/errors.ts";
 import { requireSeller } from "../../services/catalogue/reads.ts";
 import { eventTemplateDef } from "../../services/catalogue/resources.ts";
 import { serializeEvent } from "../../services/catalogue/serialize.ts";
+import { emailByManageLink } from "../../services/manage/mail.ts";
 import type { ApiRouter } from "../app.ts";
 import { validationFailed } from "../errors.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
@@ -58,7 +60,11 @@ const emailOrder = createRoute({
   request: {
     params: z.object({ id: z.string().min(1).max(200) }),
     query: z.object({ _seller: z.string().max(200).optional() }),
-    body: { content: { "application/json": { schema: orderEmailBody } }, required: false },
+    // Issue 14: a logged-out holder of the order's manage link sends `manage_token` instead.
+    body: {
+      content: { "application/json": { schema: z.union([orderEmailBody, manageEmailBody]) } },
+      required: false,
+    },
   },
   responses: {
     204: { description: "The order's confirmation is queued." },
@@ -156,9 +162,16 @@ export function registerAccountOrders(router: ApiRouter): void {
   });
   router.openapi(emailOrder, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
-    const who = await owner(call);
     const raw = await c.req.text();
-    const parsed = orderEmailBody.safeParse(raw.trim() ? safeJson(raw) : {});
+    const body = raw.trim() ? safeJson(raw) : {};
+    const managed = manageEmailBody.safeParse(body);
+    if (managed.success) {
+      await emailByManageLink(call, c.req.valid("param").id, managed.data);
+      c.header("Cache-Control", PRIVATE);
+      return c.body(null, 204);
+    }
+    const who = await owner(call);
+    const parsed = orderEmailBody.safeParse(body);
     if (!parsed.success)
       throw validationFailed("log_context is order_update or order_cancel.", { field: "log_context" });
     await call.db.transaction((tx) =>

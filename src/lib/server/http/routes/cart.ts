@@ -25,12 +25,20 @@ import {
   modifyCart,
 } from "../../services/cart/service.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
+import { wantsTicketOrder, withEditedOrder } from "../../services/manage/edit/embed.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { json, sameOriginWrites } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
+/** Issue 14: `embed=ticket_order` (or `_embed`) adds the order an edit cart changes; `limit` is accepted. */
+const embedQuery = z.object({
+  embed: z.string().max(200).optional(),
+  _embed: z.string().max(200).optional(),
+  limit: z.string().max(10).optional(),
+  _limit: z.string().max(10).optional(),
+});
 const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
@@ -64,7 +72,7 @@ const readMine = createRoute({
 const readAny = createRoute({
   method: "get",
   path: "/cart/{id}",
-  request: { params: cartId },
+  request: { params: cartId, query: embedQuery },
   responses: { ...json(cartEnvelope, "The cart (uncached)."), ...errors(403, 410) },
 });
 const remove = createRoute({
@@ -130,9 +138,12 @@ export function registerCart(router: ApiRouter): void {
   router.openapi(readMine, async (c) =>
     c.json(await getCart(c.get("deps"), c.req.valid("param").id, await caller(c)), 200),
   );
-  router.openapi(readAny, async (c) =>
-    c.json(await getCart(c.get("deps"), c.req.valid("param").id, await caller(c)), 200),
-  );
+  router.openapi(readAny, async (c) => {
+    const envelope = await getCart(c.get("deps"), c.req.valid("param").id, await caller(c));
+    const { embed, _embed } = c.req.valid("query");
+    if (!wantsTicketOrder(embed, _embed)) return c.json(envelope, 200);
+    return c.json(await withEditedOrder(c.get("deps").db, envelope), 200);
+  });
   router.openapi(remove, async (c) => {
     await deleteCart(c.get("deps"), c.req.valid("param").id, await caller(c));
     return c.body(null, 204);

@@ -8,14 +8,18 @@ import { registerCartRemovals } from "./cart-removals.ts";
 import { registerCatalogue } from "./catalogue.ts";
 import { registerCheckout } from "./checkout.ts";
 import { registerEvents } from "./events.ts";
+import { registerExternalLogin } from "./external-login.ts";
 import { registerHealth } from "./health.ts";
 import { registerImage } from "./image.ts";
+import { registerManage } from "./manage.ts";
+import { registerManageEdit } from "./manage-edit.ts";
 import { registerMembership } from "./membership.ts";
 import { registerMembershipAutoRenew } from "./membership-auto-renew.ts";
 import { registerMembershipGift } from "./membership-gift.ts";
 import { registerOrders } from "./orders.ts";
 import { registerSessions } from "./sessions.ts";
 import { registerStripeWebhook } from "./stripe-webhook.ts";
+import { registerTickets } from "./tickets.ts";
 
 /** Every route module registers itself here. */
 export function registerRoutes(router: ApiRouter): void {
@@ -28,12 +32,17 @@ export function registerRoutes(router: ApiRouter): void {
   registerCart(router);
   registerCartRemovals(router);
   registerCheckout(router);
+  registerManageEdit(router);
   registerOrders(router);
+  registerTickets(router);
   registerAccountOrders(router);
+  registerManage(router);
   registerMembership(router);
   registerMembershipAutoRenew(router);
   registerAccountProfile(router);
   registerMembershipGift(router);
   registerAuth(router);
+  // After registerAuth: its /login/* middleware (/api only, no-store) covers these routes too.
+  registerExternalLogin(router);
   registerStripeWebhook(router);
 }

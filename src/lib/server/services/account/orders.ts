@@ -29,6 +29,8 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import type { SellerRow } from "../catalogue/reads.ts";
 import { loadOrderBundle, type OrderEmbed, type OrderRow, orderEnvelope } from "../checkout/orders.ts";
 import { planOf } from "../checkout/plan.ts";
+import { manageLinkForMail } from "../manage/link.ts";
+import { ticketMailExtras } from "../ticket-cards/links.ts";
 
 /** At most this many orders in one list answer (the page shows recent orders). */
 export const MY_ORDERS_LIMIT = 100;
@@ -125,7 +127,24 @@ async function orderMoney(
 ): Promise<{ audit: PaymentAuditItem[]; scheduled: ScheduledPayment[] }> {
   if (!orders.length) return { audit: [], scheduled: [] };
   const cartIds = orders.map((o) => o.cartId);
-  const payments = await ex.select().from(s.payment).where(inArray(s.payment.cartId, cartIds));
+  // Issue 14: an order's edit carts hold the payments (and partial refunds) of its changes.
+  const editCarts = await ex
+    .select({ id: s.cart.id, orderId: s.cart.editsTicketOrderId })
+    .from(s.cart)
+    .where(
+      inArray(
+        s.cart.editsTicketOrderId,
+        orders.map((o) => o.id),
+      ),
+    );
+  const orderOfCart = new Map<string, string | null>([
+    ...orders.map((o): [string, string] => [o.cartId, o.id]),
+    ...editCarts.map((c): [string, string | null] => [c.id, c.orderId]),
+  ]);
+  const payments = await ex
+    .select()
+    .from(s.payment)
+    .where(inArray(s.payment.cartId, [...orderOfCart.keys()]));
   const carts = await ex.select().from(s.cart).where(inArray(s.cart.id, cartIds));
   const tickets = await ex
     .select({ ticketGroupId: s.ticket.ticketGroupId, ticketOrderId: s.ticket.ticketOrderId })
@@ -146,7 +165,7 @@ async function orderMoney(
   const audit: PaymentAuditItem[] = [];
   const scheduled: ScheduledPayment[] = [];
   for (const order of orders) {
-    const own = payments.filter((p) => p.cartId === order.cartId);
+    const own = payments.filter((p) => orderOfCart.get(p.cartId) === order.id);
     for (const entry of paymentAudit(own)) {
       audit.push({
         id: entry.id,
@@ -277,6 +296,9 @@ export async function emailMyOrder(
     tickets: bundle.tickets.filter((t) => !isCancelledTicket(t.ticket.state)),
     locale: getTenant(seller.slug)?.locale,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
+    manageUrl: await manageLinkForMail(ex, order, seller.slug, bundle.tickets, now),
+    // Issue 15: the tickets page, wallet links and calendar attachment.
+    inHand: await ticketMailExtras(ex, order, seller.slug, now),
   });
   await enqueueMail(ex, { ...mail, kind: logContext ?? "resend", relatedId: order.id }, now);
 }

@@ -14,6 +14,8 @@ import { membershipIdsMail } from "../../mail/account-mails.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { loadOrderBundle } from "../checkout/orders.ts";
+import { manageLinkForMail } from "../manage/link.ts";
+import { ticketMailExtras } from "../ticket-cards/links.ts";
 import type { AuthCall } from "./context.ts";
 import { noOrders } from "./errors.ts";
 import { type IdentityRow, identityByEmail, membershipsOf } from "./users.ts";
@@ -46,6 +48,7 @@ async function mailOrders(ex: Executor, call: AuthCall, identity: IdentityRow): 
     orders.map((o) => o.id),
   );
   for (const order of bundle.orders) {
+    const tickets = bundle.tickets.filter((t) => t.ticket.ticketOrderId === order.id);
     const mail = await buildOrderConfirmation({
       sellerId: order.sellerId,
       sellerName: call.seller.name,
@@ -54,9 +57,12 @@ async function mailOrders(ex: Executor, call: AuthCall, identity: IdentityRow): 
       totalText: formatMoney(order.total, call.seller.currencyCode),
       to: identity.email,
       firstName: identity.firstName,
-      tickets: bundle.tickets.filter((t) => t.ticket.ticketOrderId === order.id),
+      tickets,
       locale: getTenant(call.seller.slug)?.locale,
       additionalInfo: bundle.cartInfo?.get(order.cartId),
+      manageUrl: await manageLinkForMail(ex, order, call.seller.slug, tickets, call.now, call.origin),
+      // Issue 15: the tickets page, wallet links and calendar attachment.
+      inHand: await ticketMailExtras(ex, order, call.seller.slug, call.now, call.origin),
     });
     await enqueueMail(ex, { ...mail, kind: "resend" }, call.now);
   }

@@ -7,6 +7,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { CartEnvelope, CartResource, TicketResource } from "../../../api/cart-schemas.ts";
 import { computeCartTotals } from "../../../domain/cart-totals.ts";
+import { editOutstanding } from "../../../domain/manage/edit.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
 import { visitWindow } from "../../../domain/visit-time.ts";
@@ -24,6 +25,7 @@ import {
 } from "../catalogue/serialize.ts";
 import { serializePayment } from "../checkout/answer.ts";
 import { cartPlanState, serializeScheduled } from "../checkout/plan.ts";
+import { editCredit } from "../manage/edit/rules.ts";
 import { gifteeOf } from "../membership/giftee.ts";
 import { redeemDiscount } from "../membership/redeem.ts";
 import { CODE_REQUIRED_RULE, groupsAwaitingCode } from "./blocking.ts";
@@ -186,7 +188,10 @@ export async function buildCartEnvelope(
     known.payments ??
     (await db.select().from(s.payment).where(eq(s.payment.cartId, cart.id)).orderBy(s.payment.occurredAt));
   const paid = payments.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
-  const outstanding = Math.max(0, totals.total - paid);
+  // Issue 14: an edit cart's outstanding total is what the change costs, added less removed (may be ≤ 0).
+  const outstanding = cart.editsTicketOrderId
+    ? editOutstanding(totals.total, paid, await editCredit(db, cart))
+    : Math.max(0, totals.total - paid);
   // Scheduled payments when a held ticket's group has a payment_plan (checkout/plan.ts).
   const plan = cartPlanState(cart, tickets, metas, totals.total, paid, now);
   const cartResource: CartResource = {
@@ -222,6 +227,9 @@ export async function buildCartEnvelope(
     additional_info: cart.additionalInfo,
     giftee: await gifteeOf(db, cart),
     redeemMembership: cart.membershipOptions.redeemMembership || null,
+    ...(cart.editsTicketOrderId
+      ? { edits_ticket_order_id: cart.editsTicketOrderId, removed_ticket_ids: cart.editRemovals }
+      : {}),
   };
   const ticketResources: TicketResource[] = tickets.map((t) => ({
     id: t.id,

@@ -13,6 +13,7 @@ import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, notFound, validationFailed } from "../../http/errors.ts";
+import { instalmentTickets } from "../checkout/instalment.ts";
 import { type Caller, forgetPublicIdentity, rememberedPublicIdentity } from "../identity/identity.ts";
 import { assertCanUse, readableCart, withLockedCart } from "./access.ts";
 import { assertCodeList, checkCartCode, explainHeldVoucher, loadCodes } from "./codes.ts";
@@ -100,6 +101,8 @@ export async function createCart(
       codes: [],
       ticketOrderId: null,
       membershipOptions: {},
+      editsTicketOrderId: null,
+      editRemovals: [],
     };
     const changed = await db.transaction((tx) =>
       applyModify(tx, created, body, {
@@ -146,7 +149,8 @@ export async function modifyCart(
 export async function getCart(deps: CartDeps, cartId: string, caller: Caller): Promise<CartEnvelope> {
   const now = deps.clock.now();
   const cart = await readableCart(deps.db, cartId, caller, now);
-  return buildCartEnvelope(deps.db, cart, now);
+  // Issue 13: a booked order that still owes instalments shows them to its owner (checkout/instalment.ts).
+  return buildCartEnvelope(deps.db, cart, now, await instalmentTickets(deps.db, cart, caller, now));
 }
 
 /** DELETE my/cart/{id}: releases every hold; deleting a deleted cart again is a no-op. */

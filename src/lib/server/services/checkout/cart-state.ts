@@ -9,7 +9,7 @@ import { readBenefit } from "../../../domain/promo-codes.ts";
 import * as s from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { assertCanUse } from "../cart/access.ts";
-import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
+import type { CartRow, Executor, TicketRow, Tx } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
 import { redeemDiscount } from "../membership/redeem.ts";
 
@@ -39,7 +39,7 @@ export async function cartTotal(tx: Tx, cart: CartRow, tickets: readonly TicketR
   return computeCartTotals(tickets, [...promos, ...(await redeemDiscount(tx, cart))]).total;
 }
 
-export async function cartPayments(tx: Tx, cartId: string): Promise<PaymentRow[]> {
+export async function cartPayments(tx: Executor, cartId: string): Promise<PaymentRow[]> {
   return tx.select().from(s.payment).where(eq(s.payment.cartId, cartId)).orderBy(s.payment.occurredAt);
 }
 

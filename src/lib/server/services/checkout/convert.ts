@@ -15,6 +15,8 @@ import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
+import { manageLinkForMail } from "../manage/link.ts";
+import { ticketMailExtras } from "../ticket-cards/links.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
 import type { OrderIdentity } from "./identity.ts";
@@ -27,6 +29,38 @@ export function newScanCode(): string {
   let out = "";
   for (const b of bytes) out += SCAN_ALPHABET[b % SCAN_ALPHABET.length];
   return out;
+}
+
+/**
+ * Books held tickets onto an order: each gets its scan code, and a held seat becomes booked. The
+ * tickets already own their places (issue 14: an edit cart's added tickets join its order here too).
+ */
+export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId: string): Promise<void> {
+  if (!tickets.length) return;
+  const ids = tickets.map((t) => t.id);
+  await tx
+    .update(s.ticket)
+    .set({ state: "booked", ticketOrderId: orderId })
+    .where(and(inArray(s.ticket.id, ids), eq(s.ticket.state, "held")));
+  await tx
+    .insert(s.ticketScan)
+    .values(tickets.map((t) => ({ ticketId: t.id, ticketOrderId: orderId, scanCode: newScanCode() })));
+  const seats = tickets.flatMap((t) =>
+    t.seatTemplateId && t.eventSessionId
+      ? [
+          and(
+            eq(s.sessionSeat.eventSessionId, t.eventSessionId),
+            eq(s.sessionSeat.seatTemplateId, t.seatTemplateId),
+          ),
+        ]
+      : [],
+  );
+  if (seats.length) {
+    await tx
+      .update(s.sessionSeat)
+      .set({ state: "booked" })
+      .where(and(eq(s.sessionSeat.state, "held"), or(...seats)));
+  }
 }
 
 export async function bookCart(
@@ -51,32 +85,7 @@ export async function bookCart(
     gifteeIdentityId: cart.membershipOptions.gifteeIdentityId ?? null,
   };
   await tx.insert(s.ticketOrder).values(order);
-  if (tickets.length) {
-    const ids = tickets.map((t) => t.id);
-    await tx
-      .update(s.ticket)
-      .set({ state: "booked", ticketOrderId: order.id })
-      .where(and(inArray(s.ticket.id, ids), eq(s.ticket.state, "held")));
-    await tx
-      .insert(s.ticketScan)
-      .values(tickets.map((t) => ({ ticketId: t.id, ticketOrderId: order.id, scanCode: newScanCode() })));
-    const seats = tickets.flatMap((t) =>
-      t.seatTemplateId && t.eventSessionId
-        ? [
-            and(
-              eq(s.sessionSeat.eventSessionId, t.eventSessionId),
-              eq(s.sessionSeat.seatTemplateId, t.seatTemplateId),
-            ),
-          ]
-        : [],
-    );
-    if (seats.length) {
-      await tx
-        .update(s.sessionSeat)
-        .set({ state: "booked" })
-        .where(and(eq(s.sessionSeat.state, "held"), or(...seats)));
-    }
-  }
+  await bookTickets(tx, tickets, order.id);
   await tx
     .update(s.cart)
     .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
@@ -123,6 +132,10 @@ export async function enqueueConfirmation(
     tickets: bundle.tickets,
     locale: getTenant(seller.slug)?.locale,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
+    // Issue 14: the "Manage your booking" link (services/manage/link.ts).
+    manageUrl: await manageLinkForMail(tx, order, seller.slug, bundle.tickets, now),
+    // Issue 15: the tickets page, wallet links and calendar attachment (services/ticket-cards/links.ts).
+    inHand: await ticketMailExtras(tx, order, seller.slug, now),
   });
   return enqueueMail(tx, mail, now);
 }

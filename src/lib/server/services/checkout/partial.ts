@@ -58,6 +58,7 @@ export async function recordPayment(
     remainingBalance: charge.remainingBalance,
     providerReference: charge.reference,
     idempotencyKey: key,
+    refundOfPaymentId: null,
   };
   await tx.insert(s.payment).values(row);
   return row;

@@ -19,7 +19,7 @@ import {
 } from "../../../domain/payment-plan.ts";
 import * as s from "../../db/schema.ts";
 import { heldTickets } from "../cart/release.ts";
-import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
+import type { CartRow, Executor, TicketRow, Tx } from "../cart/types.ts";
 
 type MetaLike = { resource: string; resourceId: string; data: Record<string, unknown> };
 
@@ -62,7 +62,7 @@ export function serializeScheduled(cartId: string, state: PlanState | null): Sch
 
 /** The group metas of the held tickets, read inside the checkout transaction. */
 export async function groupMetas(
-  tx: Tx,
+  tx: Executor,
   sellerId: string,
   tickets: readonly TicketRow[],
 ): Promise<MetaLike[]> {

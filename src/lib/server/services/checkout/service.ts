@@ -14,12 +14,14 @@ import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, validationFailed } from "../../http/errors.ts";
+import { gatewayNotAllowed } from "../../payments/errors.ts";
 import { dataString } from "../../payments/gateway.ts";
 import { gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import { heldTickets } from "../cart/release.ts";
 import type { CartRow, Tx } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
+import { checkoutEdit } from "../manage/edit/apply.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
 import { assertNotSelfGift } from "../membership/giftee.ts";
@@ -31,6 +33,7 @@ import { bookCart, enqueueConfirmation } from "./convert.ts";
 import { amountMismatch, cartEmpty, identityRequired } from "./errors.ts";
 import { guardedCheckout, requestHash } from "./guard.ts";
 import { identityById, mergeAdditionalInfo, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
+import { payInstalment } from "./instalment.ts";
 import { assertCardAmount, assertNewGiftCard, recordPayment, takePartialPayment } from "./partial.ts";
 import { hasPlan } from "./plan.ts";
 import { assertRequiredCustomFields, cartCustomFields, storedAdditionalInfo } from "./required-fields.ts";
@@ -142,6 +145,27 @@ async function completePending(
   });
 }
 
+/** What an instalment payment on a booked cart needs from a checkout or pay call. */
+async function instalmentInput(
+  tx: Tx,
+  cart: CartRow,
+  caller: Caller,
+  body: Pick<CheckoutInput, "amount" | "gateway_id" | "gateway_data">,
+  key: string | null,
+  now: Date,
+) {
+  const seller = await sellerOf(tx, cart.sellerId);
+  return {
+    caller,
+    amount: body.amount,
+    gatewayId: body.gateway_id,
+    data: body.gateway_data,
+    currency: seller.currencyCode,
+    key,
+    now,
+  };
+}
+
 export async function checkout(
   deps: CheckoutDeps,
   cartId: string,
@@ -159,10 +183,26 @@ export async function checkout(
     now,
     key,
     hash: requestHash(`checkout:${kind}`, { ...body, idempotency_key: undefined }),
-    onBooked: (tx: Tx, cart: CartRow) => completePending(tx, cart, body, now),
+    // A pending payment completed, else (issue 13) an instalment of the order's plan (instalment.ts).
+    onBooked: async (tx: Tx, cart: CartRow) =>
+      (await completePending(tx, cart, body, now)) ??
+      (await payInstalment(tx, cart, await instalmentInput(tx, cart, caller, body, key, now))),
   };
   return guardedCheckout(guard, async (tx, cart) => {
     const seller = await sellerOf(tx, cart.sellerId);
+    // Issue 14: an edit cart changes its order instead of making one (manage/edit/apply.ts).
+    if (cart.editsTicketOrderId) {
+      const { gateway_id, gateway_data, amount } = body;
+      const edit = {
+        gatewayId: gateway_id,
+        data: gateway_data,
+        amount,
+        key,
+        currency: seller.currencyCode,
+        now,
+      };
+      return checkoutEdit(tx, cart, edit);
+    }
     const tickets = await heldTickets(tx, cart.id);
     if (!tickets.length) throw cartEmpty(cart.id);
     const total = await cartTotal(tx, cart, tickets);
@@ -268,8 +308,14 @@ export async function pay(
     now,
     key,
     hash: requestHash("pay", { ...body, idempotency_key: undefined }),
+    // Issue 13: an instalment of a booked order's plan (instalment.ts).
+    onBooked: async (tx: Tx, cart: CartRow) =>
+      payInstalment(tx, cart, await instalmentInput(tx, cart, caller, body, key, now)),
   };
   return guardedCheckout(guard, async (tx, cart) => {
+    // Issue 14: an order's change is paid in one go at its checkout (manage/edit/apply.ts).
+    if (cart.editsTicketOrderId)
+      throw gatewayNotAllowed("An order change is paid in one payment at checkout.");
     const seller = await sellerOf(tx, cart.sellerId);
     const tickets = await heldTickets(tx, cart.id);
     if (!tickets.length) throw cartEmpty(cart.id);

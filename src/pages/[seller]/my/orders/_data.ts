@@ -65,6 +65,7 @@ export const ORDER_PAGE_EMBEDS = [
   "event_template",
   "event_session",
   "venue",
+  "membership",
   "payment_audit",
   "scheduled_payment",
 ].join(",");

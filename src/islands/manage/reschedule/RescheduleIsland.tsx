@@ -1,0 +1,258 @@
+/**
+ * /manage/{orderId}/reschedule/{sessionId} (issue 14, spec 2 §2, §4, §8): moves the tickets of one
+ * session to another session of the same event, chosen with the reserve flow's own date and time
+ * pickers (DatePicker, SessionPicker and useSessions of src/islands/reserve, imported). It shows the
+ * price difference; confirm makes an edit cart (remove these tickets, add the same ticket types at
+ * the new session), then confirms it with the free gateway when the outstanding total is zero or
+ * less (and mails the order_update) or goes to /manage/{orderId}/confirm to pay the difference.
+ * Errors follow spec 2 §8 (domain/manage/edit.ts rescheduleFailure). No business rules here.
+ */
+import "../../reserve/reserve.css";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { createApiClient } from "../../../lib/api/client.ts";
+import { reserveApi } from "../../../lib/api/reserve-client.ts";
+import type { CalendarDay } from "../../../lib/api/schemas.ts";
+import { confirmRoute, rescheduleDifference, rescheduleFailure } from "../../../lib/domain/manage/edit.ts";
+import { parseMoneyString } from "../../../lib/domain/money.ts";
+import type { ReserveIslandProps } from "../../../lib/pages/event-detail.ts";
+import type { rescheduleStrings } from "../../../lib/tenant/strings-reschedule.ts";
+import { ReserveContext, reserveEnv, useReserveEnv } from "../../reserve/context.ts";
+import { DatePicker } from "../../reserve/DatePicker.tsx";
+import { SessionPicker } from "../../reserve/SessionPicker.tsx";
+import { useSessions } from "../../reserve/useSessions.ts";
+import { callProblem, fill, manageCalls } from "../manage-calls.ts";
+
+export type RescheduleStrings = Record<keyof typeof rescheduleStrings, string>;
+
+export interface RescheduleTicket {
+  id: string;
+  ticketTypeId: string;
+  name: string;
+  /** Minor units. */
+  faceValue: number;
+}
+
+export interface RescheduleIslandProps {
+  seller: string;
+  orderId: string;
+  token: string;
+  fromSessionId: string;
+  /** "{event} on {when}" parts of the current session, formatted on the server. */
+  eventName: string;
+  when: string;
+  tickets: RescheduleTicket[];
+  lowerPrice: "refund" | "keep";
+  /** The event's reserve props (date-first), so the pickers are the reserve flow's. */
+  reserve: ReserveIslandProps;
+  strings: RescheduleStrings;
+}
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "working" }
+  | { kind: "restart" }
+  | { kind: "error"; message: string };
+
+export default function RescheduleIsland(props: RescheduleIslandProps) {
+  const env = useMemo(() => {
+    const baseUrl = globalThis.location?.origin ?? "http://localhost";
+    const fetch = (request: Request) => globalThis.fetch(request);
+    const api = reserveApi(
+      {
+        cached: createApiClient({ fetch, baseUrl, prefix: "/cached_api" }),
+        fresh: createApiClient({ fetch, baseUrl }),
+      },
+      props.seller,
+    );
+    return reserveEnv(props.reserve, api);
+  }, [props.reserve, props.seller]);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <ReserveContext.Provider value={env}>
+      <div className="reserve reschedule" data-hydrated={mounted ? "true" : undefined}>
+        {mounted ? <Reschedule {...props} /> : <p role="status">{props.strings["reschedule.loading"]}</p>}
+      </div>
+    </ReserveContext.Provider>
+  );
+}
+
+function countsByType(tickets: readonly RescheduleTicket[]) {
+  const out = new Map<string, { name: string; count: number }>();
+  for (const t of tickets) {
+    const entry = out.get(t.ticketTypeId) ?? { name: t.name, count: 0 };
+    entry.count += 1;
+    out.set(t.ticketTypeId, entry);
+  }
+  return out;
+}
+
+function Reschedule(props: RescheduleIslandProps) {
+  const { api, props: reserve, money } = useReserveEnv();
+  const s = props.strings;
+  const [days, setDays] = useState<CalendarDay[] | null>(null);
+  const [calendarFailed, setCalendarFailed] = useState(false);
+  const [date, setDate] = useState<string>();
+  const [sessionId, setSessionId] = useState<string>();
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const statusRef = useRef<HTMLDivElement>(null);
+  const sessions = useSessions();
+  const perType = useMemo(() => countsByType(props.tickets), [props.tickets]);
+  const lines = useMemo(
+    () => [...perType].map(([ticket_type_id, { count }]) => ({ ticket_type_id, quantity: count })),
+    [perType],
+  );
+  const groupIds = useMemo(() => reserve.groups.filter((g) => !g.anyDate).map((g) => g.id), [reserve.groups]);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .calendar(reserve.eventId, groupIds)
+      .then((answer) => live && setDays(answer.calendar._data))
+      .catch(() => {
+        if (!live) return;
+        setCalendarFailed(true);
+        setDays([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, reserve.eventId, groupIds]);
+
+  useEffect(() => {
+    if (status.kind === "error" || status.kind === "restart") statusRef.current?.focus();
+  }, [status]);
+
+  const chooseDate = (next: string) => {
+    setDate(next);
+    setSessionId(undefined);
+    setStatus({ kind: "idle" });
+    void sessions.load(next, lines);
+  };
+
+  const prices = sessions.typePrices(sessionId);
+  const difference = sessionId
+    ? rescheduleDifference(
+        props.tickets.map((t) => ({ ticketTypeId: t.ticketTypeId, faceValue: t.faceValue })),
+        prices,
+      )
+    : null;
+  const same = sessionId === props.fromSessionId;
+  const manageHref = `/${props.seller}/manage/${encodeURIComponent(props.orderId)}?token=${encodeURIComponent(props.token)}`;
+
+  async function confirm() {
+    if (!sessionId || same || status.kind === "working") return;
+    setStatus({ kind: "working" });
+    const calls = await manageCalls(props.seller);
+    let cartId: string | null = null;
+    try {
+      const created = await calls.editCart(props.orderId, props.token);
+      cartId = created.cart._data[0]?.id ?? null;
+      if (!cartId) throw new Error("no edit cart");
+      const changed = await calls.modify(cartId, {
+        remove: props.tickets.map((t) => t.id),
+        add: lines.flatMap(({ ticket_type_id, quantity }) =>
+          Array.from({ length: quantity }, () => ({ ticket_type_id, event_session_id: sessionId })),
+        ),
+      });
+      const outstanding = parseMoneyString(
+        changed.cart_fees._data[0]?.grand_totals.total_outstanding ?? "0.00",
+      );
+      if (confirmRoute(outstanding) === "pay") {
+        const query = `token=${encodeURIComponent(props.token)}&cart=${encodeURIComponent(cartId)}`;
+        window.location.assign(
+          `/${props.seller}/manage/${encodeURIComponent(props.orderId)}/confirm?${query}`,
+        );
+        return;
+      }
+      await calls.confirmFree(cartId);
+      // The change is saved; the mail is best effort (a failure must not hide the saved change).
+      await calls.mailOrder(props.orderId, props.token, "order_update").catch(() => undefined);
+      window.location.assign(manageHref);
+    } catch (error) {
+      const failure = rescheduleFailure(callProblem(error));
+      if (failure.kind === "restart") {
+        setStatus({ kind: "restart" });
+        return;
+      }
+      if (cartId) await calls.discard(cartId).catch(() => undefined);
+      setStatus({ kind: "error", message: failure.message ?? s["reschedule.error"] });
+      if (date) void sessions.load(date, lines);
+    }
+  }
+
+  const formatDifference = (minor: number) =>
+    minor > 0
+      ? fill(s["reschedule.difference.more"], { amount: money(minor) })
+      : minor < 0
+        ? fill(s["reschedule.difference.less"], { amount: money(-minor) })
+        : s["reschedule.difference.none"];
+
+  return (
+    <>
+      <section className="reserve__section" aria-labelledby="reschedule-current">
+        <h2 id="reschedule-current">
+          {fill(s["reschedule.current"], { event: props.eventName, when: props.when })}
+        </h2>
+        <ul>
+          {[...perType].map(([typeId, { name, count }]) => (
+            <li key={typeId}>{fill(s["reschedule.ticket"], { count, name })}</li>
+          ))}
+        </ul>
+      </section>
+      <h2>{s["reschedule.choose"]}</h2>
+      {days === null ? (
+        <p role="status">{s["reschedule.loading"]}</p>
+      ) : calendarFailed ? (
+        <p className="notice notice--error" role="alert">
+          {s["reschedule.calendarFailed"]}
+        </p>
+      ) : (
+        <DatePicker days={days} selected={date} onSelect={chooseDate} flexiblePrices={false} />
+      )}
+      {date && sessions.loading ? <p role="status">{s["reschedule.loading"]}</p> : null}
+      {date && sessions.loaded ? (
+        <SessionPicker
+          sessions={sessions.shown}
+          conflicting={[]}
+          selected={sessionId}
+          onSelect={(id) => {
+            setSessionId(id);
+            setStatus({ kind: "idle" });
+          }}
+          prices={sessions.sessionPrices}
+          flexiblePrices={false}
+        />
+      ) : null}
+      <section className="reserve__section reschedule__summary" aria-live="polite">
+        {same ? <p>{s["reschedule.sameSession"]}</p> : null}
+        {!same && difference !== null ? (
+          <p data-testid="reschedule-difference">
+            <strong>{formatDifference(difference)}</strong>
+            {difference < 0 && props.lowerPrice === "refund" ? ` ${s["reschedule.difference.refund"]}` : null}
+          </p>
+        ) : null}
+      </section>
+      <div ref={statusRef} tabIndex={-1} role={status.kind === "working" ? "status" : "alert"}>
+        {status.kind === "restart" ? (
+          <p className="notice notice--error">
+            {s["reschedule.restart"]} <a href={manageHref}>{s["reschedule.backToOrder"]}</a>
+          </p>
+        ) : status.kind === "error" ? (
+          <p className="notice notice--error">{status.message}</p>
+        ) : null}
+      </div>
+      <p>
+        <button
+          type="button"
+          className="button"
+          disabled={!sessionId || same || status.kind === "working"}
+          onClick={() => void confirm()}
+        >
+          {status.kind === "working" ? s["reschedule.working"] : s["reschedule.confirm"]}
+        </button>{" "}
+        <a href={manageHref}>{s["reschedule.backToOrder"]}</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Calendar entries for an order (issue 15: "an .ics entry for each session in the order"): pure
+ * mapping from the order's sessions to calendar events. One event per distinct session (two
+ * tickets for the same session are one entry). Times are absolute instants written in UTC
+ * (DTSTART...Z), so every calendar shows the right moment; the venue's time zone goes in the
+ * calendar's X-WR-TIMEZONE and in the description ("Tue, Nov 24, 2026 at 10:00 AM (America/New_York)"),
+ * so the entry reads in the venue's local time.
+ */
+import { formatDateTime } from "../date-format.ts";
+
+export interface CalendarSession {
+  eventSessionId: string;
+  eventTemplateId: string;
+  eventName: string;
+  start: Date;
+  end: Date;
+  timeZone: string;
+  venueName: string;
+  venueAddress: string | null;
+  /** Tickets of the order for this session. */
+  tickets: number;
+}
+
+export interface CalendarEntry {
+  uid: string;
+  title: string;
+  start: number;
+  end: number;
+  location: string;
+  description: string;
+  url: string;
+  timeZone: string;
+}
+
+export interface CalendarContext {
+  orderId: string;
+  orderNumber: string;
+  sellerSlug: string;
+  sellerName: string;
+  locale: string;
+  /** The storefront origin for the event link (a configured origin, never a request's Host). */
+  origin: string;
+}
+
+/** One entry per distinct session, soonest first. */
+export function calendarEntries(sessions: readonly CalendarSession[], ctx: CalendarContext): CalendarEntry[] {
+  const bySession = new Map<string, CalendarSession>();
+  for (const s of sessions) {
+    const seen = bySession.get(s.eventSessionId);
+    bySession.set(s.eventSessionId, seen ? { ...seen, tickets: seen.tickets + s.tickets } : s);
+  }
+  return [...bySession.values()]
+    .sort((a, b) => a.start.getTime() - b.start.getTime() || a.eventSessionId.localeCompare(b.eventSessionId))
+    .map((s) => {
+      const when = `${formatDateTime(s.start, ctx.locale, s.timeZone)} (${s.timeZone})`;
+      const tickets = `${s.tickets} ${s.tickets === 1 ? "ticket" : "tickets"}`;
+      return {
+        uid: `${ctx.orderId}-${s.eventSessionId}@${ctx.sellerSlug}.foyer`,
+        title: s.eventName,
+        start: s.start.getTime(),
+        end: Math.max(s.end.getTime(), s.start.getTime()),
+        location: [s.venueName, s.venueAddress].filter((x) => x?.trim()).join(", "),
+        description: `${when}. Order ${ctx.orderNumber}, ${tickets}. ${ctx.sellerName}.`,
+        url: `${ctx.origin.replace(/\/$/, "")}/${encodeURIComponent(ctx.sellerSlug)}/events/${encodeURIComponent(s.eventTemplateId)}`,
+        timeZone: s.timeZone,
+      };
+    });
+}
+
+/**
+ * Adds `X-WR-TIMEZONE` (the venue zone of the first entry) after the VCALENDAR header lines, so
+ * calendar apps show the entry in the venue's time zone. The instants stay in UTC.
+ */
+export function withCalendarTimeZone(ics: string, timeZone: string | undefined): string {
+  if (!timeZone || !/^[A-Za-z0-9_+/-]{1,64}$/.test(timeZone)) return ics;
+  return ics.replace(/(BEGIN:VCALENDAR\r?\n)/, `$1X-WR-TIMEZONE:${timeZone}\r\n`);
+}

@@ -1,0 +1,118 @@
+/**
+ * Issue 14, editing an order (spec 2 §4, §7): POST ticket_order/{id}/edit_cart (the manage token
+ * opens the order), POST cart/{id}/remove, POST cart/{id}/modify and DELETE cart/{id}. Checking out
+ * an edit cart is the ordinary POST cart/{id}/guest_checkout (checkout.ts), and GET cart/{id} with
+ * `embed=ticket_order` is cart.ts's read. Registered after the cart routes, so the same-origin and
+ * /api-only checks of cart.ts apply to the /cart/* calls here.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
+import { cartRemoveBody, editCartBody } from "../../../api/manage-edit-schemas.ts";
+import { apiErrorBody } from "../../../api/schemas.ts";
+import { modifyWithCodeBrake } from "../../security/code-brake.ts";
+import { deleteCart } from "../../services/cart/service.ts";
+import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
+import {
+  createEditCart,
+  modifyAnyCart,
+  pendingEditCart,
+  removeTickets,
+} from "../../services/manage/edit/cart.ts";
+import type { ApiEnv, ApiRouter } from "../app.ts";
+import { ApiError } from "../errors.ts";
+import { json, sameOriginWrites } from "./_shared.ts";
+
+const idParam = z.object({ id: z.string().min(1).max(200) });
+const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+const errors = (...codes: (403 | 409 | 410 | 422 | 429)[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
+    ]),
+  );
+
+const editCart = createRoute({
+  method: "post",
+  path: "/ticket_order/{id}/edit_cart",
+  description: "A new edit cart for the order the manage token opens (self-edit on).",
+  request: { params: idParam, body: jsonBody(editCartBody) },
+  responses: { ...json(cartEnvelope, "The new edit cart."), ...errors(403, 409) },
+});
+const readEditCart = createRoute({
+  method: "get",
+  path: "/ticket_order/{id}/edit_cart",
+  description: "The order's pending edit cart (the newest, or `cart`), for the confirm page.",
+  request: {
+    params: idParam,
+    query: z.object({ token: z.string().max(200).optional(), cart: z.string().max(200).optional() }),
+  },
+  responses: { ...json(cartEnvelope, "The pending edit cart."), ...errors(403, 410) },
+});
+const removeRoute = createRoute({
+  method: "post",
+  path: "/cart/{id}/remove",
+  description: "Removes tickets: the order's tickets on an edit cart, else the cart's own holds.",
+  request: { params: idParam, body: jsonBody(cartRemoveBody) },
+  responses: { ...json(cartEnvelope, "The cart after the change."), ...errors(403, 409, 410) },
+});
+const modifyRoute = createRoute({
+  method: "post",
+  path: "/cart/{id}/modify",
+  description: "Removes and adds tickets (on an edit cart, removed ids may be the order's tickets).",
+  request: { params: idParam, body: jsonBody(cartModifyBody) },
+  responses: { ...json(cartEnvelope, "The cart after the change."), ...errors(403, 409, 410, 422, 429) },
+});
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/cart/{id}",
+  description: "Discards a cart: every hold released; an edit cart's order is left as it was.",
+  request: { params: idParam },
+  responses: { 204: { description: "Deleted." }, ...errors(403, 409, 410) },
+});
+
+async function caller(c: Context<ApiEnv>): Promise<Caller> {
+  const { db, clock } = c.get("deps");
+  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
+}
+
+export function registerManageEdit(router: ApiRouter): void {
+  router.use("/ticket_order/:id/edit_cart", sameOriginWrites);
+  router.use("/ticket_order/:id/edit_cart", async (c, next) => {
+    if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+    await next();
+    c.res.headers.set("Cache-Control", "no-store");
+  });
+  router.openapi(editCart, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await createEditCart(c.get("deps"), id, c.req.valid("json").manage_token), 200);
+  });
+  router.openapi(readEditCart, async (c) => {
+    const { id } = c.req.valid("param");
+    const { token, cart } = c.req.valid("query");
+    return c.json(await pendingEditCart(c.get("deps"), id, token ?? "", await caller(c), cart), 200);
+  });
+  router.openapi(removeRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const who = await caller(c);
+    return c.json(await removeTickets(c.get("deps"), id, who, c.req.valid("json").tickets), 200);
+  });
+  router.openapi(modifyRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const who = await caller(c);
+    return c.json(
+      await modifyWithCodeBrake(c, { cartId: id }, body, () => modifyAnyCart(c.get("deps"), id, who, body)),
+      200,
+    );
+  });
+  router.openapi(deleteRoute, async (c) => {
+    await deleteCart(c.get("deps"), c.req.valid("param").id, await caller(c));
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * POST ticket_order/{id}/cancel (spec 2 §5, §7, §8; issue 14): the holder of the manage link cancels
+ * tickets of the order. The rules are domain/manage/rules.ts: a free order's active, future tickets
+ * (self-edit off), or in self-edit the tickets inside the horizon of an order whose tickets all have
+ * face value 0. So nothing paid is ever cancelled here, and there is nothing to refund: a paid order
+ * gets "You must contact us to cancel this order.".
+ *
+ * One transaction: the order row, then its tickets, are locked (FOR UPDATE, in id order), the rules
+ * are checked on what is read under the lock, the tickets become cancelled (seats and voucher uses
+ * freed) and their places go back to the session and group counters last (cart/counters.ts). A
+ * double submit waits for the first and then finds the tickets already cancelled: it changes
+ * nothing and answers the same order, so a place is given back exactly once.
+ */
+import { asc, eq } from "drizzle-orm";
+import { cancelRefusal } from "../../../domain/manage/rules.ts";
+import * as s from "../../db/schema.ts";
+import type { Tx } from "../../db/seed/helpers.ts";
+import { ApiError } from "../../http/errors.ts";
+import { applyCapacityDeltas, releaseDeltas } from "../cart/counters.ts";
+import { cancelTickets } from "../cart/release.ts";
+import type { SellerRow } from "../catalogue/reads.ts";
+import type { OrderRow } from "../checkout/orders.ts";
+import { managedOrder, orderNotFound } from "./access.ts";
+import { type ManageView, manageView } from "./read.ts";
+
+export const NO_VALID_TICKETS_TEXT = "No valid tickets found on this order.";
+export const CONTACT_US_TO_CANCEL_TEXT = "You must contact us to cancel this order.";
+const CONTEXT = "cancel";
+
+const noValidTickets = (code: string, ids: readonly string[]) =>
+  new ApiError(400, code, NO_VALID_TICKETS_TEXT, { context: CONTEXT, extra: { tickets: ids } });
+
+export const contactUsToCancel = () =>
+  new ApiError(403, "cancel_not_allowed", CONTACT_US_TO_CANCEL_TEXT, { context: CONTEXT });
+
+/** Locks the order row, then its ticket rows (id order), and answers the order read under the lock. */
+async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, orderId)).for("update");
+  if (!order) throw orderNotFound(CONTEXT);
+  await tx
+    .select({ id: s.ticket.id })
+    .from(s.ticket)
+    .where(eq(s.ticket.ticketOrderId, orderId))
+    .orderBy(asc(s.ticket.id))
+    .for("update");
+  return order;
+}
+
+export interface CancelInput {
+  orderId: string;
+  token: string;
+  ticketIds: readonly string[];
+}
+
+/** Cancels the asked tickets of the order and answers the order as /manage shows it afterwards. */
+export async function cancelOrderTickets(
+  tx: Tx,
+  seller: SellerRow,
+  input: CancelInput,
+  now: Date,
+): Promise<ManageView> {
+  await managedOrder(tx, input.orderId, input.token, now, seller.id);
+  const order = await lockOrder(tx, input.orderId);
+  const view = await manageView(tx, order, seller.slug, now);
+  const asked = [...new Set(input.ticketIds)];
+  const index = new Map(view.rows.map((row, i) => [row.ticket.id, i]));
+  const strangers = asked.filter((id) => !index.has(id));
+  if (strangers.length) throw noValidTickets("ticket_not_found", strangers);
+  if (cancelRefusal(view.mode, view.ruleTickets)) throw contactUsToCancel();
+  const positions = asked.map((id) => index.get(id) ?? -1);
+  // Already cancelled (a double submit): nothing more to do for those.
+  const open = positions.filter((i) => view.rows[i]?.ticket.state !== "cancelled");
+  const refused = open.filter((i) => !view.permissions[i]?.canCancel);
+  if (refused.length) {
+    const tooOld = refused.some((i) => view.rows[i]?.ticket.state === "booked");
+    throw noValidTickets(
+      tooOld ? "tickets_too_old" : "ticket_state_incorrect",
+      refused.map((i) => view.rows[i]?.ticket.id ?? ""),
+    );
+  }
+  const tickets = open.flatMap((i) => (view.rows[i] ? [view.rows[i].ticket] : []));
+  if (!tickets.length) return view;
+  const { sessions, groups } = releaseDeltas(tickets);
+  await cancelTickets(tx, tickets, "booked");
+  await applyCapacityDeltas(tx, sessions, groups);
+  return manageView(tx, order, seller.slug, now);
+}

@@ -1,0 +1,144 @@
+/**
+ * Issue 14: the checks every edit call shares. The tenant's self-edit settings; the order's
+ * tickets an edit removes (spec 2 §8: `ticket_not_found`, `ticket_state_incorrect`,
+ * `tickets_too_old`, context `cart_remove_tickets`); sessions an edit adds to must be beyond the
+ * horizon too; and the credit the removed tickets give (domain/manage/edit.ts).
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  REMOVE_TICKETS_CONTEXT,
+  RESCHEDULE_CONTACT_TEXT,
+  TICKET_NOT_FOUND_TEXT,
+  TICKET_STATE_INCORRECT_TEXT,
+  TICKETS_TOO_OLD_TEXT,
+} from "../../../../api/manage-edit-schemas.ts";
+import { computeCartTotals } from "../../../../domain/cart-totals.ts";
+import { removalCredit } from "../../../../domain/manage/edit.ts";
+import { isWithinHorizon } from "../../../../domain/manage/rules.ts";
+import { getTenant } from "../../../../tenant/load.ts";
+import type { Db } from "../../../db/client.ts";
+import * as s from "../../../db/schema.ts";
+import type { Executor } from "../../../db/seed/helpers.ts";
+import { ApiError } from "../../../http/errors.ts";
+import type { CartRow, TicketRow } from "../../cart/types.ts";
+import type { OrderRow } from "../../checkout/orders.ts";
+
+export interface SelfEdit {
+  enabled: boolean;
+  horizon_days: number;
+  horizon_hours: number;
+  lower_price: "refund" | "keep";
+}
+
+const OFF: SelfEdit = { enabled: false, horizon_days: 1, horizon_hours: 0, lower_price: "refund" };
+
+export async function selfEditOf(ex: Executor, sellerId: string): Promise<SelfEdit> {
+  const [seller] = await ex.select({ slug: s.seller.slug }).from(s.seller).where(eq(s.seller.id, sellerId));
+  return (seller && getTenant(seller.slug)?.web.self_edit) || OFF;
+}
+
+/** Spec 2 §8: self-edit is off for this seller. */
+export const selfEditDisabled = () =>
+  new ApiError(403, "self_edit_disabled", RESCHEDULE_CONTACT_TEXT, { context: "manage" });
+
+export const ticketsTooOld = (ids: string[]) =>
+  new ApiError(409, "tickets_too_old", TICKETS_TOO_OLD_TEXT, {
+    context: REMOVE_TICKETS_CONTEXT,
+    extra: { tickets: ids },
+  });
+export const ticketNotFound = (id: string) =>
+  new ApiError(404, "ticket_not_found", TICKET_NOT_FOUND_TEXT, {
+    context: REMOVE_TICKETS_CONTEXT,
+    extra: { ticket_id: id },
+  });
+export const ticketStateIncorrect = (id: string, state: string) =>
+  new ApiError(409, "ticket_state_incorrect", TICKET_STATE_INCORRECT_TEXT, {
+    context: REMOVE_TICKETS_CONTEXT,
+    extra: { ticket_id: id, state },
+  });
+
+export async function assertSelfEdit(ex: Executor, sellerId: string): Promise<SelfEdit> {
+  const selfEdit = await selfEditOf(ex, sellerId);
+  if (!selfEdit.enabled) throw selfEditDisabled();
+  return selfEdit;
+}
+
+/** Spec 2 §5, the self-edit horizon (domain/manage/rules.ts); a ticket without a start is past it. */
+const pastHorizon = (start: Date | null, now: Date, selfEdit: SelfEdit) =>
+  !isWithinHorizon({ start }, { days: selfEdit.horizon_days, hours: selfEdit.horizon_hours }, now);
+
+/** The start of each ticket (its session's start, else its validity). */
+async function startsOf(ex: Executor, tickets: readonly TicketRow[]): Promise<Map<string, Date | null>> {
+  const sessionIds = [...new Set(tickets.flatMap((t) => (t.eventSessionId ? [t.eventSessionId] : [])))];
+  const sessions = sessionIds.length
+    ? await ex
+        .select({ id: s.eventSession.id, start: s.eventSession.startDatetime })
+        .from(s.eventSession)
+        .where(inArray(s.eventSession.id, sessionIds))
+    : [];
+  const byId = new Map(sessions.map((x) => [x.id, x.start]));
+  return new Map(
+    tickets.map((t) => [t.id, (t.eventSessionId ? byId.get(t.eventSessionId) : undefined) ?? t.validFrom]),
+  );
+}
+
+/**
+ * The order's tickets `ids`, each checked: on the order (else ticket_not_found), booked (else
+ * ticket_state_incorrect) and starting beyond the horizon (else tickets_too_old, naming them all).
+ */
+export async function checkRemovals(
+  ex: Executor,
+  order: OrderRow,
+  ids: readonly string[],
+  now: Date,
+  selfEdit: SelfEdit,
+): Promise<TicketRow[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const rows = await ex
+    .select()
+    .from(s.ticket)
+    .where(and(inArray(s.ticket.id, unique), eq(s.ticket.ticketOrderId, order.id)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const tickets = unique.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw ticketNotFound(id);
+    if (row.state !== "booked") throw ticketStateIncorrect(id, row.state);
+    return row;
+  });
+  const starts = await startsOf(ex, tickets);
+  const tooOld = tickets.filter((t) => pastHorizon(starts.get(t.id) ?? null, now, selfEdit));
+  if (tooOld.length) throw ticketsTooOld(tooOld.map((t) => t.id));
+  return tickets;
+}
+
+/** Tickets an edit adds must start beyond the horizon too (a reschedule into tomorrow morning is late). */
+export async function checkAddedHorizon(
+  ex: Executor,
+  added: readonly TicketRow[],
+  now: Date,
+  selfEdit: SelfEdit,
+): Promise<void> {
+  if (!added.length) return;
+  const starts = await startsOf(ex, added);
+  const tooOld = added.filter((t) => pastHorizon(starts.get(t.id) ?? null, now, selfEdit));
+  if (tooOld.length) throw ticketsTooOld(tooOld.map((t) => t.id));
+}
+
+/** What the removed tickets are worth (domain/manage/edit.ts removalCredit); 0 for other carts. */
+export async function editCredit(ex: Executor | Db, cart: CartRow): Promise<number> {
+  if (!cart.editsTicketOrderId || !cart.editRemovals.length) return 0;
+  const [order] = await ex.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, cart.editsTicketOrderId));
+  if (!order) return 0;
+  const booked = await ex
+    .select()
+    .from(s.ticket)
+    .where(and(eq(s.ticket.ticketOrderId, order.id), eq(s.ticket.state, "booked")));
+  const removing = new Set(cart.editRemovals);
+  const removed = booked.filter((t) => removing.has(t.id));
+  return removalCredit(
+    computeCartTotals(removed, []).total,
+    computeCartTotals(booked, []).total,
+    order.total,
+  );
+}

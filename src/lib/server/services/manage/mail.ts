@@ -1,0 +1,102 @@
+/**
+ * Order mails of the manage flow (issue 14): the link mailed again (POST ticket_order/manage_link,
+ * 204 whether or not the order number and e-mail match, so it never tells which orders exist), and
+ * POST ticket_order/{id}/email from a logged-out holder of the manage link (`order_update` after an
+ * edit, `order_cancel` after a cancel). Both are the order confirmation with the manage link and a
+ * first line saying why it came.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { formatMoney } from "../../../domain/money.ts";
+import { getTenant } from "../../../tenant/load.ts";
+import * as s from "../../db/schema.ts";
+import type { Executor } from "../../db/seed/helpers.ts";
+import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import type { AuthCall } from "../auth/context.ts";
+import type { SellerRow } from "../catalogue/reads.ts";
+import { loadOrderBundle, type OrderRow } from "../checkout/orders.ts";
+import { managedOrder } from "./access.ts";
+import { manageLinkForMail } from "./link.ts";
+import { ticketMailExtras } from "../ticket-cards/links.ts";
+
+export type ManageMailKind = "manage_link" | "order_update" | "order_cancel" | "resend";
+
+/** The first line of each manage mail (none for a plain resend). */
+export const MANAGE_MAIL_NOTICE: Record<ManageMailKind, string | null> = {
+  resend: null,
+  manage_link: "Here is the link to manage your booking, as you asked.",
+  order_update: "Your booking has been changed.",
+  order_cancel: "Your booking has been cancelled.",
+};
+
+/** Queues the order's confirmation with its manage link; nothing when the buyer has no e-mail. */
+export async function mailManagedOrder(
+  ex: Executor,
+  seller: SellerRow,
+  order: OrderRow,
+  kind: ManageMailKind,
+  origin: string,
+  now: Date,
+): Promise<void> {
+  const [identity] = await ex.select().from(s.identity).where(eq(s.identity.id, order.identityId));
+  if (!identity?.email) return;
+  const bundle = await loadOrderBundle(ex, [order.id]);
+  const booked = bundle.tickets.filter((t) => t.ticket.state === "booked");
+  const mail = await buildOrderConfirmation({
+    sellerId: order.sellerId,
+    sellerName: seller.name,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    totalText: formatMoney(order.total, seller.currencyCode),
+    to: identity.email,
+    firstName: identity.firstName,
+    tickets: booked,
+    locale: getTenant(seller.slug)?.locale,
+    additionalInfo: bundle.cartInfo?.get(order.cartId),
+    manageUrl: await manageLinkForMail(ex, order, seller.slug, bundle.tickets, now, origin),
+    // Issue 15: the tickets page, wallet links and calendar attachment.
+    inHand: await ticketMailExtras(ex, order, seller.slug, now, origin),
+    notice: MANAGE_MAIL_NOTICE[kind],
+  });
+  await enqueueMail(ex, { ...mail, kind, relatedId: order.id }, now);
+}
+
+/**
+ * The order with this number at this seller whose buyer has this e-mail (case-insensitive), or
+ * null. Pending and completed orders count; anything else reads as no match.
+ */
+export async function orderByNumberAndEmail(
+  ex: Executor,
+  sellerId: string,
+  orderNumber: string,
+  email: string,
+): Promise<OrderRow | null> {
+  const [row] = await ex
+    .select({ order: s.ticketOrder })
+    .from(s.ticketOrder)
+    .innerJoin(s.identity, eq(s.identity.id, s.ticketOrder.identityId))
+    .where(
+      and(
+        eq(s.ticketOrder.sellerId, sellerId),
+        sql`upper(${s.ticketOrder.orderNumber}) = upper(${orderNumber.trim()})`,
+        sql`lower(${s.identity.email}) = lower(${email.trim()})`,
+      ),
+    )
+    .limit(1);
+  return row?.order ?? null;
+}
+
+/**
+ * POST ticket_order/{id}/email with `manage_token` (issue 14): the order the token opens is mailed
+ * to its buyer, `order_update` or `order_cancel` after a change, else the plain resend with the link.
+ */
+export async function emailByManageLink(
+  call: AuthCall,
+  orderId: string,
+  body: { manage_token: string; log_context?: "order_update" | "order_cancel" | undefined },
+): Promise<void> {
+  await call.db.transaction(async (tx) => {
+    const order = await managedOrder(tx, orderId, body.manage_token, call.now, call.seller.id);
+    await mailManagedOrder(tx, call.seller, order, body.log_context ?? "resend", call.origin, call.now);
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Where the tickets in hand live (issue 15): the tickets page's path, and what a mail needs to
+ * link a ticket's wallet passes and attach the order's calendar.
+ *
+ * The tickets page is `/{seller}/checkout/complete/tickets?orderIds=`: it reads its orders the
+ * way the completion page does (a guest order by the holder of its id, a member's order by that
+ * member). Wallet and calendar links carry the order's manage-link token (services/manage/token.ts),
+ * the proof the wallet helper's routes accept from visitors without an account
+ * (services/tickets/access.ts).
+ */
+import { orderCalendarLink, ticketLinks } from "../../../api/tickets-schemas.ts";
+import type { TicketCard } from "../../../domain/tickets/ticket-cards.ts";
+import { mailLinkOrigin } from "../../config/origins.ts";
+import type { Executor } from "../../db/seed/helpers.ts";
+import type { MailAttachment } from "../../mail/outbox.ts";
+import { issueManageToken } from "../manage/token.ts";
+import { sessionCalendar } from "../tickets/calendar.ts";
+import { providerReady } from "../tickets/keys.ts";
+
+/** The tickets page of these orders (site-relative). */
+export function ticketsPagePath(sellerSlug: string, orderIds: readonly string[]): string {
+  return `/${encodeURIComponent(sellerSlug)}/checkout/complete/tickets?orderIds=${orderIds.map(encodeURIComponent).join(",")}`;
+}
+
+export interface WalletButtons {
+  apple: string | null;
+  google: string | null;
+}
+
+/** What the confirmation mail adds to its ticket blocks. */
+export interface TicketMailExtras {
+  /** The order's state (a pending order's tickets have no pass yet) and the mail's "now" (Past Event). */
+  orderState: string;
+  now: Date;
+  /** The absolute tickets page link. */
+  ticketsUrl: string;
+  /** The absolute wallet links of a card, null per provider when walletprecheck would say no. */
+  wallet: (card: TicketCard) => WalletButtons;
+  /** The order's calendar (.ics), or null when it has no session. */
+  calendar: MailAttachment | null;
+}
+
+export const CALENDAR_CID = "calendar@foyer";
+
+/**
+ * The mail's extras for one order. The wallet links follow walletprecheck's own rule (services/tickets/
+ * service.ts): the ticket can have a pass and the provider is configured, so the mail asks no
+ * route per ticket inside the checkout's transaction.
+ */
+export async function ticketMailExtras(
+  ex: Executor,
+  order: { id: string; orderNumber: string; state: string },
+  sellerSlug: string,
+  now: Date,
+  origin: string = mailLinkOrigin(""),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<TicketMailExtras> {
+  const token = await issueManageToken(ex, order.id, now);
+  const ready = { apple: providerReady("apple", env), google: providerReady("google", env) };
+  const ics = await sessionCalendar(ex, order.id, origin, now);
+  const safeNumber = order.orderNumber.replace(/[^A-Za-z0-9_-]/g, "");
+  return {
+    orderState: order.state,
+    now,
+    ticketsUrl: `${origin}${ticketsPagePath(sellerSlug, [order.id])}`,
+    wallet: (card) => {
+      const links = ticketLinks(card.ticketId, token);
+      return {
+        apple: card.walletEligible && ready.apple ? `${origin}${links.pkpass}` : null,
+        google: card.walletEligible && ready.google ? `${origin}${links.gwpass}` : null,
+      };
+    },
+    calendar: ics
+      ? {
+          cid: CALENDAR_CID,
+          filename: `order-${safeNumber || "tickets"}.ics`,
+          contentType: "text/calendar; charset=utf-8",
+          content: Buffer.from(ics, "utf8"),
+        }
+      : null,
+  };
+}
+
+/** The calendar link of an order for a page (token appended). */
+export function calendarPath(orderId: string, token: string): string {
+  return orderCalendarLink(orderId, token);
+}

@@ -1,0 +1,18 @@
+/**
+ * A ticket's QR code as inline SVG for server-rendered pages (issue 15): the page carries the
+ * picture itself, so no image route has to decide who may read a guest's ticket, and nothing is
+ * stored anywhere but in the personal, `private, no-store` page. The SVG is the `qrcode` package's
+ * own rendering, with role="img" and an accessible name.
+ */
+import QRCode from "qrcode";
+
+const escapeAttr = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export async function qrSvg(content: string, label: string, margin = 2): Promise<string> {
+  const svg = await QRCode.toString(content, { type: "svg", margin, errorCorrectionLevel: "M" });
+  return svg.replace(
+    /^<svg /,
+    `<svg role="img" aria-label="${escapeAttr(label)}" class="ticket-qr" focusable="false" `,
+  );
+}

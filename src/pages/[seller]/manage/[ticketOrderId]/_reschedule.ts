@@ -1,0 +1,111 @@
+/**
+ * Server-side glue of /manage/{orderId}/reschedule/{sessionId} and /manage/{orderId}/confirm (issue
+ * 14): the order the token opens (../_manage.ts), the session's tickets the holder may move (mode
+ * self_edit and every booked ticket of the session editable, else 'Please contact us to reschedule
+ * your tickets.'), the event's reserve props (date-first, so the pickers are the reserve flow's), and
+ * the order's pending edit cart for the confirm page. Server only (Astro skips `_` files).
+ */
+import type {
+  RescheduleIslandProps,
+  RescheduleStrings,
+} from "../../../../islands/manage/reschedule/RescheduleIsland.tsx";
+import type { CartEnvelope } from "../../../../lib/api/cart-schemas.ts";
+import { createApiClient } from "../../../../lib/api/client.ts";
+import { ApiClientError } from "../../../../lib/api/errors.ts";
+import { manageEditApi } from "../../../../lib/api/manage-edit-client.ts";
+import { formatTime } from "../../../../lib/domain/date-format.ts";
+import { parseMoneyString } from "../../../../lib/domain/money.ts";
+import { formatOrderDate } from "../../../../lib/domain/order-dates.ts";
+import { loadEventDetail, reserveIslandProps } from "../../../../lib/pages/event-detail.ts";
+import { getRuntime } from "../../../../lib/server/runtime.ts";
+import type { Tenant } from "../../../../lib/tenant/schema.ts";
+import { t } from "../../../../lib/tenant/strings.ts";
+import { rescheduleStrings } from "../../../../lib/tenant/strings-reschedule.ts";
+import { readManagedOrder } from "../_manage.ts";
+
+export type RescheduleRead =
+  | { kind: "ok"; props: RescheduleIslandProps; orderNumber: string }
+  | { kind: "contactUs"; orderNumber: string }
+  | { kind: "notFound" };
+
+export function rescheduleStringsOf(tenant: Tenant): RescheduleStrings {
+  const keys = Object.keys(rescheduleStrings) as (keyof typeof rescheduleStrings)[];
+  return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as RescheduleStrings;
+}
+
+export async function readReschedule(
+  tenant: Tenant,
+  orderId: string,
+  token: string | null,
+  sessionId: string,
+): Promise<RescheduleRead> {
+  const read = await readManagedOrder(tenant.slug, orderId, token);
+  if (read.kind !== "ok" || !token) return { kind: "notFound" };
+  const { answer } = read;
+  const orderNumber = answer.ticket_order.order_number;
+  const tickets = answer.tickets.filter((x) => x.event_session_id === sessionId && x.state === "booked");
+  const first = tickets[0];
+  if (answer.mode !== "self_edit" || !first || tickets.some((x) => !x.can_edit)) {
+    return { kind: "contactUs", orderNumber };
+  }
+  const data = await loadEventDetail({ seller: tenant.slug, id: first.event_template_id }, null);
+  const reserve = data
+    ? reserveIslandProps(data, { tg: undefined, select: undefined, price: undefined }, "date_first")
+    : undefined;
+  if (!reserve || !first.start_datetime) return { kind: "contactUs", orderNumber };
+  const start = new Date(first.start_datetime);
+  return {
+    kind: "ok",
+    orderNumber,
+    props: {
+      seller: tenant.slug,
+      orderId: answer.ticket_order.id,
+      token,
+      fromSessionId: sessionId,
+      eventName: first.event_name,
+      when: `${formatOrderDate(first.start_datetime, first.timezone)}, ${formatTime(start, tenant.locale, first.timezone)}`,
+      tickets: tickets.map((x) => ({
+        id: x.id,
+        ticketTypeId: x.ticket_type_id,
+        name: x.ticket_type_name,
+        faceValue: parseMoneyString(x.face_value),
+      })),
+      lowerPrice: tenant.web.self_edit.lower_price,
+      // Any other session of the event is offered: no add-on window, no anchor needed.
+      reserve: { ...reserve, addOn: undefined, requiresAnchor: false, skipHref: undefined },
+      strings: rescheduleStringsOf(tenant),
+    },
+  };
+}
+
+export type EditCartRead =
+  | { kind: "cart"; envelope: CartEnvelope }
+  | { kind: "expired" }
+  | { kind: "notFound" };
+
+/** The order's pending edit cart (the one named by `cart`, else the newest). */
+export async function readEditCart(
+  seller: string,
+  orderId: string,
+  token: string | null,
+  cartId: string | null,
+): Promise<EditCartRead> {
+  if (!token || !orderId) return { kind: "notFound" };
+  const client = createApiClient({
+    baseUrl: "http://foyer.internal",
+    prefix: "/api",
+    retries: 0,
+    fetch: async (inner) => (await getRuntime()).api.fetch(inner),
+  });
+  try {
+    return {
+      kind: "cart",
+      envelope: await manageEditApi(client, seller).pendingEditCart(orderId, token, cartId ?? undefined),
+    };
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    if (error.status === 410 || error.code === "cart_expired") return { kind: "expired" };
+    if (error.status === 404 || error.status === 400) return { kind: "notFound" };
+    throw error;
+  }
+}

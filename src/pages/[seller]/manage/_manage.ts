@@ -1,0 +1,45 @@
+/**
+ * Server-side glue of /manage/{id} (issue 14): the order the manage-link token opens, read in process
+ * (GET ticket_order/{id}/manage; a bad token or unknown order reads as not found), and the islands'
+ * strings. Server only (Astro skips `_` files).
+ */
+
+import type { ManageStrings } from "../../../islands/manage/manage-calls.ts";
+import { createApiClient } from "../../../lib/api/client.ts";
+import { ApiClientError } from "../../../lib/api/errors.ts";
+import { manageApi } from "../../../lib/api/manage-client.ts";
+import type { ManageAnswer } from "../../../lib/api/manage-schemas.ts";
+import { getRuntime } from "../../../lib/server/runtime.ts";
+import type { Tenant } from "../../../lib/tenant/schema.ts";
+import { t } from "../../../lib/tenant/strings.ts";
+import { manageStrings } from "../../../lib/tenant/strings-manage.ts";
+
+export type ManageRead = { kind: "ok"; answer: ManageAnswer } | { kind: "notFound" };
+
+/** The order as /manage shows it, or notFound (any 404, or a token too long to be one). */
+export async function readManagedOrder(
+  seller: string,
+  orderId: string,
+  token: string | null,
+): Promise<ManageRead> {
+  if (!token || !orderId) return { kind: "notFound" };
+  const client = createApiClient({
+    baseUrl: "http://foyer.internal",
+    prefix: "/api",
+    retries: 0,
+    fetch: async (inner) => (await getRuntime()).api.fetch(inner),
+  });
+  try {
+    return { kind: "ok", answer: await manageApi(client, seller).read(orderId, token) };
+  } catch (error) {
+    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400))
+      return { kind: "notFound" };
+    throw error;
+  }
+}
+
+/** Every "manage." string, resolved for the tenant. */
+export function manageStringsOf(tenant: Tenant): ManageStrings {
+  const keys = Object.keys(manageStrings) as (keyof typeof manageStrings)[];
+  return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as ManageStrings;
+}
