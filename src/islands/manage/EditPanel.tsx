@@ -6,7 +6,7 @@
  * gateway when the outstanding total is 0 or less, else the confirm page to pay the difference.
  * Discard: DELETE the cart. Every answer comes from the server; nothing changes optimistically.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
 import type { ManageTicket } from "../../lib/api/manage-schemas.ts";
 import { formatTimeLeft, secondsLeft, TIMER_TICK_MS } from "../../lib/domain/cart-timer.ts";
@@ -44,14 +44,23 @@ interface Edit {
   added: ReadonlyMap<string, number>;
 }
 
-function useSecondsLeft(expiresAt: string | null): number | null {
+/**
+ * Seconds left on the edit cart, counted from the answer's `expires_in` on this device's clock (as
+ * the cart store does), so a device whose clock differs from the server's still shows the real time.
+ */
+function useSecondsLeft(expiresIn: number | null, answer: object | null): number | null {
+  const deadline = useMemo(
+    () => (expiresIn === null || !answer ? null : Date.now() + expiresIn * 1000),
+    [expiresIn, answer],
+  );
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!expiresAt) return;
+    if (deadline === null) return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), TIMER_TICK_MS);
     return () => clearInterval(timer);
-  }, [expiresAt]);
-  return expiresAt ? secondsLeft(Date.parse(expiresAt) - now) : null;
+  }, [deadline]);
+  return deadline === null ? null : secondsLeft(deadline - now);
 }
 
 export function EditPanel(props: EditPanelProps) {
@@ -62,7 +71,7 @@ export function EditPanel(props: EditPanelProps) {
   const [status, setStatus] = useState<string | null>(null);
   const cart = edit?.cart.cart._data[0] ?? null;
   const expiresAt = cart?.expires_at ?? null;
-  const left = useSecondsLeft(expiresAt);
+  const left = useSecondsLeft(expiresAt ? (cart?.expires_in ?? null) : null, edit?.cart ?? null);
   const outstanding = edit?.cart.cart_fees._data[0]?.grand_totals.total_outstanding ?? "0.00";
   const groups = groupBySession(props.tickets.filter((t) => t.event_session_id)).filter((g) =>
     g.tickets.some((t) => t.can_edit),
