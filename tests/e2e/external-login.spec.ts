@@ -10,6 +10,8 @@ import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { E2E_OIDC_CLIENT_ID, e2eOidcPort } from "./helpers/oidc.ts";
 
 const HM = "/harbour-museum";
+// One provider on one port for the file: its tests run in one worker, one after the other.
+test.describe.configure({ mode: "serial" });
 let provider: TestProvider | undefined;
 
 test.beforeAll(async ({ baseURL }) => {
@@ -80,4 +82,19 @@ test("'Log in with Harbour ID' from the login form to the member's account page,
   await expect(page.getByText("Taking you on in 5 seconds.")).toBeVisible();
   await page.clock.runFor(5_000);
   await page.waitForURL(`**${HM}/events`);
+});
+
+test("the membership form's login-or-guest modal offers 'Log in with Harbour ID' too, returning to the membership page", async ({
+  page,
+}) => {
+  await page.goto(`${HM}/events/hm-membership`);
+  await page.getByRole("button", { name: "Buy a membership" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log in or shop as a guest" });
+  await expect(dialog).toBeVisible();
+  const button = dialog.getByRole("link", { name: "Log in with Harbour ID" });
+  await expect(button).toBeVisible();
+  const href = new URL((await button.getAttribute("href")) ?? "", page.url());
+  expect(href.pathname).toBe("/api/login/external/start");
+  expect(href.searchParams.get("return")).toBe(`${HM}/events/hm-membership`);
+  await expectNoSeriousAxe(page);
 });

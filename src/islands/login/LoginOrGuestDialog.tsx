@@ -7,6 +7,7 @@ import "./login.css";
 import { useId } from "react";
 import type { LoginAnswer } from "../../lib/api/auth-schemas.ts";
 import { Dialog } from "../ui/Dialog.tsx";
+import type { ExternalLoginOption } from "./ExternalLoginButton.tsx";
 import { LoginFlow } from "./LoginFlow.tsx";
 import type { LoginTranslate } from "./login-strings.ts";
 
@@ -21,6 +22,8 @@ export interface LoginOrGuestDialogProps {
   /** After the login (the dialog is closed first). */
   onLoggedIn: (answer: LoginAnswer) => Promise<void>;
   onClose: () => void;
+  /** The tenant's external login (issue 13), offered here too; none when not configured. */
+  external?: ExternalLoginOption | null | undefined;
 }
 
 export function LoginOrGuestDialog(props: LoginOrGuestDialogProps) {
@@ -51,6 +54,7 @@ export function LoginOrGuestDialog(props: LoginOrGuestDialogProps) {
               redirectPath={props.redirectPath}
               showForgot={false}
               level={3}
+              external={props.external}
               onSuccess={async (answer) => {
                 props.onClose();
                 await props.onLoggedIn(answer);

@@ -8,6 +8,7 @@
 import "./login.css";
 import { useEffect, useState } from "react";
 import { loginEnabled } from "../../lib/domain/login-input.ts";
+import type { ExternalLoginOption } from "./ExternalLoginButton.tsx";
 import { LoginOrGuestDialog } from "./LoginOrGuestDialog.tsx";
 import { afterLogin } from "./login-calls.ts";
 import { type LoginStrings, loginTranslator } from "./login-strings.ts";
@@ -23,6 +24,8 @@ export interface MembershipStartProps {
   targetId: string;
   /** This page's path (a passcode mail's link lands here). */
   path: string;
+  /** The tenant's external login (issue 13); none when not configured. */
+  external?: ExternalLoginOption | null;
 }
 
 const CONTINUE_KEY = "foyer.membership.continue";
@@ -83,6 +86,7 @@ export default function MembershipStart(props: MembershipStartProps) {
         modes={props.modes}
         tr={tr}
         redirectPath={props.path}
+        external={props.external}
         onGuest={() => start("guest")}
         onClose={() => setOpen(false)}
         onLoggedIn={async (answer) => {

@@ -593,6 +593,7 @@ export default function MembershipForm(props: MembershipFormProps) {
             modes={props.loginModes}
             tr={loginTr}
             redirectPath={props.path}
+            external={props.externalLogin}
             onGuest={() => {
               writeFlag(GUEST_KEY, props.seller);
               setGuest(true);

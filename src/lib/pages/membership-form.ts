@@ -13,6 +13,7 @@ import { parseMoneyString } from "../domain/money.ts";
 import { type SurveyQuestion, surveyQuestions } from "../domain/survey.ts";
 import * as s from "../server/db/schema.ts";
 import { getRuntime } from "../server/runtime.ts";
+import { externalLoginOption } from "../server/services/external-login/config.ts";
 import type { Viewer } from "../server/services/identity/viewer.ts";
 import { defaultStrings, t } from "../tenant/strings.ts";
 import type { EventDetailData } from "./event-detail.ts";
@@ -49,6 +50,8 @@ export interface MembershipFormProps {
   /** The login-or-guest modal's texts and the tenant's login modes. */
   loginStrings: LoginStrings;
   loginModes: string[];
+  /** The tenant's external login for the modal (issue 13); null when not configured. */
+  externalLogin: { label: string; returnPath: string } | null;
 }
 
 const REDEEM_MAX = 50;
@@ -129,5 +132,6 @@ export async function membershipFormProps(
         .map((key) => [key, t(tenant, key)]),
     ) as LoginStrings,
     loginModes: tenant.web.login_modes,
+    externalLogin: externalLoginOption(tenant, url.pathname),
   };
 }

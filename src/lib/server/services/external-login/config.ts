@@ -41,3 +41,12 @@ export function externalLoginSetup(
     scopes: config.scopes,
   };
 }
+
+/** What a login form shows for the tenant's external login: its label and where it returns, or null. */
+export function externalLoginOption(
+  tenant: Pick<Tenant, "web"> | undefined,
+  returnPath: string,
+): { label: string; returnPath: string } | null {
+  const setup = externalLoginSetup(tenant);
+  return setup ? { label: setup.label, returnPath } : null;
+}
