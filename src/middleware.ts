@@ -18,6 +18,7 @@
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
+import { pageBase } from "./lib/pages/router-base.ts";
 import { compression } from "./lib/server/http/compression.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
 import { logger } from "./lib/server/log/logger.ts";
@@ -26,6 +27,7 @@ import { ResponseCache } from "./lib/server/response-cache.ts";
 import { getRuntime } from "./lib/server/runtime.ts";
 import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
 import { viewerFor } from "./lib/server/services/identity/viewer.ts";
+import { tenantHost } from "./lib/server/tenant-hosts/middleware.ts";
 import { getTenant } from "./lib/tenant/load.ts";
 
 const PAGE_CACHE_TTL_MS = 5_000;
@@ -90,9 +92,13 @@ const visitor = defineMiddleware(async (context, next) => {
   }
 
   const isLoginPage = pathname === `/${tenant.slug}/login`;
+  // The URL the browser sees: `/events` on the tenant's own host name (issue 16), whose router base is "".
+  const base = pageBase(context.locals, tenant.slug);
+  const publicUrl = new URL(context.url);
+  publicUrl.pathname = context.originPathname;
   const action =
     context.request.method === "GET" && !isLoginPage
-      ? loginQueryAction(context.url)
+      ? loginQueryAction(publicUrl)
       : { kind: "none" as const };
   if (action.kind !== "none") {
     if (context.locals.viewer) return redirect(action.path);
@@ -100,9 +106,9 @@ const visitor = defineMiddleware(async (context, next) => {
     const prefill = Object.fromEntries(
       [...context.url.searchParams].filter(([name]) => name.startsWith("login.")).slice(0, 10),
     );
-    if (action.kind === "require") return redirect(loginPageHref(tenant.slug, action.path, prefill));
+    if (action.kind === "require") return redirect(loginPageHref(tenant.slug, action.path, prefill, base));
     if (action.kind === "suggest") {
-      return redirect(loginPageHref(tenant.slug, action.path, { ...prefill, guest: "1" }));
+      return redirect(loginPageHref(tenant.slug, action.path, { ...prefill, guest: "1" }, base));
     }
     let clientAddress: string | undefined;
     try {
@@ -120,11 +126,16 @@ const visitor = defineMiddleware(async (context, next) => {
       return redirect(action.path, headers);
     }
     return redirect(
-      loginPageHref(tenant.slug, action.path, {
-        "login.scan_code": action.scanCode,
-        "login.zip_code": action.zipCode,
-        error: result.code === "rate_limited" ? "rate_limited" : "member_not_found",
-      }),
+      loginPageHref(
+        tenant.slug,
+        action.path,
+        {
+          "login.scan_code": action.scanCode,
+          "login.zip_code": action.zipCode,
+          error: result.code === "rate_limited" ? "rate_limited" : "member_not_found",
+        },
+        base,
+      ),
     );
   }
 
@@ -151,7 +162,8 @@ const microCache = defineMiddleware(async (context, next) => {
   }
   // Anything that can make a page personal (a session cookie) bypasses the shared copy.
   if (context.request.headers.has("cookie")) return next();
-  const key = `${pathname}${context.url.search}`;
+  // The host is part of the key: a tenant's own host name serves the page with other links (issue 16).
+  const key = `${context.url.host}${pathname}${context.url.search}`;
   const hit = pageCache.get(key, Date.now());
   if (hit) {
     return new Response(hit.body, {
@@ -178,4 +190,5 @@ const microCache = defineMiddleware(async (context, next) => {
 });
 
 // compression wraps the finished answer (its headers included) and stays inside the access log.
-export const onRequest = sequence(requestLog, compression, securityHeaders, visitor, microCache);
+// tenantHost rewrites `/x` to `/{seller}/x` on a tenant's own host name before the others read the path.
+export const onRequest = sequence(requestLog, compression, tenantHost, securityHeaders, visitor, microCache);

@@ -1,19 +1,37 @@
 /**
  * A fresh in-memory PGlite database (migrated and seeded with the demo tenants) and the API
  * app over it, for one test file. Requests go through app.request, in process.
+ *
+ * The default database (in-memory PGlite seeded at TEST_NOW) starts from the seeded snapshot the
+ * integration project's global setup provides (seed-snapshot.ts): the same rows as migrating and
+ * seeding here, in a fraction of the time. Any other target or `now` is migrated and seeded here,
+ * and so is everything with FOYER_TEST_DB_SNAPSHOT=off (to compare, or to rule the snapshot out).
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { manualClock } from "../../src/lib/server/clock.ts";
 import { type DbHandle, type DbTarget, openDb } from "../../src/lib/server/db/client.ts";
 import { seedDemo } from "../../src/lib/server/db/seed/index.ts";
 import { createApiApp } from "../../src/lib/server/http/app.ts";
+import { readSeedSnapshot, SNAPSHOT_PROVIDE_KEY } from "./seed-snapshot.ts";
+import { TEST_NOW } from "./test-now.ts";
 
-/** A fixed "today" so seeded sessions and assertions line up: noon UTC, 2026-11-22 is a Sunday. */
-export const TEST_NOW = new Date("2026-11-22T12:00:00Z");
+export { TEST_NOW };
+
+/** The in-memory target starting from the seeded snapshot, when one fits these options. */
+function snapshotTarget(options: { target?: DbTarget; now?: Date }): DbTarget | undefined {
+  const target = options.target ?? { kind: "pglite" };
+  if (target.kind !== "pglite" || target.dataDir || target.loadDataDir) return undefined;
+  if (process.env.FOYER_TEST_DB_SNAPSHOT === "off") return undefined;
+  if (options.now && options.now.getTime() !== TEST_NOW.getTime()) return undefined;
+  const path = inject(SNAPSHOT_PROVIDE_KEY);
+  const loadDataDir = path ? readSeedSnapshot(path) : undefined;
+  return loadDataDir ? { kind: "pglite", loadDataDir } : undefined;
+}
 
 export async function createTestApi(options: { target?: DbTarget; now?: Date } = {}) {
-  const handle: DbHandle = await openDb(options.target ?? { kind: "pglite" });
+  const handle: DbHandle = await openDb(snapshotTarget(options) ?? options.target ?? { kind: "pglite" });
   const clock = manualClock(options.now ?? TEST_NOW);
+  // A no-op on the snapshot (the demo is there already), as on any seeded database.
   await seedDemo(handle.db, { now: clock.now() });
   const app = createApiApp({ db: handle.db, clock });
   const get = async (path: string) => {

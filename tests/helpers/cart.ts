@@ -8,6 +8,7 @@ import { expect } from "vitest";
 import { type CartEnvelope, cartEnvelope } from "../../src/lib/api/cart-schemas.ts";
 import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
 import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
+import { metaRecords } from "../../src/lib/api/meta.ts";
 import {
   type CustomFieldKey,
   cartIdentityForm,
@@ -183,7 +184,7 @@ export async function requiredCustomInfo(
   const envelope = cartEnvelope.parse(read.body);
   const tickets = envelope.ticket._data;
   const form = cartIdentityForm(
-    envelope.meta?._data ?? [],
+    metaRecords(envelope.meta?._data),
     tickets.map((ticket) => ticket.ticket_group_id),
     tickets.map((ticket) => ticket.event_template_id),
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   apiErrorBody,
   calendarDayResource,
+  calendarStatusMap,
   collection,
   eventSessionResource,
   eventTemplateResource,
@@ -15,8 +16,17 @@ const CAL = "/api/events/hm-general-admission/calendar";
 const days = (body: Record<string, unknown>) => collection(calendarDayResource).parse(body.calendar)._data;
 
 describe("GET/POST events/{id}/calendar", () => {
-  it("answers one calendar day per venue-local date; a closed Monday is status other", async () => {
-    const r = await api.get(`${CAL}?start_date=2026-11-22&end_date=2026-11-28`);
+  it("without _format: the original API's map of venue-local date to status; a closed Monday is unreleased", async () => {
+    const plain = await api.get(`${CAL}?start_date=2026-11-22&end_date=2026-11-28`);
+    expect(plain.status).toBe(200);
+    const map = calendarStatusMap.parse(plain.body).calendar;
+    expect(Object.keys(map)).toHaveLength(7);
+    expect(map["2026-11-23"]).toBe("unreleased");
+    expect(map["2026-11-24"]).toBe("available");
+  });
+
+  it("_format=extended answers one calendar day per venue-local date; a closed Monday is status unreleased", async () => {
+    const r = await api.get(`${CAL}?_format=extended&start_date=2026-11-22&end_date=2026-11-28`);
     expect(r.status).toBe(200);
     const d = days(r.body);
     expect(d.map((x) => x.date)).toEqual([
@@ -28,9 +38,8 @@ describe("GET/POST events/{id}/calendar", () => {
       "2026-11-27",
       "2026-11-28",
     ]);
-    expect(d[1]?.status).toBe("other");
+    expect(d[1]?.status).toBe("unreleased");
     expect(d[2]?.status).toBe("available");
-    expect(d[2]?.min_price).toBeNull(); // prices only with _format=price or extended
   });
 
   it("_format=price adds min_price and min_price_fees (outside fees added); month selects a month", async () => {
@@ -58,7 +67,7 @@ describe("GET/POST events/{id}/calendar", () => {
     });
     expect(r.status).toBe(200);
     const d = days(r.body);
-    expect(d.filter((x) => x.status !== "other").every((x) => x.status === "sold_out")).toBe(true);
+    expect(d.filter((x) => x.status !== "unreleased").every((x) => x.status === "sold_out")).toBe(true);
   });
 
   it("'Max 10 ticket types for an availability calendar': 11 types is 400 validation_failed in context event_calendar", async () => {
@@ -126,7 +135,7 @@ describe("calendar late in the venue's day (23:30 America/New_York, Sunday 2026-
     expect(today?.status).not.toBe("available");
     expect(today?.available).toBe(0);
     expect(today?.ticket_groups?.every((g) => g.available === 0)).toBe(true);
-    expect(monday?.status).toBe("other");
+    expect(monday?.status).toBe("unreleased");
     expect(tuesday?.status).toBe("available");
   });
 

@@ -86,7 +86,9 @@ describe("guest checkout with the test gateway", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain(order?.order_number ?? "?");
     expect(mails[0]?.toAddress).toBe(GUEST.email);
-    expect(mails[0]?.attachments).toHaveLength(2);
+    // Issue 15: a QR image per ticket and the order's calendar (.ics).
+    expect(mails[0]?.attachments.filter((a) => a.contentType === "image/png")).toHaveLength(2);
+    expect(mails[0]?.attachments.filter((a) => a.contentType.startsWith("text/calendar"))).toHaveLength(1);
     expect(mails[0]?.html).toContain("cid:ticket-1@foyer");
     const [identity] = await api.handle.db
       .select()

@@ -91,7 +91,11 @@ describe.each(Object.entries(INSTANTS))("at %s (%s)", (_name, iso) => {
       expect(sessionList(offered.body).map((s) => s.id)).toEqual(expected);
 
       const [day] = calendarDays(
-        (await api.get(`/api/events/${event.id}/calendar?start_date=${today}&end_date=${today}`)).body,
+        (
+          await api.get(
+            `/api/events/${event.id}/calendar?_format=extended&start_date=${today}&end_date=${today}`,
+          )
+        ).body,
       );
       expect(day?.date).toBe(today);
       expect(day?.status === "available").toBe(expected.length > 0);

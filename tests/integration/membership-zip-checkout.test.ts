@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loginAnswer } from "../../src/lib/api/auth-schemas.ts";
 import { checkoutAnswer, POST_CODE_INVALID } from "../../src/lib/api/checkout-schemas.ts";
+import { metaRecords } from "../../src/lib/api/meta.ts";
 import { cartIdentityForm } from "../../src/lib/domain/identity-custom-fields.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../helpers/api.ts";
@@ -62,7 +63,7 @@ describe("checkout asks a new harbour member's ZIP code (identity_form) so membe
     const { env } = await membershipCart();
     const tickets = env.ticket._data;
     const form = cartIdentityForm(
-      env.meta?._data ?? [],
+      metaRecords(env.meta?._data),
       tickets.map((t) => t.ticket_group_id),
       tickets.map((t) => t.event_template_id),
     );

@@ -60,8 +60,8 @@ describe("add-on dates and sessions (spec §9 'visit_time values timeslot, same_
     const days = [day("2026-11-17"), day("2026-11-18"), day("2026-11-19", "sold_out")];
     expect(offeredDays(days, sameDate, anchor, TZ)).toEqual([
       day("2026-11-17"),
-      day("2026-11-18", "other"),
-      day("2026-11-19", "other"),
+      day("2026-11-18", "unreleased"),
+      day("2026-11-19", "unreleased"),
     ]);
   });
 

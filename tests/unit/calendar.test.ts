@@ -17,7 +17,7 @@ describe("calendar", () => {
     expect(startOfLocalDay("2026-07-01", "Europe/London").toISOString()).toBe("2026-06-30T23:00:00.000Z");
     expect(isValidDate("2026-02-30")).toBe(false);
   });
-  it("days are available, sold_out or other (no sessions), with the lowest price", () => {
+  it("days are available, sold_out or unreleased (no sessions: the original API's set), with the lowest price", () => {
     const tz = "America/New_York";
     const days = buildCalendarDays(
       [
@@ -41,7 +41,7 @@ describe("calendar", () => {
       "2026-11-23",
       "2026-11-25",
     );
-    expect(days.map((d) => d.status)).toEqual(["other", "available", "sold_out"]);
+    expect(days.map((d) => d.status)).toEqual(["unreleased", "available", "sold_out"]);
     expect(days[1]).toMatchObject({ available: 8, min_price: 2000, min_price_fees: 2100 });
     expect(days[2]?.available).toBe(0);
   });

@@ -96,6 +96,8 @@ export function envelope(tickets: FixtureTicket[], options: FixtureOptions = {})
             total_cartmod_amount: "0.00",
             total_payments: options.payments ?? "0.00",
             total_outstanding: options.outstanding ?? "53.00",
+            total_before_fees_price: "50.00",
+            total_after_fees_price: "53.00",
           },
         },
       ],
@@ -205,14 +207,20 @@ export function envelope(tickets: FixtureTicket[], options: FixtureOptions = {})
       _count: 1,
       _data: [{ id: "venue", name: "Harbour Museum", timezone: "America/New_York", address: null }],
     },
-    meta: {
-      _count: Object.keys(options.meta ?? {}).length,
-      _data: Object.entries(options.meta ?? {}).map(([eventId, meta]) => ({
-        id: `meta-${eventId}`,
-        resource: "event_template",
-        resource_id: eventId,
-        ...meta,
-      })),
-    },
+    // Meta in the original API's shape: one row per key.
+    meta: metaRows(options.meta ?? {}),
   });
+}
+
+function metaRows(meta: Record<string, Record<string, unknown>>) {
+  const rows = Object.entries(meta).flatMap(([eventId, data]) =>
+    Object.entries(data).map(([metakey, value]) => ({
+      id: `meta-${eventId}:${metakey}`,
+      resource: "event_template",
+      resource_id: eventId,
+      metakey,
+      value,
+    })),
+  );
+  return { _count: rows.length, _data: rows };
 }

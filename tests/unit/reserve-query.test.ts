@@ -76,7 +76,7 @@ describe("reserve query parameters (spec §2, §5 'Date-first query')", () => {
   });
   it("an unavailable date gives 'reserve.unavailableOnDate'", () => {
     const days = [
-      { date: "2026-11-23", status: "other" },
+      { date: "2026-11-23", status: "unreleased" },
       { date: "2026-11-24", status: "available" },
     ];
     expect(checkQueryDate("2026-11-23", days)).toBe("reserve.unavailableOnDate");

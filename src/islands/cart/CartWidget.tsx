@@ -26,6 +26,8 @@ import { useUpsellListing } from "./upsell-listing.ts";
 
 export interface CartWidgetProps {
   seller: string;
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base: string;
   tagManagerId?: string | undefined;
   currency: string;
   locale: string;
@@ -68,11 +70,11 @@ export default function CartWidget(props: CartWidgetProps) {
 
   const envelope = snapshot?.envelope;
   const cartId = envelope?.cart._data[0]?.id ?? null;
-  const checkoutHref = cartId ? `/${seller}/checkout/${encodeURIComponent(cartId)}` : null;
+  const checkoutHref = cartId ? `${props.base}/checkout/${encodeURIComponent(cartId)}` : null;
   const items = envelope ? cartItems(envelope) : [];
   const count = ticketCount(envelope);
   const totals = envelope ? cartTotals(envelope) : null;
-  useUpsellListing(props.upsell === true && hydrated, snapshot, checked, `/${seller}/checkout`);
+  useUpsellListing(props.upsell === true && hydrated, snapshot, checked, `${props.base}/checkout`);
 
   // A cart that ends (expired, deleted, booked) closes the modals that act on it.
   useEffect(() => {
@@ -127,7 +129,7 @@ export default function CartWidget(props: CartWidgetProps) {
           tr={tr}
           amountDue={totals ? money(totals.amountDue) : ""}
           checkoutHref={props.onCheckoutPage ? null : checkoutHref}
-          eventsHref={`/${seller}/events`}
+          eventsHref={`${props.base}/events`}
         >
           {contents(false)}
         </MobileCartDialog>

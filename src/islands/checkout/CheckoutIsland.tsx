@@ -10,6 +10,7 @@
 import { useStore } from "@nanostores/react";
 import { createRef, useEffect, useMemo, useRef, useState } from "react";
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import { metaRecords } from "../../lib/api/meta.ts";
 import { cartTotals, ticketCount } from "../../lib/domain/cart-items.ts";
 import { paymentSummary } from "../../lib/domain/cart-payments.ts";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
@@ -54,6 +55,8 @@ import "./checkout.css";
 
 export interface CheckoutIslandProps {
   seller: string;
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base: string;
   /** The cart of /checkout/{cartId}, read on the server; null on /checkout (the stored cart). */
   initialEnvelope: CartEnvelope | null;
   currency: string;
@@ -152,7 +155,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   const identityForm = useMemo(() => {
     const tickets = envelope?.ticket._data ?? [];
     return cartIdentityForm(
-      envelope?.meta?._data ?? [],
+      metaRecords(envelope?.meta?._data),
       [...new Set(tickets.map((ticket) => ticket.ticket_group_id))],
       [...new Set(tickets.map((ticket) => ticket.event_template_id))],
     );
@@ -192,6 +195,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   const charge = partialPlan && chosenAmount !== null ? Math.min(chosenAmount, outstanding) : outstanding;
   const { submitting, pay, handleAnswer, confirmIntent, setConfirmIntent } = useCheckoutPayment({
     seller,
+    base: props.base,
     cartId,
     currency,
     timeZone,
@@ -250,7 +254,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         <h2 id="checkout-empty-title">{tr("checkout.empty.title")}</h2>
         {message && <p role="alert">{message.lines.join(" ")}</p>}
         <p>{tr("checkout.empty.body")}</p>
-        <a className="button" href={`/${seller}/events`}>
+        <a className="button" href={`${props.base}/events`}>
           {tr("checkout.empty.cta")}
         </a>
       </section>

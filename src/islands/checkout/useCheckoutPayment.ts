@@ -59,6 +59,8 @@ export interface FormErrors {
 
 export interface CheckoutPaymentOptions {
   seller: string;
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base: string;
   cartId: string | null;
   currency: string;
   timeZone: string;
@@ -110,7 +112,7 @@ export async function captchaFor(
 }
 
 export function useCheckoutPayment(options: CheckoutPaymentOptions) {
-  const { seller, cartId, currency, tagManagerId, stripeKey, tr, money, setMessage } = options;
+  const { seller, base, cartId, currency, tagManagerId, stripeKey, tr, money, setMessage } = options;
   const [submitting, setSubmitting] = useState(false);
   const [confirmIntent, setConfirmIntent] = useState<string | null>(null);
   const attemptKey = useRef<string | null>(null);
@@ -141,12 +143,12 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         currency,
       });
       const ids = result.ticket_order_ids.map(encodeURIComponent).join(",");
-      window.location.assign(`/${seller}/checkout/complete?orderIds=${ids}`);
+      window.location.assign(`${base}/checkout/complete?orderIds=${ids}`);
       return;
     }
     if (result.status === "pending") {
       const reference = result.reference ? `?reference=${encodeURIComponent(result.reference)}` : "";
-      window.location.assign(`/${seller}/checkout/pending/${encodeURIComponent(cartId)}${reference}`);
+      window.location.assign(`${base}/checkout/pending/${encodeURIComponent(cartId)}${reference}`);
       return;
     }
     // Partial: stay, say what was paid and when the next payment is due; clear the card and the tick.
@@ -168,8 +170,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         return;
       case "booked":
         window.location.assign(
-          options.afterPayment ??
-            `/${seller}/checkout/complete?orderIds=${encodeURIComponent(failure.orderId)}`,
+          options.afterPayment ?? `${base}/checkout/complete?orderIds=${encodeURIComponent(failure.orderId)}`,
         );
         return;
       case "expired":

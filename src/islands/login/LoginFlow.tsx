@@ -28,6 +28,8 @@ import { rememberLoginEmail } from "./remembered-email.ts";
 
 export interface LoginFlowProps {
   seller: string;
+  /** The router base for links; default `/{seller}` ("" on the tenant's own host name, issue 16). */
+  base?: string | undefined;
   modes: readonly string[];
   tr: LoginTranslate;
   prefill: LoginPrefill;
@@ -73,7 +75,7 @@ function useStepFocus(step: string) {
 export function LoginFlow(props: LoginFlowProps) {
   const { seller, tr, level, onSuccess } = props;
   const forms = loginForms(props.modes);
-  const base = `/${seller}`;
+  const base = props.base ?? `/${seller}`;
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState(props.prefill.email);
   const [token, setToken] = useState("");

@@ -15,6 +15,8 @@ import { type LoginStrings, loginTranslator } from "./login-strings.ts";
 
 export interface LoginIslandProps {
   seller: string;
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base: string;
   modes: string[];
   strings: LoginStrings;
   prefill: LoginPrefill;
@@ -57,6 +59,7 @@ export default function LoginIsland(props: LoginIslandProps) {
       )}
       <LoginFlow
         seller={props.seller}
+        base={props.base}
         modes={props.modes}
         tr={tr}
         prefill={props.prefill}

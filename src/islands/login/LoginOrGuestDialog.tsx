@@ -14,6 +14,8 @@ import type { LoginTranslate } from "./login-strings.ts";
 export interface LoginOrGuestDialogProps {
   open: boolean;
   seller: string;
+  /** The router base for links; default `/{seller}` ("" on the tenant's own host name, issue 16). */
+  base?: string | undefined;
   modes: readonly string[];
   tr: LoginTranslate;
   /** Where a passcode mail's link lands (this page). */
@@ -48,6 +50,7 @@ export function LoginOrGuestDialog(props: LoginOrGuestDialogProps) {
           <div className="login-or-guest__side">
             <LoginFlow
               seller={props.seller}
+              base={props.base}
               modes={props.modes}
               tr={tr}
               prefill={{ email: "", scan_code: "", zip_code: "", last_name: "" }}

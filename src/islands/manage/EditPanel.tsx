@@ -28,6 +28,8 @@ import {
 
 export interface EditPanelProps {
   seller: string;
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base: string;
   orderId: string;
   token: string;
   tickets: ManageTicket[];
@@ -139,7 +141,7 @@ export function EditPanel(props: EditPanelProps) {
 
   const when = (iso: string | null, timezone: string) => sessionWhen(strings, locale, iso, timezone);
   const pay = editConfirmKind(outstanding) === "pay";
-  const confirmHref = `/${seller}/manage/${encodeURIComponent(orderId)}/confirm?token=${encodeURIComponent(token)}${cart ? `&cart=${encodeURIComponent(cart.id)}` : ""}`;
+  const confirmHref = `${props.base}/manage/${encodeURIComponent(orderId)}/confirm?token=${encodeURIComponent(token)}${cart ? `&cart=${encodeURIComponent(cart.id)}` : ""}`;
 
   return (
     <section className="manage-edit" aria-labelledby="manage-edit-title">

@@ -21,6 +21,8 @@ import {
 
 export interface ManageOrderProps {
   seller: string;
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base: string;
   orderId: string;
   token: string;
   answer: ManageAnswer;
@@ -147,7 +149,7 @@ export function ManageOrder(props: ManageOrderProps) {
               {reschedulable && group.sessionId ? (
                 <a
                   className="button button--secondary manage-session__reschedule"
-                  href={`/${seller}/manage/${encodeURIComponent(orderId)}/reschedule/${encodeURIComponent(group.sessionId)}?token=${encodeURIComponent(token)}`}
+                  href={`${props.base}/manage/${encodeURIComponent(orderId)}/reschedule/${encodeURIComponent(group.sessionId)}?token=${encodeURIComponent(token)}`}
                 >
                   {strings["manage.reschedule"]}
                   <span className="visually-hidden">
@@ -163,6 +165,7 @@ export function ManageOrder(props: ManageOrderProps) {
       {answer.mode === "self_edit" ? (
         <EditPanel
           seller={seller}
+          base={props.base}
           orderId={orderId}
           token={token}
           tickets={answer.tickets}

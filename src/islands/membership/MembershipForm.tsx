@@ -590,6 +590,7 @@ export default function MembershipForm(props: MembershipFormProps) {
           <LoginOrGuestDialog
             open={loginOpen}
             seller={props.seller}
+            base={props.base}
             modes={props.loginModes}
             tr={loginTr}
             redirectPath={props.path}

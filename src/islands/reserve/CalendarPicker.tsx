@@ -145,7 +145,7 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
                           <button
                             type="button"
                             data-date={date}
-                            className={`calendar-day calendar-day--${day?.status ?? "other"}${date === selected ? " calendar-day--selected" : ""}`}
+                            className={`calendar-day calendar-day--${day?.status ?? "unreleased"}${date === selected ? " calendar-day--selected" : ""}`}
                             tabIndex={date === focusDate ? 0 : -1}
                             aria-label={label(date, day)}
                             aria-disabled={!available || undefined}
@@ -183,7 +183,7 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
           {text("reserve.calendar.soldOut")}
         </li>
         <li>
-          <span className="legend-swatch calendar-day--other" aria-hidden="true" />{" "}
+          <span className="legend-swatch calendar-day--unreleased" aria-hidden="true" />{" "}
           {text("reserve.calendar.unavailable")}
         </li>
         <li>

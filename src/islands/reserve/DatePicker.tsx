@@ -23,7 +23,7 @@ export function DatePicker({ days, selected, onSelect, flexiblePrices }: DatePic
   const { props, text, money } = useReserveEnv();
   const [view, setView] = useState<"buttons" | "calendar">("buttons");
   const [changing, setChanging] = useState(false);
-  const open = days.filter((d) => d.status !== "other");
+  const open = days.filter((d) => d.status !== "unreleased");
   const change = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
   // The chosen control disappears: keyboard focus moves to the 'Change' button that replaces it.

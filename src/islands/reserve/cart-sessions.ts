@@ -1,5 +1,6 @@
 /** The sessions held in the cart, as conflicts.ts needs them (with their events' padding). */
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import { foldMeta } from "../../lib/api/meta.ts";
 import type { TimedSession } from "../../lib/domain/conflicts.ts";
 
 const num = (v: unknown) => (typeof v === "number" ? v : undefined);
@@ -16,7 +17,7 @@ export function cartSessions(envelope: CartEnvelope | undefined): CartSession[] 
     .filter((s) => ids.has(s.id))
     .map((s) => {
       const event = envelope.event_template?._data.find((e) => e.id === s.event_template_id);
-      const meta = envelope.meta?._data.find((m) => m.resource_id === s.event_template_id);
+      const meta = foldMeta(envelope.meta?._data, s.event_template_id, "event_template");
       return {
         id: s.id,
         eventId: s.event_template_id,

@@ -12,6 +12,7 @@
  * | POST logout | none | 204, session revoked, cookie cleared |
  * | GET my/user?_embed=identity,identity.meta | none | 200 userAnswer; 401 not_logged_in |
  * | POST user | createUserBody | 201 userAnswer + session cookie; 409 identity_exists with _extra.identity_id |
+ * | POST user without password | createUserBody | 201 userAnswer of a new guest identity, no session (issue 16); 409 as above |
  * | PUT my/user | updateUserBody | 200 userAnswer |
  * | PATCH my/user/{id} | patchUserBody | 200 userAnswer; 403 for another id; 409 email_in_use (set e-mail) |
  * | POST password_reset/request | emailBody | 204 always |
@@ -108,7 +109,8 @@ export const createUserBody = z.strictObject({
   first_name: name,
   last_name: name,
   email,
-  password: z.string().min(1).max(PASSWORD_MAX),
+  /** Issue 16: without a password, a guest identity is stored (201, its id; no session). */
+  password: z.string().min(1).max(PASSWORD_MAX).optional(),
   additional_info: z.record(z.string().max(100), z.unknown()).optional(),
 });
 export const updateUserBody = z.strictObject({

@@ -161,6 +161,10 @@ export const cartFeesResource = z.object({
     total_cartmod_amount: moneyString,
     total_payments: moneyString,
     total_outstanding: moneyString,
+    /** Issue 16 (clients of the API family): the total after promo discounts, before outside fees. */
+    total_before_fees_price: moneyString,
+    /** Issue 16: the total after promo discounts with outside fees (the cart's `totals.total`). */
+    total_after_fees_price: moneyString,
   }),
 });
 

@@ -81,6 +81,12 @@ export const checkoutBody = z.strictObject({
   amount: moneyString.optional(),
   identity: checkoutIdentity.optional(),
   /**
+   * Issue 16: in place of `identity`, a guest identity of the cart's seller made by POST user
+   * without a password (never a user account: 422 guest_identity_invalid). Its stored custom fields
+   * count as given; `additional_info` adds to them.
+   */
+  guest_identity_id: z.string().min(1).max(200).optional(),
+  /**
    * A logged-in buyer's custom identity fields the cart asks for (spec 2 §5 identity form), merged
    * into their identity's additional_info (a guest sends them in `identity.additional_info`). A
    * field the cart requires that the purchaser neither sends nor (logged in) has stored is refused:

@@ -3,6 +3,7 @@
  * (meta, config, venue, ticket groups and types) back to their parents by id.
  */
 import { z } from "zod";
+import { foldMeta } from "./meta.ts";
 import {
   collection,
   configResource,
@@ -42,9 +43,7 @@ export function metaOf(
   envelope: EventEnvelope,
   resourceId: string,
 ): { meta: EventMeta; raw: Record<string, unknown> } {
-  const record = envelope.meta?._data.find((m) => m.resource_id === resourceId);
-  if (!record) return { meta: {}, raw: {} };
-  const { id: _id, resource: _resource, resource_id: _rid, ...raw } = record;
+  const raw = foldMeta(envelope.meta?._data, resourceId);
   const parsed = eventMetaData.safeParse(raw);
   return { meta: parsed.success ? parsed.data : {}, raw };
 }

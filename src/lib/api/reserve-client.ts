@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ApiClient } from "./client.ts";
 import {
-  calendarDayResource,
+  calendarRows,
   collection,
   eventSessionResource,
   priceScheduleResource,
@@ -15,7 +15,8 @@ import {
   seatResource,
 } from "./schemas.ts";
 
-export const calendarEnvelope = z.object({ calendar: collection(calendarDayResource) });
+/** The calendar with `_format=extended` or `price` (rows; without `_format` the API answers a map). */
+export const calendarEnvelope = calendarRows;
 export const sessionsEnvelope = z.object({
   event_session: collection(eventSessionResource),
   price_schedule: collection(priceScheduleResource).optional(),

@@ -26,14 +26,17 @@ export const venueResource = z.object({
   address: z.string().nullable(),
 });
 
-/** One meta record per resource; its keys are flattened next to the link fields. */
-export const metaResource = z
-  .object({
-    id: z.string(),
-    resource: z.string(),
-    resource_id: z.string(),
-  })
-  .catchall(z.unknown());
+/**
+ * Meta in the original API's shape: one row per key of a resource. Readers fold the rows of a
+ * resource into one object with foldMeta (api/meta.ts).
+ */
+export const metaResource = z.object({
+  id: z.string(),
+  resource: z.string(),
+  resource_id: z.string(),
+  metakey: z.string(),
+  value: z.unknown(),
+});
 
 /** Well-known event_template meta keys (all optional). */
 export const eventMetaData = z.object({
@@ -133,6 +136,12 @@ export const eventSessionResource = z.object({
   available_capacity: z.number().int(),
   sold_out: z.boolean(),
   price_tier: z.string().nullable(),
+  /** Places taken (sold and held), as the original API's clients read it. */
+  sold_quantity: z.number().int(),
+  /** Tickets scanned at the door; Foyer does not scan, so 0. */
+  redeemed_count: z.number().int(),
+  /** The oversell allowance is used up as well (capacity + oversell_capacity taken). */
+  oversold_out: z.boolean(),
 });
 
 export const messageRuleResource = z.object({
@@ -168,9 +177,12 @@ export const messageRuleResource = z.object({
   }),
 });
 
+/** The calendar's statuses: the set the original API uses. */
+export const calendarStatus = z.enum(["available", "sold_out", "unreleased"]);
+
 export const calendarDayResource = z.object({
   date: z.string(), // YYYY-MM-DD in the venue's time zone
-  status: z.enum(["available", "sold_out", "other"]),
+  status: calendarStatus,
   available: z.number().int(), // -1 unlimited
   /** Lowest ticket price on the day (price or extended format). */
   min_price: moneyString.nullable(),
@@ -233,6 +245,12 @@ export const priceScheduleResource = z.object({
 /** The read envelope: { [resource]: { _count, _data } }. */
 export const collection = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ _count: z.number().int(), _data: z.array(item) });
+
+/** GET events/{id}/calendar without `_format`: the original API's map of date to status. */
+export const calendarStatusMap = z.object({ calendar: z.record(z.string(), calendarStatus) });
+
+/** events/{id}/calendar with `_format=extended` or `_format=price`: one row per venue-local date. */
+export const calendarRows = z.object({ calendar: collection(calendarDayResource) });
 
 export const apiErrorBody = z.object({
   _data: z.array(

@@ -88,7 +88,7 @@ export function visitDates(rule: VisitTime, anchor: SessionTimes, timeZone: stri
 
 /**
  * The calendar days an add-on offers: with an anchor session and a rule that must match it, the
- * days outside the visit window are closed (status 'other', as a day with no sessions); otherwise
+ * days outside the visit window are closed (status 'unreleased', as a day with no sessions); otherwise
  * the days as they are.
  */
 export function offeredDays<D extends { date: string; status: string }>(
@@ -99,7 +99,7 @@ export function offeredDays<D extends { date: string; status: string }>(
 ): D[] {
   if (!rule?.mustMatchAnchor || !anchor?.session) return [...days];
   const dates = visitDates(rule.visitTime, anchor.session, timeZone);
-  return days.map((d) => (dates.has(d.date) ? d : { ...d, status: "other" }));
+  return days.map((d) => (dates.has(d.date) ? d : { ...d, status: "unreleased" }));
 }
 
 /** The sessions an add-on offers: those whose start fits the anchor session under the visit_time rule. */

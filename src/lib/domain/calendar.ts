@@ -129,7 +129,8 @@ export interface CalendarGroupInput {
 
 export interface CalendarDayOut {
   date: string;
-  status: "available" | "sold_out" | "other";
+  /** The original API's set: a day without sessions on sale is "unreleased". */
+  status: "available" | "sold_out" | "unreleased";
   available: number;
   min_price: number | null;
   min_price_fees: number | null;
@@ -201,7 +202,7 @@ export function buildCalendarDays(
     const sessionsAvailable = open.length === 0 ? 0 : sumAvailable(open.map((s) => s.available));
     const day: CalendarDayOut = {
       date,
-      status: list.length === 0 ? "other" : open.length > 0 ? "available" : "sold_out",
+      status: list.length === 0 ? "unreleased" : open.length > 0 ? "available" : "sold_out",
       available: sessionsAvailable,
       min_price: lowest(priced.map((s) => s.minPrice)),
       min_price_fees: lowest(priced.map((s) => s.minPriceFees ?? s.minPrice)),

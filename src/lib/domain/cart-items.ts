@@ -5,6 +5,7 @@
  * envelope the server answered, never the network.
  */
 import type { CartEnvelope, TicketResource } from "../api/cart-schemas.ts";
+import { foldMeta } from "../api/meta.ts";
 import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
 import { parseMoneyString } from "./money.ts";
 import { sortSeatLines } from "./seat-label.ts";
@@ -73,8 +74,7 @@ export interface CartEventMeta {
  * widget's bundle stays free of zod (the envelope itself was checked when it arrived).
  */
 export function eventMetaOf(envelope: CartEnvelope, resourceId: string): CartEventMeta {
-  const record: Record<string, unknown> =
-    envelope.meta?._data.find((m) => m.resource_id === resourceId) ?? {};
+  const record = foldMeta(envelope.meta?._data, resourceId);
   const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : undefined);
   return {
     is_anchor: record.is_anchor === true,

@@ -174,16 +174,22 @@ export function loginError(
 const REDIRECT_MAX = 500;
 
 /**
- * The path to go to after login: a same-site path under the seller only (no scheme, no host, no
+ * The path to go to after login: a same-site path under the router base only (no scheme, no host, no
  * protocol-relative `//` or `/\`, no control characters); anything else gives the seller's events.
+ * `base` is the router base (`/{seller}`; "" on the tenant's own host name, issue 16).
  */
-export function safeRedirectPath(value: string | null | undefined, seller: string): string {
-  const fallback = `/${seller}/events`;
+export function safeRedirectPath(
+  value: string | null | undefined,
+  seller: string,
+  base: string = `/${seller}`,
+): string {
+  const fallback = `${base}/events`;
   if (!value || value.length > REDIRECT_MAX) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects.
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
-  if (!value.startsWith(`/${seller}`) || /\/\.\.?(\/|$|[?#])/.test(value)) return fallback;
-  const rest = value.slice(seller.length + 1);
+  if (!value.startsWith(base) || value.startsWith("//") || /\/\.\.?(\/|$|[?#])/.test(value)) return fallback;
+  const rest = value.slice(base.length);
+  if (base === "" && !rest.startsWith("/")) return fallback;
   if (rest !== "" && !/^[/?#]/.test(rest)) return fallback;
   // Never back to the login page itself.
   if (rest === "/login" || rest.startsWith("/login?") || rest.startsWith("/login#")) return fallback;
@@ -262,8 +268,13 @@ export function loginQueryAction(url: URL): LoginQueryAction {
   return { kind: "none" };
 }
 
-/** /{seller}/login with the redirect and the prefilled member ID or guest option. */
-export function loginPageHref(seller: string, redirect: string, extra: Record<string, string> = {}): string {
+/** {base}/login with the redirect and the prefilled member ID or guest option (base: `/{seller}` or ""). */
+export function loginPageHref(
+  seller: string,
+  redirect: string,
+  extra: Record<string, string> = {},
+  base: string = `/${seller}`,
+): string {
   const params = new URLSearchParams({ redirect, ...extra });
-  return `/${seller}/login?${params.toString()}`;
+  return `${base}/login?${params.toString()}`;
 }

@@ -264,6 +264,8 @@ export function reserveIslandProps(
   data: EventDetailData,
   query: { tg: string | undefined; select: string | undefined; price: string | undefined },
   flow: string,
+  /** The router base: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base = `/${data.tenant.slug}`,
 ): ReserveIslandProps | undefined {
   const { tenant, envelope, event } = data;
   const { meta, raw: rawMeta } = metaOf(envelope, event.id);
@@ -347,7 +349,7 @@ export function reserveIslandProps(
     groups,
     select: query.select,
     price: query.price,
-    skipHref: meta.requires_anchor === true ? `/${tenant.slug}/checkout` : undefined,
+    skipHref: meta.requires_anchor === true ? `${base}/checkout` : undefined,
     strings: reserveStrings(tenant),
   };
 }

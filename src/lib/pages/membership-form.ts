@@ -79,6 +79,8 @@ export async function membershipFormProps(
   data: EventDetailData,
   url: URL,
   viewer: Viewer | null | undefined,
+  /** The router base: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base = `/${data.tenant.slug}`,
 ): Promise<MembershipFormProps | undefined> {
   const { tenant, envelope, event } = data;
   const tg = url.searchParams.get("tg");
@@ -123,7 +125,7 @@ export async function membershipFormProps(
       ),
     select: url.searchParams.get("select")?.trim() || null,
     redeem: redeem && redeem.length <= REDEEM_MAX ? redeem : null,
-    base: `/${tenant.slug}`,
+    base,
     path: url.pathname,
     strings: membershipFormStrings(tenant),
     loginStrings: Object.fromEntries(

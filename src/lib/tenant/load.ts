@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { duplicateHost, hostNameOf } from "../domain/tenant-hosts/hosts.ts";
 import { type Tenant, tenantSchema } from "./schema.ts";
 
 export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -27,10 +28,24 @@ export function loadTenants(dir = contentDir()): Map<string, Tenant> {
     }
     tenants.set(parsed.data.slug, parsed.data);
   }
+  // A host name names one tenant: two tenants listing it would make a request's seller ambiguous.
+  const duplicate = duplicateHost([...tenants.values()]);
+  if (duplicate)
+    throw new Error(`Tenant host name ${duplicate} is listed more than once (tenants/*.json hosts).`);
   cache = tenants;
   return tenants;
 }
 
 export function getTenant(slug: string): Tenant | undefined {
   return loadTenants().get(slug);
+}
+
+/** The tenant whose `hosts` list a URL's host name (or a Host header), or undefined (the shared host). */
+export function tenantForHost(host: string | null | undefined): Tenant | undefined {
+  const name = hostNameOf(host);
+  if (!name) return undefined;
+  for (const tenant of loadTenants().values()) {
+    if (tenant.hosts.includes(name)) return tenant;
+  }
+  return undefined;
 }

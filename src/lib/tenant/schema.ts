@@ -3,6 +3,7 @@
  * Every UI string can be overridden per tenant; the defaults are the spec's texts (strings.ts).
  */
 import { z } from "zod";
+import { isHostName } from "../domain/tenant-hosts/hosts.ts";
 import { externalLoginSchema } from "./schema-external-login.ts";
 
 const homePanelSchema = z.enum(["login", "join", "guest"]);
@@ -16,6 +17,18 @@ const themeSchema = z.object({
 
 export const tenantSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]{2,64}$/),
+  /**
+   * The tenant's own host names (issue 16): lower case, no port, unique across tenants (checked at
+   * load). On them the API needs no `_seller`, the storefront is at `/`, and mail links use the first.
+   */
+  hosts: z
+    .array(
+      z
+        .string()
+        .refine(isHostName, "A host name is lower case, with no port or scheme, e.g. tickets.example.org."),
+    )
+    .max(20)
+    .default([]),
   name: z.string().min(1).max(120),
   /** One or two sentences about the tenant: the meta description of pages without their own. */
   description: z.string().max(300).optional(),
@@ -63,6 +76,19 @@ export const tenantSchema = z.object({
      */
     frame_ancestors: z
       .array(z.string().regex(/^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/))
+      .max(20)
+      .optional(),
+    /**
+     * Issue 16: origins whose browser clients may call this tenant's API cross-origin (CORS,
+     * http/cors.ts), e.g. ["https://shop.harbourmuseum.org"]: reads, and writes on public carts
+     * without cookies. https origins, or http on localhost/127.0.0.1. Unset or empty: none.
+     */
+    cors_origins: z
+      .array(
+        z
+          .string()
+          .regex(/^(https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*|http:\/\/(localhost|127\.0\.0\.1))(:\d{1,5})?$/),
+      )
       .max(20)
       .optional(),
     /** Google Tag Manager container id; analytics events are pushed to dataLayer only when set. */

@@ -56,3 +56,15 @@ describe("the manage-link token", () => {
     expect(a).toBe(b);
   });
 });
+
+describe("the tickets token (wallet and calendar links on the tickets page)", () => {
+  it("never opens /manage: a tickets token is refused where a manage token is asked for, and the reverse", async () => {
+    const now = api.clock.now();
+    const tickets = await issueManageToken(api.handle.db, "order-a", now, "tickets");
+    const manage = await issueManageToken(api.handle.db, "order-a", now);
+    expect(tickets).not.toBe(manage);
+    expect(await verifyManageToken(api.handle.db, "order-a", tickets, now)).toBe(false);
+    expect(await verifyManageToken(api.handle.db, "order-a", tickets, now, "tickets")).toBe(true);
+    expect(await verifyManageToken(api.handle.db, "order-a", manage, now, "tickets")).toBe(false);
+  });
+});

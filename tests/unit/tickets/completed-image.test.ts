@@ -19,7 +19,13 @@ describe("completed image", () => {
         completed_mobile_image: "m.jpg",
         completed_image_alternate_text: "The hall",
       }),
-    ).toEqual({ src: "a.jpg", mobileSrc: "m.jpg", alt: "The hall", position: CENTRED, mobilePosition: CENTRED });
+    ).toEqual({
+      src: "a.jpg",
+      mobileSrc: "m.jpg",
+      alt: "The hall",
+      position: CENTRED,
+      mobilePosition: CENTRED,
+    });
   });
 
   it("no completed_image, no image (a mobile image alone is not shown)", () => {
@@ -28,7 +34,11 @@ describe("completed image", () => {
   });
 
   it("'with offsets': the desktop and mobile offsets place the picture; the mobile one falls back to the desktop one", () => {
-    const both = completedImage({ completed_image: "a.jpg", completed_image_offset: 40, completed_mobile_image_offset: "20% 70%" });
+    const both = completedImage({
+      completed_image: "a.jpg",
+      completed_image_offset: 40,
+      completed_mobile_image_offset: "20% 70%",
+    });
     expect(both?.position).toBe("50% 40%");
     expect(both?.mobilePosition).toBe("20% 70%");
     const one = completedImage({ completed_image: "a.jpg", completed_image_offset: { x: 10, y: 90 } });
@@ -46,9 +56,22 @@ describe("offset values", () => {
   });
 
   it("anything unreadable or out of range is refused (the picture stays centred)", () => {
-    for (const bad of [-1, 101, Number.NaN, "top", "10% 20% 30%", "", "50%; background:url(x)", { x: 200 }, null, true]) {
+    for (const bad of [
+      -1,
+      101,
+      Number.NaN,
+      "top",
+      "10% 20% 30%",
+      "",
+      "50%; background:url(x)",
+      { x: 200 },
+      null,
+      true,
+    ]) {
       expect(offsetPosition(bad)).toBeNull();
     }
-    expect(completedImage({ completed_image: "a.jpg", completed_image_offset: "evil;" })?.position).toBe(CENTRED);
+    expect(completedImage({ completed_image: "a.jpg", completed_image_offset: "evil;" })?.position).toBe(
+      CENTRED,
+    );
   });
 });

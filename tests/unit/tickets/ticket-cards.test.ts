@@ -36,7 +36,11 @@ describe("ticket card", () => {
     const card = ticketCard(input(), NOW, "en-US");
     expect(card.date).toBe("Wed, November 25 2026");
     expect(card.time).toBe("12:30 AM");
-    const london = ticketCard(input({ timeZone: "Europe/London", start: "2026-11-24T23:30:00Z" }), NOW, "en-GB");
+    const london = ticketCard(
+      input({ timeZone: "Europe/London", start: "2026-11-24T23:30:00Z" }),
+      NOW,
+      "en-GB",
+    );
     expect(london.date).toBe("Tue, November 24 2026");
     expect(london.time).toBe("23:30");
   });
@@ -77,9 +81,15 @@ describe("ticket states (spec 2 §4)", () => {
   });
 
   it("an any-date ticket is Past Event only when its validity has ended", () => {
-    const started = input({ sessionId: null, start: "2026-11-01T05:00:00Z", validTo: "2026-12-01T05:00:00Z" });
+    const started = input({
+      sessionId: null,
+      start: "2026-11-01T05:00:00Z",
+      validTo: "2026-12-01T05:00:00Z",
+    });
     expect(ticketCard(started, NOW, "en-US").state).toBeNull();
-    expect(ticketCard({ ...started, validTo: "2026-11-21T05:00:00Z" }, NOW, "en-US").state).toBe("Past Event");
+    expect(ticketCard({ ...started, validTo: "2026-11-21T05:00:00Z" }, NOW, "en-US").state).toBe(
+      "Past Event",
+    );
   });
 
   it("a ticket without a scan code shows no QR code", () => {
@@ -92,7 +102,11 @@ describe("which tickets get a card and a wallet pass", () => {
     expect(["membership", "donation", "ledger"].map(hasTicketCard)).toEqual([false, false, false]);
     expect(["tickets", "seated", "passes", "codes"].map(hasTicketCard)).toEqual([true, true, true, true]);
     const cards = ticketCards(
-      [input({ ticketId: "a", handler: "donation" }), input({ ticketId: "b" }), input({ ticketId: "c", handler: "membership" })],
+      [
+        input({ ticketId: "a", handler: "donation" }),
+        input({ ticketId: "b" }),
+        input({ ticketId: "c", handler: "membership" }),
+      ],
       NOW,
       "en-US",
     );
@@ -122,7 +136,9 @@ describe("which tickets get a card and a wallet pass", () => {
 
 describe("the mail's QR images", () => {
   it(`at most ${MAIL_QR_LIMIT} inline QR images; cancelled tickets take none; the rest are counted for the tickets page`, () => {
-    const many = Array.from({ length: 25 }, (_, i) => input({ ticketId: `t-${i}`, state: i === 0 ? "cancelled" : "booked" }));
+    const many = Array.from({ length: 25 }, (_, i) =>
+      input({ ticketId: `t-${i}`, state: i === 0 ? "cancelled" : "booked" }),
+    );
     const plan = mailQrPlan(ticketCards(many, NOW, "en-US"));
     expect(plan.inline.size).toBe(MAIL_QR_LIMIT);
     expect(plan.inline.has("t-0")).toBe(false);
@@ -153,9 +169,22 @@ describe("card inputs from an order read (the pages)", () => {
               start_datetime: "2026-11-25T15:00:00Z",
               timezone: null,
             },
-            { ...{ id: "t-2", state: "booked", ticket_type_id: "ty", ticket_group_id: "g", event_template_id: "e" },
-              event_session_id: null, ticket_order_id: "other", admit_name: null, seat_template_id: null,
-              scan_code: null, start_datetime: null, timezone: null },
+            {
+              ...{
+                id: "t-2",
+                state: "booked",
+                ticket_type_id: "ty",
+                ticket_group_id: "g",
+                event_template_id: "e",
+              },
+              event_session_id: null,
+              ticket_order_id: "other",
+              admit_name: null,
+              seat_template_id: null,
+              scan_code: null,
+              start_datetime: null,
+              timezone: null,
+            },
           ],
         },
         ticket_type: { _data: [{ id: "ty", name: "Adult" }] },

@@ -34,6 +34,8 @@ export interface RescheduleTicket {
 
 export interface RescheduleIslandProps {
   seller: string;
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base: string;
   orderId: string;
   token: string;
   fromSessionId: string;
@@ -138,7 +140,7 @@ function Reschedule(props: RescheduleIslandProps) {
       )
     : null;
   const same = sessionId === props.fromSessionId;
-  const manageHref = `/${props.seller}/manage/${encodeURIComponent(props.orderId)}?token=${encodeURIComponent(props.token)}`;
+  const manageHref = `${props.base}/manage/${encodeURIComponent(props.orderId)}?token=${encodeURIComponent(props.token)}`;
 
   async function confirm() {
     if (!sessionId || same || status.kind === "working") return;
@@ -160,9 +162,7 @@ function Reschedule(props: RescheduleIslandProps) {
       );
       if (confirmRoute(outstanding) === "pay") {
         const query = `token=${encodeURIComponent(props.token)}&cart=${encodeURIComponent(cartId)}`;
-        window.location.assign(
-          `/${props.seller}/manage/${encodeURIComponent(props.orderId)}/confirm?${query}`,
-        );
+        window.location.assign(`${props.base}/manage/${encodeURIComponent(props.orderId)}/confirm?${query}`);
         return;
       }
       await calls.confirmFree(cartId);

@@ -124,10 +124,11 @@ export function externalLoginStartHref(seller: string, returnPath: string, cartI
  * Where the callback page may send the visitor on (an answer's `_extra.redirect`): a path of the
  * seller only, else its events page.
  */
-export function callbackNextPath(value: unknown, seller: string): string {
-  const fallback = `/${seller}/events`;
+export function callbackNextPath(value: unknown, seller: string, base: string = `/${seller}`): string {
+  const fallback = `${base}/events`;
   if (typeof value !== "string" || value.length > 2000) return fallback;
-  if (!value.startsWith(`/${seller}/`) && value !== `/${seller}`) return fallback;
+  // `base` is the router base: `/{seller}`, or "" on the tenant's own host name (issue 16).
+  if (!value.startsWith(`${base}/`) && (base === "" || value !== base)) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects.
   if (/[\u0000-\u001f\u007f\\]|\/\//.test(value)) return fallback;
   return value;

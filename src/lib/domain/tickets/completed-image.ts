@@ -38,7 +38,9 @@ export function offsetPosition(value: unknown): string | null {
   if (single !== null) return `50% ${single}%`;
   if (typeof value === "string") {
     const parts = value.trim().split(/\s+/);
-    const numbers = parts.map((p) => (/^\d{1,3}(\.\d+)?%?$/.test(p) ? percent(Number(p.replace("%", ""))) : null));
+    const numbers = parts.map((p) =>
+      /^\d{1,3}(\.\d+)?%?$/.test(p) ? percent(Number(p.replace("%", ""))) : null,
+    );
     if (numbers.some((n) => n === null) || numbers.length < 1 || numbers.length > 2) return null;
     return numbers.length === 1 ? `50% ${numbers[0]}%` : `${numbers[0]}% ${numbers[1]}%`;
   }

@@ -83,7 +83,11 @@ export function ticketCard(input: TicketCardInput, now: Date, locale: string): T
   const validStart = start && !Number.isNaN(start.getTime()) ? start : null;
   // An any-date ticket is past when its validity has ended; a session ticket when the session began.
   const validTo = input.validTo ? new Date(input.validTo) : null;
-  const pastMark = input.sessionId ? validStart : validTo && !Number.isNaN(validTo.getTime()) ? validTo : null;
+  const pastMark = input.sessionId
+    ? validStart
+    : validTo && !Number.isNaN(validTo.getTime())
+      ? validTo
+      : null;
   const state = ticketDisplayState(input.state, pastMark, now);
   return {
     ticketId: input.ticketId,
@@ -124,7 +128,10 @@ export function ticketCards(inputs: readonly TicketCardInput[], now: Date, local
 }
 
 /** The mail's plan: which cards carry an inline QR image (the first MAIL_QR_LIMIT shown ones). */
-export function mailQrPlan(cards: readonly TicketCard[], limit = MAIL_QR_LIMIT): { inline: Set<string>; more: number } {
+export function mailQrPlan(
+  cards: readonly TicketCard[],
+  limit = MAIL_QR_LIMIT,
+): { inline: Set<string>; more: number } {
   const shown = cards.filter((card) => card.showQr);
   return {
     inline: new Set(shown.slice(0, limit).map((card) => card.ticketId)),

@@ -11,8 +11,10 @@ import { logger } from "../log/logger.ts";
 import { recordApiRoute } from "../log/request-log.ts";
 import { ResponseCache } from "../response-cache.ts";
 import type { CaptchaVerifier } from "../security/captcha.ts";
+import { withHostSeller } from "../tenant-hosts/api.ts";
 import { refuseHostileBody } from "./body-guard.ts";
 import type { ApiBindings } from "./client-address.ts";
+import { cors } from "./cors.ts";
 import { ApiError, validationFailed } from "./errors.ts";
 import { registerRoutes } from "./routes/index.ts";
 
@@ -23,7 +25,11 @@ export interface ApiDeps {
   captcha?: CaptchaVerifier;
 }
 
-export type ApiEnv = { Bindings: ApiBindings; Variables: { deps: ApiDeps; cached: boolean } };
+export type ApiEnv = {
+  Bindings: ApiBindings;
+  /** crossOriginWrite: a write from a tenant's CORS origin that sameOriginWrites lets through (cors.ts). */
+  Variables: { deps: ApiDeps; cached: boolean; crossOriginWrite?: boolean };
+};
 
 /** The largest request body the API reads (Stripe webhooks are the biggest, well under this). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -81,6 +87,11 @@ export function createApiApp(deps: ApiDeps) {
   });
   app.notFound((c) => c.json(new ApiError(404, "not_found", "Resource route not found.").body(), 404));
   app.use("*", recordApiRoute);
+  // Issue 16: CORS for the origins tenants list; needs the deps (the cart's seller) before the routers.
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    return cors(c, next);
+  });
 
   for (const prefix of ["/api", "/cached_api"] as const) {
     const cached = prefix === "/cached_api";
@@ -137,6 +148,12 @@ export function createApiApp(deps: ApiDeps) {
     openapi: "3.1.0",
     info: { title: "Foyer ticketing API", version: "1.0.0" },
   });
+  // On a tenant's own host name the Host names the seller (issue 16): `_seller` is added or checked.
+  const dispatch = app.fetch;
+  app.fetch = async (request, ...rest) => {
+    const named = await withHostSeller(request, deps.db);
+    return named instanceof Response ? named : dispatch(named, ...rest);
+  };
   return app;
 }
 

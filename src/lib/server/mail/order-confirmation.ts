@@ -108,8 +108,17 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
   const htmlItems: string[] = [];
   // Issue 15: tickets that admit somebody are ticket blocks (ticket-blocks.ts, the tickets page's
   // cards); the other rows (gift cards, donations) stay receipt lines.
-  const order = { id: input.orderId, orderNumber: input.orderNumber, state: input.inHand?.orderState ?? "completed" };
-  const cards = mailTicketCards(order, input.tickets, input.inHand?.now ?? new Date(0), input.locale ?? "en-US");
+  const order = {
+    id: input.orderId,
+    orderNumber: input.orderNumber,
+    state: input.inHand?.orderState ?? "completed",
+  };
+  const cards = mailTicketCards(
+    order,
+    input.tickets,
+    input.inHand?.now ?? new Date(0),
+    input.locale ?? "en-US",
+  );
   const carded = new Set(cards.map((card) => card.ticketId));
   for (const row of input.tickets) {
     if (carded.has(row.ticket.id)) continue;

@@ -12,8 +12,8 @@
  */
 import { mailQrPlan, type TicketCard, ticketCards } from "../../domain/tickets/ticket-cards.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
-import { cardInputFromRow } from "../services/ticket-cards/rows.ts";
 import type { TicketMailExtras } from "../services/ticket-cards/links.ts";
+import { cardInputFromRow } from "../services/ticket-cards/rows.ts";
 import type { MailAttachment } from "./outbox.ts";
 
 export const APPLE_WALLET_TEXT = "Add to Apple Wallet";

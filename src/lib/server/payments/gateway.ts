@@ -60,6 +60,14 @@ export interface Gateway {
   refund(tx: Tx, request: RefundRequest): Promise<string | null>;
 }
 
+/**
+ * The payment method a card gateway charges: `payment_method_id`, or `source` as clients of the
+ * API family send it (issue 16; a Stripe PaymentMethod, card or compatible Source id).
+ */
+export function paymentMethodOf(data: GatewayData): string | undefined {
+  return dataString(data, "payment_method_id") || dataString(data, "source") || undefined;
+}
+
 /** A string field of gateway_data, trimmed; undefined when absent or not a string. */
 export function dataString(data: GatewayData, key: string): string | undefined {
   const value = data[key];

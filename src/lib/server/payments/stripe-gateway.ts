@@ -16,7 +16,13 @@ import { createHash } from "node:crypto";
 import type Stripe from "stripe";
 import { savedCardIdentifier } from "../../domain/membership/auto-renew.ts";
 import { ApiError } from "../http/errors.ts";
-import { type ChargeOutcome, type ChargeRequest, dataString, type Gateway } from "./gateway.ts";
+import {
+  type ChargeOutcome,
+  type ChargeRequest,
+  dataString,
+  type Gateway,
+  paymentMethodOf,
+} from "./gateway.ts";
 import { type StripeConfig, stripeClient } from "./stripe-config.ts";
 import { fromStripeError, stripeCardError } from "./stripe-errors.ts";
 
@@ -119,7 +125,7 @@ export function createStripeGateway(config: StripeConfig): Gateway {
     cardLimits: true,
     async charge(_tx, request) {
       const intentId = dataString(request.data, "payment_intent_id");
-      const paymentMethod = dataString(request.data, "payment_method_id");
+      const paymentMethod = paymentMethodOf(request.data);
       if (!intentId && !paymentMethod) {
         throw new ApiError(400, "validation_failed", "A payment method is required.", {
           context: "payment",

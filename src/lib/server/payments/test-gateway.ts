@@ -11,8 +11,16 @@
  * A refund always succeeds at once (the test gateway refunds itself), with a `re_test_` reference.
  */
 import { createHmac, randomBytes } from "node:crypto";
+import { ApiError } from "../http/errors.ts";
 import { cardError, requiresAction } from "./errors.ts";
-import { type ChargeOutcome, type ChargeRequest, dataString, type Gateway } from "./gateway.ts";
+import {
+  type ChargeOutcome,
+  type ChargeRequest,
+  dataString,
+  type Gateway,
+  type GatewayData,
+  paymentMethodOf,
+} from "./gateway.ts";
 
 export const TEST_CARDS = {
   success: "4242424242424242",
@@ -23,6 +31,33 @@ export const TEST_CARDS = {
 export const PENDING_EXP_YEAR = 2099;
 
 const INTENT_SECRET = "foyer-test-gateway";
+
+/**
+ * Issue 16: `payment_method_id` or `source` (gateway_data) may name one of Stripe's documented test
+ * payment methods or tokens instead of a card number; each stands for the test card above.
+ */
+const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
+  pm_card_visa: TEST_CARDS.success,
+  tok_visa: TEST_CARDS.success,
+  pm_card_chargeDeclined: TEST_CARDS.declined,
+  tok_chargeDeclined: TEST_CARDS.declined,
+  pm_card_chargeDeclinedIncorrectCvc: TEST_CARDS.incorrectCvc,
+  tok_chargeDeclinedIncorrectCvc: TEST_CARDS.incorrectCvc,
+  pm_card_threeDSecure2Required: TEST_CARDS.requiresAction,
+  tok_threeDSecure2Required: TEST_CARDS.requiresAction,
+});
+
+/** The card data a test payment method stands for (valid for five more years); unknown ids are a 400. */
+function cardOfPaymentMethod(method: string, now: Date): GatewayData {
+  const number = TEST_PAYMENT_METHODS[method];
+  if (!number) {
+    throw new ApiError(400, "validation_failed", "Unknown test payment method.", {
+      context: "payment",
+      extra: { field: "payment_method_id", known: Object.keys(TEST_PAYMENT_METHODS) },
+    });
+  }
+  return { card_number: number, exp_month: 12, exp_year: now.getUTCFullYear() + 5, cvc: "123" };
+}
 
 /** The payment intent a requires_action card creates: stable per cart, amount and key. */
 export function testIntentId(request: Pick<ChargeRequest, "cartId" | "amount">): string {
@@ -66,10 +101,12 @@ export const testGateway: Gateway = {
       }
       return succeeded(request.amount, intent);
     }
-    const number = (dataString(request.data, "card_number") ?? "").replace(/[\s-]/g, "");
+    const method = paymentMethodOf(request.data);
+    const data = method ? cardOfPaymentMethod(method, request.now) : request.data;
+    const number = (dataString(data, "card_number") ?? "").replace(/[\s-]/g, "");
     if (!luhnValid(number)) throw cardError("incorrect_number", "Your card number is incorrect.");
-    const expYear = Number(dataString(request.data, "exp_year") ?? Number.NaN);
-    const expMonth = Number(dataString(request.data, "exp_month") ?? Number.NaN);
+    const expYear = Number(dataString(data, "exp_year") ?? Number.NaN);
+    const expMonth = Number(dataString(data, "exp_month") ?? Number.NaN);
     if (!Number.isInteger(expYear) || !Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) {
       throw cardError("invalid_expiry_year", "Your card's expiration year is invalid.");
     }

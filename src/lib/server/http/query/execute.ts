@@ -38,6 +38,8 @@ function valueMatches(actual: unknown, op: Filter["op"], values: FilterValue[]):
       return actual != null && compare(actual, first) <= 0;
     case "lt":
       return actual != null && compare(actual, first) < 0;
+    case "prefix":
+      return actual != null && values.some((v) => String(actual).startsWith(String(v)));
   }
 }
 
@@ -113,11 +115,57 @@ export function newGraph(ctx: ExecuteContext, filters: Filter[] = []): Graph {
   return new Graph(ctx, filters);
 }
 
-function sortRows(rows: Row[], sort: ParsedQuery["sort"]): Row[] {
+/**
+ * Sorts rows by own fields and by embedded fields (`event_session.start_datetime`: a root's key is
+ * its earliest matching child's value; roots without one come last either way).
+ */
+async function sortRows(
+  def: ResourceDef,
+  rows: Row[],
+  sort: ParsedQuery["sort"],
+  graph: Graph,
+): Promise<Row[]> {
   if (sort.length === 0) return rows;
+  const keys = await Promise.all(
+    sort.map(async ({ field, path }) => {
+      if (!path?.length) return (r: Row) => r[field];
+      const pairs = await graph.children(def, rows, path.slice(0, 1));
+      let level = new Map<string, Row[]>();
+      for (const [pid, c] of pairs) level.set(pid, [...(level.get(pid) ?? []), c]);
+      // Deeper paths: follow each child down to its own children.
+      let current = ownValue(def.relations, path[0] ?? "")?.target();
+      for (let i = 1; i < path.length && current; i++) {
+        const kids = [...level.values()].flat();
+        const deeper = await graph.children(current, kids, path.slice(0, i + 1));
+        const byChild = new Map<string, Row[]>();
+        for (const [pid, c] of deeper) byChild.set(pid, [...(byChild.get(pid) ?? []), c]);
+        level = new Map(
+          [...level].map(([root, list]) => [root, list.flatMap((k) => byChild.get(k.id) ?? [])]),
+        );
+        current = ownValue(current.relations, path[i] ?? "")?.target();
+      }
+      const first = new Map<string, unknown>();
+      for (const [root, list] of level) {
+        const values = list.map((c) => c[field]).filter((v) => v != null);
+        if (values.length)
+          first.set(
+            root,
+            values.reduce((m, v) => (compare(v, m) < 0 ? v : m)),
+          );
+      }
+      return (r: Row) => first.get(r.id);
+    }),
+  );
   return [...rows].sort((a, b) => {
-    for (const { field, desc } of sort) {
-      const c = compare(a[field], b[field]);
+    for (const [i, { desc }] of sort.entries()) {
+      const key = keys[i];
+      if (!key) continue;
+      const [x, y] = [key(a), key(b)];
+      if (x == null || y == null) {
+        if (x != null || y != null) return x == null ? 1 : -1;
+        continue;
+      }
+      const c = compare(x, y);
       if (c !== 0) return desc ? -c : c;
     }
     return compare(a.id, b.id);
@@ -136,9 +184,11 @@ export async function execute(
   options: { defaultSort?: ParsedQuery["sort"] } = {},
 ): Promise<Envelope> {
   const graph = new Graph(ctx, query.filters);
-  const matched = sortRows(
+  const matched = await sortRows(
+    def,
     await graph.filterRoots(def, roots),
     query.sort.length ? query.sort : (options.defaultSort ?? []),
+    graph,
   );
   const page = matched.slice(query.offset, query.offset + query.limit);
   const envelope: Envelope = { [def.name]: { _count: matched.length, _data: page } };

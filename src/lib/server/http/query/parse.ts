@@ -14,8 +14,20 @@ const MAX_VALUE_LENGTH = 2000;
 const MAX_IN_VALUES = 1000;
 const MAX_EMBED_DEPTH = 2;
 
-const OPS: Record<string, FilterOp> = { _in: "in", _gte: "gte", _gt: "gt", _lte: "lte", _lt: "lt" };
+const OPS: Record<string, FilterOp> = {
+  _in: "in",
+  _gte: "gte",
+  _gt: "gt",
+  _lte: "lte",
+  _lt: "lt",
+  _prefix: "prefix",
+};
 const RESERVED = ["_seller", "_embed", "_limit", "_offset", "_sort"] as const;
+/**
+ * Underscore parameters of the API family that existing clients send where they mean nothing here
+ * (DESIGN §3): accepted and ignored on every query route. Anything else unknown stays a 400.
+ */
+export const IGNORED_FAMILY_PARAMS: readonly string[] = ["_withmemberevents"];
 
 const ISO_DATETIME =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -113,7 +125,7 @@ export interface ParseOptions {
 
 export function parseQuery(raw: RawQuery, def: ResourceDef, options: ParseOptions = {}): ParsedQuery {
   const extra = new Set(options.extraKeys ?? []);
-  const allowed = [...RESERVED, ...extra, ...(options.ondate ? ["_ondate"] : [])];
+  const allowed = [...RESERVED, ...IGNORED_FAMILY_PARAMS, ...extra, ...(options.ondate ? ["_ondate"] : [])];
   // Keys starting with "_" are parameters; the others are field filters, checked by parseFilter.
   rejectUnknownKeys(Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith("_"))), allowed);
   const limit = parseIntParam(raw, "_limit", 1, MAX_LIMIT, options.defaultLimit ?? DEFAULT_LIMIT);
@@ -123,15 +135,18 @@ export function parseQuery(raw: RawQuery, def: ResourceDef, options: ParseOption
   const sortRaw = single(raw, "_sort");
   if (sortRaw !== undefined) {
     for (const part of sortRaw.split(",")) {
+      // "-field" sorts descending; "relation.field" sorts by an embedded resource's field.
       const desc = part.startsWith("-");
-      const field = desc ? part.slice(1) : part;
-      if (!def.sortable.includes(field)) {
-        throw validationFailed(`Cannot sort ${def.name} by "${field}".`, {
+      const segments = (desc ? part.slice(1) : part).split(".");
+      const field = segments.pop() ?? "";
+      const target = segments.length <= MAX_EMBED_DEPTH ? walk(def, segments) : null;
+      if (!target?.sortable.includes(field)) {
+        throw validationFailed(`Cannot sort ${def.name} by "${desc ? part.slice(1) : part}".`, {
           field: "_sort",
           allowed: [...def.sortable],
         });
       }
-      sort.push({ field, desc });
+      sort.push(segments.length ? { field, desc, path: segments } : { field, desc });
     }
   }
 
@@ -188,6 +203,7 @@ function parseFilter(def: ResourceDef, key: string, value: string, allowed: bool
     target.fields === "open" ? "any" : ownValue(target.fields, field);
   if (!kind) throw unknown();
   if (kind === "boolean" && op !== "eq" && op !== "in") throw unknown();
+  if (op === "prefix" && kind !== "string" && kind !== "any") throw unknown();
   const parts = op === "in" ? value.split(",") : [value];
   if (parts.length > MAX_IN_VALUES) throw validationFailed(`Too many values for ${key}.`, { field: key });
   return { path: segments, field, op, values: parts.map((p) => coerce(kind, p, key)) };

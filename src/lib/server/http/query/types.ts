@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 
 export type FieldKind = "string" | "number" | "boolean" | "datetime";
 export type Row = { id: string } & Record<string, unknown>;
-export type FilterOp = "eq" | "in" | "gte" | "gt" | "lte" | "lt";
+export type FilterOp = "eq" | "in" | "gte" | "gt" | "lte" | "lt" | "prefix";
 export type FilterValue = string | number | boolean;
 
 export interface Filter {
@@ -46,7 +46,8 @@ export interface ResourceDef {
 export interface ParsedQuery {
   limit: number;
   offset: number;
-  sort: { field: string; desc: boolean }[];
+  /** `path`: relation names to an embedded resource whose field orders the roots (its earliest value). */
+  sort: { field: string; desc: boolean; path?: string[] }[];
   embeds: string[][];
   filters: Filter[];
   /** `_ondate`; always null unless the route parsed with `ondate: true`. */

@@ -13,7 +13,8 @@ export const listQueryShape = {
   _embed: str("Comma list of embeds; dotted embeds such as ticket_group.meta."),
   _limit: str("1..1000, default 100."),
   _offset: str("Rows to skip."),
-  _sort: str("field or -field."),
+  _sort: str("field or -field (descending); relation.field sorts by an embedded resource's field."),
+  _withmemberevents: str("Sent by existing clients of the API family; accepted and ignored."),
 };
 
 /** Query schema for the doc: the listed keys, plus field filters (field, field._in, field._gte, ...). */
@@ -59,7 +60,9 @@ export const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
       originHost = null;
     }
     const host = c.req.header("host") ?? new URL(c.req.url).host;
-    if (originHost !== host) throw forbidden("Cross-site requests are not allowed.");
+    // Issue 16: a tenant's CORS origin may change a public cart without cookies (http/cors.ts).
+    if (originHost !== host && !c.get("crossOriginWrite"))
+      throw forbidden("Cross-site requests are not allowed.");
   }
   await next();
 };

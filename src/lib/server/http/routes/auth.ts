@@ -34,6 +34,7 @@ import { resendByEmail, resendMine } from "../../services/auth/resend.ts";
 import { requestPasswordReset, resetPassword, validateResetToken } from "../../services/auth/reset.ts";
 import { clearSessionCookie, revokeSession } from "../../services/auth/sessions.ts";
 import { createUser, patchUser, updateUser, userAnswerOf } from "../../services/auth/users.ts";
+import { createGuestIdentity } from "../../services/compat/guest-identity.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { sameOriginWrites } from "./_shared.ts";
@@ -92,7 +93,10 @@ const routes = {
   }),
   createUser: createRoute({
     ...post("/user", createUserBody),
-    responses: { ...created(userAnswer, "Created and logged in."), ...errors(404, 409, 429) },
+    responses: {
+      ...created(userAnswer, "Created and logged in; without a password, a guest identity (no session)."),
+      ...errors(404, 409, 429),
+    },
   }),
   updateMe: createRoute({
     method: "put",
@@ -193,7 +197,13 @@ export function registerAuth(router: ApiRouter): void {
     const input = c.req.valid("json");
     const subject = { sellerId: call.seller.id, address: call.address, account: input.email };
     await enforceLimit(c, call.db, "create_user", subject, call.now);
-    const id = await createUser(call.db, call.seller.id, input, call.now);
+    const { password, ...person } = input;
+    if (password === undefined) {
+      // Issue 16: a guest identity for guest_checkout's guest_identity_id; nobody is logged in.
+      const guestId = await createGuestIdentity(call.db, call.seller.id, person, call.now);
+      return c.json(await userAnswerOf(call.db, guestId), 201);
+    }
+    const id = await createUser(call.db, call.seller.id, { ...person, password }, call.now);
     const { cart_id: _unused, ...answer } = await finishLogin(call, id, undefined);
     return c.json(answer, 201);
   });

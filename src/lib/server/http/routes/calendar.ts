@@ -1,7 +1,7 @@
 /** GET/POST events/{id}/calendar and POST events/{id}/pricecheck. */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { calendarDayResource } from "../../../api/schemas.ts";
+import { calendarRows, calendarStatusMap } from "../../../api/schemas.ts";
 import { availableCapacity, isSoldOut } from "../../../domain/availability.ts";
 import {
   addDays,
@@ -33,7 +33,10 @@ const MAX_RANGE_DAYS = 400;
 const DEFAULT_RANGE_DAYS = 90;
 
 const calendarQuery = z.object({
-  _format: z.enum(["extended", "price"]).optional(),
+  _format: z.enum(["extended", "price"]).optional().openapi({
+    description:
+      "Absent: calendar is a map of date to status. extended: calendar._data rows with per ticket group availability; price: rows with prices.",
+  }),
   "ticket_group_id._in": z.string().max(2000).optional(),
   start_date: z.string().max(10).optional(),
   end_date: z.string().max(10).optional(),
@@ -43,8 +46,9 @@ const calendarQuery = z.object({
 const CALENDAR_KEYS = Object.keys(calendarQuery.shape);
 const calendarBody = z.object({ ticket_types_required: z.array(selectionLine).max(1000) });
 const calendarOk = json(
-  z.object({ calendar: z.object({ _count: z.number(), _data: z.array(calendarDayResource) }) }),
-  "calendar._data: one calendar day per venue-local date.",
+  z.union([calendarStatusMap, calendarRows]),
+  "Without _format, the original API's map: calendar is {YYYY-MM-DD: available | sold_out | unreleased}. " +
+    "With _format=extended or _format=price, calendar._data: one calendar day per venue-local date.",
 );
 /** The event's web.price_display config; only the primary ticket type matters to the calendar. */
 const priceDisplay = z.object({ primary_ticket_type_id: z.string().min(1).optional() });
@@ -195,6 +199,10 @@ async function calendar(
       })),
     },
   );
+  // Without _format, the original API's plain map of date to status.
+  if (format === undefined) {
+    return { calendar: Object.fromEntries(days.map((d) => [d.date, d.status])) };
+  }
   const data = days.map((d) => ({
     ...d,
     min_price: moneyOrNull(d.min_price),

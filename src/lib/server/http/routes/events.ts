@@ -3,7 +3,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { asc, eq } from "drizzle-orm";
 import * as s from "../../db/schema.ts";
 import { requireEvent, requireSeller } from "../../services/catalogue/reads.ts";
-import { eventsWithSessionsOn, eventTemplateDef } from "../../services/catalogue/resources.ts";
+import {
+  eventsWithSessionsOn,
+  eventTemplateDef,
+  filterByMetaPairs,
+  isMetaPairFilter,
+} from "../../services/catalogue/resources.ts";
 import { serializeEvent } from "../../services/catalogue/serialize.ts";
 import type { ApiRouter } from "../app.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
@@ -50,6 +55,10 @@ export function registerEvents(router: ApiRouter): void {
     let roots = rows.map((r) => serializeEvent(r) as unknown as Row);
     // _ondate: events with an open session that day that has not started; embedded sessions are that day's.
     if (query.ondate) roots = await eventsWithSessionsOn(ctx, roots, query.ondate);
+    // Metadata filters `meta.{key}={value}` match the row of that key (meta comes one row per key).
+    const pairs = query.filters.filter(isMetaPairFilter);
+    query.filters = query.filters.filter((f) => !isMetaPairFilter(f));
+    roots = await filterByMetaPairs(ctx, "event_template", roots, pairs);
     const body = await execute(eventTemplateDef, roots, query, ctx, {
       defaultSort: [{ field: "_rank", desc: false }],
     });

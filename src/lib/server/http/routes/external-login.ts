@@ -24,6 +24,7 @@ import { authCall } from "../../services/auth/context.ts";
 import { externalLoginSetup } from "../../services/external-login/config.ts";
 import { externalLoginNotConfigured, ProviderUnavailable } from "../../services/external-login/errors.ts";
 import { finishExternalLogin, startExternalLogin } from "../../services/external-login/flow.ts";
+import { requestStorefront } from "../../tenant-hosts/links.ts";
 import type { ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
 
@@ -78,8 +79,10 @@ export function registerExternalLogin(router: ApiRouter): void {
       const limited = error instanceof ApiError && error.status === 429 ? "rate_limited" : undefined;
       const code = failed ?? limited;
       if (!code) throw error;
-      const back = safeRedirectPath(query.return, call.seller.slug);
-      return c.redirect(loginPageHref(call.seller.slug, back, { error: code }), 302);
+      // Back to the storefront the browser is on: `/` on the tenant's own host name (issue 16).
+      const { base } = requestStorefront(c.req.url, call.seller.slug);
+      const back = safeRedirectPath(query.return, call.seller.slug, base);
+      return c.redirect(loginPageHref(call.seller.slug, back, { error: code }, base), 302);
     }
   });
 

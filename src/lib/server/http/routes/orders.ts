@@ -16,6 +16,7 @@ import {
   orderEnvelope,
   parseOrderEmbeds,
   readableOrder,
+  withSellerMeta,
 } from "../../services/checkout/orders.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { readableMembershipScanCode } from "../../services/membership/qrcode.ts";
@@ -46,7 +47,14 @@ const one = createRoute({
     params: orderId,
     query: z.object({ _embed: z.string().max(500).optional(), _seller: z.string().max(200).optional() }),
   },
-  responses: json(envelope, "One ticket order and its embeds."),
+  responses: {
+    ...json(envelope, "One ticket order and its embeds."),
+    303: {
+      description:
+        "Issue 16: a browser's request (Accept: text/html) is sent to the storefront's tickets page (compat-orders.ts).",
+      headers: { Location: { schema: { type: "string" as const } } },
+    },
+  },
 });
 const marginQuery = z.object({ margin: z.coerce.number().int().min(0).max(16).optional() });
 const png = {
@@ -92,14 +100,19 @@ export function registerOrders(router: ApiRouter): void {
     const bundle = await loadOrderBundle(c.get("deps").db, ids);
     for (const order of bundle.orders) assertCanReadOrder(order, who);
     c.header("Cache-Control", ORDER_CACHE_CONTROL);
-    return c.json(orderEnvelope(bundle, parseOrderEmbeds(query._embed)), 200);
+    const embeds = parseOrderEmbeds(query._embed);
+    // Issue 15: the seller's meta (completed_* keys) only when asked for.
+    const read = embeds.has("meta") ? await withSellerMeta(c.get("deps").db, bundle) : bundle;
+    return c.json(orderEnvelope(read, embeds), 200);
   });
   router.openapi(one, async (c) => {
     const { db } = c.get("deps");
     const order = await readableOrder(db, c.req.valid("param").id, await caller(c));
     c.header("Cache-Control", ORDER_CACHE_CONTROL);
     const bundle = await loadOrderBundle(db, [order.id]);
-    return c.json(orderEnvelope(bundle, parseOrderEmbeds(c.req.valid("query")._embed)), 200);
+    const embeds = parseOrderEmbeds(c.req.valid("query")._embed);
+    const read = embeds.has("meta") ? await withSellerMeta(db, bundle) : bundle;
+    return c.json(orderEnvelope(read, embeds), 200);
   });
   router.openapi(orderQr, async (c) => {
     const order = await readableOrder(c.get("deps").db, c.req.valid("param").id, await caller(c));

@@ -26,6 +26,7 @@ import {
   newGraph,
   type ParsedQuery,
   parseQuery,
+  type RawQuery,
   type Row,
   rejectUnknownKeys,
   single,
@@ -35,7 +36,18 @@ import { envelope, json, listQuery, rawQuery, selectionLine } from "./_shared.ts
 const eventParams = z.object({ id: z.string().min(1).max(200) });
 const sessionQuery = listQuery({
   _ondate: z.string().optional().openapi({ description: "YYYY-MM-DD in the venue's time zone." }),
-  ticket_group_id: z.string().optional().openapi({ description: "Sessions as seen by this ticket group." }),
+  ticket_group_id: z
+    .string()
+    .optional()
+    .openapi({ description: "Sessions as seen by this ticket group (a comma list is taken too)." }),
+  "ticket_group_id._in": z
+    .string()
+    .optional()
+    .openapi({ description: "Comma list: sessions as seen by these ticket groups." }),
+  "ticket_group.id._in": z
+    .string()
+    .optional()
+    .openapi({ description: "Comma list: the same as ticket_group_id._in." }),
 });
 
 const list = createRoute({
@@ -84,6 +96,28 @@ const seatMap = createRoute({
   responses: json(envelope, "seat_map and seat collections with the session's seat states."),
 });
 
+const GROUP_KEYS = ["ticket_group_id", "ticket_group_id._in"] as const;
+
+/**
+ * The ticket groups a sessions request looks through, as clients send them: `ticket_group_id=a`
+ * (a comma list is taken too), `ticket_group_id._in=a,b` and `ticket_group.id._in=a,b` (or `=a`).
+ * The `ticket_group.id` filters are taken out of the query: they choose a view, not sessions.
+ */
+function sessionGroupIds(raw: RawQuery, query: ParsedQuery): string[] {
+  const ids = new Set<string>();
+  for (const key of GROUP_KEYS) {
+    for (const id of (single(raw, key) ?? "").split(",")) if (id.trim()) ids.add(id.trim());
+  }
+  const isGroupFilter = (f: ParsedQuery["filters"][number]) =>
+    f.path.length === 1 &&
+    f.path[0] === "ticket_group" &&
+    f.field === "id" &&
+    (f.op === "eq" || f.op === "in");
+  for (const f of query.filters.filter(isGroupFilter)) for (const v of f.values) ids.add(String(v));
+  query.filters = query.filters.filter((f) => !isGroupFilter(f));
+  return [...ids];
+}
+
 /** Sessions of one event as an envelope; filters run in SQL where they can, date window bounded. */
 async function sessionEnvelope(
   c: Context<ApiEnv>,
@@ -93,31 +127,35 @@ async function sessionEnvelope(
 ) {
   const { db, clock } = c.get("deps");
   const { event, timezone } = await requireEvent(db, eventId, query.seller);
-  const raw = rawQuery(c);
-  const groupId = single(raw, "ticket_group_id");
+  const groupIds = sessionGroupIds(rawQuery(c), query);
   const { groups, types } = await eventGroupsAndTypes(db, event.id);
-  const perGroup = new Map<string, number>();
-  if (groupId !== undefined) {
+  for (const groupId of groupIds) {
     if (!groups.some((g) => g.id === groupId)) throw notFound("ticket_group", groupId);
-    perGroup.set(groupId, 1);
   }
+  const perGroup = new Map<string, number>();
   let lines: ReturnType<typeof resolveSelection>["lines"] = [];
   if (selection) {
+    for (const g of groupIds) perGroup.set(g, 1);
     const resolved = resolveSelection(selection, groups, types);
     lines = resolved.lines;
     for (const [g, q] of resolved.perGroup) perGroup.set(g, Math.max(q, perGroup.get(g) ?? 0));
   }
+  // Sessions as seen by ticket groups: sold out when none of the groups has a place left.
+  const soldOutFor = (r: Parameters<typeof soldOutForSelection>[0]) =>
+    selection || groupIds.length === 0
+      ? soldOutForSelection(r, perGroup, groups)
+      : groupIds.every((g) => soldOutForSelection(r, new Map([[g, 1]]), groups));
   // Sessions that have started are not offered; explicit start_datetime filters choose their own window.
   const window = query.ondate
     ? upcomingWindow(clock.now(), localDateRange(query.ondate, query.ondate, timezone))
     : query.filters.some((f) => f.field === "start_datetime")
       ? {}
       : upcomingWindow(clock.now(), {});
-  const selectionAware = perGroup.size > 0;
+  const selectionAware = perGroup.size > 0 || groupIds.length > 0;
   const allInSql =
     !selectionAware &&
     query.filters.every(sessionFilterInSql) &&
-    query.sort.every((x) => x.field === "start_datetime");
+    query.sort.every((x) => x.field === "start_datetime" && !x.path?.length);
   const where = sessionWhere(
     event.id,
     selectionAware ? query.filters.filter((f) => f.field !== "sold_out") : query.filters,
@@ -138,9 +176,7 @@ async function sessionEnvelope(
     await embedInto(body, eventSessionDef, pageRows, query, newGraph(ctx, []));
   } else {
     const rows = await loadSessions(db, where);
-    const serialized = rows.map(
-      (r) => serializeSession(r, soldOutForSelection(r, perGroup, groups)) as unknown as Row,
-    );
+    const serialized = rows.map((r) => serializeSession(r, soldOutFor(r)) as unknown as Row);
     body = await execute(eventSessionDef, serialized, query, ctx, {
       defaultSort: [{ field: "start_datetime", desc: false }],
     });
@@ -163,12 +199,12 @@ async function sessionEnvelope(
 
 export function registerSessions(router: ApiRouter): void {
   router.openapi(list, async (c) => {
-    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: ["ticket_group_id"], ondate: true });
+    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: GROUP_KEYS, ondate: true });
     return c.json(await sessionEnvelope(c, c.req.valid("param").id, query), 200);
   });
 
   router.openapi(forSelection, async (c) => {
-    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: ["ticket_group_id"], ondate: true });
+    const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: GROUP_KEYS, ondate: true });
     const body = c.req.valid("json");
     return c.json(await sessionEnvelope(c, c.req.valid("param").id, query, body.ticket_types_required), 200);
   });

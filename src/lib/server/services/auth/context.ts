@@ -9,6 +9,7 @@ import { mailLinkOrigin } from "../../config/origins.ts";
 import type { Db } from "../../db/client.ts";
 import type { ApiEnv } from "../../http/app.ts";
 import { clientAddress } from "../../http/client-address.ts";
+import { mailOriginFor } from "../../tenant-hosts/links.ts";
 import { cachedSeller } from "../cart/static-rows.ts";
 import type { SellerRow } from "../catalogue/reads.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../identity/identity.ts";
@@ -48,7 +49,8 @@ export async function authCall(c: Context<ApiEnv>, sellerRef: string | undefined
     seller,
     modes: getTenant(seller.slug)?.web.login_modes ?? [],
     address: clientAddress(c),
-    origin: linkOrigin(c.req.url),
+    // The tenant's own host name when it lists one (issue 16), else the configured origin.
+    origin: mailOriginFor(seller.slug, c.req.url),
   };
 }
 

@@ -114,7 +114,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function createUser(
   ex: Executor,
   sellerId: string,
-  body: z.infer<typeof createUserBody>,
+  body: z.infer<typeof createUserBody> & { password: string },
   now: Date,
 ): Promise<string> {
   if (!isValidPassword(body.password)) throw invalidPassword();

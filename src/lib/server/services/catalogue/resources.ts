@@ -41,9 +41,47 @@ const metaOf = (resource: string): Relation => ({
       .select()
       .from(s.meta)
       .where(and(eq(s.meta.resource, resource), inArray(s.meta.resourceId, ids(parents))));
-    return pairBy(parents, rows.map(serializeMeta).map(row), "id", "resource_id");
+    return pairBy(parents, rows.flatMap(serializeMeta).map(row), "id", "resource_id");
   },
 });
+
+/** The fields of a meta row; any other field name on meta is a metadata pair `meta.{key}={value}`. */
+const META_ROW_FIELDS = new Set(["id", "resource", "resource_id", "metakey", "value"]);
+
+/** Whether a filter is a metadata pair (`meta.audience=family`) rather than a filter on meta rows. */
+export function isMetaPairFilter(f: Filter): boolean {
+  return f.path.length === 1 && f.path[0] === "meta" && !META_ROW_FIELDS.has(f.field);
+}
+
+/**
+ * Roots whose meta holds every pair filter (`meta.{key}={value}`, `meta.{key}._in=a,b`): meta comes
+ * as one row per key, so a pair is matched on the row of that key. The storefront's listing sends
+ * these (spec §7 "metadata filters").
+ */
+export async function filterByMetaPairs(
+  ctx: Pick<LoadContext, "db">,
+  resource: string,
+  roots: Row[],
+  pairs: Filter[],
+): Promise<Row[]> {
+  if (pairs.length === 0 || roots.length === 0) return roots;
+  const rows = await ctx.db
+    .select()
+    .from(s.meta)
+    .where(and(eq(s.meta.resource, resource), inArray(s.meta.resourceId, ids(roots))));
+  const folded = new Map(rows.map((r) => [r.resourceId, r.data]));
+  return roots.filter((root) =>
+    pairs.every((f) => {
+      const data = folded.get(root.id) ?? {};
+      const value = Object.hasOwn(data, f.field) ? data[f.field] : undefined;
+      if (value === undefined || value === null) return false;
+      const text = typeof value === "string" ? value : JSON.stringify(value);
+      return f.op === "prefix"
+        ? f.values.some((v) => text.startsWith(String(v)))
+        : f.values.some((v) => text === String(v));
+    }),
+  );
+}
 
 const configOf: Relation = {
   target: () => configDef,
@@ -158,6 +196,24 @@ async function sessionRowsOf(ctx: LoadContext, parents: Row[]): Promise<SessionR
     .where(and(...where, gte(s.eventSession.startDatetime, ctx.now), SESSION_OPEN_SQL))
     .orderBy(asc(s.eventSession.eventTemplateId), asc(s.eventSession.startDatetime));
 }
+
+/** `first_session`: each event's next session (the first of event_session's rows), as event_session rows. */
+const firstSessionOf: Relation = {
+  target: () => eventSessionDef,
+  async load(ctx, parents) {
+    const first = new Map<string, SessionRow>();
+    for (const r of await sessionRowsOf(ctx, parents)) {
+      const seen = first.get(r.eventTemplateId);
+      if (!seen || r.startDatetime < seen.startDatetime) first.set(r.eventTemplateId, r);
+    }
+    return pairBy(
+      parents,
+      [...first.values()].map((r) => row(serializeSession(r))),
+      "id",
+      "event_template_id",
+    );
+  },
+};
 
 const sessionsOf: Relation = {
   target: () => eventSessionDef,
@@ -290,9 +346,17 @@ export const eventSessionDef: ResourceDef = {
     available_capacity: "number",
     capacity: "number",
     price_tier: "string",
+    sold_quantity: "number",
+    redeemed_count: "number",
+    oversold_out: "boolean",
   },
   sortable: ["start_datetime", "end_datetime", "id", "available_capacity"],
-  relations: { venue: sessionVenue, event_template: eventOf },
+  relations: {
+    venue: sessionVenue,
+    event_template: eventOf,
+    // The groups of the session's event: `ticket_group.id._in=` on events/{id}/sessions.
+    ticket_group: groupsOf("event_template_id", "event_template_id"),
+  },
 };
 export const messageRuleDef: ResourceDef = {
   name: "message_rule",
@@ -320,6 +384,7 @@ export const eventTemplateDef: ResourceDef = {
     ticket_group: groupsOf("id", "event_template_id"),
     ticket_type: typesOf("event"),
     event_session: sessionsOf,
+    first_session: firstSessionOf,
     message_rule: messageRulesOf,
     seller: sellerOf,
   },

@@ -34,8 +34,15 @@ export function serializeVenue(r: Sel<typeof s.venue>): Venue {
   return { id: r.id, name: r.name, timezone: r.timezone, address: r.address };
 }
 
-export function serializeMeta(r: Sel<typeof s.meta>): Meta {
-  return { ...r.data, id: r.id, resource: r.resource, resource_id: r.resourceId };
+/** One row per key (the original API's shape); the row id is `{meta id}:{key}`. */
+export function serializeMeta(r: Sel<typeof s.meta>): Meta[] {
+  return Object.entries(r.data).map(([metakey, value]) => ({
+    id: `${r.id}:${metakey}`,
+    resource: r.resource,
+    resource_id: r.resourceId,
+    metakey,
+    value,
+  }));
 }
 
 export function serializeConfig(r: Sel<typeof s.config>): ConfigEntry {
@@ -123,6 +130,9 @@ export function serializeSession(r: Sel<typeof s.eventSession>, soldOutOverride?
     available_capacity: availableCapacity(r),
     sold_out: soldOutOverride ?? isSoldOut(r),
     price_tier: r.priceTier,
+    sold_quantity: r.usedCapacity,
+    redeemed_count: 0,
+    oversold_out: r.capacity >= 0 && r.usedCapacity >= r.capacity + r.oversellCapacity,
   };
 }
 

@@ -4,7 +4,7 @@
  * order (checked out through the public identity's cart) is readable by holders of its id (a
  * random UUID); a user's order only by that user.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { OrderTicket, TicketOrder } from "../../../api/checkout-schemas.ts";
 import { type FeeBreakdown, orderFeeBreakdown } from "../../../domain/fee-lines.ts";
 import { toMoneyString } from "../../../domain/money.ts";
@@ -16,6 +16,7 @@ import { serializeTicketSeat } from "../cart/seats.ts";
 import {
   serializeEvent,
   serializeGroup,
+  serializeMeta,
   serializeSession,
   serializeTicketType,
   serializeVenue,
@@ -35,6 +36,8 @@ export const ORDER_EMBEDS = [
   "venue",
   "seat",
   "membership",
+  // Issue 15: the seller's meta (completed_* keys of the completion page, spec 2 §3).
+  "meta",
 ] as const;
 export type OrderEmbed = (typeof ORDER_EMBEDS)[number];
 
@@ -62,6 +65,19 @@ export interface OrderBundle {
   memberships?: ReadonlyArray<typeof s.membership.$inferSelect>;
   /** Issue 12: the recipients of gift orders, by giftee identity id (the completion page's gift variant). */
   giftees?: ReadonlyMap<string, { name: string; email: string | null }>;
+  /** Issue 15: the meta rows of the orders' sellers (resource "seller"), for the `meta` embed. */
+  sellerMetas?: ReadonlyArray<typeof s.meta.$inferSelect>;
+}
+
+/** Issue 15: the bundle with its sellers' meta rows (loaded only when `meta` is embedded). */
+export async function withSellerMeta(ex: Executor, bundle: OrderBundle): Promise<OrderBundle> {
+  const sellerIds = [...new Set(bundle.orders.map((o) => o.sellerId))];
+  if (!sellerIds.length) return bundle;
+  const sellerMetas = await ex
+    .select()
+    .from(s.meta)
+    .where(and(eq(s.meta.resource, "seller"), inArray(s.meta.resourceId, sellerIds)));
+  return { ...bundle, sellerMetas };
 }
 
 const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
@@ -234,6 +250,7 @@ export function orderEnvelope(
     const seats = t.flatMap((r) => (r.seat ? [r.seat] : []));
     out.seat = coll(uniqueBy(seats, (r) => r.id).map(serializeTicketSeat));
   }
+  if (embeds.has("meta")) out.meta = coll((bundle.sellerMetas ?? []).flatMap(serializeMeta));
   if (embeds.has("membership"))
     out.membership = coll(
       (bundle.memberships ?? []).map((m) => ({

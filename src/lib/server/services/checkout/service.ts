@@ -20,6 +20,7 @@ import { gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import { heldTickets } from "../cart/release.ts";
 import type { CartRow, Tx } from "../cart/types.ts";
+import { guestIdentityOf } from "../compat/guest-identity.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkoutEdit } from "../manage/edit/apply.ts";
 import { createOrderMemberships } from "../membership/create.ts";
@@ -83,6 +84,13 @@ async function orderIdentity(
     if (!loggedIn || !caller.identityId) throw forbidden("Please log in to check out.");
     return asLoggedIn(caller.identityId);
   }
+  if (body.identity && body.guest_identity_id) {
+    throw validationFailed(
+      "Send identity or guest_identity_id, not both.",
+      { field: "guest_identity_id" },
+      "checkout",
+    );
+  }
   if (body.identity) {
     // A guest gives the required custom fields with their identity, at this checkout.
     assertRequiredCustomFields(
@@ -93,6 +101,9 @@ async function orderIdentity(
     );
     return storeGuestIdentity(tx, cart.sellerId, body.identity, now);
   }
+  // Issue 16: a guest identity made by POST user, checked like a logged-in buyer's stored fields.
+  if (body.guest_identity_id)
+    return asLoggedIn(await guestIdentityOf(tx, cart.sellerId, body.guest_identity_id));
   if (loggedIn && caller.identityId) return asLoggedIn(caller.identityId);
   throw identityRequired();
 }

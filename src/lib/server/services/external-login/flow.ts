@@ -33,6 +33,7 @@ import type { ApiEnv } from "../../http/app.ts";
 import { ApiError } from "../../http/errors.ts";
 import { logger } from "../../log/logger.ts";
 import { addressBucket, hitRateLimit, perAddress, rateLimited } from "../../security/rate-limit.ts";
+import { requestStorefront } from "../../tenant-hosts/links.ts";
 import type { AuthCall } from "../auth/context.ts";
 import { finishLogin } from "../auth/login.ts";
 import { secureCookies } from "../auth/sessions.ts";
@@ -112,11 +113,13 @@ export async function startExternalLogin(
   );
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
   const config = await configOrUnavailable(setup, "start");
-  const returnPath = safeRedirectPath(input.returnPath, call.seller.slug);
+  // The storefront the browser is on: its own host name at `/` (issue 16), else `/{seller}`.
+  const storefront = requestStorefront(call.c.req.url, call.seller.slug);
+  const returnPath = safeRedirectPath(input.returnPath, call.seller.slug, storefront.base);
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const redirectUri = `${call.origin}/${call.seller.slug}/login/callback`;
+  const redirectUri = `${storefront.origin}${storefront.base}/login/callback`;
   const browser = bindBrowser(call.c);
   await call.db.transaction(async (tx) => {
     // Old attempts of the seller go (a day after they expired), so the table stays small.

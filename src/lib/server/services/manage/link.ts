@@ -1,16 +1,17 @@
 /**
  * The "Manage your booking" link of order mails (issue 14): `{origin}/{seller}/manage/{orderId}?token=`
  * with a manage-link token for that order. The origin is a configured one (config/origins.ts), never a
- * request's Host. Orders with nothing to manage (no ticket for a session or a date: memberships, gift
- * cards, donations only) get no link.
+ * request's Host; the tenant's own host name when it lists one (tenant-hosts/links.ts). Orders with
+ * nothing to manage (no ticket for a session or a date: memberships, gift cards, donations only) get
+ * no link.
  */
-import { mailLinkOrigin } from "../../config/origins.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
+import { mailOriginFor, storefrontUrl } from "../../tenant-hosts/links.ts";
 import { issueManageToken } from "./token.ts";
 
-/** The manage page's path with its token (links between manage pages carry it too). */
-export function managePath(sellerSlug: string, orderId: string, token: string): string {
-  return `/${encodeURIComponent(sellerSlug)}/manage/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
+/** The manage page's path under the router base, with its token (links between manage pages carry it too). */
+export function managePath(orderId: string, token: string): string {
+  return `/manage/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
 }
 
 /** True when some ticket of the order has a session or a date: something /manage can show. */
@@ -30,10 +31,11 @@ export async function manageLink(
   order: { id: string },
   sellerSlug: string,
   now: Date,
-  origin: string = mailLinkOrigin(""),
+  origin: string = mailOriginFor(sellerSlug),
 ): Promise<string> {
   const token = await issueManageToken(ex, order.id, now);
-  return `${origin}${managePath(sellerSlug, order.id, token)}`;
+  // Under the router base of that origin: `/` on the tenant's own host name (issue 16).
+  return storefrontUrl(origin, sellerSlug, managePath(order.id, token));
 }
 
 /** The link for a mail of this order, or null when the order has nothing to manage. */

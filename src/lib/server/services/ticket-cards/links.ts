@@ -10,16 +10,21 @@
  */
 import { orderCalendarLink, ticketLinks } from "../../../api/tickets-schemas.ts";
 import type { TicketCard } from "../../../domain/tickets/ticket-cards.ts";
-import { mailLinkOrigin } from "../../config/origins.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
 import type { MailAttachment } from "../../mail/outbox.ts";
+import { mailOriginFor, storefrontUrl } from "../../tenant-hosts/links.ts";
 import { issueManageToken } from "../manage/token.ts";
 import { sessionCalendar } from "../tickets/calendar.ts";
 import { providerReady } from "../tickets/keys.ts";
 
-/** The tickets page of these orders (site-relative). */
+/** The tickets page of these orders under the router base (`/checkout/complete/tickets?orderIds=`). */
+export function ticketsPageRoute(orderIds: readonly string[]): string {
+  return `/checkout/complete/tickets?orderIds=${orderIds.map(encodeURIComponent).join(",")}`;
+}
+
+/** The tickets page of these orders (site-relative, under `/{seller}`). */
 export function ticketsPagePath(sellerSlug: string, orderIds: readonly string[]): string {
-  return `/${encodeURIComponent(sellerSlug)}/checkout/complete/tickets?orderIds=${orderIds.map(encodeURIComponent).join(",")}`;
+  return `/${encodeURIComponent(sellerSlug)}${ticketsPageRoute(orderIds)}`;
 }
 
 export interface WalletButtons {
@@ -52,17 +57,18 @@ export async function ticketMailExtras(
   order: { id: string; orderNumber: string; state: string },
   sellerSlug: string,
   now: Date,
-  origin: string = mailLinkOrigin(""),
+  // The mail links' one rule (tenant-hosts/links.ts): the tenant's own host name, else the configured origin.
+  origin: string = mailOriginFor(sellerSlug),
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<TicketMailExtras> {
-  const token = await issueManageToken(ex, order.id, now);
+  const token = await issueManageToken(ex, order.id, now, "tickets");
   const ready = { apple: providerReady("apple", env), google: providerReady("google", env) };
   const ics = await sessionCalendar(ex, order.id, origin, now);
   const safeNumber = order.orderNumber.replace(/[^A-Za-z0-9_-]/g, "");
   return {
     orderState: order.state,
     now,
-    ticketsUrl: `${origin}${ticketsPagePath(sellerSlug, [order.id])}`,
+    ticketsUrl: storefrontUrl(origin, sellerSlug, ticketsPageRoute([order.id])),
     wallet: (card) => {
       const links = ticketLinks(card.ticketId, token);
       return {

@@ -9,15 +9,19 @@
  * guest order by the holder of its id, a member's order by that member), so it hands the links a
  * token for that order.
  */
-import { ticketLinks, walletPrecheckAnswer } from "../../../api/tickets-schemas.ts";
+
 import { createApiClient } from "../../../api/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
+import { ssrNow } from "../../../api/ssr.ts";
+import { ticketLinks, walletPrecheckAnswer } from "../../../api/tickets-schemas.ts";
 import {
   cardInputsFromRead,
   type TicketCard,
   type TicketOrderRead,
   ticketCards,
 } from "../../../domain/tickets/ticket-cards.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { t } from "../../../tenant/strings.ts";
 import { getRuntime } from "../../runtime.ts";
 import { issueManageToken } from "../manage/token.ts";
 import { calendarPath, type WalletButtons } from "./links.ts";
@@ -85,14 +89,17 @@ async function walletButtons(
   }
 }
 
-export async function ticketPageOrders(read: TicketOrderRead, options: TicketPageOptions): Promise<PageTicketOrder[]> {
+export async function ticketPageOrders(
+  read: TicketOrderRead,
+  options: TicketPageOptions,
+): Promise<PageTicketOrder[]> {
   const inputs = cardInputsFromRead(read, options.timeZone);
   const cards = ticketCards(inputs, options.now, options.locale);
   const { handle } = await getRuntime();
   const api = visitorApi(options.request);
   const orders = read.ticket_order._data;
   const tokens = new Map<string, string>();
-  for (const order of orders) tokens.set(order.id, await issueManageToken(handle.db, order.id, options.now));
+  for (const order of orders) tokens.set(order.id, await issueManageToken(handle.db, order.id, options.now, "tickets"));
   const pageCards = await Promise.all(
     cards.map(async (card): Promise<PageTicketCard> => {
       const token = tokens.get(card.orderId) ?? "";
@@ -117,5 +124,21 @@ export async function ticketPageOrders(read: TicketOrderRead, options: TicketPag
       calendarUrl: hasSession ? calendarPath(order.id, tokens.get(order.id) ?? "") : null,
       cards: pageCards.filter((card) => card.orderId === order.id),
     };
+  });
+}
+
+/** The tickets of a page for a tenant: its locale and zone, the runtime's now, the QR codes named in its words. */
+export async function tenantTicketOrders(
+  read: TicketOrderRead,
+  request: Request,
+  tenant: Pick<Tenant, "slug" | "locale" | "timezone" | "strings">,
+): Promise<PageTicketOrder[]> {
+  return ticketPageOrders(read, {
+    request,
+    seller: tenant.slug,
+    locale: tenant.locale,
+    timeZone: tenant.timezone,
+    now: await ssrNow(),
+    qrLabel: (card) => t(tenant, "tickets.qrAlt", { code: card.scanCode ?? "" }),
   });
 }

@@ -7,7 +7,10 @@
 import QRCode from "qrcode";
 
 const escapeAttr = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 
 export async function qrSvg(content: string, label: string, margin = 2): Promise<string> {
   const svg = await QRCode.toString(content, { type: "svg", margin, errorCorrectionLevel: "M" });

@@ -28,7 +28,7 @@ export interface TicketCaller {
 type OrderRow = typeof s.ticketOrder.$inferSelect;
 type SellerRow = typeof s.seller.$inferSelect;
 
-/** True when the caller owns the order or holds its manage token. */
+/** True when the caller owns the order, or holds its tickets token (or its manage token: the buyer's mail). */
 async function mayRead(
   ex: Executor,
   order: OrderRow,
@@ -36,7 +36,11 @@ async function mayRead(
   who: TicketCaller,
 ): Promise<boolean> {
   if (who.sellerSlug && who.sellerSlug !== seller.slug) return false;
-  if (who.manageToken && (await verifyManageToken(ex, order.id, who.manageToken, who.now))) return true;
+  if (who.manageToken) {
+    for (const purpose of ["tickets", "manage"] as const) {
+      if (await verifyManageToken(ex, order.id, who.manageToken, who.now, purpose)) return true;
+    }
+  }
   const caller = await resolveCaller(ex, who.sessionToken, who.now);
   return (
     caller.identityId !== null && caller.sellerId === order.sellerId && caller.identityId === order.identityId

@@ -38,6 +38,8 @@ export async function readReschedule(
   orderId: string,
   token: string | null,
   sessionId: string,
+  /** The router base: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base = `/${tenant.slug}`,
 ): Promise<RescheduleRead> {
   const read = await readManagedOrder(tenant.slug, orderId, token);
   if (read.kind !== "ok" || !token) return { kind: "notFound" };
@@ -50,7 +52,7 @@ export async function readReschedule(
   }
   const data = await loadEventDetail({ seller: tenant.slug, id: first.event_template_id }, null);
   const reserve = data
-    ? reserveIslandProps(data, { tg: undefined, select: undefined, price: undefined }, "date_first")
+    ? reserveIslandProps(data, { tg: undefined, select: undefined, price: undefined }, "date_first", base)
     : undefined;
   if (!reserve || !first.start_datetime) return { kind: "contactUs", orderNumber };
   const start = new Date(first.start_datetime);
@@ -59,6 +61,7 @@ export async function readReschedule(
     orderNumber,
     props: {
       seller: tenant.slug,
+      base,
       orderId: answer.ticket_order.id,
       token,
       fromSessionId: sessionId,

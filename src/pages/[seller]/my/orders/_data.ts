@@ -15,6 +15,7 @@ import type { IdentityResource } from "../../../../lib/api/auth-schemas.ts";
 import { type ApiClient, createApiClient } from "../../../../lib/api/client.ts";
 import { ApiClientError } from "../../../../lib/api/errors.ts";
 import { loginPageHref } from "../../../../lib/domain/login-steps.ts";
+import { pageBase } from "../../../../lib/pages/router-base.ts";
 import { getRuntime } from "../../../../lib/server/runtime.ts";
 import { getTenant } from "../../../../lib/tenant/load.ts";
 import type { Tenant } from "../../../../lib/tenant/schema.ts";
@@ -22,7 +23,7 @@ import { currentIdentity, PRIVATE_PAGE_CACHE_CONTROL, privateRedirect } from "..
 
 type PageContext = Pick<
   AstroGlobal,
-  "request" | "cookies" | "clientAddress" | "locals" | "params" | "url" | "response"
+  "request" | "cookies" | "clientAddress" | "locals" | "params" | "url" | "response" | "originPathname"
 >;
 
 function visitorClient(context: PageContext): ApiClient {
@@ -52,7 +53,12 @@ export async function guardAccountPage(context: PageContext, page: AccountPage):
   if (!tenant.web.my_account_pages[page]) return notFound;
   const identity = await currentIdentity(context, tenant.slug);
   if (!identity) {
-    return { ok: false, response: privateRedirect(loginPageHref(tenant.slug, context.url.pathname)) };
+    return {
+      ok: false,
+      response: privateRedirect(
+        loginPageHref(tenant.slug, context.originPathname, {}, pageBase(context.locals, tenant.slug)),
+      ),
+    };
   }
   context.response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
   return { ok: true, tenant, identity, api: ordersApi(visitorClient(context), tenant.slug) };

@@ -1,0 +1,56 @@
+/**
+ * Meta comes from the API in the original shape, one row per key of a resource
+ * (`meta._data[] = {resource, resource_id, metakey, value}`). The storefront folds a resource's rows
+ * into one object (key -> value) here, the one place that knows the row shape.
+ */
+export interface MetaRow {
+  resource: string;
+  resource_id: string;
+  metakey: string;
+  value?: unknown;
+}
+
+/** The meta of one resource as an object (later rows of a key win); `{}` when it has none. */
+export function foldMeta(
+  rows: readonly MetaRow[] | undefined,
+  resourceId: string,
+  resource?: string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of rows ?? []) {
+    if (r.resource_id !== resourceId || (resource !== undefined && r.resource !== resource)) continue;
+    // Own data keys only: "__proto__" must stay a plain key, never the prototype.
+    Object.defineProperty(out, r.metakey, {
+      value: r.value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** A resource's meta folded into one record next to its link fields (the shape domain readers take). */
+export type MetaRecord = Record<string, unknown> & { resource: string; resource_id: string };
+
+/** Every resource's meta folded into one record each, in the order the resources first appear. */
+export function metaRecords(rows: readonly MetaRow[] | undefined): MetaRecord[] {
+  const byResource = new Map<string, MetaRecord>();
+  for (const r of rows ?? []) {
+    const key = `${r.resource}\u0000${r.resource_id}`;
+    let record = byResource.get(key);
+    if (!record) {
+      record = { resource: r.resource, resource_id: r.resource_id };
+      byResource.set(key, record);
+    }
+    // The link fields stay the link fields; other keys are own data keys (never the prototype).
+    if (r.metakey === "resource" || r.metakey === "resource_id") continue;
+    Object.defineProperty(record, r.metakey, {
+      value: r.value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return [...byResource.values()];
+}

@@ -1,0 +1,90 @@
+/**
+ * Issue 16, the cart calls existing clients of the API family send (api/compat-cart-schemas.ts):
+ * POST my/cart creates an empty cart, POST my/cart/{id}/reserve adds one ticket per row. Both run
+ * the storefront's modify path (services/cart/service.ts), so holds, limits, the code brake and
+ * errors are the same. Registered after registerCart: its same-origin and /api-only checks apply.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
+import { cartCreateBody, cartReserveBody } from "../../../api/compat-cart-schemas.ts";
+import { apiErrorBody } from "../../../api/schemas.ts";
+import { modifyWithCodeBrake } from "../../security/code-brake.ts";
+import { createCart, modifyCart } from "../../services/cart/service.ts";
+import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
+import type { ApiEnv, ApiRouter } from "../app.ts";
+import { ApiError, validationFailed } from "../errors.ts";
+import { json, sameOriginWrites } from "./_shared.ts";
+
+const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+const errors = (...codes: (403 | 409 | 410 | 422 | 429)[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
+    ]),
+  );
+const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
+
+const createEmpty = createRoute({
+  method: "post",
+  path: "/my/cart",
+  description: "An empty cart of the seller (body seller_id, or _seller), owned like POST my/cart/modify's.",
+  request: { query: sellerQuery, body: jsonBody(cartCreateBody) },
+  responses: { ...json(cartEnvelope, "The new, empty cart."), ...errors(403) },
+});
+const reserve = createRoute({
+  method: "post",
+  path: "/my/cart/{id}/reserve",
+  description: "Adds one ticket per row, as POST my/cart/{id}/modify adds them.",
+  request: { params: z.object({ id: z.string().min(1).max(200) }), body: jsonBody(cartReserveBody) },
+  responses: {
+    ...json(cartEnvelope, "The cart after the reserve."),
+    ...errors(403, 409, 410, 422, 429),
+  },
+});
+
+/** POST my/cart exists under /api only and answers no-store (the cart.ts rule; its `/my/cart/*` misses this path). */
+const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+  await next();
+  c.res.headers.set("Cache-Control", "no-store");
+};
+
+async function caller(c: Context<ApiEnv>): Promise<Caller> {
+  const { db, clock } = c.get("deps");
+  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
+}
+
+export function registerCompatCart(router: ApiRouter): void {
+  router.use("/my/cart", sameOriginWrites);
+  router.use("/my/cart", apiOnly);
+
+  router.openapi(createEmpty, async (c) => {
+    const { seller_id } = c.req.valid("json");
+    const { _seller } = c.req.valid("query");
+    if (seller_id && _seller && seller_id !== _seller) {
+      // A slug and an id of the same seller differ too: name it once.
+      throw validationFailed("Send the seller once: seller_id or _seller.", { field: "seller_id" });
+    }
+    const envelope = await createCart(c.get("deps"), seller_id ?? _seller, await caller(c), {});
+    return c.json(envelope, 200);
+  });
+  router.openapi(reserve, async (c) => {
+    const { id } = c.req.valid("param");
+    const { tickets, additional_info } = c.req.valid("json");
+    const body = cartModifyBody.parse({
+      add: tickets.map((row) => ({ ...row, quantity: 1 })),
+      ...(additional_info ? { additionalInfo: additional_info } : {}),
+    });
+    const who = await caller(c);
+    return c.json(
+      await modifyWithCodeBrake(c, { cartId: id }, body, () => modifyCart(c.get("deps"), id, who, body)),
+      200,
+    );
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * Tenant host names on the storefront (issue 16, DESIGN §7). On a host a tenant lists in `hosts`:
+ * - the storefront is served at `/` (the router base is `/`): `/events` renders the page of
+ *   `/{seller}/events` (an internal rewrite, the browser's URL stays `/events`);
+ * - `/{seller}/…` answers a 301 to the `/…` form (one URL per page, old links keep working);
+ * - a redirect a page answers with `Location: /{seller}/…` leaves as `/…`;
+ * - `Astro.locals.routerBase` is "" so pages build their links with `pathFor("", …)`.
+ * On any other host (the shared one) nothing changes: `/{seller}/…` as before.
+ * The API (/api, /cached_api) resolves the seller from the Host itself (tenant-hosts/api.ts), and
+ * the mailbox (/_mail) is the deployment's, not a tenant's.
+ */
+import type { MiddlewareHandler } from "astro";
+import { sellerPagePath, withoutSellerPrefix } from "../../domain/tenant-hosts/hosts.ts";
+import { tenantForHost } from "../../tenant/load.ts";
+
+const NOT_STOREFRONT = /^\/(api|cached_api|_mail|_astro|_image|_server-islands)(\/|$)/;
+
+/** A `Location` on the seller prefix in the `/…` form; any other location unchanged. */
+export function locationOnTenantHost(location: string, slug: string, origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(location, origin);
+  } catch {
+    return location;
+  }
+  if (url.origin !== origin) return location;
+  const path = withoutSellerPrefix(url.pathname, slug);
+  if (path === undefined) return location;
+  return `${path}${url.search}${url.hash}`;
+}
+
+export const tenantHost: MiddlewareHandler = async (context, next) => {
+  const tenant = tenantForHost(context.url.host);
+  if (!tenant) return next();
+  const { pathname, search } = context.url;
+  if (NOT_STOREFRONT.test(pathname)) return next();
+  const stripped = withoutSellerPrefix(pathname, tenant.slug);
+  if (stripped !== undefined) {
+    const method = context.request.method;
+    return new Response(null, {
+      status: method === "GET" || method === "HEAD" ? 301 : 308,
+      headers: { Location: `${stripped}${search}`, "Cache-Control": "public, max-age=3600" },
+    });
+  }
+  context.locals.routerBase = "";
+  const response = await next(`${sellerPagePath(pathname, tenant.slug)}${search}`);
+  const location = response.headers.get("Location");
+  if (!location) return response;
+  const moved = locationOnTenantHost(location, tenant.slug, context.url.origin);
+  if (moved === location) return response;
+  const copy = new Response(response.body, response);
+  copy.headers.set("Location", moved);
+  return copy;
+};
