@@ -190,5 +190,6 @@ const microCache = defineMiddleware(async (context, next) => {
 });
 
 // compression wraps the finished answer (its headers included) and stays inside the access log.
-// tenantHost rewrites `/x` to `/{seller}/x` on a tenant's own host name before the others read the path.
-export const onRequest = sequence(requestLog, compression, tenantHost, securityHeaders, visitor, microCache);
+// tenantHost rewrites `/x` to `/{seller}/x` on a tenant's own host name (issue 16) before visitor and
+// microCache read the path; securityHeaders reads it after the answer, so it sees the rewritten path.
+export const onRequest = sequence(requestLog, compression, securityHeaders, tenantHost, visitor, microCache);

@@ -27,6 +27,9 @@ function shopServer(port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
+// One worker: the listed shop needs its fixed port.
+test.describe.configure({ mode: "serial" });
+
 test.beforeAll(async () => {
   listed = await shopServer(LISTED_PORT);
   unlisted = await shopServer(0);
@@ -50,7 +53,14 @@ interface Outcome {
 }
 
 /** A fetch from the page; a CORS refusal is a TypeError in the page, reported as `error`. */
-function call(page: Page, url: string, init: RequestInit = {}): Promise<Outcome> {
+interface CallInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  credentials?: "include" | "omit" | "same-origin";
+}
+
+function call(page: Page, url: string, init: CallInit = {}): Promise<Outcome> {
   return page.evaluate(
     async ({ url, init }) => {
       try {

@@ -196,10 +196,10 @@ test.describe("query parameters (spec §2, §5)", () => {
   });
 
   test("a date query value preselects the date", async ({ page }) => {
+    // Without _format the calendar is the original API's map of date to status.
     const res = await page.request.get(`/api/events/hm-general-admission/calendar?_seller=${SELLER}`);
-    const days = ((await res.json()) as { calendar: { _data: Array<{ date: string; status: string }> } })
-      .calendar._data;
-    const date = days.find((d) => d.status === "available")?.date ?? "";
+    const days = ((await res.json()) as { calendar: Record<string, string> }).calendar;
+    const date = Object.keys(days).find((d) => days[d] === "available") ?? "";
     await page.goto(`${HM}/events/hm-general-admission?date=${date}`);
     const reserve = await waitForReserveIsland(page);
     await expect(reserve.getByRole("button", { name: "Change" })).toBeVisible();

@@ -8,7 +8,7 @@
  * `/harbour-museum` in any link; `/harbour-museum/…` there answers 301 to `/…`; the shared host
  * keeps `/{seller}/…`.
  */
-import { expect, type Page, test } from "./fixtures.ts";
+import { test as base, expect, type Page } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { openSessions, pickFirstDate, waitForReserveIsland } from "./helpers/reserve.ts";
 
@@ -17,22 +17,17 @@ const PORT = Number(process.env.E2E_PORT ?? 4391);
 const ORIGIN = `http://${HOST}:${PORT}`;
 const PREFIX = "/harbour-museum";
 
-test.use({
-  baseURL: ORIGIN,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-    ],
-  },
+/** The suite's browser (playwright.config.ts), with the tenant's host name mapped to the server. */
+const test = base.extend({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      const args = [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${HOST} 127.0.0.1`];
+      await use({ ...launchOptions, args });
+    },
+    { scope: "worker" },
+  ],
 });
+test.use({ baseURL: ORIGIN });
 
 /** Every link and form target on the page (after hydration, so island links count too). */
 async function targets(page: Page): Promise<string[]> {
@@ -49,8 +44,10 @@ async function expectLinksUnderRoot(page: Page): Promise<void> {
   expect(all.filter((href) => href.includes(PREFIX))).toEqual([]);
 }
 
+/** The page's islands that load at once have hydrated (client:visible ones may wait for a scroll). */
 async function islandsHydrated(page: Page): Promise<void> {
-  for (const island of await page.locator("astro-island").all()) {
+  await page.waitForLoadState("networkidle");
+  for (const island of await page.locator('astro-island[client="load"]').all()) {
     await expect(island).not.toHaveAttribute("ssr", /.*/, { timeout: 15_000 });
   }
 }
@@ -111,7 +108,7 @@ test("a guest on the tenant host: home, event page, reserve → cart → checkou
   await expectNoSeriousAxe(page);
 });
 
-test("on the tenant host `/harbour-museum/…` answers 301 to `/…`; a mailed link is on the tenant host; login and /my under '/'", async ({
+test("on the tenant host `/harbour-museum/…` answers 301 to `/…`; login and /my under '/'; a mailed link is on the tenant host", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -120,6 +117,24 @@ test("on the tenant host `/harbour-museum/…` answers 301 to `/…`; a mailed l
   const first = moved?.request().redirectedFrom();
   expect(first?.url()).toBe(`${ORIGIN}${PREFIX}/events?date=all`);
   expect((await first?.response())?.status()).toBe(301);
+
+  // Log in by member ID on the login page; 'the router base is /' for the way back too.
+  await page.goto(`/login?redirect=${encodeURIComponent("/my")}`);
+  await islandsHydrated(page);
+  await expectLinksUnderRoot(page);
+  await page.getByLabel("Member ID").fill("HM100002");
+  await page.getByLabel("ZIP code").fill("10001");
+  await page.getByRole("button", { name: "Log in with member ID" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}/my/(membership|profile)$`));
+  await expect(page.getByTestId("account-nav").getByRole("link", { name: "My account" })).toHaveAttribute(
+    "href",
+    "/my",
+  );
+  await islandsHydrated(page);
+  await expectLinksUnderRoot(page);
+  await expectNoSeriousAxe(page);
+  const cookies = await page.context().cookies(ORIGIN);
+  expect(cookies.find((c) => c.name === "foyer_session")?.path).toBe("/");
 
   // A mail written for a request on the tenant host links there, at `/` (never from the Host header:
   // the name is the tenant's configured one).
@@ -156,24 +171,6 @@ test("on the tenant host `/harbour-museum/…` answers 301 to `/…`; a mailed l
   await page.goto(link);
   await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
   await expectLinksUnderRoot(page);
-
-  // Log in by member ID on the login page; 'the router base is /' for the way back too.
-  await page.goto(`/login?redirect=${encodeURIComponent("/my")}`);
-  await islandsHydrated(page);
-  await expectLinksUnderRoot(page);
-  await page.getByLabel("Member ID").fill("HM100002");
-  await page.getByLabel("ZIP code").fill("10001");
-  await page.getByRole("button", { name: "Log in with member ID" }).click();
-  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}/my/(membership|profile)$`));
-  await expect(page.getByTestId("account-nav").getByRole("link", { name: "My account" })).toHaveAttribute(
-    "href",
-    "/my",
-  );
-  await islandsHydrated(page);
-  await expectLinksUnderRoot(page);
-  await expectNoSeriousAxe(page);
-  const cookies = await page.context().cookies(ORIGIN);
-  expect(cookies.find((c) => c.name === "foyer_session")?.path).toBe("/");
 });
 
 test("the shared host keeps `/{seller}/…` as before", async ({ page }) => {

@@ -59,9 +59,11 @@ describe("issue 11: 'Show the section, row and seat wherever a seated ticket is 
     ]);
 
     const [mail] = await api.handle.db.select().from(s.outbox).where(eq(s.outbox.relatedId, orderId));
-    expect(mail?.text).toContain("Section Stalls, Row B, Seat 5 (Grace Hopper)");
-    expect(mail?.text).toContain("Section Stalls, Row B, Seat 12");
-    expect(mail?.html).toContain("Section Stalls, Row B, Seat 5 (Grace Hopper)");
+    // The mail's ticket block (issue 15) gives the seat and the holder each their own line.
+    expect(mail?.text).toContain("Seat: Section Stalls, Row B, Seat 5\n  Admit: Grace Hopper");
+    expect(mail?.text).toContain("Seat: Section Stalls, Row B, Seat 12");
+    expect(mail?.html).toContain("Section Stalls, Row B, Seat 5");
+    expect(mail?.html).toContain("Grace Hopper");
   });
 
   it("an unseated cart answers an empty seat collection", async () => {

@@ -201,6 +201,9 @@ export function envelope(tickets: FixtureTicket[], options: FixtureOptions = {})
         available_capacity: 60,
         sold_out: false,
         price_tier: null,
+        sold_quantity: 0,
+        redeemed_count: 0,
+        oversold_out: false,
       })),
     },
     venue: {

@@ -64,10 +64,11 @@ export function tenantIconSvg(tenant: Pick<Tenant, "theme" | "name">): string {
   return iconSvg(iconLetter(tenant.theme.logoText), brandColours(tenant), tenant.name);
 }
 
-/** Where a page links its icon: the tenant's own (under the router base, "" on its own host), or Foyer's. */
-export function iconHref(
-  tenant: Pick<Tenant, "slug"> | undefined,
-  base = tenant ? `/${tenant.slug}` : "",
-): string {
-  return tenant ? `${base}/favicon.svg` : "/favicon.svg";
+/**
+ * Where a page links its icon: the tenant's own, or Foyer's. On the tenant's own host name too: there
+ * `/favicon.svg` is Foyer's static file, so the icon stays at `/{seller}/favicon.svg` (served there,
+ * never moved by tenant-hosts/middleware.ts).
+ */
+export function iconHref(tenant: Pick<Tenant, "slug"> | undefined): string {
+  return tenant ? `/${tenant.slug}/favicon.svg` : "/favicon.svg";
 }

@@ -71,7 +71,7 @@ describe("'POST my/cart {channel_id, seller_id} creates an empty cart'", () => {
     expect(cartOf(asCart(res)).identity_id).toBe(user.identityId);
   });
 
-  it("refuses an unknown seller (404), two different sellers (400), unknown body fields (400) and /cached_api (404)", async () => {
+  it("refuses an unknown seller (404), seller_id and _seller naming different sellers (400), unknown body fields (400) and /cached_api (404)", async () => {
     const unknown = await send(api, "POST", "/api/my/cart", {
       channel_id: "web",
       seller_id: "no-such-seller",

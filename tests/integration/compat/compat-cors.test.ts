@@ -195,5 +195,7 @@ describe("'cookie-bearing writes stay same-origin; everything else is refused as
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    // A cache in front of /cached_api keeps the answers of different origins apart.
+    expect(res.headers.get("vary")).toContain("Origin");
   });
 });

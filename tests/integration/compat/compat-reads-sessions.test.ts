@@ -256,5 +256,13 @@ describe("the calendar: 'without _format, {calendar: {YYYY-MM-DD: available | so
       expect(schema).toContain('"_data"');
       expect(schema).toContain('"ticket_groups"');
     }
+    // The rows clients read elsewhere: session fields and meta rows.
+    const shape = (path: string) =>
+      JSON.stringify(doc.paths[path]?.get?.responses["200"]?.content["application/json"]?.schema);
+    for (const field of ["sold_quantity", "redeemed_count", "oversold_out"]) {
+      expect(shape("/api/events/{id}/sessions")).toContain(`"${field}"`);
+    }
+    expect(shape("/api/events/available")).toContain('"metakey"');
+    expect(shape("/api/events/{id}")).toContain('"oversold_out"');
   });
 });

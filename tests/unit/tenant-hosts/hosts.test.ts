@@ -9,6 +9,8 @@ import { loginPageHref, safeRedirectPath } from "../../../src/lib/domain/login-s
 import {
   duplicateHost,
   hostNameOf,
+  hrefUnderBase,
+  htmlUnderBase,
   isHostName,
   pathFor,
   routerBase,
@@ -148,5 +150,27 @@ describe("login redirects under the router base", () => {
     expect(callbackNextPath("//evil.example", "harbour-museum", "")).toBe("/events");
     expect(callbackNextPath("/harbour-museum/my", "harbour-museum")).toBe("/harbour-museum/my");
     expect(callbackNextPath("/my", "harbour-museum")).toBe("/harbour-museum/events");
+  });
+});
+
+describe("links in the tenant's content follow the router base", () => {
+  it("`/{seller}/…` in content becomes `/…` on the tenant host; anything else is kept", () => {
+    expect(hrefUnderBase("/harbour-museum/membership", "harbour-museum", "")).toBe("/membership");
+    expect(hrefUnderBase("/harbour-museum?x=1#top", "harbour-museum", "")).toBe("/?x=1#top");
+    expect(hrefUnderBase("/harbour-museum/membership", "harbour-museum", "/harbour-museum")).toBe(
+      "/harbour-museum/membership",
+    );
+    expect(hrefUnderBase("https://example.org/harbour-museum/x", "harbour-museum", "")).toBe(
+      "https://example.org/harbour-museum/x",
+    );
+    expect(hrefUnderBase("/riverside-zoo/events", "harbour-museum", "")).toBe("/riverside-zoo/events");
+  });
+
+  it("rendered Markdown's hrefs", () => {
+    const html = '<p><a href="/harbour-museum/membership">Join</a> <a href="https://x.example/">x</a></p>';
+    expect(htmlUnderBase(html, "harbour-museum", "")).toBe(
+      '<p><a href="/membership">Join</a> <a href="https://x.example/">x</a></p>',
+    );
+    expect(htmlUnderBase(html, "harbour-museum", "/harbour-museum")).toBe(html);
   });
 });

@@ -41,6 +41,8 @@ export type RedeemStrings = Record<RedeemStringKey, string>;
 
 export interface RedeemIslandProps {
   seller: string;
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base?: string | undefined;
   membershipEventId: string;
   initialCode: string;
   currency: string;
@@ -187,6 +189,7 @@ export function RedeemIsland(props: RedeemIslandProps) {
                         props.membershipEventId,
                         found.code,
                         choice.ticket_type_id,
+                        props.base,
                       )}
                     >
                       {tr("membership.redeem.select", { name: choice.name })}

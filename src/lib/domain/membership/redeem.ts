@@ -106,9 +106,11 @@ export function redeemFormPath(
   membershipEventId: string,
   code: string,
   level: string,
+  /** The router base: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  base = `/${seller}`,
 ): string {
   const query = new URLSearchParams({ redeem: code, select: level });
-  return `/${seller}/events/${encodeURIComponent(membershipEventId)}?${query.toString()}`;
+  return `${base}/events/${encodeURIComponent(membershipEventId)}?${query.toString()}`;
 }
 
 /** What the redeem page says about a failed lookup, from the API's error code. */

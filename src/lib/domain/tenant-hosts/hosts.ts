@@ -70,3 +70,21 @@ export function withoutSellerPrefix(pathname: string, slug: string): string | un
 export function sellerPagePath(pathname: string, slug: string): string {
   return pathname === "/" || pathname === "" ? `/${slug}` : `/${slug}${pathname}`;
 }
+
+/**
+ * A link the tenant's content names on the seller prefix (`/{seller}/membership` in a content block
+ * or `web.signup_url`) under the page's router base: `/membership` on the tenant's own host name.
+ * Anything else (other sites, other paths) is left as it is.
+ */
+export function hrefUnderBase(href: string, slug: string, base: string): string {
+  if (base === `/${slug}`) return href;
+  const match = /^([^?#]*)(.*)$/.exec(href);
+  const path = withoutSellerPrefix(match?.[1] ?? "", slug);
+  return path === undefined ? href : pathFor(base, path === "/" ? "" : path) + (match?.[2] ?? "");
+}
+
+/** The same for the `href`s of sanitized HTML (tenant Markdown rendered by lib/tenant/blocks.ts). */
+export function htmlUnderBase(html: string, slug: string, base: string): string {
+  if (base === `/${slug}`) return html;
+  return html.replace(/href="([^"]*)"/g, (_all, href: string) => `href="${hrefUnderBase(href, slug, base)}"`);
+}

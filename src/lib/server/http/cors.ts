@@ -10,7 +10,8 @@
  *   for a listed origin; reads anywhere, writes only on cart paths under /api. Anything else is 403
  *   without CORS headers, so the browser sends nothing.
  * - Reads: an answer to a listed origin carries Access-Control-Allow-Origin (never
- *   Allow-Credentials: a browser's cookies are not used for these clients).
+ *   Allow-Credentials: a browser's cookies are not used for these clients). Every API answer has
+ *   `Vary: Origin`, so a cache in front keeps origins apart.
  * - Writes: sameOriginWrites (routes/_shared.ts) lets a cross-origin write through only when this
  *   middleware marked it `crossOriginWrite`: a listed origin, a cart path under /api, and no Cookie
  *   header. A write that carries cookies stays same-origin (403 as before), and a cart owned by a
@@ -102,9 +103,25 @@ export function originAllowed(
 const refused = () =>
   new ApiError(403, "forbidden", "Cross-origin requests from this origin are not allowed.");
 
+/**
+ * Every API answer varies by Origin (a CDN in front of /cached_api must not hand one origin's
+ * answer, with or without Access-Control-Allow-Origin, to another).
+ */
+function varyOnOrigin(c: Context<ApiEnv>): void {
+  try {
+    if (!/\borigin\b/i.test(c.res.headers.get("Vary") ?? "")) c.res.headers.append("Vary", "Origin");
+  } catch {
+    // An answer with immutable headers (none of the API's today) keeps them.
+  }
+}
+
 export const cors: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const origin = c.req.header("origin");
-  if (origin === undefined || !crossOrigin(c, origin)) return next();
+  if (origin === undefined || !crossOrigin(c, origin)) {
+    await next();
+    varyOnOrigin(c);
+    return;
+  }
   const path = new URL(c.req.url).pathname;
   const cartId = cartIdOf(path);
   const named = cartId !== undefined || Boolean(c.req.query("_seller"));
@@ -128,7 +145,7 @@ export const cors: MiddlewareHandler<ApiEnv> = async (c, next) => {
   }
   if (allowed && cartPath && !c.req.header("cookie")) c.set("crossOriginWrite", true);
   await next();
-  c.res.headers.append("Vary", "Origin");
+  varyOnOrigin(c);
   if (allowed) {
     c.res.headers.set("Access-Control-Allow-Origin", origin);
     c.res.headers.set("Access-Control-Expose-Headers", CORS_EXPOSED_HEADERS.join(", "));

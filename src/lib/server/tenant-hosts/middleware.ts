@@ -2,7 +2,8 @@
  * Tenant host names on the storefront (issue 16, DESIGN §7). On a host a tenant lists in `hosts`:
  * - the storefront is served at `/` (the router base is `/`): `/events` renders the page of
  *   `/{seller}/events` (an internal rewrite, the browser's URL stays `/events`);
- * - `/{seller}/…` answers a 301 to the `/…` form (one URL per page, old links keep working);
+ * - `/{seller}/…` answers a 301 to the `/…` form (one URL per page, old links keep working), except
+ *   the tenant's icon `/{seller}/favicon.svg` (`/favicon.svg` is Foyer's static file);
  * - a redirect a page answers with `Location: /{seller}/…` leaves as `/…`;
  * - `Astro.locals.routerBase` is "" so pages build their links with `pathFor("", …)`.
  * On any other host (the shared one) nothing changes: `/{seller}/…` as before.
@@ -35,6 +36,8 @@ export const tenantHost: MiddlewareHandler = async (context, next) => {
   const { pathname, search } = context.url;
   if (NOT_STOREFRONT.test(pathname)) return next();
   const stripped = withoutSellerPrefix(pathname, tenant.slug);
+  // The tenant's icon keeps its path: `/favicon.svg` is Foyer's static file (lib/tenant/favicon.ts).
+  if (stripped === "/favicon.svg") return next();
   if (stripped !== undefined) {
     const method = context.request.method;
     return new Response(null, {

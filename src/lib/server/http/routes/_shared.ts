@@ -9,7 +9,7 @@ import type { RawQuery } from "../query/index.ts";
 const str = (description: string) => z.string().max(2000).optional().openapi({ description });
 
 export const listQueryShape = {
-  _seller: str("Seller slug or id."),
+  _seller: str("Seller slug or id; not needed on a tenant's own host name, where another seller is 404."),
   _embed: str("Comma list of embeds; dotted embeds such as ticket_group.meta."),
   _limit: str("1..1000, default 100."),
   _offset: str("Rows to skip."),

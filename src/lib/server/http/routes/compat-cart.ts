@@ -12,6 +12,7 @@ import { cartCreateBody, cartReserveBody } from "../../../api/compat-cart-schema
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { createCart, modifyCart } from "../../services/cart/service.ts";
+import { cachedSeller } from "../../services/cart/static-rows.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError, validationFailed } from "../errors.ts";
@@ -68,8 +69,12 @@ export function registerCompatCart(router: ApiRouter): void {
     const { seller_id } = c.req.valid("json");
     const { _seller } = c.req.valid("query");
     if (seller_id && _seller && seller_id !== _seller) {
-      // A slug and an id of the same seller differ too: name it once.
-      throw validationFailed("Send the seller once: seller_id or _seller.", { field: "seller_id" });
+      // Both may name one seller (its id and its slug, or the `_seller` a tenant host name adds).
+      const { db } = c.get("deps");
+      const [byBody, byQuery] = await Promise.all([cachedSeller(db, seller_id), cachedSeller(db, _seller)]);
+      if (byBody.id !== byQuery.id) {
+        throw validationFailed("seller_id and _seller name different sellers.", { field: "seller_id" });
+      }
     }
     const envelope = await createCart(c.get("deps"), seller_id ?? _seller, await caller(c), {});
     return c.json(envelope, 200);

@@ -1,6 +1,7 @@
 /** GET events/available and GET events/{id}. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { asc, eq } from "drizzle-orm";
+import { eventListEnvelope } from "../../../api/envelopes.ts";
 import * as s from "../../db/schema.ts";
 import { requireEvent, requireSeller } from "../../services/catalogue/reads.ts";
 import {
@@ -14,6 +15,11 @@ import type { ApiRouter } from "../app.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
 import { envelope, json, listQuery, rawQuery } from "./_shared.ts";
 
+/** The documented shape: event_template and its embeds (meta one row per key), other embeds as collections. */
+const eventsDoc = eventListEnvelope.catchall(envelope.valueType);
+/** The rows come from the serializers typed by the same schemas; the envelope type is the query layer's. */
+type EventsDoc = z.infer<typeof eventsDoc>;
+
 const available = createRoute({
   method: "get",
   path: "/events/available",
@@ -22,14 +28,17 @@ const available = createRoute({
       _ondate: z.string().optional().openapi({ description: "YYYY-MM-DD: events with a session that day." }),
     }),
   },
-  responses: json(envelope, "The seller's events: event_template plus embedded collections."),
+  responses: json(
+    eventsDoc,
+    "The seller's events: event_template plus embedded collections (first_session embeds as event_session rows).",
+  ),
 });
 
 const one = createRoute({
   method: "get",
   path: "/events/{id}",
   request: { params: z.object({ id: z.string().min(1).max(200) }), query: listQuery() },
-  responses: json(envelope, "One event_template plus embedded collections."),
+  responses: json(eventsDoc, "One event_template plus embedded collections."),
 });
 
 export function registerEvents(router: ApiRouter): void {
@@ -62,7 +71,7 @@ export function registerEvents(router: ApiRouter): void {
     const body = await execute(eventTemplateDef, roots, query, ctx, {
       defaultSort: [{ field: "_rank", desc: false }],
     });
-    return c.json(body, 200);
+    return c.json(body as unknown as EventsDoc, 200);
   });
 
   router.openapi(one, async (c) => {
@@ -74,6 +83,6 @@ export function registerEvents(router: ApiRouter): void {
       now: clock.now(),
       sellerId: event.sellerId,
     });
-    return c.json(body, 200);
+    return c.json(body as unknown as EventsDoc, 200);
   });
 }

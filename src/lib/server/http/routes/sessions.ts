@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Context } from "hono";
+import { collection, eventSessionResource, priceScheduleResource } from "../../../api/schemas.ts";
 import { localDateRange } from "../../../domain/calendar.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import * as s from "../../db/schema.ts";
@@ -34,6 +35,15 @@ import {
 import { envelope, json, listQuery, rawQuery, selectionLine } from "./_shared.ts";
 
 const eventParams = z.object({ id: z.string().min(1).max(200) });
+/** The documented shape: event_session rows (and price_schedule for a selection), other embeds as collections. */
+const sessionsDoc = z
+  .object({
+    event_session: collection(eventSessionResource),
+    price_schedule: collection(priceScheduleResource).optional(),
+  })
+  .catchall(envelope.valueType);
+/** The rows come from serializeSession, typed by the same schema; the envelope type is the query layer's. */
+type SessionsDoc = z.infer<typeof sessionsDoc>;
 const sessionQuery = listQuery({
   _ondate: z.string().optional().openapi({ description: "YYYY-MM-DD in the venue's time zone." }),
   ticket_group_id: z
@@ -54,7 +64,10 @@ const list = createRoute({
   method: "get",
   path: "/events/{id}/sessions",
   request: { params: eventParams, query: sessionQuery },
-  responses: json(envelope, "event_session collection."),
+  responses: json(
+    sessionsDoc,
+    "event_session collection (each row with sold_quantity, redeemed_count, oversold_out).",
+  ),
 });
 const forSelection = createRoute({
   method: "post",
@@ -69,7 +82,7 @@ const forSelection = createRoute({
       },
     },
   },
-  responses: json(envelope, "event_session and price_schedule collections for the selection."),
+  responses: json(sessionsDoc, "event_session and price_schedule collections for the selection."),
 });
 const one = createRoute({
   method: "get",
@@ -78,7 +91,7 @@ const one = createRoute({
     params: z.object({ id: z.string().min(1).max(200), sessionId: z.string().min(1).max(200) }),
     query: listQuery(),
   },
-  responses: json(envelope, "One event_session (embed venue)."),
+  responses: json(sessionsDoc, "One event_session (embed venue)."),
 });
 const seatMap = createRoute({
   method: "get",
@@ -200,13 +213,14 @@ async function sessionEnvelope(
 export function registerSessions(router: ApiRouter): void {
   router.openapi(list, async (c) => {
     const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: GROUP_KEYS, ondate: true });
-    return c.json(await sessionEnvelope(c, c.req.valid("param").id, query), 200);
+    return c.json((await sessionEnvelope(c, c.req.valid("param").id, query)) as unknown as SessionsDoc, 200);
   });
 
   router.openapi(forSelection, async (c) => {
     const query = parseQuery(rawQuery(c), eventSessionDef, { extraKeys: GROUP_KEYS, ondate: true });
     const body = c.req.valid("json");
-    return c.json(await sessionEnvelope(c, c.req.valid("param").id, query, body.ticket_types_required), 200);
+    const answer = await sessionEnvelope(c, c.req.valid("param").id, query, body.ticket_types_required);
+    return c.json(answer as unknown as SessionsDoc, 200);
   });
 
   router.openapi(one, async (c) => {
@@ -225,7 +239,7 @@ export function registerSessions(router: ApiRouter): void {
       now: clock.now(),
       sellerId: event.sellerId,
     });
-    return c.json(body, 200);
+    return c.json(body as unknown as SessionsDoc, 200);
   });
 
   router.openapi(seatMap, async (c) => {
