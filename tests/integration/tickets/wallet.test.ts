@@ -143,6 +143,10 @@ describe("GET ticket/{id}/pkpass (issue 15: 'a signed .pkpass ... the tenant's c
     expect(fields.admit).toBe("Ada Lovelace");
     expect(fields.order).toBe(o.orderNumber);
     expect(fields.venue).toContain("1 Lighthouse Quay, Harbour Town");
+    // Issue 15: "the venue's location and relevant date" (the demo venue's position).
+    expect(pass.locations).toEqual([
+      { latitude: 42.3662, longitude: -71.0505, relevantText: "Welcome to Harbour Museum" },
+    ]);
     expect(new Date(pass.relevantDate).getTime()).toBe(start.getTime());
     const [interval] = pass.relevantDates as { startDate: string; endDate: string }[];
     expect([Date.parse(interval?.startDate ?? ""), Date.parse(interval?.endDate ?? "")]).toEqual([

@@ -33,6 +33,7 @@ const ticket: WalletTicket = {
   timeZone: "America/New_York",
   venueName: "Harbour Museum",
   venueAddress: "1 Lighthouse Quay",
+  venueLocation: null,
   ticketTypeName: "Adult",
   admitName: "Ada Lovelace",
   seat: null,

@@ -65,6 +65,8 @@ export interface WalletTicket {
   timeZone: string;
   venueName: string;
   venueAddress: string | null;
+  /** The venue's position (WGS 84 degrees), when known: the pass's location. */
+  venueLocation: { latitude: number; longitude: number } | null;
   ticketTypeName: string;
   admitName: string | null;
   /** Seated tickets: the seat's name and the seated group (section). */

@@ -2,7 +2,17 @@
  * The catalogue schema. Money is integer minor units; percentages are basis points.
  * Ids are text so demo data can use readable ids and production can use UUIDs.
  */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export const seller = pgTable("seller", {
   id: text("id").primaryKey(),
@@ -20,6 +30,9 @@ export const venue = pgTable("venue", {
   name: text("name").notNull(),
   timezone: text("timezone").notNull(),
   address: text("address"),
+  /** WGS 84 degrees, for a wallet pass's location (issue 15); null when unknown. */
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
 });
 
 export const eventTemplate = pgTable(

@@ -257,6 +257,8 @@ export function harbourMuseum(now: Date): TenantSeed {
       name: "Harbour Museum",
       timezone: TZ,
       address: "1 Lighthouse Quay, Harbour Town",
+      latitude: 42.3662,
+      longitude: -71.0505,
     },
     ...b.rows,
     configs: [...sellerConfigs(HM, tenant.web), ...b.rows.configs],

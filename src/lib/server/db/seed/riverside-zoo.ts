@@ -297,6 +297,8 @@ export function riversideZoo(now: Date): TenantSeed {
       name: "Riverside Zoo",
       timezone: TZ,
       address: "Riverside Park, Millbrook",
+      latitude: 41.9211,
+      longitude: -87.634,
     },
     ...b.rows,
     configs: [...sellerConfigs(RZ, tenant.web), ...b.rows.configs],

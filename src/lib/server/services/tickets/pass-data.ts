@@ -37,6 +37,10 @@ export function walletTicket(row: ReadableTicket): WalletTicket {
     timeZone: row.venue.timezone,
     venueName: row.venue.name,
     venueAddress: row.venue.address,
+    venueLocation:
+      row.venue.latitude !== null && row.venue.longitude !== null
+        ? { latitude: row.venue.latitude, longitude: row.venue.longitude }
+        : null,
     ticketTypeName: row.type.name,
     admitName: row.ticket.admitName,
     seat: row.seatName

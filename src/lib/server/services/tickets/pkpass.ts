@@ -5,7 +5,8 @@
  * colours and a logo (the tenant's logo file when theme.logoUrl names one under public/, else a
  * mark drawn from the tenant's initial on its primary colour), the event, date and time in the
  * venue's time zone, seat, ticket type, admit name, the scan code as a QR barcode, the venue
- * (name and address: the venue table has no coordinates, so no `locations`), and relevantDate.
+ * (name and address, and its position as the pass's `locations` when the venue has one), and
+ * relevantDate.
  */
 import { readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
@@ -133,6 +134,9 @@ export async function buildPkpass(row: ReadableTicket, signing: AppleWalletConfi
     messageEncoding: "iso-8859-1",
     altText: t.scanCode,
   });
+  if (t.venueLocation) {
+    pass.setLocations({ ...t.venueLocation, relevantText: `Welcome to ${t.venueName}` });
+  }
   const when = relevantDate(t);
   if (when) pass.setRelevantDate(when);
   // iOS 18 reads relevantDates (the session as an interval); older versions relevantDate.
