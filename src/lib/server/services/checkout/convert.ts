@@ -16,9 +16,9 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
 import { manageLinkForMail } from "../manage/link.ts";
-import { ticketMailExtras } from "../ticket-cards/links.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
+import { ticketMailExtras } from "../ticket-cards/links.ts";
 import type { OrderIdentity } from "./identity.ts";
 import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
 

@@ -15,9 +15,9 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import type { AuthCall } from "../auth/context.ts";
 import type { SellerRow } from "../catalogue/reads.ts";
 import { loadOrderBundle, type OrderRow } from "../checkout/orders.ts";
+import { ticketMailExtras } from "../ticket-cards/links.ts";
 import { managedOrder } from "./access.ts";
 import { manageLinkForMail } from "./link.ts";
-import { ticketMailExtras } from "../ticket-cards/links.ts";
 
 export type ManageMailKind = "manage_link" | "order_update" | "order_cancel" | "resend";
 

@@ -99,7 +99,8 @@ export async function ticketPageOrders(
   const api = visitorApi(options.request);
   const orders = read.ticket_order._data;
   const tokens = new Map<string, string>();
-  for (const order of orders) tokens.set(order.id, await issueManageToken(handle.db, order.id, options.now, "tickets"));
+  for (const order of orders)
+    tokens.set(order.id, await issueManageToken(handle.db, order.id, options.now, "tickets"));
   const pageCards = await Promise.all(
     cards.map(async (card): Promise<PageTicketCard> => {
       const token = tokens.get(card.orderId) ?? "";
