@@ -6,6 +6,7 @@
  * seller slug. Customer and tenant text is escaped in the HTML part.
  */
 import { PASSCODE_LIFETIME_S } from "../../domain/login-input.ts";
+import { storefrontUrl } from "../tenant-hosts/links.ts";
 import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
 import type { OutgoingMail } from "./outbox.ts";
 
@@ -21,14 +22,17 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-/** An absolute storefront link: `{origin}/{seller}{path}` with the query. */
+/**
+ * An absolute storefront link with the query: `{origin}/{seller}{path}`, or `{origin}{path}` when
+ * `origin` is the tenant's own host name (issue 16, tenant-hosts/links.ts).
+ */
 export function storefrontLink(
   origin: string,
   sellerSlug: string,
   path: string,
   query: Record<string, string>,
 ): string {
-  const url = new URL(`/${encodeURIComponent(sellerSlug)}${path}`, origin);
+  const url = new URL(storefrontUrl(origin, sellerSlug, path));
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
 }

@@ -7,6 +7,7 @@
  */
 import { formatOrderDate } from "../../domain/order-dates.ts";
 import { configuredLinkOrigins, ownLoopbackOrigin } from "../config/origins.ts";
+import { mailOriginFor } from "../tenant-hosts/links.ts";
 import { storefrontLink } from "./account-mails.ts";
 import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
 import type { OutgoingMail } from "./outbox.ts";
@@ -40,7 +41,8 @@ export function redeemLink(origin: string, sellerSlug: string, code: string): st
 }
 
 export function buildGiftMembershipMail(input: GiftMailInput): OutgoingMail {
-  const link = redeemLink(input.origin ?? configuredMailOrigin(), input.seller.slug, input.code);
+  // The mail links' one rule (tenant-hosts/links.ts): the tenant's own host name, else the configured origin.
+  const link = redeemLink(input.origin ?? mailOriginFor(input.seller.slug), input.seller.slug, input.code);
   const until = formatOrderDate(input.validTo.toISOString(), input.seller.timezone);
   const greeting = input.gifteeFirstName ? `Hi ${input.gifteeFirstName},` : "Hello,";
   const subject = `${input.buyerName} has given you a ${input.seller.name} membership`;
