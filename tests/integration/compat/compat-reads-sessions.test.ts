@@ -106,10 +106,10 @@ describe("'Session fields sold_quantity, redeemed_count and oversold_out'", () =
   let original: typeof s.eventSession.$inferSelect | undefined;
   afterAll(async () => {
     if (!original) return;
-    const { capacity, oversellCapacity, usedCapacity, soldOut } = original;
+    const { capacity, oversellCapacity, usedCapacity, soldOut, redeemedCount } = original;
     await api.handle.db
       .update(s.eventSession)
-      .set({ capacity, oversellCapacity, usedCapacity, soldOut })
+      .set({ capacity, oversellCapacity, usedCapacity, soldOut, redeemedCount })
       .where(eq(s.eventSession.id, original.id));
   });
 
@@ -132,6 +132,15 @@ describe("'Session fields sold_quantity, redeemed_count and oversold_out'", () =
       sold_out: true,
       oversold_out: true,
     });
+  });
+
+  it("redeemed_count is the session's count of tickets scanned in at the gate", async () => {
+    const row = await upcomingSession(api, GA, 3);
+    original ??= row;
+    await api.handle.db.update(s.eventSession).set({ redeemedCount: 4 }).where(eq(s.eventSession.id, row.id));
+    const r = await api.get(`/api/events/${GA}/sessions/${row.id}`);
+    expect(sessions(r.body)[0]).toMatchObject({ redeemed_count: 4 });
+    await api.handle.db.update(s.eventSession).set({ redeemedCount: 0 }).where(eq(s.eventSession.id, row.id));
   });
 
   it("capacity reached with oversell places left: not oversold_out, and not sold out", async () => {

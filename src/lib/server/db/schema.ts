@@ -167,6 +167,11 @@ export const eventSession = pgTable(
     capacity: integer("capacity").notNull().default(-1),
     usedCapacity: integer("used_capacity").notNull().default(0),
     oversellCapacity: integer("oversell_capacity").notNull().default(0),
+    /**
+     * Tickets of the session scanned in at the gate (state redeemed), kept by whatever redeems them
+     * (gate scanning is outside the storefront); read by API clients as `redeemed_count` (issue 16).
+     */
+    redeemedCount: integer("redeemed_count").notNull().default(0),
     /** Closed by the operator regardless of capacity. */
     soldOut: boolean("sold_out").notNull().default(false),
     /** Selects ticket_type.tier_amounts (peak, off_peak); null uses the base price. */

@@ -131,7 +131,7 @@ export function serializeSession(r: Sel<typeof s.eventSession>, soldOutOverride?
     sold_out: soldOutOverride ?? isSoldOut(r),
     price_tier: r.priceTier,
     sold_quantity: r.usedCapacity,
-    redeemed_count: 0,
+    redeemed_count: r.redeemedCount,
     oversold_out: r.capacity >= 0 && r.usedCapacity >= r.capacity + r.oversellCapacity,
   };
 }

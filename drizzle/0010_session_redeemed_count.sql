@@ -1,0 +1,1 @@
+ALTER TABLE "event_session" ADD COLUMN "redeemed_count" integer DEFAULT 0 NOT NULL;
