@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { cartModifyBody } from "../../../api/cart-schemas.ts";
 import { type CitypassConfig, matchesCitypass } from "../../../domain/citypass.ts";
+import { defaultPromoCode, withDefaultPromoCode } from "../../../domain/default-promo/default-promo-code.ts";
 import { ownValue } from "../../../domain/own-property.ts";
 import { codeListProblem, normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
@@ -89,12 +90,19 @@ export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
 interface SellerInfo {
   timezone: string;
   citypass?: CitypassConfig;
+  /** Spec 1 §9: the first entry of the web config's default_promo_codes. */
+  defaultPromoCode?: string | undefined;
 }
 
 async function sellerInfo(owner: Db, tx: Tx, sellerId: string): Promise<SellerInfo> {
   const seller = await cachedSellerById(owner, tx, sellerId);
   if (!seller) throw notFound("seller", sellerId);
-  return { timezone: seller.timezone, citypass: getTenant(seller.slug)?.web.citypass };
+  const web = getTenant(seller.slug)?.web;
+  return {
+    timezone: seller.timezone,
+    citypass: web?.citypass,
+    defaultPromoCode: defaultPromoCode(web?.default_promo_codes ?? []),
+  };
 }
 
 const normalized = (list: readonly string[] | undefined) => (list ?? []).map(normalizeCode);
@@ -220,7 +228,12 @@ async function applyModifyBody(
   // codes used by this call, looked up once
   const pre = normalized(body.preReservePromoCodes);
   const post = normalized(body.postReservePromoCodes);
-  const preloaded = normalized(body.preloadedPromoCodes);
+  // Spec 1 §9: a new cart also preloads the tenant's default promo code.
+  const defaultCode = ctx.isNew ? (await sellerInfo(ctx.db, tx, cart.sellerId)).defaultPromoCode : undefined;
+  const preloaded = withDefaultPromoCode(
+    normalized(body.preloadedPromoCodes),
+    defaultCode === undefined ? undefined : normalizeCode(defaultCode),
+  );
   const lineCodes = (body.add ?? []).flatMap((l) => (l.code ? [normalizeCode(l.code)] : []));
   const prePost = pre.length ? codeListProblem(pre) : null;
   if (prePost?.kind === "duplicate") assertCodeList(pre, []);
