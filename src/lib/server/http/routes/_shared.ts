@@ -33,6 +33,21 @@ export const errorResponses = {
 export const envelope = z.record(z.string(), z.object({ _count: z.number(), _data: z.array(z.unknown()) }));
 
 /** The documented responses of a route: 200 with `schema`, and the error bodies. */
+/** A required JSON request body of this schema (OpenAPI). */
+export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+/** The API error body documented for each of these statuses (OpenAPI). */
+export const errorBodies = (...codes: (400 | 402 | 403 | 404 | 409 | 410 | 422 | 429 | 503)[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
+    ]),
+  );
+
 export const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   200: { description, content: { "application/json": { schema } } },
   ...errorResponses,

@@ -14,7 +14,6 @@ import {
   extendCartAnswer,
   extendCartBody,
 } from "../../../api/cart-schemas.ts";
-import { apiErrorBody } from "../../../api/schemas.ts";
 import { applyWithCodeBrake, modifyWithCodeBrake } from "../../security/code-brake.ts";
 import {
   applyCode,
@@ -28,7 +27,7 @@ import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/ident
 import { wantsTicketOrder, withEditedOrder } from "../../services/manage/edit/embed.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
-import { json, sameOriginWrites } from "./_shared.ts";
+import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
@@ -39,17 +38,7 @@ const embedQuery = z.object({
   limit: z.string().max(10).optional(),
   _limit: z.string().max(10).optional(),
 });
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
-  required: true,
-  content: { "application/json": { schema } },
-});
-const errors = (...codes: (403 | 409 | 410 | 422 | 429)[]) =>
-  Object.fromEntries(
-    codes.map((code) => [
-      code,
-      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
-    ]),
-  );
+const errors = errorBodies;
 
 const create = createRoute({
   method: "post",

@@ -13,7 +13,6 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { checkoutAnswer, checkoutBody, ledgerAnswer, payBody } from "../../../api/checkout-schemas.ts";
-import { apiErrorBody } from "../../../api/schemas.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
 import { captchaError, captchaRequired, httpCaptchaVerifier } from "../../security/captcha.ts";
@@ -25,20 +24,10 @@ import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/ident
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { clientAddress } from "../client-address.ts";
 import { ApiError, validationFailed } from "../errors.ts";
-import { json } from "./_shared.ts";
+import { errorBodies, json, jsonBody } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
-  required: true,
-  content: { "application/json": { schema } },
-});
-const errors = (...codes: (402 | 403 | 409 | 410 | 422 | 429 | 503)[]) =>
-  Object.fromEntries(
-    codes.map((code) => [
-      code,
-      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
-    ]),
-  );
+const errors = errorBodies;
 
 const checkoutRoute = (path: string, description: string) =>
   createRoute({

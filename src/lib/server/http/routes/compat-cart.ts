@@ -9,26 +9,15 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
 import { cartCreateBody, cartReserveBody } from "../../../api/compat-cart-schemas.ts";
-import { apiErrorBody } from "../../../api/schemas.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { createCart, modifyCart } from "../../services/cart/service.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError, validationFailed } from "../errors.ts";
-import { json, sameOriginWrites } from "./_shared.ts";
+import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
-  required: true,
-  content: { "application/json": { schema } },
-});
-const errors = (...codes: (403 | 409 | 410 | 422 | 429)[]) =>
-  Object.fromEntries(
-    codes.map((code) => [
-      code,
-      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
-    ]),
-  );
+const errors = errorBodies;
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
 
 const createEmpty = createRoute({

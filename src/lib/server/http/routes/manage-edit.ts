@@ -10,7 +10,6 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
 import { cartRemoveBody, editCartBody } from "../../../api/manage-edit-schemas.ts";
-import { apiErrorBody } from "../../../api/schemas.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { deleteCart } from "../../services/cart/service.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
@@ -22,20 +21,10 @@ import {
 } from "../../services/manage/edit/cart.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
-import { json, sameOriginWrites } from "./_shared.ts";
+import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
-  required: true,
-  content: { "application/json": { schema } },
-});
-const errors = (...codes: (403 | 409 | 410 | 422 | 429)[]) =>
-  Object.fromEntries(
-    codes.map((code) => [
-      code,
-      { description: "Error.", content: { "application/json": { schema: apiErrorBody } } },
-    ]),
-  );
+const errors = errorBodies;
 
 const editCart = createRoute({
   method: "post",
