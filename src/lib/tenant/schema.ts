@@ -4,13 +4,21 @@
  */
 import { z } from "zod";
 import { isHostName } from "../domain/tenant-hosts/hosts.ts";
+import { FONT_KEYS } from "./fonts.ts";
 import { externalLoginSchema } from "./schema-external-login.ts";
 
 const homePanelSchema = z.enum(["login", "join", "guest"]);
 
+const fontKeySchema = z.enum(FONT_KEYS);
+
 const themeSchema = z.object({
   /** CSS custom properties without the leading dashes, e.g. { "color-primary": "#0b4f6c" }. */
   vars: z.record(z.string().regex(/^[a-z0-9-]+$/), z.string().max(200)),
+  /**
+   * Issue 17: the heading and body fonts, keys of the self-hosted registry (fonts.ts); they set
+   * `--font-heading` and `--font-body` and win over a `font-*` var. Unset: the system font stack.
+   */
+  fonts: z.object({ heading: fontKeySchema, body: fontKeySchema }).optional(),
   logoText: z.string().max(80),
   logoUrl: z.string().optional(),
 });

@@ -4,6 +4,7 @@
  * the <style> element (`;`, braces, angle brackets, backslashes, comments, url()/expression()) is
  * refused rather than escaped.
  */
+import { type FontKey, fontFaceCss, fontStack, type ThemeFonts, usedFonts } from "./fonts.ts";
 import type { Tenant } from "./schema.ts";
 
 const SAFE_NAME = /^[a-z0-9-]+$/;
@@ -23,8 +24,38 @@ function themeDeclarations(vars: Record<string, string>): string[] {
   return out;
 }
 
-/** A `:root { ... }` rule for a <style> element. */
+/** `--font-heading` and `--font-body` from the theme's registry fonts (fonts.ts), if it names them. */
+function fontDeclarations(fonts: ThemeFonts | undefined): string[] {
+  if (!fonts) return [];
+  return [`--font-heading: ${fontStack(fonts.heading)};`, `--font-body: ${fontStack(fonts.body)};`];
+}
+
+/**
+ * A `:root { ... }` rule for a <style> element: the vars, then the fonts (which win over a
+ * `font-heading`/`font-body` var: a later declaration of the same property wins).
+ */
 export function themeCss(tenant: Pick<Tenant, "theme"> | undefined): string {
   if (!tenant) return "";
-  return `:root{${themeDeclarations(tenant.theme.vars).join("")}}`;
+  return `:root{${[...themeDeclarations(tenant.theme.vars), ...fontDeclarations(tenant.theme.fonts)].join("")}}`;
+}
+
+/** The @font-face rules of the theme's fonts (none without `theme.fonts`); `urls` from font-files.ts. */
+export function themeFontFaces(
+  tenant: Pick<Tenant, "theme"> | undefined,
+  urls: Readonly<Record<FontKey, string>>,
+): string {
+  const fonts = tenant?.theme.fonts;
+  return fonts ? fontFaceCss(fonts, urls) : "";
+}
+
+/**
+ * The font files to preload: the heading and the body font (at most two, once each when the theme
+ * uses one font for both). Every page shows both above the fold (the logo, the h1 and body text).
+ */
+export function themeFontPreloads(
+  tenant: Pick<Tenant, "theme"> | undefined,
+  urls: Readonly<Record<FontKey, string>>,
+): string[] {
+  const fonts = tenant?.theme.fonts;
+  return fonts ? usedFonts(fonts).map((key) => urls[key]) : [];
 }
