@@ -85,6 +85,30 @@ describe("the access log", () => {
     expect(line).not.toHaveProperty("path");
   });
 
+  it("spec 1 §8: a failed API call is a warning, except 402/404/409/410/422 from POST /api and 401 from login", async () => {
+    await api.handle.db.delete(s.rateLimit);
+    const q = "?_seller=harbour-museum";
+    // 401 from login: ignored (info).
+    const login = await viaServer("POST", `/api/login${q}`, {
+      body: { username: "nobody@example.test", password: "Wrong-Secret-1" },
+    });
+    expect(login.response.status).toBe(401);
+    // 404 from POST /api: ignored (info).
+    const missing = await viaServer("POST", `/api/my/cart/no-such-cart/modify${q}`, { body: {} });
+    expect(missing.response.status).toBe(404);
+    // 400 from POST /api and 404 from GET: reported (warn).
+    const bad = await viaServer("POST", `/api/my/cart/modify${q}`, { body: { add: "not a list" } });
+    expect(bad.response.status).toBe(400);
+    const unknown = await viaServer("GET", `/api/events/no-such-event${q}`);
+    expect(unknown.response.status).toBe(404);
+    expect(accessLines().map((l) => [l.status, l.level])).toEqual([
+      [401, "info"],
+      [404, "info"],
+      [400, "warn"],
+      [404, "warn"],
+    ]);
+  });
+
   it("a sane incoming X-Request-Id is kept and echoed; anything else is replaced by a new id", async () => {
     const kept = await viaServer("GET", "/api/health", { headers: { "X-Request-Id": "lb-7f3a.42:1" } });
     expect(kept.response.headers.get("X-Request-Id")).toBe("lb-7f3a.42:1");

@@ -77,6 +77,48 @@ describe("redaction by pino's paths", () => {
     // What an operator needs stays.
     expect(lines[0]).toMatchObject({ level: "warn", msg: "probe", status: 400 });
   });
+
+  it("spec 1 §8 'logged request data has names, e-mails, passwords and additional info redacted': every spelling the API's bodies use", () => {
+    const lines = capture();
+    logger.warn(
+      {
+        body: {
+          first_name: "Grace",
+          last_name: "Hopper",
+          email: "grace@example.test",
+          email_confirm: "grace@example.test",
+          password: "Cobol-1959!",
+          password_confirm: "Cobol-1959!",
+          additional_info: { allergy: "peanuts" },
+        },
+        form: {
+          firstName: "Grace",
+          lastName: "Hopper",
+          fullName: "Grace Hopper",
+          emailConfirm: "grace@example.test",
+          passwordConfirm: "Cobol-1959!",
+          additionalInfo: "peanuts",
+        },
+        ticket: {
+          admit_email: "guest@example.test",
+          admitEmail: "guest@example.test",
+          admit_name: "Guest One",
+        },
+        member: {
+          member_email: "m@example.test",
+          memberEmail: "m@example.test",
+          recipient_email: "r@example.test",
+        },
+        status: 422,
+      },
+      "probe",
+    );
+    const text = JSON.stringify(lines);
+    for (const secret of ["Grace", "Hopper", "@example.test", "Cobol-1959!", "peanuts", "Guest One"]) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(lines[0]).toMatchObject({ status: 422 });
+  });
 });
 
 describe("errors", () => {

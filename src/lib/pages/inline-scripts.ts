@@ -15,3 +15,13 @@ export const CATEGORY_WRAP_SCRIPT = `(()=>{const fit=()=>{const nav=document.que
  * (localStorage foyer.cart.{seller}) is current and has tickets.
  */
 export const EXPRESS_CHECKOUT_SCRIPT = `(()=>{try{const d=document.currentScript&&document.currentScript.dataset;if(!d||!d.seller||!d.checkout)return;if(d.express!=="true"&&!new URLSearchParams(location.search).has("expresscheckout"))return;const v=JSON.parse(localStorage.getItem("foyer.cart."+d.seller)||"null");const e=v&&v.envelope;const c=e&&e.cart&&e.cart._data&&e.cart._data[0];const t=e&&e.ticket&&e.ticket._data;if(v&&v.seller===d.seller&&typeof v.localExpiresAt==="number"&&v.localExpiresAt>Date.now()&&c&&c.state==="pending"&&Array.isArray(t)&&t.length>0)location.replace(d.checkout);}catch{}})();`;
+
+/**
+ * The global error screen (components/GlobalErrorScreen.astro; the rule: domain/global-error.ts,
+ * which tests/unit/global-error.test.ts checks this script against). A classic script right after
+ * the screen's markup, so pages that ship no module keep shipping none: on an uncaught error with
+ * its error object, or an unhandled rejection (not an AbortError), it shows the screen with Reload,
+ * or with Continue for an API error (ApiClientError), and focuses that action. The first failure
+ * decides.
+ */
+export const GLOBAL_ERROR_SCRIPT = `(()=>{const r=document.querySelector("[data-global-error]");const b=r&&r.querySelector("[data-global-error-reload]");const a=r&&r.querySelector("[data-global-error-continue]");if(!r||!b||!a)return;b.addEventListener("click",()=>location.reload());const kind=(k,x)=>{if(k==="error"&&(x===null||x===undefined))return null;if(typeof x==="object"&&x!==null){if(x.name==="AbortError")return null;if(x.name==="ApiClientError"||(typeof x.status==="number"&&x.status>=400&&typeof x.code==="string"))return "continue";}return "reload";};const show=(s)=>{if(!s||!r.hidden)return;b.hidden=s!=="reload";a.hidden=s!=="continue";r.hidden=false;(s==="reload"?b:a).focus();};addEventListener("error",(e)=>show(kind("error",e.error)));addEventListener("unhandledrejection",(e)=>show(kind("rejection",e.reason)));})();`;

@@ -8,9 +8,13 @@
  * action), so a page whose shopper has no cart ships neither (DESIGN §9 listing budget).
  */
 import { atom } from "nanostores";
+import { pushAnalytics } from "../analytics/data-layer.ts";
 import type { CartApi } from "../api/cart-client.ts";
 import type { CartEnvelope, CartModifyBody, TicketResource } from "../api/cart-schemas.ts";
+import { ticketItems } from "../domain/analytics/ecommerce.ts";
 import { cartStanding } from "../domain/cart-items.ts";
+import { codesToApply, type LinkCodeMemory, linkCodesHandled } from "../domain/link-code/link-code.ts";
+import { loadLinkMemory, noteLinkCodesOfPage, saveLinkMemory, tabStorage } from "./link-codes.ts";
 
 /** Spec §9: the timer's extension, the recreate threshold and the local expiry buffer. */
 export const CART_EXTENSION_MS = 2 * 60_000;
@@ -45,6 +49,8 @@ interface CartContext {
   /** Loaded on first use, then shared. */
   tools: () => Promise<CartTools>;
   storage: Storage | undefined;
+  /** Where the `?code=` link parameter waits for a cart (sessionStorage: this tab only). */
+  session: Storage | undefined;
   now: () => number;
   tagManagerId: string | undefined;
 }
@@ -60,6 +66,9 @@ export interface InitCartOptions {
   /** Injectable for tests. */
   api?: CartApi;
   storage?: Storage;
+  /** Injectable for tests: the tab's storage of a `?code=` link's codes, and the page's address. */
+  session?: Storage;
+  location?: { pathname: string; search: string };
   now?: () => number;
 }
 
@@ -186,33 +195,50 @@ const isGone = (error: unknown) => {
   );
 };
 
-interface DataLayerWindow {
-  dataLayer?: unknown[];
-}
-
 /** Spec §7: analytics events are pushed only when the tenant has a tag-manager id. */
 function report(event: "add_to_cart" | "remove_from_cart", tickets: TicketResource[]): void {
-  const { tagManagerId } = context();
-  if (!tagManagerId || tickets.length === 0 || typeof window === "undefined") return;
-  const w = window as unknown as DataLayerWindow;
-  w.dataLayer ??= [];
-  w.dataLayer.push({
-    event,
-    ecommerce: {
-      items: tickets.map((t) => ({
-        ticket_id: t.id,
-        ticket_type_id: t.ticket_type_id,
-        event_template_id: t.event_template_id,
-        ticket_group_id: t.ticket_group_id,
-        face_value: t.face_value,
-        fee: t.fee_fixed_outside,
-      })),
-    },
-  });
+  if (tickets.length === 0) return;
+  pushAnalytics(context().tagManagerId, { event, ecommerce: { items: ticketItems(tickets) } });
 }
 
 const ticketIds = (envelope: CartEnvelope | undefined) =>
   new Set(envelope?.ticket._data.map((t) => t.id) ?? []);
+
+const linkMemory = () => loadLinkMemory(context().session, context().seller);
+const writeLinkMemory = (memory: LinkCodeMemory) =>
+  saveLinkMemory(context().session, context().seller, memory);
+
+/**
+ * Spec 1 §6, §9: the link's codes go onto the cart already held, quietly: a code the cart cannot
+ * take is dropped, as the default promo code is (apply_code_default, ignore_errors, no benefit
+ * required). Runs in the queue after the stored cart was checked.
+ */
+function applyLinkCodes(): Promise<CartSnapshot | null> {
+  return serial(async () => {
+    const memory = linkMemory();
+    const cart = currentCart()?.envelope.cart._data[0];
+    if (!cart || memory.pending.length === 0) return $cart.get();
+    const codes = codesToApply(
+      memory,
+      cart.codes.map((c) => c.code),
+    );
+    if (codes.length === 0) {
+      writeLinkMemory(linkCodesHandled(memory));
+      return $cart.get();
+    }
+    try {
+      const snapshot = accept(
+        await (await api()).applyCode(cart.id, { code: codes.join(","), require_benefit: false }),
+      );
+      writeLinkMemory(linkCodesHandled(memory));
+      return snapshot;
+    } catch (error) {
+      // Refused (unknown, used up, not for this cart): not tried again. A network failure keeps it.
+      if (apiFailure(error)) writeLinkMemory(linkCodesHandled(memory));
+      return $cart.get();
+    }
+  });
+}
 
 /**
  * Wires the store to a seller: loads the stored cart, follows other tabs, and checks the cart
@@ -221,13 +247,18 @@ const ticketIds = (envelope: CartEnvelope | undefined) =>
 export function initCart(options: InitCartOptions): void {
   if (ctx?.seller === options.seller) return;
   const storage = options.storage ?? (typeof localStorage === "undefined" ? undefined : localStorage);
+  const session = options.session ?? tabStorage();
   ctx = {
     seller: options.seller,
     tools: lazyTools(options.api),
     storage,
+    session,
     now: options.now ?? Date.now,
     tagManagerId: options.tagManagerId,
   };
+  // A `?code=` link: its codes wait (this tab) until a cart takes them.
+  const address = options.location ?? (typeof location === "undefined" ? undefined : location);
+  const noted = noteLinkCodesOfPage(session, options.seller, address);
   let raw: string | null = null;
   try {
     raw = storage?.getItem(storageKey(options.seller)) ?? null;
@@ -255,6 +286,7 @@ export function initCart(options: InitCartOptions): void {
     if (!$cart.get()) $cart.set(stored);
   })
     .then(() => refreshCart())
+    .then(() => (noted.pending.length ? applyLinkCodes() : null))
     .catch(() => undefined)
     .finally(() => $cartChecked.set(true));
 }
@@ -292,15 +324,27 @@ export function addToCart(body: CartModifyBody): Promise<CartSnapshot | null> {
       current = null;
     }
     const before = ticketIds(current?.envelope);
+    // Spec 1 §6, §9: a new cart preloads the codes of a `?code=` link (skipped quietly if unusable).
+    const links = linkMemory();
+    const created = links.pending.length
+      ? { ...body, preloadedPromoCodes: [...(body.preloadedPromoCodes ?? []), ...links.pending] }
+      : body;
     let envelope: CartEnvelope;
+    let isNew = !current;
     try {
-      envelope = await client.modify(seller, current?.envelope.cart._data[0]?.id ?? null, body);
+      envelope = await client.modify(
+        seller,
+        current?.envelope.cart._data[0]?.id ?? null,
+        current ? body : created,
+      );
     } catch (error) {
       if (!current || !isGone(error)) throw error;
       // The cart ended on the server (another tab checked out, or it expired): start a new one.
       write(null);
-      envelope = await client.modify(seller, null, body);
+      isNew = true;
+      envelope = await client.modify(seller, null, created);
     }
+    if (isNew && links.pending.length) writeLinkMemory(linkCodesHandled(links));
     const snapshot = accept(envelope);
     report(
       "add_to_cart",

@@ -17,7 +17,11 @@
  *   blob:. Fonts are self-hosted.
  */
 import { createHash } from "node:crypto";
-import { CATEGORY_WRAP_SCRIPT, EXPRESS_CHECKOUT_SCRIPT } from "../../pages/inline-scripts.ts";
+import {
+  CATEGORY_WRAP_SCRIPT,
+  EXPRESS_CHECKOUT_SCRIPT,
+  GLOBAL_ERROR_SCRIPT,
+} from "../../pages/inline-scripts.ts";
 
 /** Stripe's documented CSP sources for Stripe.js, Elements and 3-D Secure. */
 export const STRIPE_SOURCES = {
@@ -35,7 +39,11 @@ export function cspHash(text: string): `sha256-${string}` {
 }
 
 /** Every inline script the components render as is (`is:inline`): listed by hash. */
-export const INLINE_SCRIPTS: readonly string[] = [CATEGORY_WRAP_SCRIPT, EXPRESS_CHECKOUT_SCRIPT];
+export const INLINE_SCRIPTS: readonly string[] = [
+  CATEGORY_WRAP_SCRIPT,
+  EXPRESS_CHECKOUT_SCRIPT,
+  GLOBAL_ERROR_SCRIPT,
+];
 
 export const PAGE_CSP = {
   scriptResources: ["'self'", ...STRIPE_SOURCES.script, ...HCAPTCHA_SOURCES],

@@ -13,6 +13,7 @@
 import type { MiddlewareHandler } from "astro";
 import type { MiddlewareHandler as HonoMiddleware } from "hono";
 import { routePath } from "hono/route";
+import { reportsApiFailure } from "../../domain/error-reporting.ts";
 import { logger } from "./logger.ts";
 import { currentRequest, type RequestContext, requestIdFrom, runWithRequest } from "./request-context.ts";
 
@@ -46,6 +47,9 @@ export const requestLog: MiddlewareHandler = (context, next) => {
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };
     if (status >= 500) logger.error(line, "request");
+    // Spec 1 §8: a failed API call is a warning unless the spec's ignore list covers it.
+    else if (isApi && reportsApiFailure({ method: line.method, path: pathname, status }))
+      logger.warn(line, "request");
     else logger.info(line, "request");
   };
   return runWithRequest(request, async () => {
