@@ -4,6 +4,7 @@
  */
 import type { Tenant } from "./schema.ts";
 import { accountProfileStrings } from "./strings-account-profile.ts";
+import { eventDetailStrings } from "./strings-event-detail.ts";
 import { externalLoginStrings } from "./strings-external-login.ts";
 import { manageStrings } from "./strings-manage.ts";
 import { rescheduleStrings } from "./strings-reschedule.ts";
@@ -17,6 +18,7 @@ export const defaultStrings = {
   ...manageStrings,
   ...rescheduleStrings,
   ...ticketStrings,
+  ...eventDetailStrings,
   "nav.skip": "Skip to main content",
   "nav.main": "Main",
   "nav.events": "Events",
