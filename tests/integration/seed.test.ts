@@ -96,6 +96,7 @@ describe("demo seed", () => {
       "hm-hidden-event",
       "rz-day-admission",
       "rz-keeper-talk",
+      "rz-keeper-day",
       "rz-membership",
       "rz-gift-card",
       "rz-donation",
@@ -118,7 +119,7 @@ describe("demo seed", () => {
 
   it("every event meta row uses eventMetaData keys, and one leaves image alt empty ('Image for {event name}' fallback)", async () => {
     const metas = await handle.db.select().from(meta).where(eq(meta.resource, "event_template"));
-    expect(metas).toHaveLength(14);
+    expect(metas).toHaveLength(15);
     for (const m of metas) expect(eventMetaData.strict().safeParse(m.data).success).toBe(true);
     expect(metas.filter((m) => m.data.image_profile_alt === "").map((m) => m.resourceId)).toEqual([
       "hm-flex-pass",
@@ -212,6 +213,20 @@ describe("demo seed", () => {
     expect(days).toHaveLength(90);
     expect(days[0]).toBe(localDate(TEST_NOW, tz));
     expect(sessions.some((s) => s.usedCapacity >= s.capacity)).toBe(true);
+  });
+
+  it("rz-keeper-day is the demo all-day event (spec 1 §9): one 6½-hour session on Saturdays and Sundays only", async () => {
+    const tz = "Europe/London";
+    const sessions = await sessionsOf("rz-keeper-day");
+    expect(sessions.length).toBeGreaterThan(20);
+    const perDay = new Map<string, number>();
+    for (const s of sessions) {
+      expect([0, 6]).toContain(localWeekday(s.startDatetime, tz));
+      expect(s.endDatetime.getTime() - s.startDatetime.getTime()).toBe(390 * 60_000);
+      const day = localDate(s.startDatetime, tz);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    expect(new Set(perDay.values())).toEqual(new Set([1]));
   });
 
   it("codes are stored upper-case; CityPASS vouchers match ^CPA[0-9]{8}$ / ^CPC[0-9]{8}$; gift-of-membership codes have 10 characters", async () => {

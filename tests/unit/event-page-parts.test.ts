@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { eventPageParts, eventPageVariant } from "../../src/lib/domain/event-page-parts.ts";
+import {
+  eventPageParts,
+  eventPageVariant,
+  showsMembershipPromo,
+} from "../../src/lib/domain/event-page-parts.ts";
 import { loadBlocks, selectBlocks } from "../../src/lib/tenant/blocks.ts";
 
 describe("spec 1 §2 event detail variants: 'membership purchase; one-ticket-only (gift card, donation)'", () => {
@@ -27,5 +31,41 @@ describe("spec 1 §2 event detail variants: 'membership purchase; one-ticket-onl
     expect(notices(eventPageParts("visit", undefined).route)).toContain("event-notice");
     expect(notices(eventPageParts("one_ticket", undefined).route)).toEqual([]);
     expect(notices(eventPageParts("membership", "gift").route)).toEqual([]);
+  });
+});
+
+describe("spec 1 §2 'The page also shows ... a promo banner, a membership promo'", () => {
+  const visitor = {
+    enabled: true,
+    variant: "visit" as const,
+    isMember: false,
+    membersOnlyNotice: false,
+    renewalNotice: false,
+  };
+
+  it("the membership promo invites a visitor who is no member, on a visit page", () => {
+    expect(showsMembershipPromo(visitor)).toBe(true);
+  });
+
+  it("not to a current member, nor when the tenant turns it off", () => {
+    expect(showsMembershipPromo({ ...visitor, isMember: true })).toBe(false);
+    expect(showsMembershipPromo({ ...visitor, enabled: false })).toBe(false);
+  });
+
+  it("not on donation, gift card or membership pages, nor beside the members-only or renewal notice", () => {
+    expect(showsMembershipPromo({ ...visitor, variant: "one_ticket" })).toBe(false);
+    expect(showsMembershipPromo({ ...visitor, variant: "membership" })).toBe(false);
+    expect(showsMembershipPromo({ ...visitor, membersOnlyNotice: true })).toBe(false);
+    expect(showsMembershipPromo({ ...visitor, renewalNotice: true })).toBe(false);
+  });
+
+  it("both demo tenants have a promo banner block on visit pages (not on one-ticket or membership pages)", () => {
+    for (const tenant of ["harbour-museum", "riverside-zoo"]) {
+      const promos = (route: string) =>
+        selectBlocks(loadBlocks(tenant), "promo", route, "anonymous").map((b) => b.key);
+      expect(promos(eventPageParts("visit", undefined).route)).toEqual(["event-promo"]);
+      expect(promos(eventPageParts("one_ticket", undefined).route)).toEqual([]);
+      expect(promos(eventPageParts("membership", undefined).route)).toEqual([]);
+    }
   });
 });

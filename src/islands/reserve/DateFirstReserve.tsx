@@ -255,6 +255,7 @@ export function DateFirstReserve() {
           onSelect={chooseSession}
           prices={sessions.sessionPrices}
           flexiblePrices={flexiblePrices}
+          allDay={sessions.allDay}
         />
       )}
       {mode === "dated" && sessions.loading && <p role="status">{text("reserve.loading")}</p>}

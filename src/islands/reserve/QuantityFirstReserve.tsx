@@ -155,6 +155,7 @@ export function QuantityFirstReserve() {
           onSelect={setSessionId}
           prices={sessions.sessionPrices}
           flexiblePrices={flexiblePrices}
+          allDay={sessions.allDay}
         />
       )}
       {!open && sessionId && <DetailsFields groups={props.groups} selection={selection} />}

@@ -2,7 +2,9 @@
  * The session picker (spec §2, §4 "Session tabs"): up to three tabs by the threshold
  * configuration, unavailable tabs with their reason ('Not available', 'Sold out'), the first
  * available tab preselected; sold-out sessions cannot be chosen; times 'h:mm A' in the venue's
- * time zone; remaining capacity; sessions overlapping the cart are hidden and listed.
+ * time zone; remaining capacity; sessions overlapping the cart are hidden and listed. An all-day
+ * date (spec §9, domain/all-day.ts) has no time to choose: its one session is taken and shown as
+ * 'All day' in place of the picker.
  */
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { remainingCapacityText } from "../../lib/domain/availability.ts";
@@ -20,6 +22,8 @@ interface SessionPickerProps {
   /** Shown price per session id, minor units. */
   prices: Readonly<Record<string, number>>;
   flexiblePrices: boolean;
+  /** The date's one session is all day (useSessions). */
+  allDay?: boolean;
 }
 
 export function SessionPicker({
@@ -29,6 +33,7 @@ export function SessionPicker({
   onSelect,
   prices,
   flexiblePrices,
+  allDay = false,
 }: SessionPickerProps) {
   const { props, text, money } = useReserveEnv();
   const tabs = splitSessionTabs(sessions, props.sessionTabs);
@@ -48,12 +53,44 @@ export function SessionPicker({
       })
     : [];
   const showPrice = showsPrice(props.priceDisplay, "session", flexiblePrices);
+  const allDaySession = allDay && sessions.length === 1 ? sessions[0] : undefined;
+  // An all-day date's session is taken at once (a sold-out one stays unchosen, as in the picker).
+  useEffect(() => {
+    if (allDaySession && !allDaySession.soldOut && selected !== allDaySession.id) onSelect(allDaySession.id);
+  }, [allDaySession, selected, onSelect]);
 
   if (sessions.length === 0 && conflicting.length === 0) {
     return (
       <section className="reserve__section" aria-labelledby={`${baseId}-h`}>
         <h3 id={`${baseId}-h`}>{text("reserve.session.heading")}</h3>
         <p>{text("reserve.session.none")}</p>
+      </section>
+    );
+  }
+
+  if (allDaySession) {
+    const remaining = remainingCapacityText(
+      allDaySession.available,
+      allDaySession.soldOut,
+      props.remainingThreshold,
+    );
+    const price = prices[allDaySession.id];
+    return (
+      <section className="reserve__section session-all-day" aria-labelledby={`${baseId}-h`}>
+        <h3 id={`${baseId}-h`}>{text("reserve.session.allDay.heading")}</h3>
+        <p className="session-all-day__time">
+          <span className="session-option__time">{allDaySession.label}</span>
+          {showPrice && price !== undefined && !allDaySession.soldOut && (
+            <span className="session-option__price"> {money(price)}</span>
+          )}
+        </p>
+        {allDaySession.soldOut && <p>{text("reserve.session.soldOut")}</p>}
+        {remaining && <p className="session-option__remaining">{remaining}</p>}
+        {sessionMessages.map((m) => (
+          <p className="notice notice--info reserve__message" key={m}>
+            {m}
+          </p>
+        ))}
       </section>
     );
   }

@@ -5,6 +5,7 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useMemo, useState } from "react";
 import type { SelectionLine, SessionsEnvelope } from "../../lib/api/reserve-client.ts";
+import { allDaySession } from "../../lib/domain/all-day.ts";
 import { partitionConflicts } from "../../lib/domain/conflicts.ts";
 import { parseMoneyString } from "../../lib/domain/money.ts";
 import { $cart } from "../../lib/stores/cart.ts";
@@ -14,7 +15,7 @@ import { type SessionView, sessionView } from "./day-view.ts";
 import { useAddOnOffer } from "./useAddOnOffer.ts";
 
 export function useSessions() {
-  const { props, api } = useReserveEnv();
+  const { props, api, text } = useReserveEnv();
   const cart = useStore($cart);
   const [envelope, setEnvelope] = useState<SessionsEnvelope | null>(null);
   const [loading, setLoading] = useState(false);
@@ -44,7 +45,7 @@ export function useSessions() {
 
   const views = useMemo(() => {
     // An add-on offers only the sessions its visit window allows (useAddOnOffer.ts).
-    const all = offer.sessions(
+    const offered = offer.sessions(
       (envelope?.event_session._data ?? []).map((s) => ({
         ...sessionView(s, props.timezone, props.locale),
         padPreStart: props.padPreStart,
@@ -52,11 +53,17 @@ export function useSessions() {
         category: props.category,
       })),
     );
-    return partitionConflicts(all, offer.conflictSessions(cartSessions(cart?.envelope)), {
-      defaultPadPreStart: props.defaultPadPreStart,
-      defaultPadPostEnd: props.defaultPadPostEnd,
-    });
-  }, [envelope, cart, props, offer]);
+    // Spec 1 §9: the date's single long session of a repeating event is all day: 'All day' for its time.
+    const allDay = allDaySession(props.eventType, offered);
+    const all = allDay ? offered.map((s) => ({ ...s, label: text("reserve.session.allDay") })) : offered;
+    return {
+      allDay: allDay !== undefined,
+      ...partitionConflicts(all, offer.conflictSessions(cartSessions(cart?.envelope)), {
+        defaultPadPreStart: props.defaultPadPreStart,
+        defaultPadPostEnd: props.defaultPadPostEnd,
+      }),
+    };
+  }, [envelope, cart, props, offer, text]);
 
   /** Prices of a session by ticket type (price schedule), minor units. */
   const typePrices = useCallback(
@@ -92,6 +99,8 @@ export function useSessions() {
     failed,
     load,
     clear,
+    /** The date's one session is all day (spec 1 §9): no time to choose. */
+    allDay: views.allDay,
     shown: views.available as SessionView[],
     conflicting: views.conflicting as SessionView[],
     typePrices,

@@ -36,3 +36,26 @@ export function eventPageParts(variant: EventPageVariant, action: string | undef
   if (variant === "one_ticket") return { ticketsHeading: false, venue: false, route: "event-one-ticket" };
   return { ticketsHeading: true, venue: true, route: action ? "event-action" : "event" };
 }
+
+/**
+ * Spec 1 §2 "The page also shows ... a membership promo": the invitation to join, on visit pages
+ * only (a donation, a gift card or the membership itself is no visit to make free), when the
+ * tenant turns it on, and never to a visitor who already holds a current membership. It also
+ * stays away where the page already speaks of membership: the members-only notice (it has its own
+ * 'Become a member' link) and the renewal notice.
+ */
+export interface MembershipPromoContext {
+  /** The tenant's web.membership_promo switch. */
+  enabled: boolean;
+  variant: EventPageVariant;
+  /** The logged-in visitor holds a current membership with the seller. */
+  isMember: boolean;
+  membersOnlyNotice: boolean;
+  renewalNotice: boolean;
+}
+
+export function showsMembershipPromo(ctx: MembershipPromoContext): boolean {
+  return (
+    ctx.enabled && ctx.variant === "visit" && !ctx.isMember && !ctx.membersOnlyNotice && !ctx.renewalNotice
+  );
+}

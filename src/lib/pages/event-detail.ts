@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { configOf, metaOf, ticketGroupsOf, ticketTypesOf, venueOf } from "../api/envelopes.ts";
 import { ApiClientError } from "../api/errors.ts";
-import type { TicketGroup, TicketType } from "../api/schemas.ts";
+import type { EventTemplate, TicketGroup, TicketType } from "../api/schemas.ts";
 import { ssrApi } from "../api/ssr.ts";
 import { type AddOnRule, addOnRuleOf } from "../domain/add-on-offer.ts";
 import { type AdmitMode, admitMode } from "../domain/admit-fields.ts";
@@ -194,6 +194,8 @@ export interface ReserveIslandProps {
   eventId: string;
   eventName: string;
   category: string | null;
+  /** Spec 1 §9: a repeating event's date with one session over 5 hours is all day (domain/all-day.ts). */
+  eventType: EventTemplate["event_type"];
   timezone: string;
   flow: ReserveFlow;
   priceDisplay: "all" | "sessions_and_tickets" | "none";
@@ -331,6 +333,7 @@ export function reserveIslandProps(
     eventId: event.id,
     eventName: event.name,
     category: event.category,
+    eventType: event.event_type,
     timezone: venue?.timezone ?? tenant.timezone,
     flow: resolvedFlow,
     priceDisplay: tenant.web.price_display,

@@ -73,6 +73,11 @@ export const tenantSchema = z.object({
     default_promo_codes: z.array(z.string()).default([]),
     express_checkout: z.boolean().default(false),
     signup_url: z.string().optional(),
+    /**
+     * Issue 17 (spec 1 §2 "a membership promo"): event pages invite visitors who are not members to
+     * join (strings event.memberPromo.*), linking to signup_url or the membership page. On by default.
+     */
+    membership_promo: z.boolean().default(true),
     /** Spec 1 §9: the membership form asks the auto-renew yes/no question (also per group: meta auto_renew 'prompt'). */
     ask_to_autorenew: z.boolean().default(false),
     terms_and_conditions_dialog_content: z.string().default(""),

@@ -5,6 +5,7 @@
 import type { Tenant } from "./schema.ts";
 import { accountProfileStrings } from "./strings-account-profile.ts";
 import { errorScreenStrings } from "./strings-errors.ts";
+import { eventDetailStrings } from "./strings-event-detail.ts";
 import { externalLoginStrings } from "./strings-external-login.ts";
 import { manageStrings } from "./strings-manage.ts";
 import { rescheduleStrings } from "./strings-reschedule.ts";
@@ -19,6 +20,7 @@ export const defaultStrings = {
   ...rescheduleStrings,
   ...ticketStrings,
   ...errorScreenStrings,
+  ...eventDetailStrings,
   "nav.skip": "Skip to main content",
   "nav.main": "Main",
   "nav.events": "Events",

@@ -107,6 +107,13 @@ export const demoImages: DemoImage[] = [
   },
   {
     tenant: "riverside-zoo",
+    name: "keeper-day",
+    title: "Junior Keeper Day",
+    colors: ["#7f4f24", "#b08968", "#ede0d4"],
+    motif: "paw",
+  },
+  {
+    tenant: "riverside-zoo",
     name: "membership",
     title: "Zoo Membership",
     colors: ["#1b4332", "#52b788", "#f2a541"],

@@ -165,6 +165,48 @@ export function riversideZoo(now: Date): TenantSeed {
     { dateOrSession: { time_of_day: { start: "14:00", end: "15:00" } } },
   );
 
+  // Issue 17: an all-day event (spec 1 §9 "single repeating session longer than 5 hours"): one
+  // 6½-hour session on Saturdays and Sundays, shown as 'All day' with no time to choose. Its long
+  // Markdown description opens in the description dialog.
+  b.event(
+    {
+      ...base,
+      id: "rz-keeper-day",
+      name: "Junior keeper day",
+      subtitle: "A day behind the scenes for ages 8 to 14",
+      summary: "Spend a whole weekend day working alongside our keepers.",
+      description: [
+        "Spend a whole day as a junior keeper. Help prepare the animals' breakfasts, clean out the",
+        "giraffe house and find out how keepers care for over 400 species.",
+        "",
+        "**The day includes:**",
+        "",
+        "- feeding the penguins with a keeper",
+        "- a behind-the-scenes visit to the reptile house",
+        "- lunch in the Keepers' Lodge and a junior keeper certificate",
+        "",
+        "Drop-off is at 9:30 at the main gate and pick-up at 16:00. Please wear clothes and shoes",
+        "that can get muddy. A parent or carer must stay on site for children under 10.",
+      ].join("\n"),
+      category: "Experiences",
+      eventType: "repeating",
+      hiddenType: "public_browsable",
+    },
+    { reserve_flow: "date_first", ...imageMeta(RZ, "keeper-day") },
+  );
+  b.group({
+    id: "rz-keeper-day-places",
+    eventTemplateId: "rz-keeper-day",
+    name: "Junior keeper places",
+    description: "Lunch is included.",
+    handler: "tickets",
+    hiddenType: "public_browsable",
+    maxTicketsPerOrder: 4,
+  });
+  b.types("rz-keeper-day-places", [
+    { id: "rz-keeper-day-junior", name: "Junior keeper", summary: "Ages 8 to 14", currencyAmount: 4500 },
+  ]);
+
   b.event(
     {
       ...base,
@@ -281,6 +323,7 @@ export function riversideZoo(now: Date): TenantSeed {
   const sessionPlans: SessionPlan[] = [
     { ...plan("rz-day-admission", 150, 30, () => RZ_DAY_TIMES), priceTier: zooPriceTier },
     plan("rz-keeper-talk", 40, 30, () => ["11:00", "14:00"]),
+    plan("rz-keeper-day", 12, 390, (d) => (d.weekday === 0 || d.weekday === 6 ? ["09:30"] : [])),
   ];
 
   return {
