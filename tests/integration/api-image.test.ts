@@ -67,6 +67,46 @@ describe("GET image/{path}", () => {
   });
 
   it.each([
+    ["avif", "image/avif", [0x66, 0x74, 0x79, 0x70, 0x61, 0x76, 0x69, 0x66], 4],
+    ["webp", "image/webp", [0x57, 0x45, 0x42, 0x50], 8],
+  ] as const)("format=%s encodes the snapped size as %s (issue 17)", async (format, type, magic, at) => {
+    const path = `/api/image/harbour-museum/test.png?sizex=128&sizey=102&format=${format}`;
+    const res = await api.app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe(type);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // ISO-BMFF 'ftypavif' at byte 4; RIFF....'WEBP' at byte 8.
+    expect([...bytes.subarray(at, at + magic.length)]).toEqual([...magic]);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([128, 102, format === "avif" ? "heif" : "webp"]);
+    // The format is part of the variant: its own ETag and cache file, and the cached copy is the same.
+    const png = await api.app.request("/api/image/harbour-museum/test.png?sizex=128&sizey=102");
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(png.headers.get("etag")).not.toBe(res.headers.get("etag"));
+    expect((await readdir(cacheDir)).filter((n) => n.endsWith(`.${format}`))).toHaveLength(1);
+    const again = await api.app.request(path);
+    expect(again.headers.get("content-type")).toBe(type);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("format without a size converts the image at its own size", async () => {
+    const res = await api.app.request("/api/image/harbour-museum/test.png?format=webp");
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([200, 100, "webp"]);
+  });
+
+  it.each([
+    ["unknown format", "/api/image/harbour-museum/test.png?sizex=64&format=gif"],
+    ["format given twice", "/api/image/harbour-museum/test.png?format=webp&format=avif"],
+  ])("rejects %s with 400 validation_failed", async (_n, path) => {
+    const res = await api.app.request(path);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { _data: { _code: string; field?: string }[] };
+    expect(body._data[0]?._code).toBe("validation_failed");
+  });
+
+  it.each([
     ["traversal", "/api/image/harbour-museum/..%2F..%2Fetc%2Fpasswd.png", 400],
     ["non-image extension", "/api/image/harbour-museum/notes.txt", 400],
     ["missing file", "/api/image/harbour-museum/missing.png", 404],

@@ -1,6 +1,8 @@
 /**
  * Image URLs on the API's image endpoint (spec §7, §9): images are requested at double their
  * displayed size for sharp rendering on high-density screens, and never upscaled (shrinkonly).
+ * The listing card and the event page's cover are responsive (issue 17): a `srcset` of a few
+ * snapped widths in AVIF and WebP (`format=`), with the source format (jpg) as the fallback.
  */
 export const THUMBNAIL = { width: 64, height: 51 } as const;
 export const TEASER = { width: 272, height: 216 } as const;
@@ -8,21 +10,56 @@ export const TEASER = { width: 272, height: 216 } as const;
 export const COVER = { width: 1500, height: 500 } as const;
 const DENSITY = 2;
 
+/** The encodings the endpoint converts to (`format=`); without it an image keeps its own format. */
+export const IMAGE_FORMATS = ["avif", "webp"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export interface ImageBox {
+  width: number;
+  height: number;
+}
+
+/**
+ * The responsive images: the widths of their `srcset` (same ratio as the box) and the one the
+ * fallback `src` uses. The card is 272 CSS px wide at its smallest (1x, 1.5x, 2x); the cover is shown
+ * the page's width, 750 on a phone and 1500 (the spec's width) on a wide or dense screen.
+ */
+export const RESPONSIVE = {
+  teaser: { box: TEASER, widths: [272, 408, 544], fallback: TEASER.width * DENSITY },
+  cover: { box: COVER, widths: [750, 1500], fallback: COVER.width },
+} as const satisfies Record<string, { box: ImageBox; widths: readonly number[]; fallback: number }>;
+export type ResponsiveKind = keyof typeof RESPONSIVE;
+
+/** The box of `kind` at `width`, the height keeping the box's ratio. */
+export function boxAt(kind: ResponsiveKind, width: number): ImageBox {
+  const { box } = RESPONSIVE[kind];
+  return { width, height: Math.round((width * box.height) / box.width) };
+}
+
 /**
  * Every box the pages ask the image endpoint for (double density), and the spec's own sizes (single
  * density): the endpoint serves only these, snapping any other size to one of them.
  */
-export const IMAGE_BOXES: readonly { width: number; height: number }[] = [THUMBNAIL, TEASER, COVER].flatMap(
-  (box) => (box === COVER ? [box] : [box, { width: box.width * DENSITY, height: box.height * DENSITY }]),
-);
+export const IMAGE_BOXES: readonly ImageBox[] = [
+  THUMBNAIL,
+  { width: THUMBNAIL.width * DENSITY, height: THUMBNAIL.height * DENSITY },
+  ...(Object.keys(RESPONSIVE) as ResponsiveKind[]).flatMap((kind) =>
+    RESPONSIVE[kind].widths.map((width) => boxAt(kind, width)),
+  ),
+];
 
 /** imageId is the meta value, e.g. "harbour-museum/general-admission.jpg". */
-function imageUrl(imageId: string, size: { sizex?: number; sizey?: number } = {}): string {
+function imageUrl(
+  imageId: string,
+  size: { sizex?: number; sizey?: number } = {},
+  format?: ImageFormat,
+): string {
   const path = imageId.split("/").map(encodeURIComponent).join("/");
   const params = new URLSearchParams();
   if (size.sizex) params.set("sizex", String(size.sizex));
   if (size.sizey) params.set("sizey", String(size.sizey));
   params.set("shrinkonly", "1");
+  if (format) params.set("format", format);
   return `/api/image/${path}?${params.toString()}`;
 }
 
@@ -36,6 +73,44 @@ export function teaserUrl(imageId: string): string {
 
 export function coverUrl(imageId: string): string {
   return imageUrl(imageId, { sizex: COVER.width, sizey: COVER.height });
+}
+
+/** A `srcset` of `kind`'s widths: "url 272w, url 408w, …", in `format` or the source's own. */
+export function imageSrcset(imageId: string, kind: ResponsiveKind, format?: ImageFormat): string {
+  return RESPONSIVE[kind].widths
+    .map((width) => {
+      const box = boxAt(kind, width);
+      return `${imageUrl(imageId, { sizex: box.width, sizey: box.height }, format)} ${width}w`;
+    })
+    .join(", ");
+}
+
+export interface ResponsiveImage {
+  /** The fallback: the source format at the fallback width. */
+  src: string;
+  /** The fallback's srcset, in the source format. */
+  srcset: string;
+  /** `<source>`s of a `<picture>`, best encoding first. */
+  sources: { type: `image/${ImageFormat}`; srcset: string }[];
+  /** The box the image is laid out in (its width and height attributes). */
+  width: number;
+  height: number;
+}
+
+/** The `<picture>` of a card's or the cover's image: AVIF, then WebP, then the source format. */
+export function responsiveImage(imageId: string, kind: ResponsiveKind): ResponsiveImage {
+  const { box, fallback } = RESPONSIVE[kind];
+  const at = boxAt(kind, fallback);
+  return {
+    src: imageUrl(imageId, { sizex: at.width, sizey: at.height }),
+    srcset: imageSrcset(imageId, kind),
+    sources: IMAGE_FORMATS.map((format) => ({
+      type: `image/${format}` as const,
+      srcset: imageSrcset(imageId, kind, format),
+    })),
+    width: box.width,
+    height: box.height,
+  };
 }
 
 /**

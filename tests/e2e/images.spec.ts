@@ -1,0 +1,100 @@
+/**
+ * Issue 17: "the cover and card images are served as responsive srcset in AVIF or WebP through the
+ * image endpoint ... The hero is prioritised, so it is the LCP element and loads first."
+ */
+import type { Response } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
+
+const HM = "/harbour-museum";
+
+/** The image endpoint's answers the page received, in request order. */
+function imageResponses(page: Page): Response[] {
+  const seen: Response[] = [];
+  page.on("response", (res) => {
+    if (new URL(res.url()).pathname.startsWith("/api/image/")) seen.push(res);
+  });
+  return seen;
+}
+
+/** The `<img>`'s chosen source once it has loaded (it must have decoded to a real size). */
+async function loadedSource(page: Page, selector: string): Promise<string> {
+  const img = page.locator(selector).first();
+  await img.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+  return img.evaluate((el: HTMLImageElement) => el.currentSrc);
+}
+
+test.describe("responsive images", () => {
+  test("the event page's hero is an AVIF from a srcset, requested first, and is the LCP element", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const images = imageResponses(page);
+    await page.goto(`${HM}/events/hm-general-admission`);
+    const hero = page.locator("img.event-detail__cover");
+    await expect(hero).toHaveAttribute("fetchpriority", "high");
+    await expect(hero).not.toHaveAttribute("loading", "lazy");
+    await expect(hero).toHaveAttribute(
+      "srcset",
+      /sizex=750&sizey=250.* 750w, .*sizex=1500&sizey=500.* 1500w/,
+    );
+    // The box it is laid out in: no shift when it loads.
+    await expect(hero).toHaveAttribute("width", "1500");
+    await expect(hero).toHaveAttribute("height", "500");
+    await expect(page.locator("picture source[type='image/avif']")).toHaveAttribute(
+      "srcset",
+      /format=avif 750w/,
+    );
+    await expect(page.locator("picture source[type='image/webp']")).toHaveAttribute(
+      "srcset",
+      /format=webp 750w/,
+    );
+
+    const src = await loadedSource(page, "img.event-detail__cover");
+    // 412 CSS px wide at 1x: the 750 wide AVIF.
+    expect(src).toContain("sizex=750&sizey=250");
+    expect(src).toContain("format=avif");
+    const first = images[0];
+    expect(first?.url()).toBe(src);
+    expect(first?.status()).toBe(200);
+    expect(first?.headers()["content-type"]).toBe("image/avif");
+
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+            resolve(entries.at(-1)?.element?.className ?? "");
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+    expect(lcp).toContain("event-detail__cover");
+  });
+
+  test("a listing card's image is a lazy AVIF from a srcset, with a WebP source and a jpg fallback", async ({
+    page,
+  }) => {
+    const images = imageResponses(page);
+    await page.goto(`${HM}/events`);
+    const card = page.locator("article.event-card img.event-card__image").first();
+    await expect(card).toHaveAttribute("loading", "lazy");
+    await expect(card).toHaveAttribute("srcset", /272w, .* 408w, .* 544w/);
+    await expect(card).toHaveAttribute("src", /sizex=544&sizey=432&shrinkonly=1$/);
+    await expect(card).toHaveAttribute("alt", /\S/);
+    const picture = page.locator("article.event-card picture").first();
+    await expect(picture.locator("source[type='image/avif']")).toHaveAttribute("srcset", /format=avif 272w/);
+    await expect(picture.locator("source[type='image/webp']")).toHaveAttribute("srcset", /format=webp 272w/);
+
+    const src = await loadedSource(page, "article.event-card img.event-card__image");
+    expect(src).toContain("format=avif");
+    const res = images.find((r) => r.url() === src);
+    expect(res?.headers()["content-type"]).toBe("image/avif");
+    // The card keeps its box: the image fills the card's width at the 272:216 ratio.
+    const box = await card.boundingBox();
+    const article = await page.locator("article.event-card").first().boundingBox();
+    expect(box?.width).toBeCloseTo(article?.width ?? 0, 0);
+    expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(272 / 216, 1);
+  });
+});
