@@ -4,11 +4,18 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetValidateAnswer, userAnswer } from "../../src/lib/api/auth-schemas.ts";
-import { MESSAGES } from "../../src/lib/domain/login-input.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../helpers/api.ts";
 import { errorOf } from "../helpers/cart.ts";
 import { call, HM, latestResetToken, mailsTo, RZ, sessionCookie } from "./auth-helpers.ts";
+
+/** The spec's texts (spec 1 §8, spec 2 §8), as the API's _description gives them. */
+const TEXT = {
+  guestAccount:
+    "Oops! You have not set a password yet. Please check your email inbox for instructions to set a password, then try again.",
+  resendNoOrders: "No orders could be found for this email address.",
+  resetLinkInvalid: "This reset link is not valid. It may have expired.",
+} as const;
 
 const api = withTestApi();
 const q = "?_seller=harbour-museum";
@@ -122,7 +129,7 @@ describe("guest accounts (spec 2 §6, §8 guest_account)", () => {
   it("a guest logging in gets 401 guest_account with the spec text and one setup mail per 10 minutes", async () => {
     const first = await loginHm(HM.guest.email, "Anything-1");
     expect(first.status).toBe(401);
-    expect(errorOf(first)).toMatchObject({ _code: "guest_account", _description: MESSAGES.guestAccount });
+    expect(errorOf(first)).toMatchObject({ _code: "guest_account", _description: TEXT.guestAccount });
     const again = await loginHm(HM.guest.email, "Anything-2");
     expect(errorOf(again)._code).toBe("guest_account");
     const mails = await mailsTo(api, HM.guest.email, "password_setup");
@@ -174,12 +181,12 @@ describe("password reset (spec 2 §7)", () => {
       password: "Third-pass-2026",
     });
     expect(twice.status).toBe(404);
-    expect(errorOf(twice)._description).toBe(MESSAGES.resetLinkInvalid);
+    expect(errorOf(twice)._description).toBe(TEXT.resetLinkInvalid);
     const used = await call(api, "POST", `/api/password_reset/validate${q}`, { token });
     expect(used.status).toBe(400);
     expect(errorOf(used)).toMatchObject({
       _code: "validate_failed",
-      _description: MESSAGES.resetLinkInvalid,
+      _description: TEXT.resetLinkInvalid,
     });
 
     const me = await call(api, "GET", `/api/my/user${q}`, undefined, { cookie: sessionCookie(session) });
@@ -201,7 +208,7 @@ describe("password reset (spec 2 §7)", () => {
   it("an unknown token is 404 not_found with the reset-link text", async () => {
     const r = await call(api, "POST", `/api/password_reset/validate${q}`, { token: "y".repeat(43) });
     expect(r.status).toBe(404);
-    expect(errorOf(r)._description).toBe(MESSAGES.resetLinkInvalid);
+    expect(errorOf(r)._description).toBe(TEXT.resetLinkInvalid);
   });
 });
 
@@ -210,7 +217,7 @@ describe("resend (spec 2 §7, §8)", () => {
     // The demo user now has a membership order (issue 12), so an e-mail with none is used.
     const r = await call(api, "POST", `/api/ticket_order/resend${q}`, { email: "no-orders@example.com" });
     expect(r.status).toBe(404);
-    expect(errorOf(r)).toMatchObject({ _code: "no_orders", _description: MESSAGES.resendNoOrders });
+    expect(errorOf(r)).toMatchObject({ _code: "no_orders", _description: TEXT.resendNoOrders });
   });
 
   it("an order of the e-mail is mailed again with kind resend", async () => {

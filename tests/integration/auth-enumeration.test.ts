@@ -5,12 +5,16 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { requestOtpAnswer } from "../../src/lib/api/auth-schemas.ts";
-import { MESSAGES } from "../../src/lib/domain/login-input.ts";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
 import { AUTH_LIMITS } from "../../src/lib/server/services/auth/limits.ts";
 import { withTestApi } from "../helpers/api.ts";
 import { errorOf } from "../helpers/cart.ts";
 import { call, freshAddress, HM, latestPasscode } from "./auth-helpers.ts";
+
+/** The spec's texts (spec 1 §8, spec 2 §8), as the API's _description gives them. */
+const TEXT = {
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+} as const;
 
 const api = withTestApi();
 const q = "?_seller=harbour-museum";
@@ -85,7 +89,7 @@ describe("rate limits", () => {
     expect(known?.status).toBe(429);
     expect(errorOf(known ?? { status: 0, headers: new Headers(), body: {} })).toMatchObject({
       _code: "rate_limited",
-      _description: MESSAGES.rateLimited,
+      _description: TEXT.rateLimited,
     });
     expect(known?.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(unknown?.status).toBe(429);

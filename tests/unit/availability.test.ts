@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  AVAILABILITY_MESSAGE,
   availableCapacity,
   fits,
   isSoldOut,
   minAvailable,
-  remainingCapacityText,
+  remainingCapacityMessage,
   sumAvailable,
 } from "../../src/lib/domain/availability.ts";
+import { words } from "../helpers/words.ts";
+
+/** The label's default words (null when there is none). */
+const remainingCapacityText = (available: number, soldOut: boolean, threshold?: number | null) =>
+  words(remainingCapacityMessage(available, soldOut, threshold));
 
 describe("availability: capacity + oversell - used, -1 unlimited", () => {
   it("computes available capacity", () => {
@@ -28,7 +34,18 @@ describe("availability: capacity + oversell - used, -1 unlimited", () => {
     expect(fits(-1, 5)).toBe(true);
     expect(fits(4, 5)).toBe(false);
   });
-  describe("remainingCapacityText: spec §4 'Availability label. sold out; else available only if a threshold is set; else 'n available' when the count is below the threshold' and §9 ''Hurry, less than 10 tickets available.' (under 10 unless a threshold is set)'", () => {
+  describe("remainingCapacityMessage: spec §4 'Availability label. sold out; else available only if a threshold is set; else 'n available' when the count is below the threshold' and §9 ''Hurry, less than 10 tickets available.' (under 10 unless a threshold is set)'", () => {
+    it("the domain returns ids with the count, the tenant's strings give the words (DESIGN §7)", () => {
+      expect(remainingCapacityMessage(5, true)).toEqual({ id: AVAILABILITY_MESSAGE.soldOut });
+      expect(remainingCapacityMessage(9, false)).toEqual({
+        id: AVAILABILITY_MESSAGE.hurry,
+        vars: { count: 10 },
+      });
+      expect(remainingCapacityMessage(3, false, 15)).toEqual({
+        id: AVAILABILITY_MESSAGE.available,
+        vars: { count: 3 },
+      });
+    });
     it("'Sold out' when sold out or nothing is left", () => {
       expect(remainingCapacityText(5, true)).toBe("Sold out");
       expect(remainingCapacityText(0, false, 20)).toBe("Sold out");

@@ -69,7 +69,7 @@ describe("spec 1 §8 Reserve 'invalid_citypass, code_exhausted (shown at the cit
     });
     expect(view).toEqual({
       kind: "codeField",
-      text: "Does not match the expected format. Please check your CityPASS code.",
+      message: { text: "Does not match the expected format. Please check your CityPASS code." },
     });
   });
 
@@ -82,7 +82,7 @@ describe("spec 1 §8 Reserve 'invalid_citypass, code_exhausted (shown at the cit
         description: `${code} text`,
         extra: {},
       });
-      expect(view).toEqual({ kind: "codeField", text: `${code} text` });
+      expect(view).toEqual({ kind: "codeField", message: { text: `${code} text` } });
       expect(isExpectedReserveCode(code)).toBe(true);
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../src/lib/domain/login-input.ts";
+import { LOGIN_MESSAGE } from "../../src/lib/domain/login-input.ts";
 import {
   emailStepNext,
   hasEmailStep,
@@ -13,6 +13,7 @@ import {
   pathWithout,
   safeRedirectPath,
 } from "../../src/lib/domain/login-steps.ts";
+import { words } from "../helpers/words.ts";
 
 describe("login modes to screens (spec 1 §6 'Login modes')", () => {
   it("otp_or_password gives the passcode step and the password step", () => {
@@ -44,20 +45,24 @@ describe("passcode errors (spec 1 §8 'Passcode')", () => {
   });
   it("'otp_incorrect allows 3 attempts, shows the invalid text and the attempts text'", () => {
     const outcome = passcodeOutcome("otp_incorrect", 2);
-    expect(outcome.message).toBe("The passcode you entered is invalid.");
-    expect(outcome.attempts).toBe("You have 2 more attempts before you need to request a new code.");
+    expect(outcome.message).toEqual({ id: LOGIN_MESSAGE.passcodeInvalid });
+    expect(words(outcome.message)).toBe("The passcode you entered is invalid.");
+    expect(words(outcome.attempts)).toBe("You have 2 more attempts before you need to request a new code.");
     expect(outcome.mustRequestNew).toBe(false);
-    expect(passcodeOutcome("otp_incorrect", 1).attempts).toContain("1 more attempt before");
+    expect(words(passcodeOutcome("otp_incorrect", 1).attempts)).toContain("1 more attempt before");
   });
   it("'when none left: You need to request a new code ...' and input is disabled", () => {
     const outcome = passcodeOutcome("otp_incorrect", 0);
-    expect(outcome.attempts).toBe(MESSAGES.passcodeNoAttemptsLeft);
+    expect(outcome.attempts).toEqual({ id: LOGIN_MESSAGE.passcodeNoAttemptsLeft });
+    expect(words(outcome.attempts)).toBe(
+      "You need to request a new code before attempting to log in with a passcode again.",
+    );
     expect(outcome.mustRequestNew).toBe(true);
   });
   it("'not_authorized, otp_token_expired and others show the invalid text and disable input'", () => {
     for (const code of ["not_authorized", "otp_token_expired", "something_else"]) {
       const outcome = passcodeOutcome(code, null);
-      expect(outcome.message).toBe(MESSAGES.passcodeInvalid);
+      expect(words(outcome.message)).toBe("The passcode you entered is invalid.");
       expect(outcome.mustRequestNew).toBe(true);
     }
   });
@@ -65,16 +70,25 @@ describe("passcode errors (spec 1 §8 'Passcode')", () => {
 
 describe("login errors (spec 1 §8, spec 2 §8)", () => {
   it("incorrect_password, guest_account and member-not-found texts", () => {
-    expect(loginError("incorrect_password", null).message).toBe(
+    expect(loginError("incorrect_password", null).message).toEqual({ id: LOGIN_MESSAGE.incorrectPassword });
+    expect(words(loginError("incorrect_password", null).message)).toBe(
       "That is not the correct password. Please try again",
     );
-    expect(loginError("guest_account", null).message).toMatch(/^Oops! You have not set a password yet\./);
-    expect(loginError("member_not_found", "zip_code").message).toBe(
+    expect(words(loginError("guest_account", null).message)).toMatch(
+      /^Oops! You have not set a password yet\./,
+    );
+    expect(words(loginError("member_not_found", "zip_code").message)).toBe(
       "Member details not found. Please check your member ID and ZIP code.",
     );
-    expect(loginError("member_not_found", "last_name").message).toContain("member ID and last name");
+    expect(words(loginError("member_not_found", "last_name").message)).toContain("member ID and last name");
     expect(loginError("rate_limited", null).kind).toBe("rate_limited");
-    expect(loginError("teapot", null)).toEqual({ kind: "unexpected", message: MESSAGES.unexpected });
+    expect(loginError("teapot", null)).toEqual({
+      kind: "unexpected",
+      message: { id: LOGIN_MESSAGE.unexpected },
+    });
+    expect(words(loginError("teapot", null).message)).toBe(
+      "Sorry, something unexpected happened. Please try again later.",
+    );
   });
 });
 

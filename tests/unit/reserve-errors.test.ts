@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   isExpectedReserveCode,
+  RESERVE_MESSAGE,
   reserveErrorView,
-  soldOutText,
-  UNEXPECTED_RESERVE_ERROR,
+  soldOutMessage,
 } from "../../src/lib/domain/reserve-errors.ts";
+import { words } from "../helpers/words.ts";
+
+const UNEXPECTED = { id: RESERVE_MESSAGE.unexpected };
 
 const err = (over: Partial<Parameters<typeof reserveErrorView>[0]>) => ({
   status: 409,
@@ -20,7 +23,7 @@ describe("reserve errors (spec §8 'Reserve')", () => {
     expect(reserveErrorView(err({ code: "session_capacity_exceeded", description: "Only 3 left." }))).toEqual(
       {
         kind: "message",
-        text: "Only 3 left.",
+        message: { text: "Only 3 left." },
       },
     );
     expect(
@@ -29,19 +32,19 @@ describe("reserve errors (spec §8 'Reserve')", () => {
       ),
     ).toEqual({
       kind: "message",
-      text: "Value entered is outside min/max",
+      message: { text: "Value entered is outside min/max" },
     });
   });
   it("no usable data gives 'Sorry! Something unexpected happened. Please try again.'", () => {
-    expect(UNEXPECTED_RESERVE_ERROR).toBe("Sorry! Something unexpected happened. Please try again.");
+    expect(words(UNEXPECTED)).toBe("Sorry! Something unexpected happened. Please try again.");
     expect(reserveErrorView(err({ status: 500, description: "boom" }))).toEqual({
       kind: "message",
-      text: UNEXPECTED_RESERVE_ERROR,
+      message: UNEXPECTED,
     });
     expect(reserveErrorView(err({ status: 0, code: "network_error" })).kind).toBe("message");
     expect(reserveErrorView(err({ description: " " }))).toEqual({
       kind: "message",
-      text: UNEXPECTED_RESERVE_ERROR,
+      message: UNEXPECTED,
     });
   });
   it("rule_blocks_reserve with block_reason code_required opens the code modal", () => {
@@ -60,13 +63,14 @@ describe("reserve errors (spec §8 'Reserve')", () => {
       reserveErrorView(
         err({ code: "rule_blocks_reserve", description: "", extra: { block_reason: "anchor_required" } }),
       ),
-    ).toEqual({ kind: "message", text: "Add an admission event to your cart first." });
+    ).toEqual({ kind: "message", message: { id: RESERVE_MESSAGE.anchorRequired } });
+    expect(words({ id: RESERVE_MESSAGE.anchorRequired })).toBe("Add an admission event to your cart first.");
   });
   it("invalid_citypass and code_exhausted are shown at the code field", () => {
     const text = "Does not match the expected format. Please check your CityPASS code.";
     expect(reserveErrorView(err({ status: 422, code: "invalid_citypass", description: text }))).toEqual({
       kind: "codeField",
-      text,
+      message: { text },
     });
     expect(reserveErrorView(err({ status: 422, code: "code_exhausted" })).kind).toBe("codeField");
   });
@@ -77,10 +81,14 @@ describe("reserve errors (spec §8 'Reserve')", () => {
       kind: "soldOut",
       sessionId: "s1",
     });
-    expect(soldOutText("10:30 AM", true)).toBe(
+    expect(soldOutMessage("10:30 AM", true)).toEqual({
+      id: RESERVE_MESSAGE.soldOutSession,
+      vars: { time: "10:30 AM" },
+    });
+    expect(words(soldOutMessage("10:30 AM", true))).toBe(
       "Tickets have sold out for the session at 10:30 AM. Please select another session and try again.",
     );
-    expect(soldOutText("10:30 AM", false)).toBe(
+    expect(words(soldOutMessage("10:30 AM", false))).toBe(
       "Tickets have sold out for the session at 10:30 AM. Please select another date and try again.",
     );
   });

@@ -5,6 +5,7 @@ import {
   TAB_NOT_AVAILABLE,
   TAB_SOLD_OUT,
 } from "../../src/lib/domain/session-tabs.ts";
+import { t } from "../../src/lib/tenant/strings.ts";
 
 const three = {
   first_tab_threshold: "1200",
@@ -36,8 +37,8 @@ describe("session tabs (spec §4, §9: '2 or 3 by first_tab_threshold and second
   it("'Not available' with no sessions, 'Sold out' when all are sold out; the first available tab is preselected", () => {
     const tabs = splitSessionTabs([s("12:30", true), s("13:00", true), s("16:00")], three);
     expect(tabs.map((t) => t.unavailableReason)).toEqual([TAB_NOT_AVAILABLE, TAB_SOLD_OUT, null]);
-    expect(TAB_NOT_AVAILABLE).toBe("Not available");
-    expect(TAB_SOLD_OUT).toBe("Sold out");
+    expect(t(undefined, TAB_NOT_AVAILABLE)).toBe("Not available");
+    expect(t(undefined, TAB_SOLD_OUT)).toBe("Sold out");
     expect(preselectedTab(tabs)).toBe(2);
     expect(preselectedTab(splitSessionTabs([s("10:00", true), s("15:00", true)], three))).toBe(-1);
   });

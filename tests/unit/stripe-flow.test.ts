@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadStripeOrNull } from "../../src/islands/checkout/stripe-port.ts";
-import {
-  type ApiFailure,
-  NOT_CHARGED,
-  STRIPE_FAILED_TO_LOAD,
-  VALIDATION_ERROR,
-} from "../../src/lib/domain/payment-errors.ts";
+import { type ApiFailure, PAYMENT_MESSAGE } from "../../src/lib/domain/payment-errors.ts";
 import {
   runStripePayment,
   type StripeGatewayData,
   type StripePort,
 } from "../../src/lib/domain/stripe-flow.ts";
+import { words } from "../helpers/words.ts";
+
+const NOT_CHARGED = "Your card has not been charged.";
 
 const loadStripe = vi.hoisted(() => vi.fn<(key: string) => Promise<unknown>>());
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe }));
@@ -91,18 +89,22 @@ describe("stripe payment sequence (DESIGN §6)", () => {
   it("a submit error stops before any payment method or checkout, with the validation-error message", async () => {
     const f = fakes({ submitError: true, answers: ["ok"] });
     const outcome = await runStripePayment(f.port, f.checkout, readFailure);
-    expect(outcome).toEqual({ kind: "message", message: VALIDATION_ERROR, refreshCart: false });
+    expect(outcome).toEqual({
+      kind: "message",
+      message: { id: PAYMENT_MESSAGE.validation },
+      refreshCart: false,
+    });
     expect(f.calls).toEqual(["submit"]);
   });
 
   it("'Your card has not been charged.' plus the provider message for a card_error from Stripe.js", async () => {
     const f = fakes({ methodError: { type: "card_error", message: "Your card was declined." }, answers: [] });
     const outcome = await runStripePayment(f.port, f.checkout, readFailure);
-    expect(outcome).toEqual({
-      kind: "message",
-      message: `${NOT_CHARGED} Your card was declined.`,
-      refreshCart: true,
-    });
+    expect(outcome.kind).toBe("message");
+    if (outcome.kind === "message") {
+      expect(words(outcome.message)).toBe(`${NOT_CHARGED} Your card was declined.`);
+      expect(outcome.refreshCart).toBe(true);
+    }
     expect(f.calls).not.toContain("checkout");
   });
 
@@ -114,8 +116,8 @@ describe("stripe payment sequence (DESIGN §6)", () => {
     const outcome = await runStripePayment(f.port, f.checkout, readFailure);
     expect(outcome.kind).toBe("message");
     if (outcome.kind === "message") {
-      expect(outcome.message.startsWith(NOT_CHARGED)).toBe(true);
-      expect(outcome.message).not.toContain("internal detail");
+      expect(words(outcome.message).startsWith(NOT_CHARGED)).toBe(true);
+      expect(words(outcome.message)).not.toContain("internal detail");
       expect(outcome.refreshCart).toBe(true);
     }
     expect(f.calls.filter((c) => c === "checkout")).toHaveLength(1);
@@ -182,8 +184,7 @@ describe("Stripe.js loading (spec 2 §8 'the Stripe-failed-to-load message')", (
 
   it("the default tenant text is the spec's exactly", async () => {
     const { defaultStrings } = await import("../../src/lib/tenant/strings.ts");
-    expect(defaultStrings["checkout.stripe.loadFailed"]).toBe(STRIPE_FAILED_TO_LOAD);
-    expect(STRIPE_FAILED_TO_LOAD).toBe(
+    expect(defaultStrings[PAYMENT_MESSAGE.stripeFailedToLoad]).toBe(
       "Credit card payment can not be processed because Stripe was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.",
     );
   });

@@ -36,6 +36,7 @@ import { dueFromRows } from "../../lib/domain/payment-plan.ts";
 import { $cart, $cartChecked, adoptCart, initCart } from "../../lib/stores/cart.ts";
 import { CartButtonView } from "../cart/CartButton.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
+import { CaptchaNotice } from "./CaptchaNotice.tsx";
 import { CardFields } from "./CardFields.tsx";
 import { CodeRequiredForm } from "./CodeRequiredForm.tsx";
 import { CustomIdentityFields } from "./CustomIdentityFields.tsx";
@@ -313,6 +314,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           cartId={cartId}
           outstanding={outstanding}
           money={money}
+          moneyFormat={{ currency, locale }}
           tr={tr}
           disabled={submitting}
           onPaid={handleAnswer}
@@ -409,7 +411,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
             )}
           </div>
         )}
-        {props.captchaSiteKey && <p className="checkout-captcha muted">{tr("checkout.captcha")}</p>}
+        {props.captchaSiteKey && <CaptchaNotice tr={tr} />}
         <PayButton
           type={payType}
           cardAmountMinor={cardDue ? outstanding : 0}

@@ -8,7 +8,6 @@ import { useId, useRef, useState } from "react";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import { checkFlexibleAmount, outsideMessage } from "../../lib/domain/flexible-price.ts";
 import { toMoneyString } from "../../lib/domain/money.ts";
-import { UNEXPECTED } from "../../lib/domain/payment-errors.ts";
 import { addToCart } from "../../lib/stores/cart.ts";
 import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { asFailure } from "./checkout-calls.ts";
@@ -58,7 +57,7 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
       await addToCart({ add: [{ ticket_type_id: offer.ticketTypeId, face_value: toMoneyString(amount) }] });
       setDone(tr("checkout.donation.added", { amount: money(amount) }));
     } catch (failure) {
-      setError(asFailure(failure).description || UNEXPECTED);
+      setError(asFailure(failure).description || tr("checkout.error.unexpected"));
     } finally {
       setBusy(false);
     }

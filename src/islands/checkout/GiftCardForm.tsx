@@ -7,13 +7,16 @@
 import { useState } from "react";
 import type { CheckoutAnswer } from "../../lib/api/checkout-schemas.ts";
 import type { PaidLine } from "../../lib/domain/cart-payments.ts";
+import { messageText } from "../../lib/domain/messages.ts";
 import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
 import { giftCardShare } from "../../lib/domain/payment-amount.ts";
 import {
-  GIFT_CARD_NOT_FOUND,
   giftCardFailure,
   giftCardNumberProblem,
   giftCardProblem,
+  type MoneyFormat,
+  PAYMENT_MESSAGE,
+  type PaymentMessage,
 } from "../../lib/domain/payment-errors.ts";
 import { removePayment } from "../../lib/stores/cart.ts";
 import { asFailure, checkoutCalls, idempotencyKey, paymentCalls } from "./checkout-calls.ts";
@@ -25,6 +28,8 @@ export interface GiftCardFormProps {
   cartId: string;
   outstanding: number;
   money: (minor: number) => string;
+  /** The tenant's currency and locale: "Gift Card balance is £0" on a pounds tenant. */
+  moneyFormat: MoneyFormat;
   tr: CheckoutTranslate;
   disabled: boolean;
   onPaid: (answer: CheckoutAnswer) => void;
@@ -41,6 +46,7 @@ export function GiftCardForm({
   cartId,
   outstanding,
   money,
+  moneyFormat,
   tr,
   disabled,
   onPaid,
@@ -54,27 +60,30 @@ export function GiftCardForm({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const say = (message: PaymentMessage) => messageText(message, tr);
+  const failed = (e: unknown) => giftCardFailure(asFailure(e), moneyFormat);
 
   async function apply() {
     const value = number.trim();
     const problem = giftCardNumberProblem(value);
     setNotice(null);
-    if (problem) return setError(problem);
+    if (problem) return setError(say(problem));
     setBusy(true);
     setError(null);
     try {
       const api = await checkoutCalls();
       const ledger = await api.ledger(seller, value).catch((e: unknown) => {
-        throw { gift: giftCardFailure(asFailure(e)) };
+        throw { gift: failed(e) };
       });
       const card = ledger.ledger._data[0];
-      if (!card) return setError(GIFT_CARD_NOT_FOUND);
+      if (!card) return setError(tr(PAYMENT_MESSAGE.giftCardNotFound));
       const balance = parseMoneyString(card.balance);
       const refused = giftCardProblem(
         { number: card.number, state: card.state, balanceMinor: balance },
         applied.flatMap((line) => typed[line.paymentId] ?? []),
+        moneyFormat,
       );
-      if (refused) return setError(refused);
+      if (refused) return setError(say(refused));
       const share = giftCardShare(balance, outstanding);
       const token = await captcha();
       if (token === null) {
@@ -91,7 +100,7 @@ export function GiftCardForm({
           ...(token ? { captcha: token } : {}),
         })
         .catch((e: unknown) => {
-          throw { gift: giftCardFailure(asFailure(e)) };
+          throw { gift: failed(e) };
         });
       const known = new Set(applied.map((line) => line.paymentId));
       const taken = answer.payment?._data.find((p) => p.gateway_id === "ledger" && !known.has(p.id));
@@ -100,8 +109,8 @@ export function GiftCardForm({
       setNotice(tr("checkout.giftCard.applied", { amount: money(share) }));
       onPaid(answer);
     } catch (e) {
-      const gift = (e as { gift?: unknown }).gift;
-      setError(typeof gift === "string" ? gift : giftCardFailure(asFailure(e)));
+      const gift = (e as { gift?: PaymentMessage }).gift;
+      setError(say(gift ?? failed(e)));
     } finally {
       setBusy(false);
     }
@@ -115,7 +124,7 @@ export function GiftCardForm({
       await removePayment(line.paymentId);
       setNotice(tr("checkout.giftCard.removed", { amount: money(line.amount) }));
     } catch (e) {
-      setError(giftCardFailure(asFailure(e)));
+      setError(say(failed(e)));
     } finally {
       setBusy(false);
     }

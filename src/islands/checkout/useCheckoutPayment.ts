@@ -25,6 +25,7 @@ import {
   type PurchaserIdentity,
   validateIdentity,
 } from "../../lib/domain/identity-form.ts";
+import { messageText } from "../../lib/domain/messages.ts";
 import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
 import {
@@ -34,12 +35,7 @@ import {
   paymentSupported,
   validateCard,
 } from "../../lib/domain/payment-amount.ts";
-import {
-  checkoutFailure,
-  PAYMENT_NOT_SUPPORTED,
-  UNEXPECTED,
-  VALIDATION_ERROR,
-} from "../../lib/domain/payment-errors.ts";
+import { checkoutFailure, PAYMENT_MESSAGE, type PaymentMessage } from "../../lib/domain/payment-errors.ts";
 import { refreshCart } from "../../lib/stores/cart.ts";
 import { asFailure, idempotencyKey, paymentCalls, reportCheckout } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
@@ -117,13 +113,16 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
   const [confirmIntent, setConfirmIntent] = useState<string | null>(null);
   const attemptKey = useRef<string | null>(null);
 
+  /** The tenant's words for a payment message the domain returned. */
+  const say = (message: PaymentMessage) => messageText(message, tr);
+
   function show(tone: "error" | "success", ...lines: string[]) {
     setMessage({ tone, lines, focus: true });
   }
 
   function handleAnswer(answer: CheckoutAnswer) {
     const result = answer.checkout_result._data[0];
-    if (!result || !cartId) return show("error", UNEXPECTED);
+    if (!result || !cartId) return show("error", tr(PAYMENT_MESSAGE.unexpected));
     if (options.afterPayment && result.status !== "pending") {
       const next = options.afterPayment;
       const edit = options.edit;
@@ -180,7 +179,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         return;
       case "message":
         if (failure.refreshCart) refresh();
-        show("error", failure.message);
+        show("error", say(failure.message));
     }
   }
 
@@ -211,13 +210,17 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         field || customCheck.ok ? null : firstInvalidCustomField(options.customFields, customCheck.errors);
       if (field) options.focusField(field);
       else if (custom) options.focusCustom(custom);
-      setMessage({ tone: "error", lines: [VALIDATION_ERROR], focus: field === null && custom === null });
+      setMessage({
+        tone: "error",
+        lines: [tr(PAYMENT_MESSAGE.validation)],
+        focus: field === null && custom === null,
+      });
       return null;
     }
     const additionalInfo = customCheck.additionalInfo;
     const hasCustom = Object.keys(additionalInfo).length > 0;
     if (cardDue && !paymentSupported(charge, currency)) {
-      show("error", PAYMENT_NOT_SUPPORTED);
+      show("error", tr(PAYMENT_MESSAGE.paymentNotSupported));
       return null;
     }
     attemptKey.current = attemptKey.current ?? idempotencyKey();
@@ -257,7 +260,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         else if (outcome.kind === "error") handleFailure(outcome.error);
         else {
           if (outcome.refreshCart) refresh();
-          show("error", outcome.message);
+          show("error", say(outcome.message));
         }
         return;
       }

@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { LoginAnswer, LoginBody } from "../../lib/api/auth-schemas.ts";
-import { MESSAGES } from "../../lib/domain/login-input.ts";
+import { LOGIN_MESSAGE } from "../../lib/domain/login-input.ts";
 import {
   emailStepNext,
   hasEmailStep,
@@ -19,7 +19,7 @@ import {
 import { EmailStep } from "./EmailStep.tsx";
 import { ExternalLoginButton, type ExternalLoginOption } from "./ExternalLoginButton.tsx";
 import { failureOf, localCartId, loginApi, storedPasscodeToken, storePasscodeToken } from "./login-calls.ts";
-import type { LoginTranslate } from "./login-strings.ts";
+import { type LoginTranslate, loginMessage } from "./login-strings.ts";
 import { MemberIdForm, type MemberIdValues } from "./MemberIdForm.tsx";
 import { OtpUnavailableStep } from "./OtpUnavailableStep.tsx";
 import { PasscodeStep, VerifyFailure } from "./PasscodeStep.tsx";
@@ -118,14 +118,15 @@ export function LoginFlow(props: LoginFlowProps) {
 
   function showLoginError(code: string, second: MemberIdSecond | null, retryAfter: unknown = null) {
     const error = loginError(code, second, retryAfter);
+    const message = loginMessage(tr, error.message);
     const forgot = props.showForgot ? `${base}/user/forgot-password` : null;
     setAlert(
       error.kind === "incorrect_password" && forgot ? (
         <p>
-          {error.message} <a href={forgot}>{tr("login.password.forgot")}</a>
+          {message} <a href={forgot}>{tr("login.password.forgot")}</a>
         </p>
       ) : (
-        <p>{error.message}</p>
+        <p>{message}</p>
       ),
     );
   }
@@ -297,7 +298,9 @@ export function LoginFlow(props: LoginFlowProps) {
             />
           </div>
         ))}
-      {!emailStep && forms.memberId.length === 0 && !props.external && <p>{MESSAGES.loginDisabled}</p>}
+      {!emailStep && forms.memberId.length === 0 && !props.external && (
+        <p>{tr(LOGIN_MESSAGE.loginDisabled)}</p>
+      )}
     </div>
   );
 }

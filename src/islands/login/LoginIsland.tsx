@@ -6,7 +6,7 @@
  */
 import "./login.css";
 import { useEffect, useState } from "react";
-import { loginEnabled, MESSAGES } from "../../lib/domain/login-input.ts";
+import { LOGIN_MESSAGE, loginEnabled } from "../../lib/domain/login-input.ts";
 import type { LoginPrefill } from "../../lib/domain/login-steps.ts";
 import type { ExternalLoginOption } from "./ExternalLoginButton.tsx";
 import { LoginFlow } from "./LoginFlow.tsx";
@@ -39,14 +39,14 @@ export default function LoginIsland(props: LoginIslandProps) {
   if (!loginEnabled(props.modes) && !props.external) {
     return (
       <p className="login-alert" role="alert">
-        {MESSAGES.loginDisabled}
+        {tr(LOGIN_MESSAGE.loginDisabled)}
       </p>
     );
   }
   if (!cookies) {
     return (
       <p className="login-alert" role="alert">
-        {MESSAGES.cookiesDisabled}
+        {tr(LOGIN_MESSAGE.cookiesDisabled)}
       </p>
     );
   }

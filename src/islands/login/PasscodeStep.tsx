@@ -6,14 +6,14 @@
 import { type FormEvent, forwardRef, useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   isPasscodeFormat,
-  MESSAGES,
+  LOGIN_MESSAGE,
   normalizePasscode,
   PASSCODE_HINT_AFTER_MS,
   PASSCODE_LENGTH,
 } from "../../lib/domain/login-input.ts";
 import { type PasscodeOutcome, passcodeOutcome } from "../../lib/domain/login-steps.ts";
 import { LoginField, StepHeading } from "./LoginField.tsx";
-import type { LoginTranslate } from "./login-strings.ts";
+import { type LoginTranslate, loginMessage } from "./login-strings.ts";
 
 export interface PasscodeStepProps {
   tr: LoginTranslate;
@@ -77,7 +77,7 @@ export const PasscodeStep = forwardRef<HTMLHeadingElement, PasscodeStepProps>(
       async (value: string) => {
         const passcode = normalizePasscode(value);
         if (!isPasscodeFormat(passcode)) {
-          setFieldError(MESSAGES.passcodeRequired);
+          setFieldError(tr(LOGIN_MESSAGE.passcodeRequired));
           return;
         }
         setFieldError(null);
@@ -98,7 +98,7 @@ export const PasscodeStep = forwardRef<HTMLHeadingElement, PasscodeStepProps>(
           setSubmitting(false);
         }
       },
-      [onVerify],
+      [onVerify, tr],
     );
 
     // The `otp` query parameter: the code is submitted automatically, once.
@@ -136,8 +136,8 @@ export const PasscodeStep = forwardRef<HTMLHeadingElement, PasscodeStepProps>(
         </StepHeading>
         <p>{tr("login.passcode.sent", { email })}</p>
         <div className="login-alert" role="alert">
-          {outcome?.message && <p>{outcome.message}</p>}
-          {outcome?.attempts && <p id={attemptsId}>{outcome.attempts}</p>}
+          {outcome?.message && <p>{loginMessage(tr, outcome.message)}</p>}
+          {outcome?.attempts && <p id={attemptsId}>{loginMessage(tr, outcome.attempts)}</p>}
         </div>
         <p className="login-status" role="status">
           {waiting

@@ -2,6 +2,8 @@
  * The tenant strings of the login screens and the login-or-guest modal (every "login." key),
  * resolved on the server and passed as one prop, so the island never ships the whole table.
  */
+import type { LoginMessageId } from "../../lib/domain/login-input.ts";
+import { type Message, messageText } from "../../lib/domain/messages.ts";
 import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
 
 export type LoginStringKey = Extract<keyof typeof defaultStrings, `login.${string}` | `membership.${string}`>;
@@ -14,4 +16,9 @@ export function isLoginStringKey(key: string): key is LoginStringKey {
 
 export function loginTranslator(strings: LoginStrings): LoginTranslate {
   return (key, vars) => format(strings[key], vars);
+}
+
+/** The tenant's words for a login message the domain returned (login-input.ts LOGIN_MESSAGE). */
+export function loginMessage(tr: LoginTranslate, message: Message<LoginMessageId>): string {
+  return messageText(message, tr);
 }

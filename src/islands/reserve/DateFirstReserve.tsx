@@ -9,8 +9,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiClientError } from "../../lib/api/errors.ts";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
+import { messageText } from "../../lib/domain/messages.ts";
 import { totalQuantity } from "../../lib/domain/quantity-limits.ts";
-import { soldOutText } from "../../lib/domain/reserve-errors.ts";
+import { soldOutMessage } from "../../lib/domain/reserve-errors.ts";
 import { buildReserveRequest, groupQuantity, selectionBreakdown } from "../../lib/domain/reserve-request.ts";
 import type { ChosenSeats, SeatDemand } from "../../lib/domain/seat-selection.ts";
 import { useReserveEnv } from "./context.ts";
@@ -129,7 +130,7 @@ export function DateFirstReserve() {
       const sold = sessions.shown.find((s) => s.id === (soldId ?? sessionId));
       const time = sold?.label ?? "";
       setSessionId(undefined);
-      if (!date) return soldOutText(time, false);
+      if (!date) return messageText(soldOutMessage(time, false), text);
       const reloaded = await sessions.load(date, zeroLines);
       const others = (reloaded?.event_session._data ?? []).some(
         (s) => s.id !== soldId && !s.sold_out && s.available_capacity !== 0,

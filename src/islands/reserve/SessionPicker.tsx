@@ -7,8 +7,9 @@
  * 'All day' in place of the picker.
  */
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
-import { remainingCapacityText } from "../../lib/domain/availability.ts";
+import { remainingCapacityMessage } from "../../lib/domain/availability.ts";
 import { messagesFor } from "../../lib/domain/message-rules.ts";
+import { messageText } from "../../lib/domain/messages.ts";
 import { showsPrice } from "../../lib/domain/price-display.ts";
 import { preselectedTab, splitSessionTabs } from "../../lib/domain/session-tabs.ts";
 import { useReserveEnv } from "./context.ts";
@@ -39,6 +40,7 @@ export function SessionPicker({
   const tabs = splitSessionTabs(sessions, props.sessionTabs);
   const initialTab = Math.max(0, preselectedTab(tabs));
   const [tab, setTab] = useState(initialTab);
+  const tabReason = tabs[tab]?.unavailableReason ?? null;
   const baseId = useId();
   const sessionKey = sessions.map((s) => s.id).join(",");
   // A new day's sessions preselect their first available tab again.
@@ -99,7 +101,8 @@ export function SessionPicker({
     <fieldset className="session-list">
       <legend className="visually-hidden">{text("reserve.session.heading")}</legend>
       {items.map((s) => {
-        const remaining = remainingCapacityText(s.available, s.soldOut, props.remainingThreshold);
+        const label = remainingCapacityMessage(s.available, s.soldOut, props.remainingThreshold);
+        const remaining = label && messageText(label, text);
         const badges = annotations(props.messageRules, "session_annotation", { date: s.date, time: s.time });
         const price = prices[s.id];
         return (
@@ -161,7 +164,9 @@ export function SessionPicker({
                 onClick={() => setTab(i)}
               >
                 {t.name}
-                {t.unavailableReason && <span className="session-tab__reason"> ({t.unavailableReason})</span>}
+                {t.unavailableReason && (
+                  <span className="session-tab__reason"> ({text(t.unavailableReason)})</span>
+                )}
               </button>
             ))}
           </div>
@@ -169,7 +174,7 @@ export function SessionPicker({
             {(tabs[tab]?.sessions.length ?? 0) > 0 ? (
               list(tabs[tab]?.sessions ?? [])
             ) : (
-              <p>{tabs[tab]?.unavailableReason}</p>
+              <p>{tabReason ? text(tabReason) : null}</p>
             )}
           </div>
         </>

@@ -6,13 +6,16 @@
 import { useCallback, useRef, useState } from "react";
 import type { CartModifyBody } from "../../lib/api/cart-schemas.ts";
 import { ApiClientError } from "../../lib/api/errors.ts";
+import { messageText } from "../../lib/domain/messages.ts";
 import {
   isExpectedReserveCode,
+  RESERVE_MESSAGE,
+  type ReserveMessage,
   reserveErrorView,
-  UNEXPECTED_RESERVE_ERROR,
 } from "../../lib/domain/reserve-errors.ts";
 import { campaignParams } from "../../lib/domain/reserve-query.ts";
 import { addToCart } from "../../lib/stores/cart.ts";
+import { useReserveEnv } from "./context.ts";
 
 type AddBody = Pick<CartModifyBody, "add" | "additionalInfo">;
 
@@ -36,6 +39,9 @@ function asError(error: unknown): ApiClientError {
 }
 
 export function useReserveSubmit({ onSoldOut, onAdded, onError }: SubmitOptions) {
+  const { text } = useReserveEnv();
+  const say = useCallback((message: ReserveMessage) => messageText(message, text), [text]);
+  const unexpected = text(RESERVE_MESSAGE.unexpected);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | undefined>();
   const [added, setAdded] = useState(0);
@@ -72,14 +78,13 @@ export function useReserveSubmit({ onSoldOut, onAdded, onError }: SubmitOptions)
       if (!isExpectedReserveCode(error.code))
         console.warn("reserve: unexpected error", error.status, error.code);
       const view = reserveErrorView(error);
-      if (view.kind === "soldOut")
-        setMessage(onSoldOut ? await onSoldOut(view.sessionId) : UNEXPECTED_RESERVE_ERROR);
+      if (view.kind === "soldOut") setMessage(onSoldOut ? await onSoldOut(view.sessionId) : unexpected);
       else if (view.kind === "codeRequired") {
         pending.current = body;
         setCodeDialog({ open: true, error: undefined, applying: false });
-      } else setMessage(view.text);
+      } else setMessage(say(view.message));
     },
-    [onSoldOut, onError],
+    [onSoldOut, onError, say, unexpected],
   );
 
   const submit = useCallback(
@@ -111,15 +116,16 @@ export function useReserveSubmit({ onSoldOut, onAdded, onError }: SubmitOptions)
         const error = asError(raw);
         const view = reserveErrorView(error);
         if (view.kind === "codeField" || view.kind === "codeRequired" || error.context === "code") {
-          const text = view.kind === "codeField" || view.kind === "message" ? view.text : error.description;
-          setCodeDialog({ open: true, error: text || UNEXPECTED_RESERVE_ERROR, applying: false });
+          const shown =
+            view.kind === "codeField" || view.kind === "message" ? say(view.message) : error.description;
+          setCodeDialog({ open: true, error: shown || unexpected, applying: false });
         } else {
           setCodeDialog({ open: false, error: undefined, applying: false });
           await handle(error, body);
         }
       }
     },
-    [send, handle],
+    [send, handle, say, unexpected],
   );
 
   const closeCodeDialog = useCallback(() => {

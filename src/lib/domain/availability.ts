@@ -3,6 +3,7 @@
  *   available = capacity + oversell_capacity - used_capacity, floored at 0; capacity -1 means unlimited (-1).
  * A session is sold out when the operator closed it or nothing is available.
  */
+import { type Message, msg } from "./messages.ts";
 
 export const UNLIMITED = -1;
 
@@ -47,25 +48,31 @@ export function sumAvailable(values: number[]): number {
 
 /** Below this many tickets left, and without a configured threshold, shoppers are told to hurry. */
 export const HURRY_BELOW = 10;
-export const HURRY_TEXT = "Hurry, less than 10 tickets available.";
-export const SOLD_OUT_TEXT = "Sold out";
+
+/** The availability labels, as tenant string ids (DESIGN §7); the words are in tenant/strings-messages.ts. */
+export const AVAILABILITY_MESSAGE = {
+  soldOut: "reserve.remaining.soldOut",
+  hurry: "reserve.remaining.hurry",
+  available: "reserve.remaining.available",
+} as const;
+export type AvailabilityMessageId = (typeof AVAILABILITY_MESSAGE)[keyof typeof AVAILABILITY_MESSAGE];
 
 /**
- * The remaining-capacity text of a session (spec §4 "Availability label", §9 "Remaining capacity
+ * The remaining-capacity label of a session (spec §4 "Availability label", §9 "Remaining capacity
  * shown under show_remaining_session_capacity_threshold; 'Hurry, less than 10 tickets available.'
  * (under 10 unless a threshold is set)"): 'Sold out' when sold out (or nothing is left); with a
- * threshold T, 'n available' when fewer than T are left; without one, the hurry text under 10;
+ * threshold T, 'n available' when fewer than T are left; without one, the hurry label under 10;
  * otherwise nothing. `available` is -1 when unlimited.
  */
-export function remainingCapacityText(
+export function remainingCapacityMessage(
   available: number,
   soldOut: boolean,
   threshold?: number | null,
-): string | null {
-  if (soldOut || available === 0) return SOLD_OUT_TEXT;
+): Message<AvailabilityMessageId> | null {
+  if (soldOut || available === 0) return msg(AVAILABILITY_MESSAGE.soldOut);
   if (available < 0) return null;
   if (threshold !== undefined && threshold !== null) {
-    return available < threshold ? `${available} available` : null;
+    return available < threshold ? msg(AVAILABILITY_MESSAGE.available, { count: available }) : null;
   }
-  return available < HURRY_BELOW ? HURRY_TEXT : null;
+  return available < HURRY_BELOW ? msg(AVAILABILITY_MESSAGE.hurry, { count: HURRY_BELOW }) : null;
 }

@@ -5,6 +5,8 @@
  *   the 'code possibly hasn't arrived' hint after 30 s; not_available_yet retries after 5 s.
  * - Login modes (spec 1 §6) and the login steps (spec 1 §4).
  */
+import { type Message, msg } from "./messages.ts";
+
 export const LOGIN_TEXT_MAX = 50;
 export const LOGIN_EMAIL_MAX = 100;
 export const LOGIN_ZIP_MAX = 5;
@@ -40,37 +42,39 @@ export function isPasscodeFormat(input: string): boolean {
   return PASSCODE_PATTERN.test(normalizePasscode(input));
 }
 
-export const MESSAGES = {
-  passcodeRequired: "Enter your 6-character code",
-  passcodeInvalid: "The passcode you entered is invalid.",
-  // Spec 1 §8 says 'login link'; issue 11 corrects it: the visitor requests a new code.
-  passcodeNoAttemptsLeft: "You need to request a new code before attempting to log in with a passcode again.",
-  cookiesDisabled: "Enable cookies and reload to login.",
-  loginDisabled: "Login is disabled",
-  memberNotFoundZip: "Member details not found. Please check your member ID and ZIP code.",
-  memberNotFoundLastName: "Member details not found. Please check your member ID and last name.",
-  memberNotFoundEmail: "Member details not found. Please check your email address and member ID.",
-  guestAccount:
-    "Oops! You have not set a password yet. Please check your email inbox for instructions to set a password, then try again.",
-  incorrectPassword: "That is not the correct password. Please try again",
-  resetLinkInvalid: "This reset link is not valid. It may have expired.",
-  resendNoOrders: "No orders could be found for this email address.",
-  unexpected: "Sorry, something unexpected happened. Please try again later.",
-  rateLimited: "Too many attempts. Please wait a minute and try again.",
+/** The login and passcode messages, as tenant string ids (DESIGN §7); the words are in tenant/strings-messages.ts. */
+export const LOGIN_MESSAGE = {
+  passcodeRequired: "login.error.passcodeRequired",
+  passcodeInvalid: "login.error.passcodeInvalid",
+  passcodeAttemptsLeft: "login.error.passcodeAttemptsLeft",
+  passcodeNoAttemptsLeft: "login.error.passcodeNoAttemptsLeft",
+  cookiesDisabled: "login.error.cookiesDisabled",
+  loginDisabled: "login.error.loginDisabled",
+  memberNotFoundZip: "login.error.memberNotFoundZip",
+  memberNotFoundLastName: "login.error.memberNotFoundLastName",
+  memberNotFoundEmail: "login.error.memberNotFoundEmail",
+  guestAccount: "login.error.guestAccount",
+  incorrectPassword: "login.error.incorrectPassword",
+  unexpected: "login.error.unexpected",
+  rateLimited: "login.error.rateLimited",
+  rateLimitedWait: "login.error.rateLimitedWait",
 } as const;
+export type LoginMessageId = (typeof LOGIN_MESSAGE)[keyof typeof LOGIN_MESSAGE];
 
 /**
  * Spec 1 §8: 'You have {count} more attempt{s} before you need to request a new login link.', with
  * 'code' for 'login link' (issue 11: "The passcode screen says 'request a new login link' (it is a code)").
  */
-export function attemptsLeftText(count: number): string {
-  return `You have ${count} more attempt${count === 1 ? "" : "s"} before you need to request a new code.`;
+export function attemptsLeftMessage(count: number): Message<LoginMessageId> {
+  return msg(LOGIN_MESSAGE.passcodeAttemptsLeft, { count, s: count === 1 ? "" : "s" });
 }
 
-/** The member-ID form's not-found text for the second field it asks for. */
-export function memberNotFoundText(second: "zip_code" | "last_name" | "email"): string {
-  if (second === "zip_code") return MESSAGES.memberNotFoundZip;
-  return second === "last_name" ? MESSAGES.memberNotFoundLastName : MESSAGES.memberNotFoundEmail;
+/** The member-ID form's not-found message for the second field it asks for. */
+export function memberNotFoundMessage(second: "zip_code" | "last_name" | "email"): Message<LoginMessageId> {
+  if (second === "zip_code") return msg(LOGIN_MESSAGE.memberNotFoundZip);
+  return msg(
+    second === "last_name" ? LOGIN_MESSAGE.memberNotFoundLastName : LOGIN_MESSAGE.memberNotFoundEmail,
+  );
 }
 
 /** Login is disabled when the tenant configures no usable login mode (spec 1 §5). */

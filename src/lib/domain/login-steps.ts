@@ -9,15 +9,19 @@
  * - the `login`, `requirelogin`, `member_code`/`zip_code` and `login.*` query parameters.
  */
 import {
-  attemptsLeftText,
+  attemptsLeftMessage,
   LOGIN_EMAIL_MAX,
+  LOGIN_MESSAGE,
   LOGIN_TEXT_MAX,
   LOGIN_ZIP_MAX,
-  MESSAGES,
-  memberNotFoundText,
+  type LoginMessageId,
+  memberNotFoundMessage,
   PASSCODE_RETRY_NOT_AVAILABLE_MS,
 } from "./login-input.ts";
-import { rateLimitedText } from "./retry-wait.ts";
+import { type Message, msg } from "./messages.ts";
+import { rateLimitedMessage } from "./retry-wait.ts";
+
+type LoginMessage = Message<LoginMessageId>;
 
 /** Where 'Continue' on the e-mail step leads. */
 export type EmailStepNext = "password" | "passcode";
@@ -74,17 +78,17 @@ export function hasEmailStep(forms: LoginForms): boolean {
   return forms.password || forms.passcode;
 }
 
-/** The not-found text of a member-ID form (spec 1 §8). */
-export function memberIdNotFound(second: MemberIdSecond): string {
-  return second === "password" ? memberNotFoundText("email") : memberNotFoundText(second);
+/** The not-found message of a member-ID form (spec 1 §8). */
+export function memberIdNotFound(second: MemberIdSecond): LoginMessage {
+  return second === "password" ? memberNotFoundMessage("email") : memberNotFoundMessage(second);
 }
 
 /** What a passcode form shows after a failed verify call. */
 export interface PasscodeOutcome {
-  /** The error text ('The passcode you entered is invalid.' or the rate-limit text). */
-  message: string | null;
-  /** 'You have {n} more attempt{s} ...' or the no-attempts text; null when not applicable. */
-  attempts: string | null;
+  /** The error ('The passcode you entered is invalid.' or the rate-limit message). */
+  message: LoginMessage | null;
+  /** 'You have {n} more attempt{s} ...' or the no-attempts message; null when not applicable. */
+  attempts: LoginMessage | null;
   /** Input and submit disabled until a new code is requested. */
   mustRequestNew: boolean;
   /** not_available_yet: submit again automatically after this many ms. */
@@ -112,7 +116,7 @@ export function passcodeOutcome(
   }
   if (code === "rate_limited") {
     return {
-      message: rateLimitedText(retryAfterSeconds),
+      message: rateLimitedMessage(retryAfterSeconds),
       attempts: null,
       mustRequestNew: false,
       retryAfterMs: null,
@@ -120,31 +124,36 @@ export function passcodeOutcome(
   }
   if (code === "otp_incorrect" && attemptsLeft !== null && attemptsLeft > 0) {
     return {
-      message: MESSAGES.passcodeInvalid,
-      attempts: attemptsLeftText(attemptsLeft),
+      message: msg(LOGIN_MESSAGE.passcodeInvalid),
+      attempts: attemptsLeftMessage(attemptsLeft),
       mustRequestNew: false,
       retryAfterMs: null,
     };
   }
   if (code === "otp_incorrect") {
     return {
-      message: MESSAGES.passcodeInvalid,
-      attempts: MESSAGES.passcodeNoAttemptsLeft,
+      message: msg(LOGIN_MESSAGE.passcodeInvalid),
+      attempts: msg(LOGIN_MESSAGE.passcodeNoAttemptsLeft),
       mustRequestNew: true,
       retryAfterMs: null,
     };
   }
-  return { message: MESSAGES.passcodeInvalid, attempts: null, mustRequestNew: true, retryAfterMs: null };
+  return {
+    message: msg(LOGIN_MESSAGE.passcodeInvalid),
+    attempts: null,
+    mustRequestNew: true,
+    retryAfterMs: null,
+  };
 }
 
 /** The message of a failed POST login (spec 1 §8, spec 2 §8). */
 export type LoginErrorKind =
-  | { kind: "incorrect_password"; message: string }
-  | { kind: "guest_account"; message: string }
-  | { kind: "member_not_found"; message: string }
-  | { kind: "login_disabled"; message: string }
-  | { kind: "rate_limited"; message: string }
-  | { kind: "unexpected"; message: string };
+  | { kind: "incorrect_password"; message: LoginMessage }
+  | { kind: "guest_account"; message: LoginMessage }
+  | { kind: "member_not_found"; message: LoginMessage }
+  | { kind: "login_disabled"; message: LoginMessage }
+  | { kind: "rate_limited"; message: LoginMessage }
+  | { kind: "unexpected"; message: LoginMessage };
 
 /** `retryAfterSeconds`: the rate limit's `_extra.retry_after`, told as the real wait. */
 export function loginError(
@@ -154,20 +163,20 @@ export function loginError(
 ): LoginErrorKind {
   switch (code) {
     case "incorrect_password":
-      return { kind: "incorrect_password", message: MESSAGES.incorrectPassword };
+      return { kind: "incorrect_password", message: msg(LOGIN_MESSAGE.incorrectPassword) };
     case "guest_account":
-      return { kind: "guest_account", message: MESSAGES.guestAccount };
+      return { kind: "guest_account", message: msg(LOGIN_MESSAGE.guestAccount) };
     case "member_not_found":
       return {
         kind: "member_not_found",
-        message: second ? memberIdNotFound(second) : MESSAGES.incorrectPassword,
+        message: second ? memberIdNotFound(second) : msg(LOGIN_MESSAGE.incorrectPassword),
       };
     case "login_disabled":
-      return { kind: "login_disabled", message: MESSAGES.loginDisabled };
+      return { kind: "login_disabled", message: msg(LOGIN_MESSAGE.loginDisabled) };
     case "rate_limited":
-      return { kind: "rate_limited", message: rateLimitedText(retryAfterSeconds) };
+      return { kind: "rate_limited", message: rateLimitedMessage(retryAfterSeconds) };
     default:
-      return { kind: "unexpected", message: MESSAGES.unexpected };
+      return { kind: "unexpected", message: msg(LOGIN_MESSAGE.unexpected) };
   }
 }
 

@@ -2,26 +2,52 @@
  * What a failed checkout, pay or gift-card call means for the checkout page (spec 2 §4, §8).
  * Errors arrive as the API's first `_data` entry (status, code, description, extra); a provider
  * error carries Stripe's error `type` and `message` in `_extra` (the test gateway answers in the
- * same shape). Texts are the spec's, exactly.
+ * same shape). The domain returns message ids; the tenant's strings give the spec's words.
  */
-export const NOT_CHARGED = "Your card has not been charged.";
-export const VALIDATION_ERROR =
-  "There were errors found in the information you submitted. Please address the errors and re-submit the form.";
-export const PAYMENT_NOT_SUPPORTED = "Payment is not supported for this amount.";
-export const UNEXPECTED = "Sorry, something unexpected happened. Please try again later.";
-export const STRIPE_FAILED_TO_LOAD =
-  "Credit card payment can not be processed because Stripe was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.";
-export const GIFT_CARD_DUPLICATE = "Oops! You already applied this gift card";
-export const GIFT_CARD_EMPTY = "Gift Card balance is $0";
-/**
- * Issue 11: "An inactive card shows 'Gift Card balance is $0'; it deserves its own message." Spec 2
- * §5 gives both cases the zero-balance text; the issue overrides it for the inactive card.
- */
-export const GIFT_CARD_INACTIVE = "This gift card is not active. Please contact us for help.";
-export const GIFT_CARD_NOT_FOUND =
-  "Sorry, we could not find that gift card. Please check the number and try again.";
-export const GIFT_CARD_TROUBLE = "We are having trouble with that sorry. Please try again later.";
-export const cartBookedMessage = (orderId: string) => `Cart with order ID ${orderId} has been booked.`;
+import { type Message, msg, plain } from "./messages.ts";
+
+/** The payment and gift card messages, as tenant string ids (DESIGN §7); the words are in tenant/strings-messages.ts. */
+export const PAYMENT_MESSAGE = {
+  notCharged: "checkout.error.notCharged",
+  notChargedUnexpected: "checkout.error.notChargedUnexpected",
+  validation: "checkout.error.validation",
+  paymentNotSupported: "checkout.error.paymentNotSupported",
+  unexpected: "checkout.error.unexpected",
+  stripeFailedToLoad: "checkout.stripe.loadFailed",
+  giftCardDuplicate: "checkout.giftCard.duplicate",
+  giftCardEmpty: "checkout.giftCard.empty",
+  /**
+   * Issue 11: "An inactive card shows 'Gift Card balance is $0'; it deserves its own message." Spec 2
+   * §5 gives both cases the zero-balance text; the issue overrides it for the inactive card.
+   */
+  giftCardInactive: "checkout.giftCard.inactive",
+  giftCardNotFound: "checkout.giftCard.notFound",
+  giftCardTrouble: "checkout.giftCard.trouble",
+  giftCardRequired: "checkout.giftCard.required",
+  giftCardTooLong: "checkout.giftCard.tooLong",
+} as const;
+export type PaymentMessageId = (typeof PAYMENT_MESSAGE)[keyof typeof PAYMENT_MESSAGE];
+export type PaymentMessage = Message<PaymentMessageId>;
+
+/** The tenant's money format: nothing in its currency reads as "$0" or "£0" (spec 2 §5). */
+export interface MoneyFormat {
+  currency: string;
+  locale: string;
+}
+
+/** "$0" in en-US dollars, "£0" in en-GB pounds: whole units, as the spec writes "Gift Card balance is $0". */
+export function zeroAmount(format: MoneyFormat): string {
+  return new Intl.NumberFormat(format.locale, {
+    style: "currency",
+    currency: format.currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(0);
+}
+
+/** Spec 2 §5 "Gift Card balance is $0", in the tenant's currency. */
+export const giftCardEmpty = (format: MoneyFormat): PaymentMessage =>
+  msg(PAYMENT_MESSAGE.giftCardEmpty, { zero: zeroAmount(format) });
 
 /** The provider codes spec §8 expects (a card_error when the provider gives no type). */
 export const EXPECTED_PROVIDER_CODES = [
@@ -52,15 +78,17 @@ export type CheckoutFailure =
   /** The cart ended: the expiry modal clears it. */
   | { kind: "expired" }
   /** A message on the page; `refreshCart` after provider errors (spec §8). */
-  | { kind: "message"; message: string; refreshCart: boolean };
+  | { kind: "message"; message: PaymentMessage; refreshCart: boolean };
 
 const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() ? value.trim() : null;
 
 /** Spec §8: "Your card has not been charged." plus the provider message, only for card_error and invalid_request_error. */
-export function providerMessage(type: string | null, message: string | null): string {
+export function providerMessage(type: string | null, message: string | null): PaymentMessage {
   const usable = (type === "card_error" || type === "invalid_request_error") && message;
-  return `${NOT_CHARGED} ${usable ? message : UNEXPECTED}`;
+  return usable
+    ? msg(PAYMENT_MESSAGE.notCharged, { detail: message })
+    : msg(PAYMENT_MESSAGE.notChargedUnexpected);
 }
 
 function providerType(failure: ApiFailure): string | null {
@@ -82,36 +110,35 @@ export function checkoutFailure(failure: ApiFailure): CheckoutFailure {
   }
   if (code === "cart_expired" || status === 410) return { kind: "expired" };
   if (code === "payment_not_supported")
-    return { kind: "message", message: PAYMENT_NOT_SUPPORTED, refreshCart: false };
-  if (code === "validation_failed") return { kind: "message", message: VALIDATION_ERROR, refreshCart: false };
+    return { kind: "message", message: msg(PAYMENT_MESSAGE.paymentNotSupported), refreshCart: false };
+  if (code === "validation_failed")
+    return { kind: "message", message: msg(PAYMENT_MESSAGE.validation), refreshCart: false };
   if (status === 402 || providerType(failure) !== null) {
     const message = providerMessage(providerType(failure), text(extra.message) ?? text(failure.description));
     return { kind: "message", message, refreshCart: true };
   }
   // Spec §8: 400-499 show the first _data item's _description.
-  if (status >= 400 && status < 500 && text(failure.description)) {
-    return { kind: "message", message: text(failure.description) ?? UNEXPECTED, refreshCart: false };
+  const description = text(failure.description);
+  if (status >= 400 && status < 500 && description) {
+    return { kind: "message", message: plain(description), refreshCart: false };
   }
-  return { kind: "message", message: UNEXPECTED, refreshCart: false };
+  return { kind: "message", message: msg(PAYMENT_MESSAGE.unexpected), refreshCart: false };
 }
 
-/** A failed gift-card look-up or gift-card payment (spec §5, §8). */
-export function giftCardFailure(failure: ApiFailure): string {
-  if (failure.code === "duplicate_ledger") return GIFT_CARD_DUPLICATE;
-  if (failure.code === "ledger_empty") return GIFT_CARD_EMPTY;
-  if (failure.code === "ledger_inactive") return GIFT_CARD_INACTIVE;
-  if (failure.status === 404 || failure.code === "not_found") return GIFT_CARD_NOT_FOUND;
-  return GIFT_CARD_TROUBLE;
+/** A failed gift-card look-up or gift-card payment (spec §5, §8), amounts in the tenant's `format`. */
+export function giftCardFailure(failure: ApiFailure, format: MoneyFormat): PaymentMessage {
+  if (failure.code === "duplicate_ledger") return msg(PAYMENT_MESSAGE.giftCardDuplicate);
+  if (failure.code === "ledger_empty") return giftCardEmpty(format);
+  if (failure.code === "ledger_inactive") return msg(PAYMENT_MESSAGE.giftCardInactive);
+  if (failure.status === 404 || failure.code === "not_found") return msg(PAYMENT_MESSAGE.giftCardNotFound);
+  return msg(PAYMENT_MESSAGE.giftCardTrouble);
 }
-
-export const GIFT_CARD_REQUIRED = "Please enter a gift card number.";
-export const GIFT_CARD_TOO_LONG = "A gift card number has at most 70 characters.";
 
 /** Spec §5: the gift card number is required, max 70 (trimmed). Returns the refusal or null. */
-export function giftCardNumberProblem(number: string, max = 70): string | null {
+export function giftCardNumberProblem(number: string, max = 70): PaymentMessage | null {
   const value = number.trim();
-  if (value.length === 0) return GIFT_CARD_REQUIRED;
-  return value.length > max ? GIFT_CARD_TOO_LONG : null;
+  if (value.length === 0) return msg(PAYMENT_MESSAGE.giftCardRequired);
+  return value.length > max ? msg(PAYMENT_MESSAGE.giftCardTooLong, { max }) : null;
 }
 
 /**
@@ -122,10 +149,11 @@ export function giftCardNumberProblem(number: string, max = 70): string | null {
 export function giftCardProblem(
   card: { number: string; state: string; balanceMinor: number },
   applied: readonly string[],
-): string | null {
+  format: MoneyFormat,
+): PaymentMessage | null {
   const key = (n: string) => n.replace(/\s+/g, "").toUpperCase();
-  if (applied.some((n) => key(n) === key(card.number))) return GIFT_CARD_DUPLICATE;
-  if (card.state !== "active") return GIFT_CARD_INACTIVE;
-  if (card.balanceMinor <= 0) return GIFT_CARD_EMPTY;
+  if (applied.some((n) => key(n) === key(card.number))) return msg(PAYMENT_MESSAGE.giftCardDuplicate);
+  if (card.state !== "active") return msg(PAYMENT_MESSAGE.giftCardInactive);
+  if (card.balanceMinor <= 0) return giftCardEmpty(format);
   return null;
 }

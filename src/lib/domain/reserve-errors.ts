@@ -7,14 +7,18 @@
  * - invalid_citypass and code_exhausted are shown at the code field;
  * - any other 400-499 shows the first _data item's _description; nothing usable gives
  *   'Sorry! Something unexpected happened. Please try again.'
+ * The messages are tenant string ids (DESIGN §7); a server's `_description` travels as it is.
  */
+import { type Message, msg, plain } from "./messages.ts";
 
-export const UNEXPECTED_RESERVE_ERROR = "Sorry! Something unexpected happened. Please try again.";
-export const SOLD_OUT_SESSION =
-  "Tickets have sold out for the session at {time}. Please select another session and try again.";
-export const SOLD_OUT_DATE =
-  "Tickets have sold out for the session at {time}. Please select another date and try again.";
-export const ANCHOR_REQUIRED = "Add an admission event to your cart first.";
+export const RESERVE_MESSAGE = {
+  unexpected: "reserve.error.unexpected",
+  soldOutSession: "reserve.soldOutSession",
+  soldOutDate: "reserve.soldOutDate",
+  anchorRequired: "event.anchorRequired",
+} as const;
+export type ReserveMessageId = (typeof RESERVE_MESSAGE)[keyof typeof RESERVE_MESSAGE];
+export type ReserveMessage = Message<ReserveMessageId>;
 
 /** The reserve codes the spec expects (anything else 4xx is logged as unknown). */
 export const EXPECTED_RESERVE_CODES = new Set([
@@ -59,10 +63,10 @@ export interface ReserveErrorInput {
 }
 
 export type ReserveErrorView =
-  | { kind: "message"; text: string }
+  | { kind: "message"; message: ReserveMessage }
   | { kind: "soldOut"; sessionId: string | undefined }
   | { kind: "codeRequired"; ticketGroupId: string | undefined }
-  | { kind: "codeField"; text: string };
+  | { kind: "codeField"; message: ReserveMessage };
 
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
 
@@ -75,18 +79,18 @@ export function reserveErrorView(error: ReserveErrorInput): ReserveErrorView {
     return { kind: "codeRequired", ticketGroupId: str(error.extra.ticket_group_id) };
   }
   if (error.code === "rule_blocks_reserve" && error.extra.block_reason === "anchor_required") {
-    return { kind: "message", text: ANCHOR_REQUIRED };
+    return { kind: "message", message: msg(RESERVE_MESSAGE.anchorRequired) };
   }
   const usable = error.status >= 400 && error.status <= 499 && error.description.trim() !== "";
-  if (CODE_FIELD_CODES.has(error.code)) {
-    return { kind: "codeField", text: usable ? error.description : UNEXPECTED_RESERVE_ERROR };
-  }
-  return { kind: "message", text: usable ? error.description : UNEXPECTED_RESERVE_ERROR };
+  const message = usable ? plain(error.description) : msg(RESERVE_MESSAGE.unexpected);
+  return { kind: CODE_FIELD_CODES.has(error.code) ? "codeField" : "message", message };
 }
 
-/** The sold-out text once the sessions are reloaded: another session of the date, or another date. */
-export function soldOutText(time: string, otherSessionsHaveCapacity: boolean): string {
-  return (otherSessionsHaveCapacity ? SOLD_OUT_SESSION : SOLD_OUT_DATE).replace("{time}", time);
+/** The sold-out message once the sessions are reloaded: another session of the date, or another date. */
+export function soldOutMessage(time: string, otherSessionsHaveCapacity: boolean): ReserveMessage {
+  return msg(otherSessionsHaveCapacity ? RESERVE_MESSAGE.soldOutSession : RESERVE_MESSAGE.soldOutDate, {
+    time,
+  });
 }
 
 /** Whether the code is one the spec lists (others are logged as unknown). */

@@ -4,7 +4,8 @@
  * "Too many attempts. Please wait a minute and try again." keeps its words with the real wait in
  * them. The wait is rounded up, so the visitor never tries again too early.
  */
-import { MESSAGES } from "./login-input.ts";
+import { LOGIN_MESSAGE, type LoginMessageId } from "./login-input.ts";
+import { type Message, msg } from "./messages.ts";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -33,8 +34,8 @@ export function retryWait(retryAfterSeconds: unknown): string | null {
   return waitDuration(retryAfterSeconds);
 }
 
-/** The rate-limit text with the wait from `_extra.retry_after`; without one, the generic text. */
-export function rateLimitedText(retryAfterSeconds: unknown): string {
+/** The rate-limit message with the wait from `_extra.retry_after`; without one, the generic message. */
+export function rateLimitedMessage(retryAfterSeconds: unknown): Message<LoginMessageId> {
   const wait = retryWait(retryAfterSeconds);
-  return wait ? `Too many attempts. Please wait ${wait} and try again.` : MESSAGES.rateLimited;
+  return wait ? msg(LOGIN_MESSAGE.rateLimitedWait, { wait }) : msg(LOGIN_MESSAGE.rateLimited);
 }

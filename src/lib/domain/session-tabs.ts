@@ -7,8 +7,10 @@
  * none (issue 11: a 7:30 PM concert sat alone under 'Late afternoon' next to two empty tabs).
  */
 
-export const TAB_NOT_AVAILABLE = "Not available";
-export const TAB_SOLD_OUT = "Sold out";
+/** An unavailable tab's reason, as tenant string ids (DESIGN §7; words in tenant/strings-messages.ts). */
+export const TAB_NOT_AVAILABLE = "reserve.session.tab.notAvailable";
+export const TAB_SOLD_OUT = "reserve.session.tab.soldOut";
+export type TabReason = typeof TAB_NOT_AVAILABLE | typeof TAB_SOLD_OUT;
 const DAY_START = "0000";
 const DAY_END = "2400";
 
@@ -32,7 +34,8 @@ export interface SessionTab<T> {
   from: string;
   to: string;
   sessions: T[];
-  unavailableReason: typeof TAB_NOT_AVAILABLE | typeof TAB_SOLD_OUT | null;
+  /** The reason's tenant string id ('Not available', 'Sold out'), or null when the tab is available. */
+  unavailableReason: TabReason | null;
 }
 
 const hhmm = (time: string) => time.replace(":", "").padStart(4, "0").slice(0, 4);

@@ -5,7 +5,14 @@
  * checkout again with {payment_intent_id}. Stripe.js and the API are passed in, so the sequence is
  * tested with fakes; the island routes the outcome (answer, API error, message).
  */
-import { type ApiFailure, checkoutFailure, providerMessage, VALIDATION_ERROR } from "./payment-errors.ts";
+import { msg } from "./messages.ts";
+import {
+  type ApiFailure,
+  checkoutFailure,
+  PAYMENT_MESSAGE,
+  type PaymentMessage,
+  providerMessage,
+} from "./payment-errors.ts";
 
 /** Stripe.js's error shape (type and message), as far as the page needs it. */
 export interface StripeJsError {
@@ -28,7 +35,7 @@ export type StripeOutcome<A> =
   /** The checkout failed: the island's usual failure handling. */
   | { kind: "error"; error: unknown }
   /** A message from the card step; `refreshCart` after provider errors (spec §8). */
-  | { kind: "message"; message: string; refreshCart: boolean };
+  | { kind: "message"; message: PaymentMessage; refreshCart: boolean };
 
 const stripeMessage = (error: StripeJsError) =>
   providerMessage(error.type ?? null, error.message?.trim() ? error.message.trim() : null);
@@ -44,7 +51,8 @@ export async function runStripePayment<A>(
 ): Promise<StripeOutcome<A>> {
   const submitted = await port.submit();
   // The Payment Element shows its own field errors; the page shows the validation message.
-  if (submitted.error) return { kind: "message", message: VALIDATION_ERROR, refreshCart: false };
+  if (submitted.error)
+    return { kind: "message", message: msg(PAYMENT_MESSAGE.validation), refreshCart: false };
   const method = await port.createPaymentMethod();
   if ("error" in method) return { kind: "message", message: stripeMessage(method.error), refreshCart: true };
   try {

@@ -2,12 +2,15 @@
  * UI strings. The defaults are the specification's exact texts; a tenant overrides any of them in
  * its content file (`strings`). `{name}` placeholders are filled from `vars`.
  */
+import type { Message } from "../domain/messages.ts";
+import { messageText } from "../domain/messages.ts";
 import type { Tenant } from "./schema.ts";
 import { accountProfileStrings } from "./strings-account-profile.ts";
 import { errorScreenStrings } from "./strings-errors.ts";
 import { eventDetailStrings } from "./strings-event-detail.ts";
 import { externalLoginStrings } from "./strings-external-login.ts";
 import { manageStrings } from "./strings-manage.ts";
+import { messageStrings } from "./strings-messages.ts";
 import { rescheduleStrings } from "./strings-reschedule.ts";
 import { ticketStrings } from "./strings-tickets.ts";
 import { transferStrings } from "./strings-transfer.ts";
@@ -21,6 +24,7 @@ export const defaultStrings = {
   ...ticketStrings,
   ...errorScreenStrings,
   ...eventDetailStrings,
+  ...messageStrings,
   "nav.skip": "Skip to main content",
   "nav.main": "Main",
   "nav.events": "Events",
@@ -328,8 +332,6 @@ export const defaultStrings = {
   "checkout.terms.view": "Read the terms and conditions",
   "checkout.terms.title": "Terms and conditions",
   "checkout.close": "Close",
-  "checkout.captcha":
-    "This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.",
   "checkout.giftCard.title": "Gift card",
   "checkout.giftCard.number": "Gift card number",
   "checkout.giftCard.apply": "Apply gift card",
@@ -693,7 +695,7 @@ export const defaultStrings = {
   "membership.redeem.select": "Choose {name}",
 } as const;
 
-type StringKey = keyof typeof defaultStrings;
+export type StringKey = keyof typeof defaultStrings;
 type StringVars = Record<string, string | number>;
 
 export function format(template: string, vars: StringVars = {}): string {
@@ -706,6 +708,11 @@ export function format(template: string, vars: StringVars = {}): string {
 export function t(tenant: Pick<Tenant, "strings"> | undefined, key: StringKey, vars?: StringVars): string {
   const override = tenant?.strings[key];
   return format(override ?? defaultStrings[key], vars);
+}
+
+/** The tenant's words for a message the domain returned (its id and placeholder values). */
+export function tMessage(tenant: Pick<Tenant, "strings"> | undefined, message: Message<StringKey>): string {
+  return messageText(message, (key, vars) => t(tenant, key, vars));
 }
 
 /** A bound translator for one tenant, handy in .astro templates. */

@@ -5,10 +5,11 @@
  * is the ledger row) with what the payment took.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
+import { getTenant } from "../../tenant/load.ts";
 import * as s from "../db/schema.ts";
 import type { Tx } from "../db/seed/helpers.ts";
 import { notFound } from "../http/errors.ts";
-import { ledgerEmpty, ledgerInactive } from "./errors.ts";
+import { ledgerEmpty, ledgerInactive, type WordsOf } from "./errors.ts";
 import { dataString, type Gateway } from "./gateway.ts";
 
 export const GIFT_CARD_TYPE = "gift_card";
@@ -24,6 +25,12 @@ export async function findGiftCard(tx: Tx, sellerId: string, number: string) {
   return row;
 }
 
+/** The seller's tenant, for the words of a refusal (read only when refusing). */
+async function wordsOf(tx: Tx, sellerId: string): Promise<WordsOf> {
+  const [row] = await tx.select({ slug: s.seller.slug }).from(s.seller).where(eq(s.seller.id, sellerId));
+  return row ? getTenant(row.slug) : undefined;
+}
+
 export const ledgerGateway: Gateway = {
   id: "ledger",
   cardLimits: false,
@@ -31,15 +38,15 @@ export const ledgerGateway: Gateway = {
     const number = dataString(request.data, "number") ?? "";
     const card = number ? await findGiftCard(tx, request.sellerId, number) : undefined;
     if (!card) throw notFound("ledger", number || undefined);
-    if (card.state !== "active") throw ledgerInactive();
-    if (card.balance <= 0) throw ledgerEmpty(request.currency);
+    if (card.state !== "active") throw ledgerInactive(await wordsOf(tx, request.sellerId));
+    if (card.balance <= 0) throw ledgerEmpty(request.currency, await wordsOf(tx, request.sellerId));
     const taken = Math.min(card.balance, request.amount);
     const [after] = await tx
       .update(s.ledger)
       .set({ balance: sql`${s.ledger.balance} - ${taken}` })
       .where(and(eq(s.ledger.id, card.id), gte(s.ledger.balance, taken)))
       .returning({ balance: s.ledger.balance });
-    if (!after) throw ledgerEmpty(request.currency);
+    if (!after) throw ledgerEmpty(request.currency, await wordsOf(tx, request.sellerId));
     return {
       status: "succeeded",
       amount: taken,

@@ -6,7 +6,9 @@
  * this address failed before?").
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import { MESSAGES } from "../../domain/login-input.ts";
+import { LOGIN_MESSAGE } from "../../domain/login-input.ts";
+import type { Tenant } from "../../tenant/schema.ts";
+import { t } from "../../tenant/strings.ts";
 import * as s from "../db/schema.ts";
 import type { Executor } from "../db/seed/helpers.ts";
 import { ApiError } from "../http/errors.ts";
@@ -151,9 +153,12 @@ export function addressBucket(address: string): string {
   return `${network.join(":")}::/64`;
 }
 
-/** 429 `rate_limited` with the retry delay in _extra, the body every limit answers with. */
-export const rateLimited = (retryAfterSeconds: number) =>
-  new ApiError(429, "rate_limited", MESSAGES.rateLimited, {
+/**
+ * 429 `rate_limited` with the retry delay in _extra, the body every limit answers with; the words
+ * are the seller's tenant strings when the caller knows the tenant (`words`), else the defaults.
+ */
+export const rateLimited = (retryAfterSeconds: number, words?: Pick<Tenant, "strings">) =>
+  new ApiError(429, "rate_limited", t(words, LOGIN_MESSAGE.rateLimited), {
     context: "rate_limit",
     extra: { retry_after: retryAfterSeconds },
   });

@@ -195,7 +195,12 @@ export function registerAuth(router: ApiRouter): void {
   router.openapi(routes.createUser, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
     const input = c.req.valid("json");
-    const subject = { sellerId: call.seller.id, address: call.address, account: input.email };
+    const subject = {
+      sellerId: call.seller.id,
+      words: call.tenant,
+      address: call.address,
+      account: input.email,
+    };
     await enforceLimit(c, call.db, "create_user", subject, call.now);
     const { password, ...person } = input;
     if (password === undefined) {
@@ -228,7 +233,7 @@ export function registerAuth(router: ApiRouter): void {
   router.openapi(routes.resetRequest, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
     const { email } = c.req.valid("json");
-    const subject = { sellerId: call.seller.id, address: call.address, account: email };
+    const subject = { sellerId: call.seller.id, words: call.tenant, address: call.address, account: email };
     await enforceLimit(c, call.db, "password_reset", subject, call.now);
     await requestPasswordReset(call, email);
     return c.body(null, 204);
@@ -239,7 +244,7 @@ export function registerAuth(router: ApiRouter): void {
       c,
       call.db,
       "reset_validate",
-      { sellerId: call.seller.id, address: call.address },
+      { sellerId: call.seller.id, words: call.tenant, address: call.address },
       call.now,
     );
     return c.json({ identity: await validateResetToken(call, c.req.valid("json").token) }, 200);
@@ -247,14 +252,20 @@ export function registerAuth(router: ApiRouter): void {
   router.openapi(routes.reset, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
     const { token, password } = c.req.valid("json");
-    await enforceLimit(c, call.db, "reset", { sellerId: call.seller.id, address: call.address }, call.now);
+    await enforceLimit(
+      c,
+      call.db,
+      "reset",
+      { sellerId: call.seller.id, words: call.tenant, address: call.address },
+      call.now,
+    );
     await resetPassword(call, token, password);
     return c.body(null, 204);
   });
   router.openapi(routes.resend, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
     const { email, memberships_only } = c.req.valid("json");
-    const subject = { sellerId: call.seller.id, address: call.address, account: email };
+    const subject = { sellerId: call.seller.id, words: call.tenant, address: call.address, account: email };
     await enforceLimit(c, call.db, "resend", subject, call.now);
     await resendByEmail(call, email, memberships_only);
     return c.body(null, 204);

@@ -100,7 +100,7 @@ export function registerManage(router: ApiRouter): void {
       c,
       call.db,
       "resend",
-      { sellerId: call.seller.id, address: call.address, account: body.email },
+      { sellerId: call.seller.id, words: call.tenant, address: call.address, account: body.email },
       call.now,
     );
     await call.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
 import { mailLinkOrigin } from "../../config/origins.ts";
 import type { Db } from "../../db/client.ts";
 import type { ApiEnv } from "../../http/app.ts";
@@ -19,6 +20,8 @@ export interface AuthCall {
   db: Db;
   now: Date;
   seller: SellerRow;
+  /** The seller's tenant (its strings give the errors' words); undefined without a tenant file. */
+  tenant?: Tenant | undefined;
   /** The tenant's web.login_modes; empty when the seller has no tenant file (login disabled). */
   modes: readonly string[];
   address: string;
@@ -42,12 +45,14 @@ export function linkOrigin(
 export async function authCall(c: Context<ApiEnv>, sellerRef: string | undefined): Promise<AuthCall> {
   const { db, clock } = c.get("deps");
   const seller = await cachedSeller(db, sellerRef);
+  const tenant = getTenant(seller.slug);
   return {
     c,
     db,
     now: clock.now(),
     seller,
-    modes: getTenant(seller.slug)?.web.login_modes ?? [],
+    tenant,
+    modes: tenant?.web.login_modes ?? [],
     address: clientAddress(c),
     // The tenant's own host name when it lists one (issue 16), else the configured origin.
     origin: mailOriginFor(seller.slug, c.req.url),

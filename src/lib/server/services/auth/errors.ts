@@ -1,38 +1,49 @@
 /**
  * The account calls' errors (spec 1 §8, spec 2 §8): codes, contexts and texts in one place. The
- * texts that the storefront shows come from the domain module (login-input.ts, password-rules.ts).
+ * messages the storefront shows are the domain's ids (login-input.ts LOGIN_MESSAGE); their words,
+ * the `_description`, are the seller's tenant strings (the spec's texts by default).
  */
-import { attemptsLeftText, MESSAGES, memberNotFoundText } from "../../../domain/login-input.ts";
+import { attemptsLeftMessage, LOGIN_MESSAGE, memberNotFoundMessage } from "../../../domain/login-input.ts";
 import { INVALID_PASSWORD } from "../../../domain/password-rules.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { t, tMessage } from "../../../tenant/strings.ts";
 import { ApiError } from "../../http/errors.ts";
+
+/** The seller's tenant, whose strings give the words; the defaults without one. */
+type Words = Pick<Tenant, "strings"> | undefined;
 
 const login = { context: "login" };
 
-export const loginDisabled = () => new ApiError(403, "login_disabled", MESSAGES.loginDisabled, login);
+export const loginDisabled = (words?: Words) =>
+  new ApiError(403, "login_disabled", t(words, LOGIN_MESSAGE.loginDisabled), login);
 
 /** The same answer for an unknown e-mail and a wrong password (issue 5: no enumeration). */
-export const incorrectPassword = () =>
-  new ApiError(401, "incorrect_password", MESSAGES.incorrectPassword, login);
+export const incorrectPassword = (words?: Words) =>
+  new ApiError(401, "incorrect_password", t(words, LOGIN_MESSAGE.incorrectPassword), login);
 
-export const guestAccount = () => new ApiError(401, "guest_account", MESSAGES.guestAccount, login);
+export const guestAccount = (words?: Words) =>
+  new ApiError(401, "guest_account", t(words, LOGIN_MESSAGE.guestAccount), login);
 
-export const memberNotFound = (second: "zip_code" | "last_name" | "email") =>
-  new ApiError(401, "member_not_found", memberNotFoundText(second), login);
+export const memberNotFound = (second: "zip_code" | "last_name" | "email", words?: Words) =>
+  new ApiError(401, "member_not_found", tMessage(words, memberNotFoundMessage(second)), login);
 
-export const otpIncorrect = (attemptsLeft: number) =>
-  new ApiError(401, "otp_incorrect", MESSAGES.passcodeInvalid, {
+export const otpIncorrect = (attemptsLeft: number, words?: Words) =>
+  new ApiError(401, "otp_incorrect", t(words, LOGIN_MESSAGE.passcodeInvalid), {
     context: "login",
     extra: {
       attempts_left: attemptsLeft,
-      message: attemptsLeft > 0 ? attemptsLeftText(attemptsLeft) : MESSAGES.passcodeNoAttemptsLeft,
+      message:
+        attemptsLeft > 0
+          ? tMessage(words, attemptsLeftMessage(attemptsLeft))
+          : t(words, LOGIN_MESSAGE.passcodeNoAttemptsLeft),
     },
   });
 
 export const otpExpired = () =>
   new ApiError(401, "otp_token_expired", "This passcode has expired. Please request a new code.", login);
 
-export const notAuthorized = () =>
-  new ApiError(401, "not_authorized", MESSAGES.passcodeNoAttemptsLeft, login);
+export const notAuthorized = (words?: Words) =>
+  new ApiError(401, "not_authorized", t(words, LOGIN_MESSAGE.passcodeNoAttemptsLeft), login);
 
 export const notAvailableYet = (retryAfterSeconds: number) =>
   new ApiError(425, "not_available_yet", "The passcode is not available yet. Please try again in a moment.", {
@@ -63,10 +74,11 @@ export const emailInUse = () =>
 export const invalidPassword = () =>
   new ApiError(400, "invalid_password", INVALID_PASSWORD, { context: "password_reset" });
 
-export const resetLinkNotFound = () =>
-  new ApiError(404, "not_found", MESSAGES.resetLinkInvalid, { context: "password_reset" });
+export const resetLinkNotFound = (words?: Words) =>
+  new ApiError(404, "not_found", t(words, "account.reset.invalid"), { context: "password_reset" });
 
-export const resetLinkFailed = () =>
-  new ApiError(400, "validate_failed", MESSAGES.resetLinkInvalid, { context: "password_reset" });
+export const resetLinkFailed = (words?: Words) =>
+  new ApiError(400, "validate_failed", t(words, "account.reset.invalid"), { context: "password_reset" });
 
-export const noOrders = () => new ApiError(404, "no_orders", MESSAGES.resendNoOrders, { context: "resend" });
+export const noOrders = (words?: Words) =>
+  new ApiError(404, "no_orders", t(words, "account.resend.noOrders"), { context: "resend" });

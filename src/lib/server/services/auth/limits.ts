@@ -35,6 +35,7 @@
  * `_extra.retry_after`, "Too many attempts. Please wait a minute and try again."
  */
 import type { Context } from "hono";
+import type { Tenant } from "../../../tenant/schema.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
 import {
   addressBucket,
@@ -107,6 +108,8 @@ export interface LimitSubject {
   address: string;
   /** The e-mail or member ID; omitted when the call names no account (an unknown passcode token). */
   account?: string;
+  /** The seller's tenant, whose strings give the refusal's words. */
+  words?: Pick<Tenant, "strings"> | undefined;
 }
 
 const refusal = (seconds: number): RateLimitResult => ({
@@ -160,7 +163,7 @@ export async function enforceLimit(
   const result = await checkLimit(db, call, subject, now);
   if (!result.allowed) {
     c.header("Retry-After", String(result.retryAfterSeconds));
-    throw rateLimited(result.retryAfterSeconds);
+    throw rateLimited(result.retryAfterSeconds, subject.words);
   }
 }
 

@@ -54,23 +54,23 @@ async function refuseGuest(call: AuthCall, identity: IdentityRow): Promise<never
   if (await mayMailGuestSetup(call.db, identity.id, call.now)) {
     await call.db.transaction((tx) => issuePasswordLink(tx, call, identity, "setup"));
   }
-  throw guestAccount();
+  throw guestAccount(call.tenant);
 }
 
 async function passwordLogin(call: AuthCall, body: Extract<LoginBody, { credential_type: "password" }>) {
-  assertLoginKind(call.modes, "password");
+  assertLoginKind(call.modes, "password", call.tenant);
   const email = body.username.trim();
   await enforceLimit(
     call.c,
     call.db,
     "login",
-    { sellerId: call.seller.id, address: call.address, account: email },
+    { sellerId: call.seller.id, words: call.tenant, address: call.address, account: email },
     call.now,
   );
   const identity = await identityByEmail(call.db, call.seller.id, email);
   const ok = await checkPassword(identity?.passwordHash, body.password);
   if (identity && !identity.passwordHash) return refuseGuest(call, identity);
-  if (!identity || !ok) throw incorrectPassword();
+  if (!identity || !ok) throw incorrectPassword(call.tenant);
   await clearLoginLimit(call.db, call.seller.id, email, call.address);
   return finishLogin(call, identity.id, body.cart_id);
 }
@@ -87,13 +87,13 @@ function scanKind(body: ScanBody): { kind: LoginKind; second: "zip_code" | "last
 
 async function scanCodeLogin(call: AuthCall, body: ScanBody) {
   const { kind, second } = scanKind(body);
-  assertLoginKind(call.modes, kind);
+  assertLoginKind(call.modes, kind, call.tenant);
   const scanCode = body.scan_code.trim();
   await enforceLimit(
     call.c,
     call.db,
     "login",
-    { sellerId: call.seller.id, address: call.address, account: scanCode },
+    { sellerId: call.seller.id, words: call.tenant, address: call.address, account: scanCode },
     call.now,
   );
   const [member] = await call.db
@@ -122,7 +122,7 @@ async function scanCodeLogin(call: AuthCall, body: ScanBody) {
       identity = await identityById(call.db, member.identityId);
     }
   }
-  if (!identity) throw memberNotFound(second);
+  if (!identity) throw memberNotFound(second, call.tenant);
   await clearLoginLimit(call.db, call.seller.id, scanCode, call.address);
   return finishLogin(call, identity.id, body.cart_id);
 }

@@ -3,6 +3,7 @@
  * enable is 403 `login_disabled` ("Login is disabled"); no usable mode at all disables login.
  */
 import { type LoginMode, loginEnabled } from "../../../domain/login-input.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
 import { loginDisabled } from "./errors.ts";
 
 export type LoginKind = "password" | "otp" | "scan_code" | "scan_code_last_name" | "scan_code_password";
@@ -19,6 +20,11 @@ export function loginKindEnabled(modes: readonly string[], kind: LoginKind): boo
   return loginEnabled(modes) && ENABLED_BY[kind].some((mode) => modes.includes(mode));
 }
 
-export function assertLoginKind(modes: readonly string[], kind: LoginKind): void {
-  if (!loginKindEnabled(modes, kind)) throw loginDisabled();
+/** `words`: the tenant whose strings give the refusal's words. */
+export function assertLoginKind(
+  modes: readonly string[],
+  kind: LoginKind,
+  words?: Pick<Tenant, "strings">,
+): void {
+  if (!loginKindEnabled(modes, kind)) throw loginDisabled(words);
 }

@@ -45,13 +45,13 @@ export async function requestOtp(
   call: AuthCall,
   body: z.infer<typeof requestOtpBody>,
 ): Promise<{ token: string }> {
-  assertLoginKind(call.modes, "otp");
+  assertLoginKind(call.modes, "otp", call.tenant);
   const email = body.email.trim();
   await enforceLimit(
     call.c,
     call.db,
     "request_otp",
-    { sellerId: call.seller.id, address: call.address, account: email },
+    { sellerId: call.seller.id, words: call.tenant, address: call.address, account: email },
     call.now,
   );
   const token = randomBytes(32).toString("base64url");
@@ -87,7 +87,7 @@ type Outcome =
     };
 
 export async function verifyOtp(call: AuthCall, body: z.infer<typeof verifyOtpBody>): Promise<LoginAnswer> {
-  assertLoginKind(call.modes, "otp");
+  assertLoginKind(call.modes, "otp", call.tenant);
   const tokenHash = hashToken(body.token);
   const [peek] = await call.db
     .select({ email: s.otpChallenge.email, sellerId: s.otpChallenge.sellerId })
@@ -99,7 +99,7 @@ export async function verifyOtp(call: AuthCall, body: z.infer<typeof verifyOtpBo
     call.c,
     call.db,
     "verify_otp",
-    { sellerId: call.seller.id, address: call.address, account },
+    { sellerId: call.seller.id, words: call.tenant, address: call.address, account },
     call.now,
   );
   const outcome: Outcome = await call.db.transaction(async (tx): Promise<Outcome> => {
@@ -131,6 +131,6 @@ export async function verifyOtp(call: AuthCall, body: z.infer<typeof verifyOtpBo
     call.c.header("Retry-After", String(outcome.wait ?? 5));
     throw notAvailableYet(outcome.wait ?? 5);
   }
-  if (outcome.error === "incorrect") throw otpIncorrect(outcome.left ?? 0);
-  throw notAuthorized();
+  if (outcome.error === "incorrect") throw otpIncorrect(outcome.left ?? 0, call.tenant);
+  throw notAuthorized(call.tenant);
 }

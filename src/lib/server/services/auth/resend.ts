@@ -79,7 +79,7 @@ export async function resendByEmail(call: AuthCall, email: string, membershipsOn
     }
     return identity ? (await mailOrders(tx, call, identity)) > 0 : false;
   });
-  if (!sent) throw noOrders();
+  if (!sent) throw noOrders(call.tenant);
 }
 
 /** my/ticket_order/resend for the logged-in identity: 204 whether or not there was anything to send. */

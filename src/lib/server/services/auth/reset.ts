@@ -63,8 +63,8 @@ async function usableToken(ex: Executor, call: AuthCall, token: string): Promise
     .from(s.passwordResetToken)
     .where(eq(s.passwordResetToken.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row || row.sellerId !== call.seller.id) throw resetLinkNotFound();
-  if (row.usedAt || row.expiresAt <= call.now) throw resetLinkFailed();
+  if (!row || row.sellerId !== call.seller.id) throw resetLinkNotFound(call.tenant);
+  if (row.usedAt || row.expiresAt <= call.now) throw resetLinkFailed(call.tenant);
   return row;
 }
 
@@ -75,7 +75,7 @@ export async function validateResetToken(call: AuthCall, token: string): Promise
     .select({ email: s.identity.email })
     .from(s.identity)
     .where(eq(s.identity.id, row.identityId));
-  if (!identity?.email) throw resetLinkNotFound();
+  if (!identity?.email) throw resetLinkNotFound(call.tenant);
   return { email: identity.email };
 }
 
@@ -95,7 +95,7 @@ export async function resetPassword(call: AuthCall, token: string, password: str
       ),
     )
     .limit(1);
-  if (!known || known.usedAt || known.expiresAt <= call.now) throw resetLinkNotFound();
+  if (!known || known.usedAt || known.expiresAt <= call.now) throw resetLinkNotFound(call.tenant);
   const passwordHash = await hashPassword(password);
   await call.db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -109,7 +109,7 @@ export async function resetPassword(call: AuthCall, token: string, password: str
         ),
       )
       .returning();
-    if (!claimed || claimed.expiresAt <= call.now) throw resetLinkNotFound();
+    if (!claimed || claimed.expiresAt <= call.now) throw resetLinkNotFound(call.tenant);
     await tx
       .update(s.identity)
       .set({ passwordHash, kind: "user" })

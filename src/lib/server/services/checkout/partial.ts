@@ -12,7 +12,12 @@ import { PAYMENT_MAX_MINOR, paymentMinMinor } from "../../../api/checkout-schema
 import { toMoneyString } from "../../../domain/money.ts";
 import * as s from "../../db/schema.ts";
 import { validationFailed } from "../../http/errors.ts";
-import { duplicateLedger, gatewayNotAllowed, paymentNotSupported } from "../../payments/errors.ts";
+import {
+  duplicateLedger,
+  gatewayNotAllowed,
+  paymentNotSupported,
+  type WordsOf,
+} from "../../payments/errors.ts";
 import { dataString, type GatewayData } from "../../payments/gateway.ts";
 import type { ChargeOutcome, Gateway } from "../../payments/index.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
@@ -21,20 +26,28 @@ import { cartPayments, type PaymentRow, paidAmount } from "./cart-state.ts";
 import { cartPlanState, groupMetas, liftPlanExpiry } from "./plan.ts";
 
 /** Spec 2 §5: card payments between 0.50 (GBP 0.30) and 999999.99. */
-export function assertCardAmount(amount: number, currency: string): void {
+export function assertCardAmount(amount: number, currency: string, words?: WordsOf): void {
   const min = paymentMinMinor(currency);
   if (amount < min || amount > PAYMENT_MAX_MINOR) {
-    throw paymentNotSupported({ min: toMoneyString(min), max: toMoneyString(PAYMENT_MAX_MINOR), currency });
+    throw paymentNotSupported(
+      { min: toMoneyString(min), max: toMoneyString(PAYMENT_MAX_MINOR), currency },
+      words,
+    );
   }
 }
 
-export function assertNewGiftCard(payments: readonly PaymentRow[], gateway: Gateway, data: GatewayData) {
+export function assertNewGiftCard(
+  payments: readonly PaymentRow[],
+  gateway: Gateway,
+  data: GatewayData,
+  words?: WordsOf,
+) {
   if (gateway.id !== "ledger") return;
   const number = dataString(data, "number") ?? "";
   if (!number || number.length > 70)
     throw validationFailed("A gift card number is required (at most 70 characters).", { field: "number" });
   if (payments.some((p) => p.gatewayId === "ledger" && p.state === "succeeded" && p.cardNumber === number)) {
-    throw duplicateLedger();
+    throw duplicateLedger(words);
   }
 }
 
@@ -79,6 +92,8 @@ export interface PartialPayment {
   /** The key the gateway gets (the call's key, else one per cart and payment count). */
   chargeKey: string;
   now: Date;
+  /** The seller's tenant, whose words the refusals take. */
+  words?: WordsOf;
 }
 
 /** Takes the partial payment in the checkout's transaction and answers `partial`. */
@@ -87,7 +102,7 @@ export async function takePartialPayment(tx: Tx, p: PartialPayment): Promise<Che
   const paidBefore = paidAmount(p.payments);
   const outstanding = Math.max(0, p.total - paidBefore);
   if (gateway.id === "free") throw gatewayNotAllowed("A partial payment needs a gift card or a card.");
-  if (gateway.cardLimits) assertCardAmount(amount, p.currency);
+  if (gateway.cardLimits) assertCardAmount(amount, p.currency, p.words);
   // Spec §5: a card payment toward a plan lies between the due amount and the outstanding balance.
   const metas = await groupMetas(tx, cart.sellerId, p.tickets);
   const plan = cartPlanState(cart, p.tickets, metas, p.total, paidBefore, now);
@@ -98,7 +113,7 @@ export async function takePartialPayment(tx: Tx, p: PartialPayment): Promise<Che
       total_outstanding: toMoneyString(outstanding),
     });
   }
-  assertNewGiftCard(p.payments, gateway, p.data);
+  assertNewGiftCard(p.payments, gateway, p.data, p.words);
   const charge = await gateway.charge(tx, {
     cartId: cart.id,
     sellerId: cart.sellerId,

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout-schemas.ts";
 import type { CustomFieldSpec } from "../../../domain/identity-custom-fields.ts";
 import { parseMoneyString, toMoneyString } from "../../../domain/money.ts";
+import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
@@ -248,12 +249,14 @@ export async function checkout(
         key,
         chargeKey: key ?? `pay:${cart.id}:${payments.length}`,
         now,
+        words: getTenant(seller.slug),
       });
     }
     // Issue 12: a redeemed gift code is claimed before any payment (one checkout wins it).
     const giftCodeId = await claimGiftCode(tx, cart, tickets, now);
-    if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode);
-    assertNewGiftCard(payments, gateway, body.gateway_data);
+    const words = getTenant(seller.slug);
+    if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode, words);
+    assertNewGiftCard(payments, gateway, body.gateway_data, words);
     // Issue 12: auto-renew keeps the card (membership/saved-payment.ts); the order's memberships enrol.
     const saveForLater = await wantsSavedMethod(tx, cart, tickets, gateway.id);
     const charge = await gateway.charge(tx, {
@@ -351,6 +354,7 @@ export async function pay(
       key,
       chargeKey: key ?? `pay:${cart.id}:${payments.length}`,
       now,
+      words: getTenant(seller.slug),
     });
   });
 }
