@@ -71,11 +71,12 @@ export function SessionPicker({
   }
 
   if (allDaySession) {
-    const remaining = remainingCapacityText(
+    const label = remainingCapacityMessage(
       allDaySession.available,
       allDaySession.soldOut,
       props.remainingThreshold,
     );
+    const remaining = label && messageText(label, text);
     const price = prices[allDaySession.id];
     return (
       <section className="reserve__section session-all-day" aria-labelledby={`${baseId}-h`}>
