@@ -13,7 +13,7 @@
 import type { MiddlewareHandler } from "astro";
 import type { MiddlewareHandler as HonoMiddleware } from "hono";
 import { routePath } from "hono/route";
-import { logger } from "./logger.ts";
+import { accessLogger, logger } from "./logger.ts";
 import { currentRequest, type RequestContext, requestIdFrom, runWithRequest } from "./request-context.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -45,8 +45,8 @@ export const requestLog: MiddlewareHandler = (context, next) => {
       status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };
-    if (status >= 500) logger.error(line, "request");
-    else logger.info(line, "request");
+    if (status >= 500) accessLogger.error(line, "request");
+    else accessLogger.info(line, "request");
   };
   return runWithRequest(request, async () => {
     let response: Response;
