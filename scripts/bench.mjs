@@ -12,6 +12,7 @@
 // BENCH_ONLY picks parts, comma-separated: js, lighthouse, ssr, cold, holds, checkout (default all),
 // e.g. `BENCH_ONLY=ssr node scripts/bench.mjs` after a build measures only the listing SSR throughput.
 // BENCH_PORT sets the first of the two ports the page servers use (default: random in 4600-4899).
+// Each throughput load is preceded by a warm-up of BENCH_WARMUP_SECONDS (default 2) at 10 connections.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +26,7 @@ const SELLER = "harbour-museum";
 // Issue 12: the membership form page (its islands) gets 130 KB too.
 const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024, membership: 130 * 1024, checkout: 130 * 1024 };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const PARTS = ["js", "lighthouse", "ssr", "cold", "holds", "checkout"];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -158,6 +160,8 @@ async function checkoutPath(base) {
 }
 
 async function load(url, headers = {}) {
+  // A short warm-up first: a server just started (or a page just compiled by V8) is not what is measured.
+  await autocannon({ url, connections: 10, duration: WARMUP_SECONDS, headers });
   const result = await autocannon({ url, connections: 50, duration: DURATION, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
