@@ -166,7 +166,7 @@ const microCache = defineMiddleware(async (context, next) => {
   const key = `${context.url.host}${pathname}${context.url.search}`;
   const hit = pageCache.get(key, Date.now());
   if (hit) {
-    return new Response(hit.body, {
+    return new Response(hit.bytes ?? hit.body, {
       status: 200,
       headers: {
         "Content-Type": hit.contentType,
@@ -183,8 +183,16 @@ const microCache = defineMiddleware(async (context, next) => {
   if (response.status === 200 && cacheControl.startsWith("public") && contentType.startsWith("text/html")) {
     const body = await response.text();
     const contentSecurityPolicy = response.headers.get("Content-Security-Policy") ?? undefined;
-    pageCache.set(key, { body, contentType, cacheControl, contentSecurityPolicy, storedAt: Date.now() });
-    return new Response(body, { status: 200, headers: response.headers });
+    const bytes = new TextEncoder().encode(body);
+    pageCache.set(key, {
+      body,
+      bytes,
+      contentType,
+      cacheControl,
+      contentSecurityPolicy,
+      storedAt: Date.now(),
+    });
+    return new Response(bytes, { status: 200, headers: response.headers });
   }
   return response;
 });

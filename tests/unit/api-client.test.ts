@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient, ECOMMERCE_APP_HEADER } from "../../src/lib/api/client.ts";
+import { configEnvelope } from "../../src/lib/api/envelopes.ts";
 import { ApiClientError, UNEXPECTED_ERROR } from "../../src/lib/api/errors.ts";
 import { coverUrl, imageAlt, teaserUrl, thumbnailUrl } from "../../src/lib/api/images.ts";
 import { t } from "../../src/lib/tenant/strings.ts";
@@ -8,11 +9,12 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const emptyList = { event_template: { _count: 0, _data: [] } };
 
-function client(responses: Array<Response | Error>) {
+function client(responses: Array<Response | Error>, trusted = false) {
   const requests: Request[] = [];
   const sleeps: number[] = [];
   const api = createApiClient({
     baseUrl: "http://test",
+    trusted,
     fetch: async (req) => {
       requests.push(req);
       const next = responses.shift();
@@ -122,6 +124,15 @@ describe("API client (spec §7)", () => {
     const { api, requests } = client([json({ event_template: { _data: "nope" } })]);
     await expect(api.listAvailableEvents("s")).rejects.toMatchObject({ code: "contract_mismatch" });
     expect(requests).toHaveLength(1);
+  });
+
+  it("the in-process client (trusted) takes catalogue answers as its own API built them, and still checks every other read", async () => {
+    // The SSR client reads this process's own API: the listing, event and config answers skip the
+    // second zod parse (issue 17); any other read is parsed, so a broken answer is still caught.
+    const listing = { event_template: { _count: 1, _data: [{ id: "e1" }] } };
+    const { api } = client([json(listing), json({ config: { _data: "nope" } })], true);
+    await expect(api.listAvailableEvents("s")).resolves.toEqual(listing);
+    await expect(api.get("config", {}, configEnvelope)).rejects.toMatchObject({ code: "contract_mismatch" });
   });
 });
 

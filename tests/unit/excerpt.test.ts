@@ -56,4 +56,12 @@ describe("excerpt: 'excerpts cut at 128 characters with ellipsis' (spec §9)", (
     const out = excerpt(emoji);
     expect(Array.from(out)).toHaveLength(EXCERPT_LENGTH + 1);
   });
+
+  it("the same summary excerpted again (every listing render) reads the same, at any length", () => {
+    const summary = `<p>${long} <em>Again</em></p>`;
+    const first = excerpt(summary);
+    expect(excerpt(summary)).toBe(first);
+    expect(excerpt(summary, 10)).toBe(`Walk the d${ELLIPSIS}`);
+    expect(excerpt(summary, 1000)).toBe(`${long} Again`);
+  });
 });

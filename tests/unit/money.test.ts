@@ -29,4 +29,14 @@ describe("money", () => {
     // Regression: formatMoney scaled by the currency's own decimals while parsing used 100.
     expect(formatMoney(parseMoneyString("1500.00"), "JPY", "en-US")).toBe("¥1,500");
   });
+  it("keeps one formatter per locale and currency: the same call twice, and its neighbours, read the same as alone", () => {
+    expect([
+      formatMoney(1250, "USD", "en-US"),
+      formatMoney(1250, "GBP", "en-US"),
+      formatMoney(1250, "USD", "en-GB"),
+      formatMoney(1250, "USD", "en-US"),
+      formatMoney(-99, "EUR", "de-DE"),
+    ]).toEqual(["$12.50", "£12.50", "US$12.50", "$12.50", "-0,99\u00a0€"]);
+    expect(() => formatMoney(100, "not-a-currency")).toThrow(RangeError);
+  });
 });

@@ -29,6 +29,12 @@ export interface ApiClientOptions {
   retryDelayMs?: number;
   /** Injectable for tests. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The answers come from this process's own API (ssr.ts), built to the same contract: the
+   * catalogue reads (listing, event, config) skip the second zod parse. Every other call, and every
+   * answer from over the network, is still parsed.
+   */
+  trusted?: boolean;
 }
 
 function buildQuery(query: Query = {}): string {
@@ -106,11 +112,18 @@ export function createApiClient(options: ApiClientOptions) {
     return result.data;
   }
 
-  async function get<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.infer<S>> {
+  async function get<S extends z.ZodType>(
+    path: string,
+    query: Query,
+    schema: S,
+    unchecked = false,
+  ): Promise<z.infer<S>> {
     let attempt = 0;
     for (;;) {
       try {
-        return parse(path, schema, await once("GET", path, query));
+        const data = await once("GET", path, query);
+        if (unchecked) return data as z.infer<S>;
+        return parse(path, schema, data);
       } catch (error) {
         if (attempt >= retries || !isRetryable(error)) throw error;
         await sleep(retryDelayMs * 2 ** attempt);
@@ -130,9 +143,14 @@ export function createApiClient(options: ApiClientOptions) {
     return parse(path, schema, await once(method, path, query, body));
   }
 
+  /** A catalogue read: parsed unless the answers are trusted (see ApiClientOptions.trusted). */
+  function read<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.infer<S>> {
+    return get(path, query, schema, options.trusted === true);
+  }
+
   return {
     url,
-    get,
+    get: <S extends z.ZodType>(path: string, query: Query, schema: S) => get(path, query, schema),
     send,
     /** GET events/available: the listing. Hidden (public_link_only) events are excluded by the API. */
     listAvailableEvents(
@@ -140,7 +158,7 @@ export function createApiClient(options: ApiClientOptions) {
       filters: Query = {},
       embed = ["meta", "venue", "config", "ticket_group", "ticket_type"],
     ) {
-      return get("events/available", { _seller: seller, _embed: embed, ...filters }, eventListEnvelope);
+      return read("events/available", { _seller: seller, _embed: embed, ...filters }, eventListEnvelope);
     },
     /** GET events/{id}; a missing event is an ApiClientError with status 404. */
     getEvent(
@@ -148,10 +166,10 @@ export function createApiClient(options: ApiClientOptions) {
       id: string,
       embed = ["meta", "venue", "ticket_group", "ticket_type", "message_rule", "config"],
     ) {
-      return get(`events/${encodeURIComponent(id)}`, { _seller: seller, _embed: embed }, eventListEnvelope);
+      return read(`events/${encodeURIComponent(id)}`, { _seller: seller, _embed: embed }, eventListEnvelope);
     },
     getConfig(seller: string, query: Query = {}) {
-      return get("config", { _seller: seller, ...query }, configEnvelope);
+      return read("config", { _seller: seller, ...query }, configEnvelope);
     },
   };
 }

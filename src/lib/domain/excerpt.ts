@@ -37,10 +37,29 @@ function decodeEntities(html: string): string {
 }
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
 
+/**
+ * The last plain texts made, by their input: the same few event summaries are excerpted on every
+ * listing render, and sanitize-html is the costly part. Bounded; the oldest entry goes first.
+ */
+const plainTexts = new Map<string, string>();
+const PLAIN_TEXTS_KEPT = 500;
+
+function plainText(input: string): string {
+  const kept = plainTexts.get(input);
+  if (kept !== undefined) return kept;
+  const text = stripMarkup(input);
+  plainTexts.set(input, text);
+  if (plainTexts.size > PLAIN_TEXTS_KEPT) {
+    const oldest = plainTexts.keys().next().value;
+    if (oldest !== undefined) plainTexts.delete(oldest);
+  }
+  return text;
+}
+
 /** At most `max` characters of text, followed by an ellipsis when the text was longer. */
 export function excerpt(input: string | null | undefined, max = EXCERPT_LENGTH): string {
   if (!input) return "";
-  const text = stripMarkup(input);
+  const text = plainText(input);
   const chars = Array.from(text); // do not split surrogate pairs
   if (chars.length <= max) return text;
   return `${chars.slice(0, max).join("")}${ELLIPSIS}`;

@@ -49,8 +49,18 @@ export function basisPointsToPercentString(basisPoints: number): string {
   return toMoneyString(basisPoints);
 }
 
+/** One formatter per locale and currency: building an Intl.NumberFormat costs far more than using one. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats minor units for display with Intl.NumberFormat, e.g. (2500, "USD", "en-US") -> "$25.00". */
 export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
+  const key = `${locale}\u0000${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    // An unknown currency or locale throws here, as before, and is never kept.
+    format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    moneyFormats.set(key, format);
+  }
   // Same scale as toMoneyString and parseMoneyString: 100 minor units to the unit.
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100);
+  return format.format(minor / 100);
 }

@@ -5,6 +5,8 @@
  */
 export interface CachedResponse {
   body: string;
+  /** The body as UTF-8 bytes, when the user keeps them (the page micro-cache): not encoded per hit. */
+  bytes?: Uint8Array<ArrayBuffer>;
   contentType: string;
   cacheControl?: string;
   /** A cached page's Content-Security-Policy (Astro's, with the page's script hashes). */

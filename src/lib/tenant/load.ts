@@ -13,9 +13,10 @@ export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
 
 let cache: Map<string, Tenant> | undefined;
 
-export function loadTenants(dir = contentDir()): Map<string, Tenant> {
+export function loadTenants(dir?: string): Map<string, Tenant> {
+  // Every page asks: the loaded map is returned before any path is worked out.
   if (cache) return cache;
-  const tenantsDir = join(dir, "tenants");
+  const tenantsDir = join(dir ?? contentDir(), "tenants");
   const tenants = new Map<string, Tenant>();
   for (const file of readdirSync(tenantsDir)
     .filter((f) => f.endsWith(".json"))

@@ -14,7 +14,7 @@ import type { MiddlewareHandler } from "astro";
 import type { MiddlewareHandler as HonoMiddleware } from "hono";
 import { routePath } from "hono/route";
 import { reportsApiFailure } from "../../domain/error-reporting.ts";
-import { logger } from "./logger.ts";
+import { accessLogger, logger } from "./logger.ts";
 import { currentRequest, type RequestContext, requestIdFrom, runWithRequest } from "./request-context.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -46,11 +46,11 @@ export const requestLog: MiddlewareHandler = (context, next) => {
       status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };
-    if (status >= 500) logger.error(line, "request");
+    if (status >= 500) accessLogger.error(line, "request");
     // Spec 1 §8: a failed API call is a warning unless the spec's ignore list covers it.
     else if (isApi && reportsApiFailure({ method: line.method, path: pathname, status }))
-      logger.warn(line, "request");
-    else logger.info(line, "request");
+      accessLogger.warn(line, "request");
+    else accessLogger.info(line, "request");
   };
   return runWithRequest(request, async () => {
     let response: Response;
