@@ -14,12 +14,21 @@ import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts
 /** @returns {import("vite").Plugin} */
 function zodJitlessInTheBrowser() {
   const shim = fileURLToPath(new URL("./src/lib/zod-browser.ts", import.meta.url));
+  const locales = fileURLToPath(new URL("./src/lib/zod-locales-browser.ts", import.meta.url));
   return {
     name: "foyer-zod-jitless-in-the-browser",
     enforce: "pre",
     resolveId(source, importer) {
+      if (this.environment?.config.consumer !== "client") return null;
+      // zod's every-locale namespace (src/lib/zod-locales-browser.ts): English only in the browser.
+      if (
+        source === "../locales/index.js" &&
+        /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(importer ?? "")
+      ) {
+        return locales;
+      }
       if (source !== "zod" || importer?.startsWith(shim)) return null;
-      return this.environment?.config.consumer === "client" ? shim : null;
+      return shim;
     },
   };
 }
