@@ -38,7 +38,7 @@ describe("the brand header: 'give mails a brand header with the tenant's name/lo
     });
     const band = header(mail.html ?? "");
     expect(band).toContain("background-color:#0b4f6c");
-    expect(band).toContain("border-bottom:4px solid #c8553d");
+    expect(band).toContain("border-bottom:4px solid #b5472e");
     expect(band).toMatch(/>H<\/td>/);
     expect(band).toContain(">Harbour Museum</td>");
     // The mail's own content follows the header, unchanged.
