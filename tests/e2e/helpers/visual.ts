@@ -21,6 +21,8 @@ export const SCREENSHOT: PageAssertionsToHaveScreenshotOptions = {
   animations: "disabled",
   caret: "hide",
   maxDiffPixelRatio: 0.01,
+  // A full-page shot of a long page on a busy machine takes longer than expect's default 5 s.
+  timeout: 20_000,
 };
 
 /** Every Astro island on the page has hydrated (Astro drops the `ssr` attribute when it has). */
