@@ -50,6 +50,9 @@ for (const [name, path] of PAGES) {
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
     await waitForHydrate(page);
+    // An event page's reserve island reads its dates after mounting: shoot it once they are shown.
+    if (name.endsWith("-event"))
+      await expect(page.getByRole("button", { name: "Show more dates" })).toBeVisible();
     await shoot(page, name, "desktop");
     await shoot(page, name, "phone");
   });
