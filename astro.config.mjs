@@ -54,6 +54,19 @@ export default defineConfig({
         },
       },
     },
+    // The component gallery (spec 2 §2), outside production only: src/pages/_stories, injected the same way.
+    {
+      name: "foyer-stories",
+      hooks: {
+        "astro:config:setup": ({ injectRoute }) => {
+          injectRoute({ pattern: "/_stories", entrypoint: "./src/pages/_stories/index.astro" });
+          injectRoute({
+            pattern: "/_stories/[tenant]/[story]",
+            entrypoint: "./src/pages/_stories/[tenant]/[story].astro",
+          });
+        },
+      },
+    },
   ],
   // Spec doc 2 §2 "A trailing slash is stripped": Astro redirects (301 GET, 308 otherwise, query kept).
   trailingSlash: "never",

@@ -8,13 +8,13 @@
  * - `Astro.locals.routerBase` is "" so pages build their links with `pathFor("", …)`.
  * On any other host (the shared one) nothing changes: `/{seller}/…` as before.
  * The API (/api, /cached_api) resolves the seller from the Host itself (tenant-hosts/api.ts), and
- * the mailbox (/_mail) is the deployment's, not a tenant's.
+ * the mailbox (/_mail) and the component gallery (/_stories) are the deployment's, not a tenant's.
  */
 import type { MiddlewareHandler } from "astro";
 import { sellerPagePath, withoutSellerPrefix } from "../../domain/tenant-hosts/hosts.ts";
 import { tenantForHost } from "../../tenant/load.ts";
 
-const NOT_STOREFRONT = /^\/(api|cached_api|_mail|_astro|_image|_server-islands)(\/|$)/;
+const NOT_STOREFRONT = /^\/(api|cached_api|_mail|_stories|_astro|_image|_server-islands)(\/|$)/;
 
 /** A `Location` on the seller prefix in the `/…` form; any other location unchanged. */
 export function locationOnTenantHost(location: string, slug: string, origin: string): string {

@@ -1,0 +1,15 @@
+/**
+ * The reserve context the gallery gives the reserve components: the real env over the fixture
+ * props, with an API that never answers (the stories pass their data in as props).
+ */
+
+import { type ReserveEnv, reserveEnv } from "../../islands/reserve/context.ts";
+import type { ReserveApi } from "../../lib/api/reserve-client.ts";
+import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
+
+const offline = (): Promise<never> => Promise.reject(new Error("The gallery makes no API call."));
+const OFFLINE_API = new Proxy({}, { get: () => offline }) as ReserveApi;
+
+export function storyReserveEnv(props: ReserveIslandProps): ReserveEnv {
+  return reserveEnv(props, OFFLINE_API);
+}
