@@ -92,9 +92,13 @@ test.describe("responsive images", () => {
     const res = images.find((r) => r.url() === src);
     expect(res?.headers()["content-type"]).toBe("image/avif");
     // The card keeps its box: the image fills the card's width at the 272:216 ratio.
+    // (Inside the card's border: the article's client width, not its border box.)
     const box = await card.boundingBox();
-    const article = await page.locator("article.event-card").first().boundingBox();
-    expect(box?.width).toBeCloseTo(article?.width ?? 0, 0);
+    const inner = await page
+      .locator("article.event-card")
+      .first()
+      .evaluate((el) => el.clientWidth);
+    expect(box?.width).toBeCloseTo(inner, 0);
     expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(272 / 216, 1);
   });
 });
