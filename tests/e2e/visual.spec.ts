@@ -4,10 +4,9 @@
  * baselines in visual.spec.ts-snapshots/. The server and the browser run on the suite's fixed clock
  * (FOYER_NOW), so the dates are the same on every run; what still moves (the cart timer, the
  * session a parallel test left room on, remaining-capacity notes) is masked.
- * Regenerate after a reviewed change of look: see tests/e2e/helpers/visual.ts.
+ * Regenerate after a reviewed change of look: see tests/e2e/helpers/visual.ts. The pages show the
+ * dates of their instant, so playwright.config.ts runs this file only at the suite's default one.
  */
-import { SUITE_INSTANTS } from "../helpers/instants.ts";
-import { E2E_NOW } from "./clock-runs.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { admissionCart, cartWidget, SELLER, seedCart } from "./helpers/cart.ts";
 import {
@@ -19,8 +18,6 @@ import {
 } from "./helpers/visual.ts";
 
 test.describe.configure({ timeout: 60_000 });
-// The pages show the dates of their instant: the baselines are those of the suite's default one.
-test.skip(E2E_NOW !== SUITE_INSTANTS.afternoon, "visual baselines are taken at the suite's default instant");
 
 const PAGES: Array<[string, string]> = [
   ["harbour-home", "/harbour-museum"],
