@@ -7,25 +7,11 @@
  */
 import { STORIES, STORY_TENANTS, storyPath } from "../../src/stories/registry.ts";
 import { expect, type Page, test } from "./fixtures.ts";
-import { expectNoSeriousAxe, seriousAxeViolations } from "./helpers/axe.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { SCREENSHOT, settleForScreenshot, VIEWPORTS, waitForHydrate } from "./helpers/visual.ts";
 
 test.describe.configure({ timeout: 60_000 });
 
-/**
- * Known findings the gallery brought to light, to be fixed in the component (then removed here):
- * the calendar's day buttons show "1 $25.00" but are named "Tuesday, December 1, 2026, Available,
- * $25.00" (axe label-content-name-mismatch, WCAG 2.5.3 Label in Name).
- */
-const KNOWN_AXE: Partial<Record<string, string[]>> = { calendar: ["label-content-name-mismatch"] };
-
-async function expectStoryAxe(page: Page, id: string): Promise<void> {
-  const known = KNOWN_AXE[id] ?? [];
-  const violations = await seriousAxeViolations(page);
-  expect(violations.filter((v) => !known.some((rule) => v.startsWith(`${rule}:`)))).toEqual([]);
-}
-
-/** The story's island has mounted, and what it opens or loads on mount is there. */
 async function storyReady(page: Page, id: string): Promise<void> {
   await waitForHydrate(page);
   await page.locator("[data-story-ready]").waitFor({ state: "attached" });
@@ -69,7 +55,7 @@ for (const tenant of STORY_TENANTS) {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
       await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
       await storyReady(page, story.id);
-      await expectStoryAxe(page, story.id);
+      await expectNoSeriousAxe(page);
       await settleForScreenshot(page);
       await expect(page).toHaveScreenshot([tenant, `${story.id}.png`], SCREENSHOT);
       await page.setViewportSize(VIEWPORTS.phone);

@@ -3,6 +3,7 @@ import {
   AVAILABILITY_MESSAGE,
   availableCapacity,
   fits,
+  isLowAvailability,
   isSoldOut,
   minAvailable,
   remainingCapacityMessage,
@@ -62,6 +63,19 @@ describe("availability: capacity + oversell - used, -1 unlimited", () => {
       expect(remainingCapacityText(15, false, 15)).toBeNull();
       expect(remainingCapacityText(9, false, 5)).toBeNull(); // a threshold replaces the hurry text
       expect(remainingCapacityText(-1, false, 15)).toBeNull();
+    });
+  });
+  describe("calendar low days (issue 17: 'the calendar with sold-out and low days')", () => {
+    it("a limited day under the session label's line is low: the threshold T, else under 10", () => {
+      expect(isLowAvailability(9)).toBe(true);
+      expect(isLowAvailability(10)).toBe(false);
+      expect(isLowAvailability(14, 15)).toBe(true);
+      expect(isLowAvailability(9, 5)).toBe(false);
+    });
+    it("unlimited (-1) and sold-out (0) days are never low", () => {
+      expect(isLowAvailability(-1)).toBe(false);
+      expect(isLowAvailability(0)).toBe(false);
+      expect(isLowAvailability(0, 15)).toBe(false);
     });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
+import { isLowAvailability } from "../../lib/domain/availability.ts";
 import { calendarMonths, moveCalendarFocus } from "../../lib/domain/calendar.ts";
 import { useReserveEnv } from "./context.ts";
 import { annotations, dayPrice, formatLongDate } from "./day-view.ts";
@@ -78,6 +79,14 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
     setFocusDate(next);
   };
 
+  const isLow = (day: CalendarDay | undefined) =>
+    day?.status === "available" && isLowAvailability(day.available, props.remainingThreshold);
+
+  /**
+   * The day's accessible name: the long date, its status and (on sale) the price. The visible day
+   * number and price are inside it in the same order, so the name contains what the eye reads
+   * (WCAG 2.5.3), and the button takes its name from its content rather than an aria-label.
+   */
   const label = (date: string, day: CalendarDay | undefined) => {
     const status =
       day?.status === "available"
@@ -85,8 +94,9 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
         : day?.status === "sold_out"
           ? text("reserve.calendar.soldOut")
           : text("reserve.calendar.unavailable");
+    const low = isLow(day) ? text("reserve.calendar.low") : "";
     const price = day && day.status === "available" ? dayPrice(day, props, flexiblePrices) : undefined;
-    return [formatLongDate(date, props.locale), status, price !== undefined ? money(price) : ""]
+    return [formatLongDate(date, props.locale), status, low, price !== undefined ? money(price) : ""]
       .filter(Boolean)
       .join(", ");
   };
@@ -145,14 +155,14 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
                           <button
                             type="button"
                             data-date={date}
-                            className={`calendar-day calendar-day--${day?.status ?? "unreleased"}${date === selected ? " calendar-day--selected" : ""}`}
+                            className={`calendar-day calendar-day--${day?.status ?? "unreleased"}${isLow(day) ? " calendar-day--low" : ""}${date === selected ? " calendar-day--selected" : ""}`}
                             tabIndex={date === focusDate ? 0 : -1}
-                            aria-label={label(date, day)}
                             aria-disabled={!available || undefined}
                             aria-pressed={date === selected}
                             onFocus={() => setFocusDate(date)}
                             onClick={() => available && onSelect(date)}
                           >
+                            <span className="visually-hidden">{label(date, day)}</span>
                             <span aria-hidden="true">{Number(date.slice(8))}</span>
                             {price !== undefined && (
                               <span className="calendar-day__price" aria-hidden="true">
@@ -177,6 +187,10 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
         <li>
           <span className="legend-swatch calendar-day--available" aria-hidden="true" />{" "}
           {text("reserve.calendar.available")}
+        </li>
+        <li>
+          <span className="legend-swatch calendar-day--available calendar-day--low" aria-hidden="true" />{" "}
+          {text("reserve.calendar.low")}
         </li>
         <li>
           <span className="legend-swatch calendar-day--sold_out" aria-hidden="true" />{" "}

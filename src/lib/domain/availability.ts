@@ -76,3 +76,13 @@ export function remainingCapacityMessage(
   }
   return available < HURRY_BELOW ? msg(AVAILABILITY_MESSAGE.hurry, { count: HURRY_BELOW }) : null;
 }
+
+/**
+ * A calendar day with few tickets left (issue 17: "the calendar with sold-out and low days"): on
+ * sale, limited, and under the same line the session label uses, the configured threshold or
+ * else the hurry line. Unlimited (-1) and sold-out days are never low.
+ */
+export function isLowAvailability(available: number, threshold?: number | null): boolean {
+  if (available <= 0) return false;
+  return available < (threshold ?? HURRY_BELOW);
+}

@@ -197,6 +197,7 @@ export const defaultStrings = {
   "reserve.calendar.next": "Next month",
   "reserve.calendar.available": "Available",
   "reserve.calendar.soldOut": "Sold out",
+  "reserve.calendar.low": "Few left",
   "reserve.calendar.unavailable": "Unavailable",
   "reserve.calendar.selected": "Selected",
   "reserve.session.heading": "Choose a time",
