@@ -1,5 +1,6 @@
 // Lighthouse performance scores (DESIGN §9: "Lighthouse performance 95 or more, mobile preset, on
-// the listing, event detail and checkout pages, with Debian's Chromium"). Lighthouse's default
+// the listing, event detail and checkout pages, with Debian's Chromium"; issue 17 raises it to 98 and
+// adds the membership form and my account, and wants the event detail's LCP at 2.0 s or less). Lighthouse's default
 // config is the mobile preset (Moto G Power screen, 4x CPU slowdown, slow 4G) with simulated
 // throttling, which models the network from one real load and needs no internet. Chromium
 // (CHROME_PATH, default /usr/bin/chromium) runs headless with the DESIGN §8a flags, which keep it
@@ -9,7 +10,9 @@
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-export const LIGHTHOUSE_BUDGET = 95;
+export const LIGHTHOUSE_BUDGET = 98;
+/** Issue 17: "Event detail LCP <= 2.0 s under Lighthouse's mobile preset". */
+export const DETAIL_LCP_BUDGET_MS = 2000;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const CHROME_FLAGS = [
   "--headless=new",
@@ -56,7 +59,10 @@ function insights(lhr) {
     .sort((a, b) => b.lcp + b.fcp + b.tbt - (a.lcp + a.fcp + a.tbt));
 }
 
-/** Runs Lighthouse (performance only, mobile preset) on each [name, path] and prints the scores. */
+/**
+ * Runs Lighthouse (performance only, mobile preset) on each [name, path, headers?] and prints the
+ * scores. `headers` go with every request of that page (a logged-in page gets its session cookie).
+ */
 export async function runLighthouse(base, pages) {
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -65,7 +71,7 @@ export async function runLighthouse(base, pages) {
   });
   const results = [];
   try {
-    for (const [name, path] of pages) {
+    for (const [name, path, headers] of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(base + path, {
@@ -73,6 +79,7 @@ export async function runLighthouse(base, pages) {
           onlyCategories: ["performance"],
           output: "json",
           logLevel: "error",
+          ...(headers ? { extraHeaders: headers } : {}),
         });
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
@@ -83,7 +90,7 @@ export async function runLighthouse(base, pages) {
       const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
       const metric = (id) => lhr.audits[id]?.displayValue ?? "?";
       console.log(
-        `${name.padEnd(8)} ${String(score).padStart(3)}  budget >= ${LIGHTHOUSE_BUDGET}  ${score >= LIGHTHOUSE_BUDGET ? "OK" : "UNDER BUDGET"}` +
+        `${name.padEnd(10)} ${String(score).padStart(3)}  budget >= ${LIGHTHOUSE_BUDGET}  ${score >= LIGHTHOUSE_BUDGET ? "OK" : "UNDER BUDGET"}` +
           `  (FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
           `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")})`,
       );
@@ -97,7 +104,13 @@ export async function runLighthouse(base, pages) {
             `  insight ${x.id}: ${x.value} est. savings LCP ${x.lcp} ms, FCP ${x.fcp} ms, TBT ${x.tbt} ms, CLS ${x.cls}`,
           );
       }
-      results.push({ name, score });
+      const lcpMs = lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
+      if (name === "detail") {
+        console.log(
+          `  detail LCP ${(lcpMs / 1000).toFixed(2)} s  budget <= ${DETAIL_LCP_BUDGET_MS / 1000} s  ${lcpMs <= DETAIL_LCP_BUDGET_MS ? "OK" : "OVER BUDGET"}`,
+        );
+      }
+      results.push({ name, score, lcpMs });
     }
   } finally {
     chrome.kill();

@@ -13,6 +13,7 @@ export function CartExpiredDialog({ open, onClose, tr }: CartExpiredDialogProps)
     <Dialog
       open={open}
       title={tr("cart.expired.title")}
+      closeLabel={tr("dialog.close")}
       onClose={onClose}
       testId="cart-expired-dialog"
       actions={

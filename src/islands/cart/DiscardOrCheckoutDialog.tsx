@@ -42,6 +42,7 @@ export function DiscardOrCheckoutDialog({ checkoutHref, tr }: DiscardOrCheckoutD
     <Dialog
       open={prompt !== null}
       title={prompt?.title ?? tr("cart.discard.title")}
+      closeLabel={tr("dialog.close")}
       onClose={() => settleDiscardPrompt("dismissed")}
       testId="discard-or-checkout-dialog"
       actions={

@@ -12,6 +12,7 @@ export function ExtendCartDialog({ clock, tr }: { clock: CartClock; tr: CartTran
     <Dialog
       open={clock.promptOpen}
       title={tr("cart.extend.title")}
+      closeLabel={tr("dialog.close")}
       onClose={clock.decline}
       testId="extend-cart-dialog"
       actions={

@@ -22,6 +22,7 @@ export function MobileCartDialog(props: MobileCartDialogProps) {
     <Dialog
       open={open}
       title={tr("cart.title")}
+      closeLabel={tr("dialog.close")}
       onClose={onClose}
       fullScreenOnMobile
       testId="mobile-cart-dialog"

@@ -38,7 +38,13 @@ export function PromoCodeDialog({ open, onClose, strings, tr }: PromoCodeDialogP
   }
 
   return (
-    <Dialog open={open} title={tr("promo.title")} onClose={onClose} testId="promo-dialog">
+    <Dialog
+      open={open}
+      title={tr("promo.title")}
+      closeLabel={tr("dialog.close")}
+      onClose={onClose}
+      testId="promo-dialog"
+    >
       <form className="promo-form" onSubmit={submit} noValidate>
         <label htmlFor={inputId}>{tr("promo.field")}</label>
         <input

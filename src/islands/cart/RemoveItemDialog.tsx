@@ -50,6 +50,7 @@ export function RemoveItemDialog({ item, items, onClose, tr }: RemoveItemDialogP
     <Dialog
       open={item !== null}
       title={tr("cart.remove.title")}
+      closeLabel={tr("dialog.close")}
       onClose={close}
       testId="remove-item-dialog"
       actions={

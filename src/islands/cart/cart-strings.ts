@@ -6,13 +6,13 @@ import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
 
 export type CartStringKey = Extract<
   keyof typeof defaultStrings,
-  `cart.${string}` | `promo.${string}` | "image.alt"
+  `cart.${string}` | `promo.${string}` | "image.alt" | "dialog.close"
 >;
 export type CartStrings = Record<CartStringKey, string>;
 export type CartTranslate = (key: CartStringKey, vars?: Record<string, string | number>) => string;
 
 export function isCartStringKey(key: string): key is CartStringKey {
-  return key.startsWith("cart.") || key.startsWith("promo.") || key === "image.alt";
+  return key.startsWith("cart.") || key.startsWith("promo.") || key === "image.alt" || key === "dialog.close";
 }
 
 export function cartTranslator(strings: CartStrings): CartTranslate {

@@ -442,12 +442,18 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           {payLabel}
         </button>
       </div>
-      <Dialog open={termsOpen} title={tr("checkout.terms.title")} onClose={() => setTermsOpen(false)}>
+      <Dialog
+        open={termsOpen}
+        title={tr("checkout.terms.title")}
+        closeLabel={tr("dialog.close")}
+        onClose={() => setTermsOpen(false)}
+      >
         <p className="checkout-terms__content">{termsContent}</p>
       </Dialog>
       <Dialog
         open={confirmIntent !== null}
         title={tr("checkout.confirm.title")}
+        closeLabel={tr("dialog.close")}
         onClose={() => setConfirmIntent(null)}
         actions={
           <>

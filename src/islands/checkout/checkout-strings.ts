@@ -7,13 +7,18 @@ import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
 
 export type CheckoutStringKey = Extract<
   keyof typeof defaultStrings,
-  `checkout.${string}` | `promo.${string}` | `reserve.code.${string}`
+  `checkout.${string}` | `promo.${string}` | `reserve.code.${string}` | "dialog.close"
 >;
 export type CheckoutStrings = Record<CheckoutStringKey, string>;
 export type CheckoutTranslate = (key: CheckoutStringKey, vars?: Record<string, string | number>) => string;
 
 export function isCheckoutStringKey(key: string): key is CheckoutStringKey {
-  return key.startsWith("checkout.") || key.startsWith("promo.") || key.startsWith("reserve.code.");
+  return (
+    key.startsWith("checkout.") ||
+    key.startsWith("promo.") ||
+    key.startsWith("reserve.code.") ||
+    key === "dialog.close"
+  );
 }
 
 export function checkoutTranslator(strings: CheckoutStrings): CheckoutTranslate {

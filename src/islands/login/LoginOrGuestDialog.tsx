@@ -35,6 +35,7 @@ export function LoginOrGuestDialog(props: LoginOrGuestDialogProps) {
     <Dialog
       open={props.open}
       title={tr("login.dialog.title")}
+      closeLabel={tr("dialog.close")}
       onClose={props.onClose}
       testId="login-or-guest"
     >

@@ -6,12 +6,15 @@ import type { LoginMessageId } from "../../lib/domain/login-input.ts";
 import { type Message, messageText } from "../../lib/domain/messages.ts";
 import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
 
-export type LoginStringKey = Extract<keyof typeof defaultStrings, `login.${string}` | `membership.${string}`>;
+export type LoginStringKey = Extract<
+  keyof typeof defaultStrings,
+  `login.${string}` | `membership.${string}` | "dialog.close"
+>;
 export type LoginStrings = Record<LoginStringKey, string>;
 export type LoginTranslate = (key: LoginStringKey, vars?: Record<string, string | number>) => string;
 
 export function isLoginStringKey(key: string): key is LoginStringKey {
-  return key.startsWith("login.") || key.startsWith("membership.");
+  return key.startsWith("login.") || key.startsWith("membership.") || key === "dialog.close";
 }
 
 export function loginTranslator(strings: LoginStrings): LoginTranslate {

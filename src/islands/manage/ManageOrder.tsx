@@ -198,6 +198,7 @@ export function ManageOrder(props: ManageOrderProps) {
       <Dialog
         open={confirming}
         title={strings["manage.cancel.confirmTitle"]}
+        closeLabel={strings["dialog.close"]}
         onClose={() => (busy ? undefined : setConfirming(false))}
         actions={
           <>

@@ -8,7 +8,8 @@ import { formatTime } from "../../lib/domain/date-format.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
 import type { manageStrings } from "../../lib/tenant/strings-manage.ts";
 
-export type ManageStrings = Record<keyof typeof manageStrings, string>;
+/** The "manage." strings and the dialogs' close label. */
+export type ManageStrings = Record<keyof typeof manageStrings | "dialog.close", string>;
 
 const loading = new Map<string, Promise<ManageApi>>();
 

@@ -616,6 +616,7 @@ export default function MembershipForm(props: MembershipFormProps) {
       <Dialog
         open={prompt !== null}
         title={text("membershipForm.prompt.title")}
+        closeLabel={text("dialog.close")}
         onClose={() => setPrompt(null)}
         testId="membership-prompt"
         actions={

@@ -26,6 +26,7 @@ export function CodeRequiredDialog({ state, onApply, onClose }: CodeRequiredDial
     <Dialog
       open={state.open}
       title={text("reserve.code.title")}
+      closeLabel={text("dialog.close")}
       onClose={onClose}
       testId="code-required-dialog"
       actions={

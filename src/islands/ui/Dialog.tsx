@@ -8,6 +8,8 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 export interface DialogProps {
   open: boolean;
   title: string;
+  /** The close button's accessible name, a tenant string ("dialog.close"). */
+  closeLabel: string;
   /** Escape, the close button, or a click on the backdrop. Omit to make the dialog undismissable. */
   onClose?: () => void;
   children: ReactNode;
@@ -18,7 +20,16 @@ export interface DialogProps {
   testId?: string;
 }
 
-export function Dialog({ open, title, onClose, children, actions, fullScreenOnMobile, testId }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  closeLabel,
+  onClose,
+  children,
+  actions,
+  fullScreenOnMobile,
+  testId,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
   const titleId = useId();
@@ -68,7 +79,7 @@ export function Dialog({ open, title, onClose, children, actions, fullScreenOnMo
             {title}
           </h2>
           {onClose && (
-            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="dialog__close" aria-label={closeLabel} onClick={onClose}>
               ×
             </button>
           )}

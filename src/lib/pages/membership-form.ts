@@ -18,7 +18,10 @@ import type { Viewer } from "../server/services/identity/viewer.ts";
 import { defaultStrings, t } from "../tenant/strings.ts";
 import type { EventDetailData } from "./event-detail.ts";
 
-export type MembershipFormStringKey = Extract<keyof typeof defaultStrings, `membershipForm.${string}`>;
+export type MembershipFormStringKey = Extract<
+  keyof typeof defaultStrings,
+  `membershipForm.${string}` | "dialog.close"
+>;
 export type MembershipFormStrings = Record<MembershipFormStringKey, string>;
 export type MembershipAction = "buy" | "renew" | "gift";
 
@@ -69,7 +72,7 @@ async function viewerEmail(viewer: Viewer | null | undefined): Promise<string | 
 
 export function membershipFormStrings(tenant: EventDetailData["tenant"]): MembershipFormStrings {
   const keys = (Object.keys(defaultStrings) as (keyof typeof defaultStrings)[]).filter(
-    (k): k is MembershipFormStringKey => k.startsWith("membershipForm."),
+    (k): k is MembershipFormStringKey => k.startsWith("membershipForm.") || k === "dialog.close",
   );
   return Object.fromEntries(keys.map((k) => [k, t(tenant, k)])) as MembershipFormStrings;
 }

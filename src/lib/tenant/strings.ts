@@ -110,6 +110,7 @@ export const defaultStrings = {
   "notFound.home": "Go to the home page",
 
   // cart
+  "dialog.close": "Close",
   "cart.title": "Your cart",
   "cart.empty": "Your cart is empty.",
   "cart.open": "Cart",
@@ -722,7 +723,7 @@ export function translator(tenant: Pick<Tenant, "strings"> | undefined) {
 }
 
 /** The strings of the reserve island (every "reserve." key plus the shared ones it shows), resolved for a tenant. */
-const RESERVE_SHARED = ["event.unavailable", "event.anchorRequired", "price.free"] as const;
+const RESERVE_SHARED = ["event.unavailable", "event.anchorRequired", "price.free", "dialog.close"] as const;
 type ReserveStringKey = Extract<StringKey, `reserve.${string}`> | (typeof RESERVE_SHARED)[number];
 export type ReserveStrings = Record<ReserveStringKey, string>;
 

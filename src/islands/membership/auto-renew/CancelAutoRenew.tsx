@@ -17,7 +17,7 @@ import { type defaultStrings, format } from "../../../lib/tenant/strings.ts";
 import { asCallFailure } from "../../account/account-calls.ts";
 import { Dialog } from "../../ui/Dialog.tsx";
 
-export type AutoRenewStringKey = Extract<keyof typeof defaultStrings, `autoRenew.${string}`>;
+export type AutoRenewStringKey = Extract<keyof typeof defaultStrings, `autoRenew.${string}` | "dialog.close">;
 export type AutoRenewStrings = Record<AutoRenewStringKey, string>;
 
 export interface AutoRenewMember {
@@ -153,6 +153,7 @@ export function CancelAutoRenew({
       <Dialog
         open={confirming}
         title={tr("autoRenew.confirmTitle")}
+        closeLabel={tr("dialog.close")}
         onClose={busy ? undefined : () => setConfirming(false)}
         testId="auto-renew-confirm"
         actions={

@@ -100,6 +100,7 @@ export function SeatSelector(props: SeatSelectorProps) {
     <Dialog
       open={props.state === "open"}
       title={text("reserve.seats.title")}
+      closeLabel={text("dialog.close")}
       onClose={props.onBack}
       fullScreenOnMobile
       actions={footer}

@@ -38,8 +38,8 @@ export async function readManagedOrder(
   }
 }
 
-/** Every "manage." string, resolved for the tenant. */
+/** Every "manage." string and the dialogs' close label, resolved for the tenant. */
 export function manageStringsOf(tenant: Tenant): ManageStrings {
-  const keys = Object.keys(manageStrings) as (keyof typeof manageStrings)[];
+  const keys = [...(Object.keys(manageStrings) as (keyof typeof manageStrings)[]), "dialog.close" as const];
   return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as ManageStrings;
 }

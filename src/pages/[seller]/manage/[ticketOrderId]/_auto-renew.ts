@@ -48,8 +48,8 @@ export async function readOrderAutoRenew(
 }
 
 export function autoRenewStrings(tenant: Tenant): AutoRenewStrings {
-  const keys = Object.keys(defaultStrings).filter((key): key is keyof AutoRenewStrings =>
-    key.startsWith("autoRenew."),
+  const keys = Object.keys(defaultStrings).filter(
+    (key): key is keyof AutoRenewStrings => key.startsWith("autoRenew.") || key === "dialog.close",
   );
   return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as AutoRenewStrings;
 }
