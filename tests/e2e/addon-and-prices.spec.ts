@@ -5,6 +5,7 @@
  * tiles; an evening concert has no session tabs. Runs at every suite instant (clock-runs.ts).
  */
 import type { APIRequestContext } from "@playwright/test";
+import { CLOCK_TAG } from "./clock-runs.ts";
 import { expect, type Locator, test } from "./fixtures.ts";
 import { admissionCart, cartWidget, createCart, firstOpenSession, SELLER, seedCart } from "./helpers/cart.ts";
 import { testNow } from "./helpers/clock.ts";
@@ -36,10 +37,9 @@ async function offeredSessionCount(reserve: Locator): Promise<number> {
   return total;
 }
 
-test("add-on dates: with the admission in the cart the exhibition offers only its day and the session at its time", async ({
-  page,
-  request,
-}) => {
+test("add-on dates: with the admission in the cart the exhibition offers only its day and the session at its time", {
+  tag: CLOCK_TAG,
+}, async ({ page, request }) => {
   // Regression (issue 11): every date was offered and the refusal came only after 'Add to cart'.
   const gaSession = await firstOpenSession(request);
   const answer = await createCart(request, [
@@ -79,10 +79,9 @@ test("add-on dates: with the admission in the cart the exhibition offers only it
   ]);
 });
 
-test("upsell listing: with admission in the cart General Admission stays listed and the unrelated hidden tour does not appear (spec §2)", async ({
-  page,
-  request,
-}) => {
+test("upsell listing: with admission in the cart General Admission stays listed and the unrelated hidden tour does not appear (spec §2)", {
+  tag: CLOCK_TAG,
+}, async ({ page, request }) => {
   // Regression (issue 11): the listing showed the curator's private tour and dropped General Admission.
   await seedCart(page, await admissionCart(request, 1));
   await page.goto(`${HM}/events`);
@@ -97,9 +96,9 @@ test("upsell listing: with admission in the cart General Admission stays listed 
   await expect(page.getByRole("link", { name: "Curator's private tour" })).toBeHidden();
 });
 
-test("prices: a total with fees shows the subtotal and fee lines, in the reserve footer, the cart and at checkout; 'From' is one price", async ({
-  page,
-}) => {
+test("prices: a total with fees shows the subtotal and fee lines, in the reserve footer, the cart and at checkout; 'From' is one price", {
+  tag: CLOCK_TAG,
+}, async ({ page }) => {
   // Regression (issue 11): reserve totals folded the fees in, and 'From' differed between pages.
   await page.goto(`${HM}/events`);
   const cardPrice = (
@@ -143,9 +142,9 @@ test("prices: a total with fees shows the subtotal and fee lines, in the reserve
   await expect(fees.locator(".checkout-fees__total")).toContainText("$26.50");
 });
 
-test("session tabs: the evening concert's sessions fall in one tab, so it shows no tabs", async ({
-  page,
-}) => {
+test("session tabs: the evening concert's sessions fall in one tab, so it shows no tabs", {
+  tag: CLOCK_TAG,
+}, async ({ page }) => {
   // Regression (issue 11): a 7:30 PM concert sat under 'Late afternoon' next to two '(Not available)' tabs.
   await page.goto(`${HM}/events/hm-evening-concert`);
   const reserve = await waitForReserveIsland(page);

@@ -5,6 +5,7 @@
  */
 
 import { buildEventQuery, parseListingFilters } from "../../src/lib/domain/event-filters.ts";
+import { CLOCK_TAG } from "./clock-runs.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { testNow } from "./helpers/clock.ts";
 
@@ -29,7 +30,9 @@ async function apiIds(page: Page, qs: string): Promise<string[]> {
 }
 
 test.describe("event listing", () => {
-  test("renders the tenant's events as cards, without the hidden event", async ({ page }) => {
+  test("renders the tenant's events as cards, without the hidden event", { tag: CLOCK_TAG }, async ({
+    page,
+  }) => {
     const res = await page.goto(`${HM}/events`);
     expect(res?.status()).toBe(200);
     expect(res?.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
@@ -103,7 +106,7 @@ test.describe("event listing", () => {
   });
 
   for (const date of ["today", "tomorrow"] as const) {
-    test(`date filter '${date}' through the form`, async ({ page }) => {
+    test(`date filter '${date}' through the form`, { tag: CLOCK_TAG }, async ({ page }) => {
       await page.goto(`${HM}/events`);
       await page.getByLabel("Date").selectOption(date);
       await page.getByRole("button", { name: "Apply filters" }).click();
@@ -116,7 +119,7 @@ test.describe("event listing", () => {
     });
   }
 
-  test("time window filter", async ({ page }) => {
+  test("time window filter", { tag: CLOCK_TAG }, async ({ page }) => {
     await page.goto(`${HM}/events`);
     await page.getByLabel("Date").selectOption("today");
     await page.getByLabel("From").fill("18:00");
@@ -202,9 +205,9 @@ test.describe("event detail", () => {
     await expect(root).toHaveAttribute("data-price", "12.50");
   });
 
-  test("the detail page lists ticket types and prices without JavaScript, member-only groups hidden", async ({
-    browser,
-  }) => {
+  test("the detail page lists ticket types and prices without JavaScript, member-only groups hidden", {
+    tag: CLOCK_TAG,
+  }, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${HM}/events/hm-general-admission`);
@@ -291,7 +294,9 @@ test.describe("tenants", () => {
     expect(zoo.prices.every((p) => p.includes("£"))).toBe(true);
   });
 
-  test("home shows the three panels in the configured order and the resend link", async ({ page }) => {
+  test("home shows the three panels in the configured order and the resend link", { tag: CLOCK_TAG }, async ({
+    page,
+  }) => {
     await page.goto(HM);
     await expect(page.getByRole("heading", { level: 2 })).toHaveText([
       "Already a member?",

@@ -4,6 +4,8 @@
  * modal, the upsell listing and accessibility with a cart. Carts are created through the API and
  * handed to the page the way the store stores them; the store then checks them with the server.
  */
+
+import { CLOCK_TAG } from "./clock-runs.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { admissionCart, cartWidget, SELLER, seedCart, shortenHold } from "./helpers/cart.ts";
@@ -12,7 +14,10 @@ const LISTING = `/${SELLER}/events`;
 const timer = (page: import("@playwright/test").Page) =>
   page.getByRole("timer", { name: "Time left to check out" });
 
-test("the widget shows the items grouped by event, the totals and the timer", async ({ page, request }) => {
+test("the widget shows the items grouped by event, the totals and the timer", { tag: CLOCK_TAG }, async ({
+  page,
+  request,
+}) => {
   const answer = await admissionCart(request, 2, [{ ticket_type_id: "hm-flex-adult", quantity: 1 }]);
   await seedCart(page, answer);
   await page.goto(LISTING);
@@ -87,7 +92,10 @@ test("remove item asks first; removing the only item deletes the whole cart", as
   expect(await page.evaluate(() => localStorage.getItem("foyer.cart.harbour-museum"))).toBeNull();
 });
 
-test("the extension prompt opens at 60 s and adds 2 minutes", async ({ page, request }) => {
+test("the extension prompt opens at 60 s and adds 2 minutes", { tag: CLOCK_TAG }, async ({
+  page,
+  request,
+}) => {
   const answer = await admissionCart(request, 1);
   const cartId = answer.cart._data[0]?.id ?? "";
   await shortenHold(request, cartId, 65);
@@ -104,7 +112,10 @@ test("the extension prompt opens at 60 s and adds 2 minutes", async ({ page, req
   await expect(timer(page)).toHaveText(/Time left: 2:[3-5]\d/);
 });
 
-test("declining the extension prompt sticks across reloads", async ({ page, request }) => {
+test("declining the extension prompt sticks across reloads", { tag: CLOCK_TAG }, async ({
+  page,
+  request,
+}) => {
   const answer = await admissionCart(request, 1);
   await shortenHold(request, answer.cart._data[0]?.id ?? "", 50);
   await seedCart(page, answer);
@@ -120,7 +131,10 @@ test("declining the extension prompt sticks across reloads", async ({ page, requ
   await expect(prompt).toBeHidden();
 });
 
-test("at expiry the expiry modal opens and the cart is cleared", async ({ page, request }) => {
+test("at expiry the expiry modal opens and the cart is cleared", { tag: CLOCK_TAG }, async ({
+  page,
+  request,
+}) => {
   const answer = await admissionCart(request, 1);
   await shortenHold(request, answer.cart._data[0]?.id ?? "", 9);
   await seedCart(page, answer);
@@ -134,10 +148,9 @@ test("at expiry the expiry modal opens and the cart is cleared", async ({ page, 
   await expect(expired).toBeHidden();
 });
 
-test("promo codes: WELCOME10 gives its discount; SOLDOUT and an unknown code show their texts", async ({
-  page,
-  request,
-}) => {
+test("promo codes: WELCOME10 gives its discount; SOLDOUT and an unknown code show their texts", {
+  tag: CLOCK_TAG,
+}, async ({ page, request }) => {
   const answer = await admissionCart(request, 2);
   await seedCart(page, answer);
   await page.goto(LISTING);
@@ -169,10 +182,9 @@ test("promo codes: WELCOME10 gives its discount; SOLDOUT and an unknown code sho
   await expect(widget.getByText("WELCOME10", { exact: true })).toBeVisible();
 });
 
-test("upsell listing: the add-on banner shows, events already in the cart stay, the add-on appears with an anchor", async ({
-  page,
-  request,
-}) => {
+test("upsell listing: the add-on banner shows, events already in the cart stay, the add-on appears with an anchor", {
+  tag: CLOCK_TAG,
+}, async ({ page, request }) => {
   await page.goto(LISTING);
   await cartWidget(page);
   await expect(page.getByRole("heading", { name: "Add to your visit" })).toBeHidden();

@@ -3,7 +3,9 @@
  * time, and on a daylight-saving change day"). The config's one web server runs the whole suite at
  * E2E_NOW (15:30 New York by default). Unless E2E_NOW is set, each extra clock below gets a copy of
  * that server (same command and settings, its own port, data folder and FOYER_NOW) and projects that
- * run the specs whose answers depend on the hour and the date against it. So `npm test` covers all
+ * run the tests whose answers depend on the hour and the date against it: the tests tagged
+ * CLOCK_TAG in the time-sensitive specs. A test of those specs whose answer is the same at any
+ * hour (a 404, an axe scan, a layout) runs once, at the main instant. So `npm test` covers all
  * three instants for the price of the time-sensitive specs only, and `E2E_NOW=<instant> npm test`
  * runs everything at one chosen instant.
  */
@@ -21,6 +23,11 @@ if (!/T\d\d:\d\d.*(Z|[+-]\d\d:\d\d)$/.test(E2E_NOW) || Number.isNaN(Date.parse(E
 
 /** The specs that read "today", the open sessions or the hold timer. */
 export const TIME_SENSITIVE_SPECS = /\/(browse|reserve|cart|seats|addon-and-prices)\.spec\.ts$/;
+
+/** The tag of a test whose answer depends on the hour or the date: `test(title, { tag: CLOCK_TAG }, ...)`. */
+export const CLOCK_TAG = "@clock";
+/** The extra clocks' filter: Playwright matches `grep` against the titles and the tags. */
+export const CLOCK_TAGGED = /@clock\b/;
 
 const EXTRA_CLOCKS = [
   { name: "23:30 New York", now: SUITE_INSTANTS.lateNight },
@@ -49,6 +56,7 @@ export function withClockRuns(config: Config, env: NodeJS.ProcessEnv = process.e
           ...p,
           name: `${p.name} @ ${name}`,
           testMatch: TIME_SENSITIVE_SPECS,
+          grep: CLOCK_TAGGED,
           use: { ...p.use, foyerNow: now, baseURL: origin(server) },
         })),
       ),

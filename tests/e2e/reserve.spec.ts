@@ -4,6 +4,7 @@
  * parameters and axe on the reserve screen.
  */
 import AxeBuilder from "@axe-core/playwright";
+import { CLOCK_TAG } from "./clock-runs.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { openSessions, pickFirstDate, serverCart, waitForReserveIsland } from "./helpers/reserve.ts";
@@ -23,7 +24,9 @@ async function addAdmission(page: Page, date: string, adults = 1): Promise<void>
   await expect(reserve.getByRole("status").filter({ hasText: "Added to your cart." })).toBeVisible();
 }
 
-test("date-first: pick a date, a session and quantities, and add to the cart", async ({ page }) => {
+test("date-first: pick a date, a session and quantities, and add to the cart", { tag: CLOCK_TAG }, async ({
+  page,
+}) => {
   await page.goto(`${HM}/events/hm-general-admission`);
   const reserve = await waitForReserveIsland(page);
   // 'Date buttons: 8 before Show more dates'
@@ -55,9 +58,9 @@ test("date-first: pick a date, a session and quantities, and add to the cart", a
     await expect(widget).toContainText("General Admission");
 });
 
-test("a sold-out session cannot be chosen; 'Tickets have sold out for the session at {time}...'", async ({
-  page,
-}) => {
+test("a sold-out session cannot be chosen; 'Tickets have sold out for the session at {time}...'", {
+  tag: CLOCK_TAG,
+}, async ({ page }) => {
   await page.goto(`${HM}/events/hm-general-admission`);
   const reserve = await waitForReserveIsland(page);
   // A date the other tests (running in parallel) do not pick.
@@ -91,9 +94,9 @@ test("a sold-out session cannot be chosen; 'Tickets have sold out for the sessio
   await expect(sold.locator("xpath=..")).toContainText("Sold out");
 });
 
-test("quantity-first: quantities, then dates, a session and details; the add-on needs an admission", async ({
-  page,
-}) => {
+test("quantity-first: quantities, then dates, a session and details; the add-on needs an admission", {
+  tag: CLOCK_TAG,
+}, async ({ page }) => {
   await page.goto(`${HM}/events/hm-special-exhibition`);
   let reserve = await waitForReserveIsland(page);
   await expect(reserve.getByRole("button", { name: "Find dates" })).toBeDisabled();
@@ -148,9 +151,9 @@ test("donation: a flexible amount between min and max ('Value entered is outside
   ]);
 });
 
-test("keyboard only: the calendar moves by arrow keys, Enter selects; sessions by Tab and Space", async ({
-  page,
-}) => {
+test("keyboard only: the calendar moves by arrow keys, Enter selects; sessions by Tab and Space", {
+  tag: CLOCK_TAG,
+}, async ({ page }) => {
   await page.goto(`${HM}/events/hm-general-admission`);
   const reserve = await waitForReserveIsland(page);
   await reserve.getByRole("button", { name: "Show more dates" }).focus();
@@ -187,7 +190,9 @@ test("keyboard only: the calendar moves by arrow keys, Enter selects; sessions b
 });
 
 test.describe("query parameters (spec §2, §5)", () => {
-  test("session=next and quantity preselect the session and the quantities", async ({ page }) => {
+  test("session=next and quantity preselect the session and the quantities", { tag: CLOCK_TAG }, async ({
+    page,
+  }) => {
     await page.goto(`${HM}/events/hm-general-admission?session=next&quantity=adult:2,hm-ga-child:1`);
     const reserve = await waitForReserveIsland(page);
     await expect(reserve.locator('input[type="radio"]:checked')).toHaveCount(1);
@@ -195,7 +200,7 @@ test.describe("query parameters (spec §2, §5)", () => {
     await expect(reserve.getByRole("button", { name: "Add to cart" })).toBeEnabled();
   });
 
-  test("a date query value preselects the date", async ({ page }) => {
+  test("a date query value preselects the date", { tag: CLOCK_TAG }, async ({ page }) => {
     // Without _format the calendar is the original API's map of date to status.
     const res = await page.request.get(`/api/events/hm-general-admission/calendar?_seller=${SELLER}`);
     const days = ((await res.json()) as { calendar: Record<string, string> }).calendar;

@@ -4,6 +4,8 @@
  * per seat, keyboard operation, a seat taken meanwhile (409 seat_unavailable) and axe on the open
  * selector.
  */
+
+import { CLOCK_TAG } from "./clock-runs.ts";
 import { expect, type Locator, type Page, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { openSessions, storedCartId, waitForReserveIsland } from "./helpers/reserve.ts";
@@ -42,9 +44,9 @@ async function openSelector(reserve: Locator, page: Page): Promise<Locator> {
 const seat = (selector: Locator, name: string, state: string) =>
   selector.getByRole("button", { name: `Seat ${name}, Stalls, ${state}`, exact: true });
 
-test("choose 2 stalls seats: a click auto-selects the neighbour; the add holds those seats", async ({
-  page,
-}) => {
+test("choose 2 stalls seats: a click auto-selects the neighbour; the add holds those seats", {
+  tag: CLOCK_TAG,
+}, async ({ page }) => {
   const { reserve } = await chooseStalls(page, 1, 2);
   const submit = reserve.getByRole("button", { name: "Add to cart" });
   // 'Submit enabled only when ... seats complete'
@@ -84,9 +86,9 @@ test("choose 2 stalls seats: a click auto-selects the neighbour; the add holds t
   expect(cart.ticket._data.every((t) => t.ticket_type_id === "hm-concert-stalls-standard")).toBe(true);
 });
 
-test("keyboard: arrows move between seats, Enter chooses; changing quantities clears the seats", async ({
-  page,
-}) => {
+test("keyboard: arrows move between seats, Enter chooses; changing quantities clears the seats", {
+  tag: CLOCK_TAG,
+}, async ({ page }) => {
   const { reserve } = await chooseStalls(page, 2, 1);
   const selector = await openSelector(reserve, page);
   const first = selector.locator('.seat[tabindex="0"]');
@@ -108,7 +110,9 @@ test("keyboard: arrows move between seats, Enter chooses; changing quantities cl
   await expect(reserve.getByRole("button", { name: "Find Seats" })).toBeVisible();
 });
 
-test("a seat taken meanwhile: 409 seat_unavailable shows a message and reloads the map", async ({ page }) => {
+test("a seat taken meanwhile: 409 seat_unavailable shows a message and reloads the map", {
+  tag: CLOCK_TAG,
+}, async ({ page }) => {
   const { reserve, session } = await chooseStalls(page, 3, 2);
   const selector = await openSelector(reserve, page);
   await seat(selector, "D2", "Available").click();

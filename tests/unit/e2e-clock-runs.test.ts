@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TIME_SENSITIVE_SPECS, withClockRuns } from "../e2e/clock-runs.ts";
+import { CLOCK_TAG, CLOCK_TAGGED, TIME_SENSITIVE_SPECS, withClockRuns } from "../e2e/clock-runs.ts";
 import { SUITE_INSTANTS } from "../helpers/instants.ts";
 
 const config = {
@@ -39,6 +39,11 @@ describe("e2e clock runs: 'The suite runs at least at 23:30 and 15:30 New York t
     ]);
     expect(projects.slice(0, 2).every((p) => p.testMatch === TIME_SENSITIVE_SPECS)).toBe(true);
     expect(projects[2]?.testMatch).toBeUndefined();
+    // Of those specs only the tests tagged @clock (their answer depends on the hour) run again.
+    expect(projects.slice(0, 2).every((p) => p.grep === CLOCK_TAGGED)).toBe(true);
+    expect(projects[2]?.grep).toBeUndefined();
+    expect(CLOCK_TAGGED.test(`date filter 'today' ${CLOCK_TAG}`)).toBe(true);
+    expect(CLOCK_TAGGED.test("an unknown event is the 404 page @clockless")).toBe(false);
     for (const spec of ["browse", "reserve", "cart", "seats"])
       expect(TIME_SENSITIVE_SPECS.test(`/w/tests/e2e/${spec}.spec.ts`)).toBe(true);
     expect(TIME_SENSITIVE_SPECS.test("/w/tests/e2e/login.spec.ts")).toBe(false);
