@@ -170,7 +170,8 @@ test("keyboard only: the calendar moves by arrow keys, Enter selects; sessions b
   expect(Date.parse(plusSeven) - Date.parse(await focused())).toBe(86_400_000);
   // Move right until an available day has focus, then select it with Enter.
   for (let i = 0; i < 7; i++) {
-    const label = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    // The day's name comes from its content (the long date, its status and price).
+    const label = await page.evaluate(() => document.activeElement?.textContent ?? "");
     if (label.includes("Available")) break;
     await page.keyboard.press("ArrowRight");
   }
