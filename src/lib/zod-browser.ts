@@ -8,13 +8,16 @@
  * built on zod/mini and zod's core instead. It implements only the classic API the client bundle
  * uses, with classic's runtime semantics: each schema is a zod/mini schema (the same core parsers,
  * checks and English messages as classic) carrying the classic methods listed in SUPPORTED below,
- * each implemented as classic implements it. A classic method outside that list throws when the
- * schema is built, i.e. when its module loads, so a client module that reaches for one fails its
- * unit tests (tests/unit/zod-browser-*.test.ts, the unit-browser-zod project), not a shopper's page.
+ * each implemented as classic implements it. A classic method outside that list is missing, or
+ * throws on a schema type it does not apply to, when the schema is built, i.e. when its module
+ * loads: a client module that reaches for one fails the unit tests of the unit-browser-zod project
+ * (vitest.config.ts; tests/unit/zod-browser-client-modules.test.ts loads every module the islands
+ * can reach), not a shopper's page. tests/unit/zod-browser.test.ts compares it with classic.
  *
  * Differences from classic, none of which the client relies on: no memoizer (classic parses
- * self-referencing input; JSON never is), ZodError without format()/flatten(), and no schema
- * introspection (`.shape`, `.options`, `.unwrap()` and the like), JSON schema or registries.
+ * self-referencing input; JSON never is), ZodError without format()/flatten()/addIssue(), and
+ * none of classic's introspection beyond zod/mini's (`.options`, `.unwrap()`, `.element`, `.enum`,
+ * `.description`), JSON schema or registries.
  *
  * zod compiles object parsers with `new Function` when it may, and probes for that on the first
  * object schema; the page CSP allows no 'unsafe-eval', so the probe would be reported as a
@@ -71,7 +74,9 @@ function only(schema: Schema, type: string, method: string, check: () => Check):
 }
 
 function asObject(schema: Schema, method: string): core.$ZodObject {
-  return schema._zod.def.type === "object" ? (schema as unknown as core.$ZodObject) : unsupported(schema, method);
+  return schema._zod.def.type === "object"
+    ? (schema as unknown as core.$ZodObject)
+    : unsupported(schema, method);
 }
 
 /** classic's ZodError: core's error, named ZodError, thrown by parse() and returned by safeParse(). */
@@ -128,10 +133,20 @@ const methods = {
     return this.check(core._refine(mini.ZodMiniCustom, fn, params));
   },
   min(this: Schema, n: number, params?: Params) {
-    return sized(this, "min", () => core._minLength(n, params), () => core._gte(n, params));
+    return sized(
+      this,
+      "min",
+      () => core._minLength(n, params),
+      () => core._gte(n, params),
+    );
   },
   max(this: Schema, n: number, params?: Params) {
-    return sized(this, "max", () => core._maxLength(n, params), () => core._lte(n, params));
+    return sized(
+      this,
+      "max",
+      () => core._maxLength(n, params),
+      () => core._lte(n, params),
+    );
   },
   length(this: Schema, n: number, params?: Params) {
     return sized(this, "length", () => core._length(n, params));
@@ -164,7 +179,11 @@ const methods = {
     return this.clone(core.util.mergeDefs(asObject(this, "catchall")._zod.def, { catchall }));
   },
 };
-const Methods: core.$constructor<Schema> = core.$constructor<Schema>("FoyerZodMethods", () => {}, methods as core.util.ProtoOf<Schema>);
+const Methods: core.$constructor<Schema> = core.$constructor<Schema>(
+  "FoyerZodMethods",
+  () => {},
+  methods as core.util.ProtoOf<Schema>,
+);
 
 /** A façade class: the zod/mini class of that type, with the methods above. */
 function facade<T extends core.$ZodType>(name: string, base: core.$constructor<T>) {
@@ -201,7 +220,12 @@ function array(element: core.$ZodType, p?: TypeParams) {
 }
 
 function object(shape?: Shape, p?: TypeParams, catchall?: core.$ZodType) {
-  return new ObjectSchema({ type: "object", shape: shape ?? {}, ...(catchall && { catchall }), ...params(p) });
+  return new ObjectSchema({
+    type: "object",
+    shape: shape ?? {},
+    ...(catchall && { catchall }),
+    ...params(p),
+  });
 }
 
 /** The classic `z` functions the client uses, as classic builds them. */
@@ -216,7 +240,8 @@ const api = {
   array,
   object,
   strictObject: (shape: Shape, p?: TypeParams) => object(shape, p, mini.never()),
-  union: (options: core.$ZodType[], p?: TypeParams) => new UnionSchema({ type: "union", options, ...params(p) }),
+  union: (options: core.$ZodType[], p?: TypeParams) =>
+    new UnionSchema({ type: "union", options, ...params(p) }),
   discriminatedUnion: (discriminator: string, options: core.$ZodType[], p?: TypeParams) =>
     new DiscriminatedUnionSchema({ type: "union", options, discriminator, ...params(p) }),
   record(keyType: core.$ZodRecordKey, valueType?: core.$ZodType, p?: TypeParams) {
@@ -230,7 +255,11 @@ const api = {
     return new EnumSchema({ type: "enum", entries, ...params(p) });
   },
   literal(value: core.util.Literal | core.util.Literal[], p?: TypeParams) {
-    return new LiteralSchema({ type: "literal", values: Array.isArray(value) ? value : [value], ...params(p) });
+    return new LiteralSchema({
+      type: "literal",
+      values: Array.isArray(value) ? value : [value],
+      ...params(p),
+    });
   },
   ZodError,
 };
