@@ -7,9 +7,10 @@ import { precompressAssets } from "./scripts/precompressed.mjs";
 import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
 
 /**
- * The browser's `zod` is src/lib/zod-browser.ts, which turns on zod's `jitless` before any schema
- * is built: without it zod probes for `new Function`, which the page CSP (no 'unsafe-eval')
- * reports as a violation. Server code keeps the plain `zod`.
+ * The browser's `zod` is src/lib/zod-browser.ts: a small façade on zod/mini with the classic API
+ * the islands use (classic zod does not tree-shake: ~52 KB of gzip), which also turns on zod's
+ * `jitless` before any schema is built (without it zod probes for `new Function`, which the page
+ * CSP, no 'unsafe-eval', reports as a violation). Server code keeps the plain, classic `zod`.
  */
 /** @returns {import("vite").Plugin} */
 function zodJitlessInTheBrowser() {
@@ -23,7 +24,7 @@ function zodJitlessInTheBrowser() {
       // zod's every-locale namespace (src/lib/zod-locales-browser.ts): English only in the browser.
       if (
         source === "../locales/index.js" &&
-        /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(importer ?? "")
+        /[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(importer ?? "")
       ) {
         return locales;
       }
