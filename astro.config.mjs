@@ -49,7 +49,9 @@ function rememberCspDigests() {
     transform(code, id) {
       if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id)) return null;
       if (!code.includes(CSP_DIGEST)) {
-        throw new Error("foyer-remember-csp-digests: generateCspDigest not found in astro/dist/core/encryption.js");
+        throw new Error(
+          "foyer-remember-csp-digests: generateCspDigest not found in astro/dist/core/encryption.js",
+        );
       }
       return code.replace(
         CSP_DIGEST,

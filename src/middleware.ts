@@ -32,6 +32,7 @@ import {
   hitHeaders,
   pageCacheKey,
   publishFastPath,
+  RenderOnce,
 } from "./lib/server/page-cache.ts";
 import { getRuntime } from "./lib/server/runtime.ts";
 import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
@@ -167,7 +168,7 @@ const visitor = defineMiddleware(async (context, next) => {
 });
 
 /** Pages being rendered for the micro-cache, by key. */
-const rendering = new Map<string, Promise<CachedPage | undefined>>();
+const rendering = new RenderOnce<CachedPage>();
 
 /** A micro-cache hit as it leaves microCache; compression finds its kept copies in locals. */
 function served(locals: App.Locals, page: CachedPage): Response {
@@ -188,19 +189,12 @@ const microCache = defineMiddleware(async (context, next) => {
   if (hit) return served(context.locals, hit);
   // A page another request is rendering right now (an entry just expired under load): its copy is
   // awaited and served, rather than every request in flight rendering the same page again.
-  const pending = rendering.get(key);
+  const pending = rendering.pending(key);
   if (pending) {
     const page = await pending;
     return page ? served(context.locals, page) : next();
   }
-  let settle: (page: CachedPage | undefined) => void = () => {};
-  rendering.set(
-    key,
-    new Promise((resolve) => {
-      settle = resolve;
-    }),
-  );
-  try {
+  return rendering.run(key, async (share) => {
     const response = await next();
     const cacheControl = response.headers.get("Cache-Control") ?? "";
     const contentType = response.headers.get("Content-Type") ?? "";
@@ -215,15 +209,11 @@ const microCache = defineMiddleware(async (context, next) => {
         storedAt: Date.now(),
       });
       pageCache.set(key, page);
-      settle(page);
+      share(page);
       return new Response(body, { status: 200, headers: response.headers });
     }
     return response;
-  } finally {
-    // Nothing to share (not a public page, or the render failed): those waiting render their own.
-    settle(undefined);
-    rendering.delete(key);
-  }
+  });
 });
 
 // compression wraps the finished answer (its headers included) and stays inside the access log.

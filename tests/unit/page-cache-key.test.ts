@@ -5,7 +5,7 @@
  * refuse or see under another path. Harbour Museum lists tickets.harbour-museum.example.
  */
 import { describe, expect, it } from "vitest";
-import { fastPathTarget, pageCacheKey, variesOnCookie } from "../../src/lib/server/page-cache.ts";
+import { fastPathTarget, pageCacheKey, RenderOnce, variesOnCookie } from "../../src/lib/server/page-cache.ts";
 
 const SHARED = "127.0.0.1:4321";
 const TENANT_HOST = "tickets.harbour-museum.example";
@@ -61,5 +61,45 @@ describe("'public pages carry Vary: Cookie' (a tenant's page), as the visitor mi
     expect(variesOnCookie("/riverside-zoo")).toBe(true);
     expect(variesOnCookie("/")).toBe(false);
     expect(variesOnCookie("/_stories")).toBe(false);
+  });
+});
+
+describe("an expired page under load is rendered once, not once per request in flight (RenderOnce)", () => {
+  it("a request arriving during the render awaits its page; the next render starts afresh", async () => {
+    const renders = new RenderOnce<string>();
+    let finish: () => void = () => {};
+    const rendered = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let count = 0;
+    const first = renders.run("k", async (share) => {
+      count++;
+      await rendered;
+      share("<html>page</html>");
+      return "first";
+    });
+    const waiting = renders.pending("k");
+    expect(waiting).toBeDefined();
+    expect(renders.pending("other")).toBeUndefined();
+    finish();
+    expect(await waiting).toBe("<html>page</html>");
+    expect(await first).toBe("first");
+    expect(count).toBe(1);
+    expect(renders.pending("k")).toBeUndefined();
+  });
+
+  it("a render that shares nothing (not a public page) or fails leaves the waiting ones to render their own", async () => {
+    const renders = new RenderOnce<string>();
+    const quiet = renders.run("k", async () => "private page");
+    const waitingQuiet = renders.pending("k");
+    await quiet;
+    expect(await waitingQuiet).toBeUndefined();
+    const failing = renders.run("k", async () => {
+      throw new Error("render failed");
+    });
+    const waitingFailed = renders.pending("k");
+    await expect(failing).rejects.toThrow("render failed");
+    expect(await waitingFailed).toBeUndefined();
+    expect(renders.pending("k")).toBeUndefined();
   });
 });

@@ -210,6 +210,37 @@ export function servePageHit(cache: PageCache, req: IncomingMessage, res: Server
   return true;
 }
 
+/**
+ * One render per key at a time (the micro-cache, when an entry expires under load): a request that
+ * arrives while the page is being rendered awaits that render's page instead of rendering it again.
+ */
+export class RenderOnce<T> {
+  private readonly running = new Map<string, Promise<T | undefined>>();
+
+  /** The page being rendered for `key` (undefined when the render shares none), or undefined when none runs. */
+  pending(key: string): Promise<T | undefined> | undefined {
+    return this.running.get(key);
+  }
+
+  /** Runs `render` as the one render of `key`; it calls `share` with the page the others may serve. */
+  async run<R>(key: string, render: (share: (page: T) => void) => Promise<R>): Promise<R> {
+    let settle: (page: T | undefined) => void = () => {};
+    this.running.set(
+      key,
+      new Promise((resolve) => {
+        settle = resolve;
+      }),
+    );
+    try {
+      return await render((page) => settle(page));
+    } finally {
+      // Nothing shared (not a public page, or the render failed): those waiting render their own.
+      settle(undefined);
+      this.running.delete(key);
+    }
+  }
+}
+
 /** What scripts/serve.mjs finds on globalThis under FAST_PATH_KEY. */
 export interface PageCacheFastPath {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
