@@ -34,18 +34,25 @@ function astro(_req: unknown, res: import("node:http").ServerResponse) {
   res.end("rendered by Astro");
 }
 
-function store(key: string, storedAt = Date.now(), body = PAGE) {
-  cache.set(
-    key,
-    cachedPage({
-      body: new Uint8Array(Buffer.from(body)),
-      contentType: "text/html",
-      cacheControl: "public, max-age=60, stale-while-revalidate=600",
-      contentSecurityPolicy: POLICY,
-      route: "/[seller]/events",
-      storedAt,
-    }),
-  );
+/**
+ * Stores PAGE under `key`. The server reads the wall clock itself; a test never does
+ * (tests/unit/no-wall-clock.test.ts): a page stored "in the far future" is fresh, one stored at 0 is
+ * long past its time to live.
+ */
+const FRESH = Number.MAX_SAFE_INTEGER;
+const EXPIRED = 0;
+
+function store(key: string, storedAt = FRESH, body = PAGE) {
+  const page = cachedPage({
+    body: new Uint8Array(Buffer.from(body)),
+    contentType: "text/html",
+    cacheControl: "public, max-age=60, stale-while-revalidate=600",
+    contentSecurityPolicy: POLICY,
+    route: "/[seller]/events",
+    storedAt,
+  });
+  cache.set(key, page);
+  return page;
 }
 
 async function listen(pageFastPath: boolean): Promise<[Server, string]> {
@@ -149,18 +156,17 @@ describe("a fresh micro-cached page is answered before Astro", () => {
   });
 
   it("brotli and gzip copies are made once and kept with the page; each decodes to the page", async () => {
-    store(`${hostOf(fastBase)}/harbour-museum/events`);
+    const page = store(`${hostOf(fastBase)}/harbour-museum/events`);
     const br = await raw(`${fastBase}/harbour-museum/events`, { "Accept-Encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers["content-length"]).toBe(String(br.body.length));
     expect(br.headers.vary).toBe("Cookie, Accept-Encoding");
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(PAGE);
-    const page = cache.get(`${hostOf(fastBase)}/harbour-museum/events`, Date.now());
-    const kept = page?.compressed.br;
+    const kept = page.compressed.br;
     expect(kept).toBeDefined();
     const again = await raw(`${fastBase}/harbour-museum/events`, { "Accept-Encoding": "br" });
     expect(again.body.equals(br.body)).toBe(true);
-    expect(page?.compressed.br).toBe(kept);
+    expect(page.compressed.br).toBe(kept);
     const gzip = await raw(`${fastBase}/harbour-museum/events`, { "Accept-Encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gzip.body).toString()).toBe(PAGE);
@@ -210,7 +216,7 @@ describe("everything that makes a page personal, or that the cache does not hold
   });
 
   it("a page past its time to live, or never stored (another query), is Astro's", async () => {
-    store(`${hostOf(fastBase)}/harbour-museum/events`, Date.now() - TTL_MS);
+    store(`${hostOf(fastBase)}/harbour-museum/events`, EXPIRED);
     expect((await raw(`${fastBase}/harbour-museum/events`)).headers["x-reached-astro"]).toBe("1");
     expect((await raw(`${fastBase}/harbour-museum/events?page=2`)).headers["x-reached-astro"]).toBe("1");
   });
