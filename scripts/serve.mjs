@@ -17,17 +17,20 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const started = performance.now();
-// Our own HTTP server around the adapter's handler: precompressed /_astro files first
-// (scripts/precompressed.mjs; the adapter serves none), then the adapter (static files, pages, API).
+// Our own HTTP server around the adapter's handler (scripts/request-listener.mjs): precompressed
+// /_astro files first (the adapter serves none), then fresh micro-cached pages before Astro (issue
+// 17; PAGE_FAST_PATH=off sends them through Astro too), then the adapter (static files, pages, API).
 // An entry without the handler export (a test's stand-in) has started a server of its own.
 process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = await import(entry.href);
 if (typeof handler === "function") {
-  const { servePrecompressed } = await import("./precompressed.mjs");
+  const { createRequestListener } = await import("./request-listener.mjs");
   const clientDir = fileURLToPath(new URL("../dist/client/", import.meta.url));
-  createServer((req, res) => {
-    if (!servePrecompressed(req, res, clientDir)) handler(req, res);
-  }).listen(Number(process.env.PORT), process.env.HOST);
+  const pageFastPath = process.env.PAGE_FAST_PATH !== "off";
+  createServer(createRequestListener({ handler, clientDir, pageFastPath })).listen(
+    Number(process.env.PORT),
+    process.env.HOST,
+  );
 }
 const base = `http://${process.env.HOST.includes(":") ? `[${process.env.HOST}]` : process.env.HOST}:${process.env.PORT}`;
 for (let attempt = 0; attempt < 600; attempt++) {

@@ -8,5 +8,7 @@ declare namespace App {
      * undefined on the shared host, where it is `/{seller}` (lib/pages/router-base.ts).
      */
     routerBase?: string;
+    /** The micro-cached page a hit answers (src/middleware.ts); compression uses its kept copies. */
+    cachedPage?: import("./lib/server/page-cache.ts").CachedPage;
   }
 }

@@ -15,6 +15,8 @@
  * 3. Public pages are micro-cached in process for a few seconds: a page that declares itself
  *    `Cache-Control: public` (nothing personal in it) is kept and served again, as a CDN would.
  *    PAGE_CACHE=off turns it off (the bench measures both). The API (/api, /cached_api) is left alone.
+ *    scripts/serve.mjs answers a hit before Astro (lib/server/page-cache.ts, issue 17) with the same
+ *    status, headers and bytes as this sequence; a hit reaches microCache below only without it.
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
@@ -23,7 +25,15 @@ import { compression } from "./lib/server/http/compression.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
 import { logger } from "./lib/server/log/logger.ts";
 import { requestLog } from "./lib/server/log/request-log.ts";
-import { ResponseCache } from "./lib/server/response-cache.ts";
+import {
+  type CachedPage,
+  cachedPage,
+  createPageCache,
+  hitHeaders,
+  pageCacheKey,
+  publishFastPath,
+  RenderOnce,
+} from "./lib/server/page-cache.ts";
 import { getRuntime } from "./lib/server/runtime.ts";
 import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
 import { viewerFor } from "./lib/server/services/identity/viewer.ts";
@@ -31,7 +41,9 @@ import { tenantHost } from "./lib/server/tenant-hosts/middleware.ts";
 import { getTenant } from "./lib/tenant/load.ts";
 
 const PAGE_CACHE_TTL_MS = 5_000;
-const pageCache = process.env.PAGE_CACHE === "off" ? undefined : new ResponseCache(PAGE_CACHE_TTL_MS, 500);
+const pageCache = process.env.PAGE_CACHE === "off" ? undefined : createPageCache(PAGE_CACHE_TTL_MS, 500);
+// scripts/serve.mjs answers hits before Astro (page-cache.ts); this sequence answers the same way.
+if (pageCache) publishFastPath(pageCache);
 const API_PATH = /^\/(api|cached_api)(\/|$)/;
 const PRIVATE = "private, no-store";
 
@@ -155,6 +167,15 @@ const visitor = defineMiddleware(async (context, next) => {
   return response;
 });
 
+/** Pages being rendered for the micro-cache, by key. */
+const rendering = new RenderOnce<CachedPage>();
+
+/** A micro-cache hit as it leaves microCache; compression finds its kept copies in locals. */
+function served(locals: App.Locals, page: CachedPage): Response {
+  locals.cachedPage = page;
+  return new Response(page.body, { status: 200, headers: hitHeaders(page) });
+}
+
 const microCache = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   if (!pageCache || context.request.method !== "GET" || API_PATH.test(pathname)) {
@@ -163,38 +184,36 @@ const microCache = defineMiddleware(async (context, next) => {
   // Anything that can make a page personal (a session cookie) bypasses the shared copy.
   if (context.request.headers.has("cookie")) return next();
   // The host is part of the key: a tenant's own host name serves the page with other links (issue 16).
-  const key = `${context.url.host}${pathname}${context.url.search}`;
+  const key = pageCacheKey(context.url);
   const hit = pageCache.get(key, Date.now());
-  if (hit) {
-    return new Response(hit.bytes ?? hit.body, {
-      status: 200,
-      headers: {
-        "Content-Type": hit.contentType,
-        "Cache-Control": hit.cacheControl ?? "",
-        // The page's own policy: it lists the hashes of the scripts this page runs.
-        ...(hit.contentSecurityPolicy ? { "Content-Security-Policy": hit.contentSecurityPolicy } : {}),
-        "X-Cache": "hit",
-      },
-    });
+  if (hit) return served(context.locals, hit);
+  // A page another request is rendering right now (an entry just expired under load): its copy is
+  // awaited and served, rather than every request in flight rendering the same page again.
+  const pending = rendering.pending(key);
+  if (pending) {
+    const page = await pending;
+    return page ? served(context.locals, page) : next();
   }
-  const response = await next();
-  const cacheControl = response.headers.get("Cache-Control") ?? "";
-  const contentType = response.headers.get("Content-Type") ?? "";
-  if (response.status === 200 && cacheControl.startsWith("public") && contentType.startsWith("text/html")) {
-    const body = await response.text();
-    const contentSecurityPolicy = response.headers.get("Content-Security-Policy") ?? undefined;
-    const bytes = new TextEncoder().encode(body);
-    pageCache.set(key, {
-      body,
-      bytes,
-      contentType,
-      cacheControl,
-      contentSecurityPolicy,
-      storedAt: Date.now(),
-    });
-    return new Response(bytes, { status: 200, headers: response.headers });
-  }
-  return response;
+  return rendering.run(key, async (share) => {
+    const response = await next();
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    const contentType = response.headers.get("Content-Type") ?? "";
+    if (response.status === 200 && cacheControl.startsWith("public") && contentType.startsWith("text/html")) {
+      const body = new Uint8Array(await response.arrayBuffer());
+      const page = cachedPage({
+        body,
+        contentType,
+        cacheControl,
+        contentSecurityPolicy: response.headers.get("Content-Security-Policy") ?? undefined,
+        route: context.routePattern,
+        storedAt: Date.now(),
+      });
+      pageCache.set(key, page);
+      share(page);
+      return new Response(body, { status: 200, headers: response.headers });
+    }
+    return response;
+  });
 });
 
 // compression wraps the finished answer (its headers included) and stays inside the access log.

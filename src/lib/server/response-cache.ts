@@ -1,28 +1,30 @@
 /**
  * A small in-process response cache with a time to live and a size limit (least recently used
- * entries go first). It serves /cached_api reads (DESIGN §3) and the micro-cache of public pages.
+ * entries go first). It serves /cached_api reads (DESIGN §3) and, holding CachedPage entries
+ * (page-cache.ts), the micro-cache of public pages.
  * Availability at reserve or checkout time never reads through it: those calls use /api.
  */
 export interface CachedResponse {
   body: string;
-  /** The body as UTF-8 bytes, when the user keeps them (the page micro-cache): not encoded per hit. */
-  bytes?: Uint8Array<ArrayBuffer>;
   contentType: string;
   cacheControl?: string;
-  /** A cached page's Content-Security-Policy (Astro's, with the page's script hashes). */
-  contentSecurityPolicy?: string | undefined;
   storedAt: number;
 }
 
-export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
+/** Anything kept in the cache: it carries the instant it was stored (its time to live runs from there). */
+export interface Stored {
+  storedAt: number;
+}
+
+export class ResponseCache<T extends Stored = CachedResponse> {
+  private readonly entries = new Map<string, T>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
   ) {}
 
-  get(key: string, nowMs: number): CachedResponse | undefined {
+  get(key: string, nowMs: number): T | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (nowMs - hit.storedAt >= this.ttlMs) {
@@ -35,7 +37,7 @@ export class ResponseCache {
     return hit;
   }
 
-  set(key: string, value: CachedResponse): void {
+  set(key: string, value: T): void {
     this.entries.delete(key);
     this.entries.set(key, value);
     while (this.entries.size > this.maxEntries) {

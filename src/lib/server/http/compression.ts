@@ -14,13 +14,12 @@
  *   browser piece by piece: the head and the first content arrive before the slow parts render.
  * - Brotli at quality 5 and gzip at level 6: a page rendered per request is compressed per
  *   request, so speed matters more than the last percent. A page the micro-cache serves (X-Cache:
- *   hit) is compressed once per coding and kept (CompressedBodies).
+ *   hit) is compressed once per coding and kept with the page (`compressedCopy`, page-cache.ts).
  * - `Vary: Accept-Encoding` on every compressible answer, compressed or not, so a cache never hands
  *   a brotli body to a client that did not ask for it.
  * - The answer keeps every header it had (Content-Security-Policy, X-Request-Id, Cache-Control,
  *   Set-Cookie); Content-Length goes (the length changes) and a strong ETag becomes weak.
  */
-import { createHash } from "node:crypto";
 import { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "astro";
@@ -71,13 +70,13 @@ export function shouldCompress(method: string, response: Response): boolean {
   return true;
 }
 
-const BROTLI_PARAMS = {
+export const BROTLI_PARAMS = {
   [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
   [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   // A 256 KB window: pages are far smaller, and a smaller window is cheaper to set up per answer.
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
 };
-const GZIP_LEVEL = 6;
+export const GZIP_LEVEL = 6;
 
 /** A streaming compressor that flushes each chunk (a streamed page keeps streaming). */
 function compressor(coding: Coding): zlib.BrotliCompress | zlib.Gzip {
@@ -93,45 +92,27 @@ export function compressStream(body: ReadableStream<Uint8Array>, coding: Coding)
   return body.pipeThrough(pair);
 }
 
-/**
- * Compressed copies of the pages the micro-cache serves (src/middleware.ts marks them `X-Cache:
- * hit`): the same page goes out thousands of times within its few seconds, so it is compressed once
- * per coding and content, not once per request. Keyed by the coding and a hash of the body (a
- * changed page is another entry); bounded in entries and bytes, the oldest dropped first.
- */
-export class CompressedBodies {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
-
-  constructor(
-    private readonly maxEntries = 200,
-    private readonly maxBytes = 16 * 1024 * 1024,
-  ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  compressed(body: Buffer, coding: Coding): Buffer {
-    const key = `${coding}:${createHash("sha1").update(body).digest("base64")}`;
-    const hit = this.entries.get(key);
-    if (hit) return hit;
-    const out =
-      coding === "br"
-        ? zlib.brotliCompressSync(body, { params: BROTLI_PARAMS })
-        : zlib.gzipSync(body, { level: GZIP_LEVEL });
-    this.entries.set(key, out);
-    this.bytes += out.length;
-    for (const [oldKey, old] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.bytes -= old.length;
-    }
-    return out;
-  }
+/** A body kept in memory with its compressed copies (a micro-cached page, page-cache.ts). */
+export interface KeptBody {
+  body: Uint8Array<ArrayBuffer>;
+  compressed: Partial<Record<Coding, Uint8Array<ArrayBuffer>>>;
 }
 
-const cachedPages = new CompressedBodies();
+/**
+ * The kept body compressed with `coding`: made on the first call for each coding and kept with the
+ * body, so the same page, served thousands of times within its few seconds, is compressed once.
+ */
+export function compressedCopy(kept: KeptBody, coding: Coding): Uint8Array<ArrayBuffer> {
+  const copy = kept.compressed[coding];
+  if (copy) return copy;
+  const out =
+    coding === "br"
+      ? zlib.brotliCompressSync(kept.body, { params: BROTLI_PARAMS })
+      : zlib.gzipSync(kept.body, { level: GZIP_LEVEL });
+  const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength) as Uint8Array<ArrayBuffer>;
+  kept.compressed[coding] = bytes;
+  return bytes;
+}
 
 /** The headers of a compressed answer: the coding set, the length gone or new, a strong ETag weak. */
 function compressedHeaders(headers: Headers, coding: Coding, length?: number): Headers {
@@ -145,28 +126,25 @@ function compressedHeaders(headers: Headers, coding: Coding, length?: number): H
   return out;
 }
 
-/** The answer for a client that sent `acceptEncoding`: compressed when it may be, else as it was. */
+/**
+ * The answer for a client that sent `acceptEncoding`: compressed when it may be, else as it was.
+ * `kept`: the answer is a micro-cached page whose body is in memory already, with its copies.
+ */
 export async function compressResponse(
   method: string,
   acceptEncoding: string | null,
   response: Response,
-  pages: CompressedBodies = cachedPages,
+  kept?: KeptBody,
 ): Promise<Response> {
   if (!isCompressibleType(response.headers.get("Content-Type"))) return response;
   const coding = shouldCompress(method, response) ? negotiateEncoding(acceptEncoding) : null;
   const init = { status: response.status, statusText: response.statusText };
-  if (coding && response.body && response.headers.get("X-Cache") === "hit") {
-    // A micro-cached page: its whole body is in memory already.
-    const body = Buffer.from(await response.arrayBuffer());
-    if (body.length < MIN_COMPRESS_BYTES) {
-      const headers = new Headers(response.headers);
-      varyOnAcceptEncoding(headers);
-      return new Response(new Uint8Array(body), { ...init, headers });
-    }
-    const compressed = pages.compressed(body, coding);
-    return new Response(new Uint8Array(compressed), {
+  if (coding && kept && kept.body.byteLength >= MIN_COMPRESS_BYTES) {
+    await response.body?.cancel();
+    const compressed = compressedCopy(kept, coding);
+    return new Response(compressed, {
       ...init,
-      headers: compressedHeaders(response.headers, coding, compressed.length),
+      headers: compressedHeaders(response.headers, coding, compressed.byteLength),
     });
   }
   if (coding && response.body) {
@@ -189,5 +167,12 @@ export async function compressResponse(
 /** Astro middleware: compresses pages and API answers for clients that accept it. */
 export const compression: MiddlewareHandler = async (context, next) => {
   const response = await next();
-  return compressResponse(context.request.method, context.request.headers.get("Accept-Encoding"), response);
+  // A micro-cache hit (src/middleware.ts) leaves its page here: its compressed copies are kept with it.
+  const kept = response.headers.get("X-Cache") === "hit" ? context.locals.cachedPage : undefined;
+  return compressResponse(
+    context.request.method,
+    context.request.headers.get("Accept-Encoding"),
+    response,
+    kept,
+  );
 };

@@ -32,26 +32,54 @@ function withRequestId(response: Response, id: string): Response {
   }
 }
 
+/** One answer as the access log sees it. */
+export interface AccessInput {
+  method: string;
+  /** The matched route pattern (`/[seller]/events`, `/api/code/:code`). */
+  route: string | undefined;
+  /** The request's path (left out of the line for the API). */
+  pathname: string;
+  isApi: boolean;
+  status: number;
+  /** performance.now() when the request came in. */
+  started: number;
+}
+
+/**
+ * Writes the access line of one answer. Call it inside the request's context (runWithRequest), so
+ * the line carries its reqId. The page cache's fast path (page-cache.ts) writes its lines here too.
+ */
+export function logAccess(input: AccessInput): void {
+  const { isApi, pathname, status } = input;
+  const line = {
+    method: input.method,
+    route: input.route,
+    ...(isApi ? {} : { path: pathname }),
+    status,
+    durationMs: Math.round((performance.now() - input.started) * 10) / 10,
+  };
+  if (status >= 500) accessLogger.error(line, "request");
+  // Spec 1 §8: a failed API call is a warning unless the spec's ignore list covers it.
+  else if (isApi && reportsApiFailure({ method: line.method, path: pathname, status }))
+    accessLogger.warn(line, "request");
+  else accessLogger.info(line, "request");
+}
+
 export const requestLog: MiddlewareHandler = (context, next) => {
   const request: RequestContext = { id: requestIdFrom(context.request.headers.get(REQUEST_ID_HEADER)) };
   const started = performance.now();
   const { pathname } = context.url;
   const isApi = API_PATH.test(pathname);
-  const access = (status: number) => {
-    const line = {
+  const access = (status: number) =>
+    logAccess({
       method: context.request.method,
       // A page that calls the API in process also passes recordApiRoute: its own pattern wins.
       route: (isApi ? request.route : undefined) ?? context.routePattern,
-      ...(isApi ? {} : { path: pathname }),
+      pathname,
+      isApi,
       status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-    };
-    if (status >= 500) accessLogger.error(line, "request");
-    // Spec 1 §8: a failed API call is a warning unless the spec's ignore list covers it.
-    else if (isApi && reportsApiFailure({ method: line.method, path: pathname, status }))
-      accessLogger.warn(line, "request");
-    else accessLogger.info(line, "request");
-  };
+      started,
+    });
   return runWithRequest(request, async () => {
     let response: Response;
     try {

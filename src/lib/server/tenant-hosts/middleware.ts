@@ -30,26 +30,43 @@ export function locationOnTenantHost(location: string, slug: string, origin: str
   return `${path}${url.search}${url.hash}`;
 }
 
-export const tenantHost: MiddlewareHandler = async (context, next) => {
-  const tenant = tenantForHost(context.url.host);
-  if (!tenant) return next();
-  const { pathname, search } = context.url;
-  if (NOT_STOREFRONT.test(pathname)) return next();
+/**
+ * What the tenant-host rules make of a request for `pathname` on `host`: left as it is (the shared
+ * host, the API, the tenant's icon), a 301/308 to the `/…` form, or served from the `/{seller}/…`
+ * page. The middleware below and the page cache's fast path (page-cache.ts) share it.
+ */
+export type TenantHostRoute =
+  | { kind: "pass" }
+  | { kind: "redirect"; path: string }
+  | { kind: "rewrite"; path: string };
+
+export function tenantHostRoute(host: string, pathname: string): TenantHostRoute {
+  const tenant = tenantForHost(host);
+  if (!tenant || NOT_STOREFRONT.test(pathname)) return { kind: "pass" };
   const stripped = withoutSellerPrefix(pathname, tenant.slug);
   // The tenant's icon keeps its path: `/favicon.svg` is Foyer's static file (lib/tenant/favicon.ts).
-  if (stripped === "/favicon.svg") return next();
-  if (stripped !== undefined) {
+  if (stripped === "/favicon.svg") return { kind: "pass" };
+  if (stripped !== undefined) return { kind: "redirect", path: stripped };
+  return { kind: "rewrite", path: sellerPagePath(pathname, tenant.slug) };
+}
+
+export const tenantHost: MiddlewareHandler = async (context, next) => {
+  const { pathname, search } = context.url;
+  const route = tenantHostRoute(context.url.host, pathname);
+  if (route.kind === "pass") return next();
+  if (route.kind === "redirect") {
     const method = context.request.method;
     return new Response(null, {
       status: method === "GET" || method === "HEAD" ? 301 : 308,
-      headers: { Location: `${stripped}${search}`, "Cache-Control": "public, max-age=3600" },
+      headers: { Location: `${route.path}${search}`, "Cache-Control": "public, max-age=3600" },
     });
   }
+  const slug = route.path.split("/")[1] ?? "";
   context.locals.routerBase = "";
-  const response = await next(`${sellerPagePath(pathname, tenant.slug)}${search}`);
+  const response = await next(`${route.path}${search}`);
   const location = response.headers.get("Location");
   if (!location) return response;
-  const moved = locationOnTenantHost(location, tenant.slug, context.url.origin);
+  const moved = locationOnTenantHost(location, slug, context.url.origin);
   if (moved === location) return response;
   const copy = new Response(response.body, response);
   copy.headers.set("Location", moved);

@@ -1,0 +1,44 @@
+// The request listener of scripts/serve.mjs, around the standalone adapter's handler:
+//  1. precompressed /_astro files (scripts/precompressed.mjs; the adapter serves none);
+//  2. fresh micro-cached pages, before Astro (issue 17 "Faster pages"): the built middleware module
+//     publishes the page cache's fast path on globalThis (src/lib/server/page-cache.ts) once Astro
+//     has loaded it, with the first page request; until then, and for anything it declines (a
+//     miss, a cookie, a POST...), the request goes on;
+//  3. the adapter (static files, pages, API).
+import { servePrecompressed } from "./precompressed.mjs";
+
+/** The key src/lib/server/page-cache.ts publishes the fast path under. */
+const FAST_PATH_KEY = Symbol.for("foyer.pageCache.fastPath");
+
+/**
+ * @typedef {{ serve(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse): boolean }} FastPath
+ */
+
+/** @returns {FastPath | undefined} */
+function publishedFastPath() {
+  const value = /** @type {Record<symbol, unknown>} */ (globalThis)[FAST_PATH_KEY];
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (/** @type {FastPath} */ (value).serve) === "function"
+  ) {
+    return /** @type {FastPath} */ (value);
+  }
+  return undefined;
+}
+
+/**
+ * @param {{
+ *   handler: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void,
+ *   clientDir: string,
+ *   pageFastPath?: boolean,
+ * }} options pageFastPath: false sends every page to Astro (PAGE_FAST_PATH=off; the tests compare both)
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void}
+ */
+export function createRequestListener({ handler, clientDir, pageFastPath = true }) {
+  return (req, res) => {
+    if (servePrecompressed(req, res, clientDir)) return;
+    if (pageFastPath && publishedFastPath()?.serve(req, res)) return;
+    handler(req, res);
+  };
+}

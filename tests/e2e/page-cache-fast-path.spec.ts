@@ -1,0 +1,187 @@
+/**
+ * Issue 17 "Faster pages": scripts/serve.mjs answers a fresh micro-cached page before Astro (the
+ * fast path, src/lib/server/page-cache.ts). Here, on the built server, it must answer exactly as
+ * Astro's middleware sequence does for the same hit: the same status, headers and bytes, and the
+ * same access line. The built app is loaded in this process behind two listeners
+ * (scripts/request-listener.mjs), one with the fast path and one without (PAGE_FAST_PATH=off), so
+ * both answer from the one page cache: a page is stored once and served by both paths.
+ * (No browser: plain HTTP, so Playwright's own `test`, without the suite's browser fixtures.)
+ */
+import { mkdtempSync } from "node:fs";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { expect, test } from "@playwright/test";
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+let fast: Server;
+let slow: Server;
+let fastPort = 0;
+let slowPort = 0;
+let logged: string[] = [];
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function get(port: number, path: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The headers of an answer without those the connection itself writes. */
+function comparable(headers: Answer["headers"]): Answer["headers"] {
+  const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
+  return rest;
+}
+
+/** The access lines written since the last call, without the time and the duration. */
+async function accessLines(): Promise<Array<Record<string, unknown>>> {
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const lines = logged
+    .flatMap((chunk) => chunk.split("\n"))
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === "request")
+    .map(({ time: _time, durationMs, pid: _pid, hostname: _hostname, ...line }) => {
+      expect(typeof durationMs).toBe("number");
+      return line;
+    });
+  logged = [];
+  return lines;
+}
+
+test.beforeAll(async () => {
+  // Migrating and seeding a fresh data dir in this process takes a while on a busy machine.
+  test.setTimeout(180_000);
+  process.env.ASTRO_NODE_AUTOSTART = "disabled";
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "foyer-e2e-fast-path-"));
+  process.env.FOYER_MODE = "demo";
+  process.env.NODE_ENV = "production";
+  process.env.LOG_LEVEL = "info";
+  delete process.env.PAGE_CACHE;
+  const entry: { handler: (req: IncomingMessage, res: ServerResponse) => void } = await import(
+    pathToFileURL(join(root, "dist/server/entry.mjs")).href
+  );
+  const { createRequestListener } = await import("../../scripts/request-listener.mjs");
+  const clientDir = join(root, "dist/client/");
+  const listen = async (pageFastPath: boolean): Promise<[Server, number]> => {
+    const server = createServer(createRequestListener({ handler: entry.handler, clientDir, pageFastPath }));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return [server, (server.address() as AddressInfo).port];
+  };
+  [fast, fastPort] = await listen(true);
+  [slow, slowPort] = await listen(false);
+  // Migrate and seed before the first page (the health check does it).
+  const health = await get(slowPort, "/api/health", {});
+  expect(health.status).toBe(200);
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    logged.push(String(chunk));
+    return (write as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof process.stdout.write;
+});
+
+test.afterAll(async () => {
+  for (const server of [fast, slow]) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+const CASES: Array<[string, string, Record<string, string>]> = [
+  ["identity", "/harbour-museum/events", {}],
+  ["br", "/harbour-museum/events", { "Accept-Encoding": "gzip, deflate, br" }],
+  ["gzip", "/harbour-museum/events", { "Accept-Encoding": "gzip" }],
+  ["a query", "/riverside-zoo/events?category=Animals", { "Accept-Encoding": "br" }],
+  [
+    "the tenant's own host name",
+    "/events",
+    { Host: "tickets.harbour-museum.example", "Accept-Encoding": "br" },
+  ],
+  ["a claimed https without a trusted proxy", "/harbour-museum/events", { "X-Forwarded-Proto": "https" }],
+];
+
+/** The same hit through Astro and through the fast path: the two answers and access lines must be equal. */
+async function compareHit(what: string, path: string, extra: Record<string, string>) {
+  // Both listeners answer for one host name, so both read the one cache entry.
+  const headers = {
+    Host: `127.0.0.1:${fastPort}`,
+    "X-Request-Id": `fast-path-${what.replace(/\W+/g, "-")}`,
+    ...extra,
+  };
+  // The entry lives 5 s: on a busy machine it may expire between the two hits, so the pair is retried.
+  for (let attempt = 1; ; attempt++) {
+    await get(slowPort, path, headers); // stores the page (or finds it stored)
+    await accessLines();
+    const viaAstro = await get(slowPort, path, headers);
+    const astroLines = await accessLines();
+    const viaFastPath = await get(fastPort, path, headers);
+    const fastLines = await accessLines();
+    const bothHits = viaAstro.headers["x-cache"] === "hit" && viaFastPath.headers["x-cache"] === "hit";
+    if (!bothHits && attempt < 3) continue;
+    expect(viaAstro.status).toBe(200);
+    expect(viaAstro.headers["x-cache"]).toBe("hit");
+    expect(viaFastPath.headers["x-cache"]).toBe("hit");
+    expect(viaFastPath.status).toBe(viaAstro.status);
+    expect(comparable(viaFastPath.headers)).toEqual(comparable(viaAstro.headers));
+    expect(viaFastPath.body.equals(viaAstro.body), "the same bytes").toBe(true);
+    expect(astroLines).toHaveLength(1);
+    expect(fastLines).toEqual(astroLines);
+    return viaFastPath;
+  }
+}
+
+for (const [what, path, extra] of CASES) {
+  test(`a hit answered by the fast path equals the middleware's answer: ${what}`, async () => {
+    await compareHit(what, path, extra);
+  });
+}
+
+test("a hit answered by the fast path equals the middleware's answer: https behind a trusted proxy (HSTS)", async () => {
+  process.env.TRUST_PROXY_HOPS = "1";
+  try {
+    const answer = await compareHit("https", "/harbour-museum/events", {
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-For": "203.0.113.9",
+      "Accept-Encoding": "br",
+    });
+    expect(answer?.headers["strict-transport-security"]).toBe("max-age=31536000");
+  } finally {
+    delete process.env.TRUST_PROXY_HOPS;
+  }
+});
+
+test("a request with a cookie is rendered by Astro on the fast-path listener too (never the shared copy)", async () => {
+  const headers = { Host: `127.0.0.1:${fastPort}` };
+  await get(fastPort, "/harbour-museum/events", headers);
+  const stored = await get(fastPort, "/harbour-museum/events", headers);
+  expect(stored.headers["x-cache"]).toBe("hit");
+  const personal = await get(fastPort, "/harbour-museum/events", {
+    ...headers,
+    Cookie: "foyer_session=not-a-session",
+  });
+  expect(personal.status).toBe(200);
+  expect(personal.headers["x-cache"]).toBeUndefined();
+});
