@@ -34,47 +34,6 @@ function zodJitlessInTheBrowser() {
   };
 }
 
-const CSP_DIGEST = "async function generateCspDigest(data, algorithm) {";
-
-/**
- * Astro hashes every inline script and style it renders, for the page's CSP, on every render
- * (`generateCspDigest` in astro/dist/core/encryption.js: a WebCrypto digest per script). A page
- * renders the same few hydration scripts and styles each time, so their hashes are remembered by
- * content (issue 17 "Faster pages"): the same input gives the same hash, never computed twice.
- * The build fails if Astro's function is no longer where this expects it.
- * @returns {import("vite").Plugin}
- */
-function rememberCspDigests() {
-  return {
-    name: "foyer-remember-csp-digests",
-    transform(code, id) {
-      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id)) return null;
-      if (!code.includes(CSP_DIGEST)) {
-        throw new Error(
-          "foyer-remember-csp-digests: generateCspDigest not found in astro/dist/core/encryption.js",
-        );
-      }
-      return code.replace(
-        CSP_DIGEST,
-        `const cspDigests = new Map();
-function generateCspDigest(data, algorithm) {
-  const key = algorithm + "\\0" + data;
-  let digest = cspDigests.get(key);
-  if (digest === undefined) {
-    digest = computeCspDigest(data, algorithm);
-    // A bounded memo: the scripts and styles Astro hashes are a small, fixed set per build.
-    if (cspDigests.size >= 1000) cspDigests.delete(cspDigests.keys().next().value);
-    cspDigests.set(key, digest);
-    digest.catch(() => cspDigests.delete(key));
-  }
-  return digest;
-}
-async function computeCspDigest(data, algorithm) {`,
-      );
-    },
-  };
-}
-
 export default defineConfig({
   output: "server",
   adapter: node({ mode: "standalone" }),
@@ -118,7 +77,7 @@ export default defineConfig({
   // renders; the sources are in content-security-policy.ts, frame-ancestors in security-headers.ts.
   security: { checkOrigin: true, csp: astroCspConfig() },
   vite: {
-    plugins: [zodJitlessInTheBrowser(), rememberCspDigests()],
+    plugins: [zodJitlessInTheBrowser()],
     ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },
   },
 });
