@@ -1,25 +1,37 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Unit tests that load server-only zod code (the tenant config loader and schema, the server's
- * config readers), which uses classic-only API (url, transform, iso) and which the client bundle
- * never includes: they run with classic zod only.
+ * The unit tests that run again with the browser's zod (issue 17): those that load client code, the
+ * typed API client and its contract (`src/lib/api`), the islands, the stores, a domain module that
+ * builds zod schemas, or zod itself, plus zod-browser-client-modules.test.ts, which loads every
+ * module the islands can reach. Server-only zod code (the tenant config loader, the server's config
+ * readers) uses classic-only API (url, transform, iso) the client bundle never includes, so a test
+ * that also loads it stays with classic zod. Chosen by what the files import, so a new test of
+ * client code is picked up without a list to keep.
  */
-const SERVER_ZOD_UNIT_TESTS = [
-  "tests/unit/blocks.test.ts",
-  "tests/unit/captcha-verify.test.ts",
-  "tests/unit/checkout-blocking.test.ts",
-  "tests/unit/clock-from-env.test.ts",
-  "tests/unit/compat/cors.test.ts",
-  "tests/unit/date-format.test.ts",
-  "tests/unit/event-page-parts.test.ts",
-  "tests/unit/external-login-outcome.test.ts",
-  "tests/unit/tenant-copy.test.ts",
-  "tests/unit/tenant-fonts.test.ts",
-  "tests/unit/tenant-hosts/**",
-  "tests/unit/tenant-messages.test.ts",
-];
+function browserZodUnitTests(): string[] {
+  const domainWithZod = readdirSync("src/lib/domain", { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && /from "zod"/.test(readFileSync(join("src/lib/domain", f), "utf8")))
+    .map((f) => `src/lib/domain/${f.replace(/\\/g, "/")}`);
+  const client = new RegExp(
+    [
+      "src/(lib/api|islands|stores)/",
+      'from "zod"',
+      ...domainWithZod.map((f) => f.replace(/[.]/g, "\\.")),
+    ].join("|"),
+  );
+  const serverZod = /src\/lib\/(server|tenant\/load)/;
+  return readdirSync("tests/unit", { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".test.ts") && f !== "zod-browser.test.ts")
+    .map((f) => `tests/unit/${f.replace(/\\/g, "/")}`)
+    .filter((f) => {
+      const source = readFileSync(f, "utf8");
+      return client.test(source) && !serverZod.test(source);
+    });
+}
 
 export default defineConfig({
   test: {
@@ -47,9 +59,8 @@ export default defineConfig({
         },
         test: {
           name: "unit-browser-zod",
-          include: ["tests/unit/**/*.test.ts"],
-          // zod-browser.test.ts compares the façade with classic zod, which this project replaces.
-          exclude: ["tests/unit/zod-browser.test.ts", ...SERVER_ZOD_UNIT_TESTS],
+          // Not zod-browser.test.ts: it compares the façade with classic zod, which this project replaces.
+          include: browserZodUnitTests(),
           environment: "node",
         },
       },
