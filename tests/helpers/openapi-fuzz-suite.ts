@@ -292,7 +292,7 @@ export function fuzzOperationsUnder(
       });
 
     it(`this half sent at least ${options.minRequests} requests (issue 10: 10,000 or more)`, () => {
-            expect(sent).toBeGreaterThanOrEqual(options.minRequests);
+      expect(sent).toBeGreaterThanOrEqual(options.minRequests);
     });
   });
 }
