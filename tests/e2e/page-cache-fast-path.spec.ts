@@ -8,18 +8,13 @@
  * (No browser: plain HTTP, so Playwright's own `test`, without the suite's browser fixtures.)
  */
 import { mkdtempSync } from "node:fs";
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
+import { type RawAnswer, rawRequest } from "../helpers/http-server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -30,28 +25,12 @@ let fastPort = 0;
 let slowPort = 0;
 let logged: string[] = [];
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function get(port: number, path: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+/** A GET on one of the two listeners, with exactly these headers. */
+const get = (port: number, path: string, headers: Record<string, string>): Promise<RawAnswer> =>
+  rawRequest(`http://127.0.0.1:${port}${path}`, headers);
 
 /** The headers of an answer without those the connection itself writes. */
-function comparable(headers: Answer["headers"]): Answer["headers"] {
+function comparable(headers: RawAnswer["headers"]): RawAnswer["headers"] {
   const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
   return rest;
 }

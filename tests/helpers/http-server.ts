@@ -2,7 +2,7 @@
  * Serves a fetch-style app (the Hono API) over real HTTP on 127.0.0.1 and a free port, with a
  * small node:http adapter, so tests and the bench can hit it with concurrent fetches.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface FetchApp {
@@ -60,4 +60,30 @@ export async function serveApp(app: FetchApp): Promise<{ url: string; close(): P
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** An answer as the wire gave it: status, headers and the undecoded body. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request with exactly these headers (fetch would add its own and decode the body). */
+export function rawRequest(
+  url: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }

@@ -5,7 +5,7 @@
  * Astro is stood in for by a handler that marks what reaches it; the built server, where both paths
  * answer the same request, is compared in tests/e2e/page-cache-fast-path.spec.ts.
  */
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ import {
   type PageCache,
   publishFastPath,
 } from "../../src/lib/server/page-cache.ts";
+import { rawRequest } from "../helpers/http-server.ts";
 
 const PAGE = `<!doctype html><html><head><title>Events</title></head><body>${"<li>General Admission</li>".repeat(200)}</body></html>`;
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='";
@@ -63,27 +64,6 @@ async function listen(pageFastPath: boolean): Promise<[Server, string]> {
   return [server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`];
 }
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A request with exactly these headers (fetch would add its own and decode the body). */
-function raw(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
 let lines: Array<Record<string, unknown>> = [];
 let restoreLog: () => void = () => {};
 
@@ -112,7 +92,7 @@ const hostOf = (base: string) => new URL(base).host;
 describe("a fresh micro-cached page is answered before Astro", () => {
   it("with the page's bytes and every header the middleware sequence writes on a hit", async () => {
     store(`${hostOf(fastBase)}/harbour-museum/events`);
-    const res = await raw(`${fastBase}/harbour-museum/events`, { "X-Request-Id": "req-fast-1" });
+    const res = await rawRequest(`${fastBase}/harbour-museum/events`, { "X-Request-Id": "req-fast-1" });
     expect(res.status).toBe(200);
     expect(res.headers["x-reached-astro"]).toBeUndefined();
     expect(res.body.toString()).toBe(PAGE);
@@ -138,7 +118,7 @@ describe("a fresh micro-cached page is answered before Astro", () => {
 
   it("'the access log gets its line': the same fields as requestLog writes, with the request id", async () => {
     store(`${hostOf(fastBase)}/harbour-museum/events?category=Support`);
-    await raw(`${fastBase}/harbour-museum/events?category=Support`, { "X-Request-Id": "req-log-1" });
+    await rawRequest(`${fastBase}/harbour-museum/events?category=Support`, { "X-Request-Id": "req-log-1" });
     await new Promise((resolve) => setImmediate(resolve));
     const access = lines.filter((line) => line.msg === "request");
     expect(access).toHaveLength(1);
@@ -157,17 +137,19 @@ describe("a fresh micro-cached page is answered before Astro", () => {
 
   it("brotli and gzip copies are made once and kept with the page; each decodes to the page", async () => {
     const page = store(`${hostOf(fastBase)}/harbour-museum/events`);
-    const br = await raw(`${fastBase}/harbour-museum/events`, { "Accept-Encoding": "gzip, deflate, br" });
+    const br = await rawRequest(`${fastBase}/harbour-museum/events`, {
+      "Accept-Encoding": "gzip, deflate, br",
+    });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers["content-length"]).toBe(String(br.body.length));
     expect(br.headers.vary).toBe("Cookie, Accept-Encoding");
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(PAGE);
     const kept = page.compressed.br;
     expect(kept).toBeDefined();
-    const again = await raw(`${fastBase}/harbour-museum/events`, { "Accept-Encoding": "br" });
+    const again = await rawRequest(`${fastBase}/harbour-museum/events`, { "Accept-Encoding": "br" });
     expect(again.body.equals(br.body)).toBe(true);
     expect(page.compressed.br).toBe(kept);
-    const gzip = await raw(`${fastBase}/harbour-museum/events`, { "Accept-Encoding": "gzip" });
+    const gzip = await rawRequest(`${fastBase}/harbour-museum/events`, { "Accept-Encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gzip.body).toString()).toBe(PAGE);
   });
@@ -175,7 +157,7 @@ describe("a fresh micro-cached page is answered before Astro", () => {
   it("HSTS when a trusted proxy says the request came over https", async () => {
     process.env.TRUST_PROXY_HOPS = "1";
     store(`${hostOf(fastBase)}/harbour-museum/events`);
-    const res = await raw(`${fastBase}/harbour-museum/events`, { "X-Forwarded-Proto": "https" });
+    const res = await rawRequest(`${fastBase}/harbour-museum/events`, { "X-Forwarded-Proto": "https" });
     expect(res.headers["x-cache"]).toBe("hit");
     expect(res.headers["strict-transport-security"]).toBe("max-age=31536000");
   });
@@ -183,7 +165,7 @@ describe("a fresh micro-cached page is answered before Astro", () => {
   it("on a tenant's own host name `/events` is the `/{seller}/events` page of that host", async () => {
     const port = new URL(fastBase).port;
     store(`tickets.harbour-museum.example:${port}/harbour-museum/events`);
-    const res = await raw(`${fastBase}/events`, { Host: `tickets.harbour-museum.example:${port}` });
+    const res = await rawRequest(`${fastBase}/events`, { Host: `tickets.harbour-museum.example:${port}` });
     expect(res.headers["x-cache"]).toBe("hit");
     expect(res.body.toString()).toBe(PAGE);
     await new Promise((resolve) => setImmediate(resolve));
@@ -192,7 +174,7 @@ describe("a fresh micro-cached page is answered before Astro", () => {
       route: "/[seller]/events",
     });
     // The same page on the shared host is another entry: not stored, so Astro renders it.
-    const shared = await raw(`${fastBase}/events`);
+    const shared = await rawRequest(`${fastBase}/events`);
     expect(shared.headers["x-reached-astro"]).toBe("1");
   });
 });
@@ -202,7 +184,7 @@ describe("everything that makes a page personal, or that the cache does not hold
 
   it("'any cookie bypasses the cache': a request with a Cookie header is rendered", async () => {
     for (const cookie of ["foyer_session=abc", "anything=1"]) {
-      const res = await raw(`${fastBase}/harbour-museum/events`, { Cookie: cookie });
+      const res = await rawRequest(`${fastBase}/harbour-museum/events`, { Cookie: cookie });
       expect(res.headers["x-reached-astro"], cookie).toBe("1");
       expect(res.headers["x-cache"], cookie).toBeUndefined();
     }
@@ -210,23 +192,25 @@ describe("everything that makes a page personal, or that the cache does not hold
 
   it("a POST and a HEAD are Astro's", async () => {
     for (const method of ["POST", "HEAD"]) {
-      const res = await raw(`${fastBase}/harbour-museum/events`, {}, method);
+      const res = await rawRequest(`${fastBase}/harbour-museum/events`, {}, method);
       expect(res.headers["x-reached-astro"], method).toBe("1");
     }
   });
 
   it("a page past its time to live, or never stored (another query), is Astro's", async () => {
     store(`${hostOf(fastBase)}/harbour-museum/events`, EXPIRED);
-    expect((await raw(`${fastBase}/harbour-museum/events`)).headers["x-reached-astro"]).toBe("1");
-    expect((await raw(`${fastBase}/harbour-museum/events?page=2`)).headers["x-reached-astro"]).toBe("1");
+    expect((await rawRequest(`${fastBase}/harbour-museum/events`)).headers["x-reached-astro"]).toBe("1");
+    expect((await rawRequest(`${fastBase}/harbour-museum/events?page=2`)).headers["x-reached-astro"]).toBe(
+      "1",
+    );
   });
 
   it("a trailing slash goes to Astro (its redirect), not to the cached page", async () => {
-    expect((await raw(`${fastBase}/harbour-museum/events/`)).headers["x-reached-astro"]).toBe("1");
+    expect((await rawRequest(`${fastBase}/harbour-museum/events/`)).headers["x-reached-astro"]).toBe("1");
   });
 
   it("PAGE_FAST_PATH=off: every page request reaches Astro", async () => {
     store(`${hostOf(slowBase)}/harbour-museum/events`);
-    expect((await raw(`${slowBase}/harbour-museum/events`)).headers["x-reached-astro"]).toBe("1");
+    expect((await rawRequest(`${slowBase}/harbour-museum/events`)).headers["x-reached-astro"]).toBe("1");
   });
 });
