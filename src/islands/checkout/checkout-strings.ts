@@ -3,11 +3,16 @@
  * the code form's texts for a cart blocked until a code is entered), resolved on the server and
  * passed as one prop, so the island never ships the whole string table.
  */
-import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
+import {
+  type defaultStrings,
+  format,
+  type IslandSharedKey,
+  isIslandSharedKey,
+} from "../../lib/tenant/strings.ts";
 
 export type CheckoutStringKey = Extract<
   keyof typeof defaultStrings,
-  `checkout.${string}` | `promo.${string}` | `reserve.code.${string}` | "dialog.close"
+  `checkout.${string}` | `promo.${string}` | `reserve.code.${string}` | IslandSharedKey
 >;
 export type CheckoutStrings = Record<CheckoutStringKey, string>;
 export type CheckoutTranslate = (key: CheckoutStringKey, vars?: Record<string, string | number>) => string;
@@ -17,7 +22,7 @@ export function isCheckoutStringKey(key: string): key is CheckoutStringKey {
     key.startsWith("checkout.") ||
     key.startsWith("promo.") ||
     key.startsWith("reserve.code.") ||
-    key === "dialog.close"
+    isIslandSharedKey(key)
   );
 }
 

@@ -4,17 +4,22 @@
  */
 import type { LoginMessageId } from "../../lib/domain/login-input.ts";
 import { type Message, messageText } from "../../lib/domain/messages.ts";
-import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
+import {
+  type defaultStrings,
+  format,
+  type IslandSharedKey,
+  isIslandSharedKey,
+} from "../../lib/tenant/strings.ts";
 
 export type LoginStringKey = Extract<
   keyof typeof defaultStrings,
-  `login.${string}` | `membership.${string}` | "dialog.close"
+  `login.${string}` | `membership.${string}` | IslandSharedKey
 >;
 export type LoginStrings = Record<LoginStringKey, string>;
 export type LoginTranslate = (key: LoginStringKey, vars?: Record<string, string | number>) => string;
 
 export function isLoginStringKey(key: string): key is LoginStringKey {
-  return key.startsWith("login.") || key.startsWith("membership.") || key === "dialog.close";
+  return key.startsWith("login.") || key.startsWith("membership.") || isIslandSharedKey(key);
 }
 
 export function loginTranslator(strings: LoginStrings): LoginTranslate {

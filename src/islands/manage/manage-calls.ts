@@ -6,10 +6,11 @@
 import type { ManageApi } from "../../lib/api/manage-client.ts";
 import { formatTime } from "../../lib/domain/date-format.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
+import type { IslandSharedKey } from "../../lib/tenant/strings.ts";
 import type { manageStrings } from "../../lib/tenant/strings-manage.ts";
 
 /** The "manage." strings and the dialogs' close label. */
-export type ManageStrings = Record<keyof typeof manageStrings | "dialog.close", string>;
+export type ManageStrings = Record<keyof typeof manageStrings | IslandSharedKey, string>;
 
 const loading = new Map<string, Promise<ManageApi>>();
 

@@ -15,12 +15,12 @@ import * as s from "../server/db/schema.ts";
 import { getRuntime } from "../server/runtime.ts";
 import { externalLoginOption } from "../server/services/external-login/config.ts";
 import type { Viewer } from "../server/services/identity/viewer.ts";
-import { defaultStrings, t } from "../tenant/strings.ts";
+import { defaultStrings, type IslandSharedKey, isIslandSharedKey, t } from "../tenant/strings.ts";
 import type { EventDetailData } from "./event-detail.ts";
 
 export type MembershipFormStringKey = Extract<
   keyof typeof defaultStrings,
-  `membershipForm.${string}` | "dialog.close"
+  `membershipForm.${string}` | IslandSharedKey
 >;
 export type MembershipFormStrings = Record<MembershipFormStringKey, string>;
 export type MembershipAction = "buy" | "renew" | "gift";
@@ -72,7 +72,7 @@ async function viewerEmail(viewer: Viewer | null | undefined): Promise<string | 
 
 export function membershipFormStrings(tenant: EventDetailData["tenant"]): MembershipFormStrings {
   const keys = (Object.keys(defaultStrings) as (keyof typeof defaultStrings)[]).filter(
-    (k): k is MembershipFormStringKey => k.startsWith("membershipForm.") || k === "dialog.close",
+    (k): k is MembershipFormStringKey => k.startsWith("membershipForm.") || isIslandSharedKey(k),
   );
   return Object.fromEntries(keys.map((k) => [k, t(tenant, k)])) as MembershipFormStrings;
 }

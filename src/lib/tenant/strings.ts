@@ -723,7 +723,21 @@ export function translator(tenant: Pick<Tenant, "strings"> | undefined) {
 }
 
 /** The strings of the reserve island (every "reserve." key plus the shared ones it shows), resolved for a tenant. */
-const RESERVE_SHARED = ["event.unavailable", "event.anchorRequired", "price.free", "dialog.close"] as const;
+/**
+ * Strings every island's subset carries, whatever its prefix: the shared UI parts' words (the
+ * dialogs' close button). One list, so a new shared word is added here once.
+ */
+export const ISLAND_SHARED_KEYS = ["dialog.close"] as const;
+export type IslandSharedKey = (typeof ISLAND_SHARED_KEYS)[number];
+export const isIslandSharedKey = (key: string): key is IslandSharedKey =>
+  (ISLAND_SHARED_KEYS as readonly string[]).includes(key);
+
+const RESERVE_SHARED = [
+  "event.unavailable",
+  "event.anchorRequired",
+  "price.free",
+  ...ISLAND_SHARED_KEYS,
+] as const;
 type ReserveStringKey = Extract<StringKey, `reserve.${string}`> | (typeof RESERVE_SHARED)[number];
 export type ReserveStrings = Record<ReserveStringKey, string>;
 

@@ -13,11 +13,14 @@ import {
   canCancelAny,
   cancelProblem,
 } from "../../../lib/domain/membership/auto-renew.ts";
-import { type defaultStrings, format } from "../../../lib/tenant/strings.ts";
+import { type defaultStrings, format, type IslandSharedKey } from "../../../lib/tenant/strings.ts";
 import { asCallFailure } from "../../account/account-calls.ts";
 import { Dialog } from "../../ui/Dialog.tsx";
 
-export type AutoRenewStringKey = Extract<keyof typeof defaultStrings, `autoRenew.${string}` | "dialog.close">;
+export type AutoRenewStringKey = Extract<
+  keyof typeof defaultStrings,
+  `autoRenew.${string}` | IslandSharedKey
+>;
 export type AutoRenewStrings = Record<AutoRenewStringKey, string>;
 
 export interface AutoRenewMember {
