@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_CHROMIUM } from "./scripts/chromium-path.mjs";
 import { E2E_NOW, withClockRuns } from "./tests/e2e/clock-runs.ts";
 import { withFlagsOffRun } from "./tests/e2e/flags-off-run.ts";
 import { e2eOidcIssuer } from "./tests/e2e/helpers/oidc.ts";
@@ -24,7 +25,7 @@ const config = defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: E2E_CHROMIUM.path,
       args: [
         "--no-sandbox",
         "--disable-gpu",
