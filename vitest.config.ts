@@ -33,6 +33,34 @@ function browserZodUnitTests(): string[] {
     });
 }
 
+/**
+ * The integration files that need a fresh module graph of their own: those that stub the
+ * environment, mock a module, stub a global or fake the timers. The app reads its environment (the
+ * content directory, captcha and login provider settings) once, on first use, and keeps it; such
+ * a file would see what an earlier file left in a shared worker. The other files share their
+ * worker's modules (`isolate: false`), so the app's modules load once per worker rather than once
+ * per file, which took the step from about 450 s to about 240 s. Chosen by what the files do, so a
+ * new file that stubs the environment is isolated without a list to keep.
+ */
+function integrationFilesNeedingIsolation(): string[] {
+  const changesModuleState =
+    /vi\.(stubEnv|mock|doMock|stubGlobal|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+  return readdirSync("tests/integration", { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".test.ts"))
+    .map((f) => `tests/integration/${f.replace(/\\/g, "/")}`)
+    .filter((f) => changesModuleState.test(readFileSync(f, "utf8")));
+}
+
+const INTEGRATION = {
+  environment: "node",
+  // Builds (or finds cached) the migrated+seeded PGlite snapshot each file's withTestApi() loads.
+  globalSetup: ["tests/helpers/seed-snapshot.global.ts"],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // PGlite instances are memory-hungry; two workers match the 2-core machine.
+  maxWorkers: 2,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -66,15 +94,18 @@ export default defineConfig({
       },
       {
         test: {
+          ...INTEGRATION,
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          environment: "node",
-          // Builds (or finds cached) the migrated+seeded PGlite snapshot each file's withTestApi() loads.
-          globalSetup: ["tests/helpers/seed-snapshot.global.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // PGlite instances are memory-hungry; two workers match the 2-core machine.
-          maxWorkers: 2,
+          exclude: integrationFilesNeedingIsolation(),
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...INTEGRATION,
+          name: "integration-isolated",
+          include: integrationFilesNeedingIsolation(),
         },
       },
     ],
