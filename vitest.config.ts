@@ -54,7 +54,7 @@ function integrationFilesNeedingIsolation(): string[] {
 const INTEGRATION = {
   environment: "node",
   // Builds (or finds cached) the migrated+seeded PGlite snapshot each file's withTestApi() loads.
-  globalSetup: ["tests/helpers/seed-snapshot.global.ts"],
+  globalSetup: "tests/helpers/seed-snapshot.global.ts",
   testTimeout: 60_000,
   hookTimeout: 120_000,
   // PGlite instances are memory-hungry; two workers match the 2-core machine.
