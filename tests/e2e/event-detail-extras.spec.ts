@@ -140,7 +140,7 @@ test.describe("on a 390 px phone", () => {
   });
 });
 
-test("spec 1 §9 all-day event: the date's single 6½-hour session shows 'All day' with no time picker, and is booked", async ({
+test("spec 1 §9 all-day event: the date's single 6½-hour session shows 'All day' with no time picker, is booked, and the cart shows its date 'all day'", async ({
   page,
 }) => {
   await page.goto(KEEPER_DAY);
@@ -157,6 +157,9 @@ test("spec 1 §9 all-day event: the date's single 6½-hour session shows 'All da
   const cart = await serverCart(page, "riverside-zoo");
   expect(cart.ticket._data.map((t) => t.ticket_type_id)).toEqual(["rz-keeper-day-junior"]);
   expect(cart.ticket._data[0]?.event_session_id).toMatch(/^rz-keeper-day-\d{8}-0930$/);
+  // In the cart too the session reads as all day: its date, no start time (en-GB: "Sat, 28 Nov 2026, all day").
+  const when = page.getByRole("complementary").locator(".cart-item__when");
+  await expect(when).toHaveText(/^\w{3}, \d{1,2} \w{3} \d{4}, all day$/);
 });
 
 test("a date with several sessions still asks for a time (the zoo's keeper talk)", async ({ page }) => {

@@ -83,6 +83,19 @@ describe("cart items (spec §3 'Cart item (widget)')", () => {
     ]);
   });
 
+  it("spec 1 §9 'All-day event': a session the server marks all_day is an all-day item; others and a missing flag are not", () => {
+    const cart = structuredClone(gaAndExhibition);
+    const [first, second] = cart.event_session?._data ?? [];
+    if (!first || !second) throw new Error("the fixture has two sessions");
+    first.all_day = true;
+    second.all_day = false;
+    expect(cartItems(cart).map((i) => [i.id, i.allDay])).toEqual([
+      ["ga:s1", true],
+      ["exhibition:s2", false],
+    ]);
+    expect(cartItems(gaAndExhibition).map((i) => i.allDay)).toEqual([false, false]);
+  });
+
   it("the anchor is a dependency while the cart holds requires_anchor add-ons", () => {
     const [ga, exhibition] = cartItems(gaAndExhibition);
     expect(ga?.isAnchor).toBe(true);

@@ -6,7 +6,7 @@
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
 import { imageAlt, THUMBNAIL, thumbnailUrl } from "../../lib/api/images.ts";
 import { type CartItem, canEnterPromo, cartItems, cartTotals } from "../../lib/domain/cart-items.ts";
-import { formatDateTime } from "../../lib/domain/date-format.ts";
+import { formatDateIn, formatDateTime } from "../../lib/domain/date-format.ts";
 import { parseMoneyString } from "../../lib/domain/money.ts";
 import { AppliedCodeRemove } from "./AppliedCodeRemove.tsx";
 import { CartPaymentLines } from "./CartPaymentLines.tsx";
@@ -26,6 +26,12 @@ export interface CartContentsProps {
   onRemove: (item: CartItem) => void;
   onPromo: () => void;
 }
+
+/** A session's date and time, or for an all-day session (spec 1 §9) its date, 'all day'. */
+const sessionWhen = (start: Date, allDay: boolean, locale: string, zone: string, tr: CartTranslate) =>
+  allDay
+    ? tr("cart.allDay", { date: formatDateIn(start, locale, zone) })
+    : formatDateTime(start, locale, zone);
 
 function CartItemRow({
   item,
@@ -58,7 +64,7 @@ function CartItemRow({
         {(item.start || item.dated) && (
           <p className="cart-item__when">
             {item.start
-              ? formatDateTime(new Date(item.start), locale, item.timeZone ?? timeZone)
+              ? sessionWhen(new Date(item.start), item.allDay, locale, item.timeZone ?? timeZone, tr)
               : tr("cart.anyDate")}
           </p>
         )}

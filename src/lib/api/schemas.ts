@@ -142,6 +142,11 @@ export const eventSessionResource = z.object({
   redeemed_count: z.number().int(),
   /** The oversell allowance is used up as well (capacity + oversell_capacity taken). */
   oversold_out: z.boolean(),
+  /**
+   * Spec 1 §9: the session is all day (its repeating event's only session that local date, longer
+   * than five hours). Sent in cart answers, which carry no list of the date's sessions.
+   */
+  all_day: z.boolean().optional(),
 });
 
 export const messageRuleResource = z.object({

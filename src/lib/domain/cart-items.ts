@@ -42,6 +42,8 @@ export interface CartItem {
   imageAlt: string;
   /** Session start (ISO) or null for passes, donations, gift cards and memberships. */
   start: string | null;
+  /** Spec 1 §9: the session is all day (the server's all_day): its date shows, not its time. */
+  allDay: boolean;
   /**
    * Whether a visit date applies at all. Issue 11 "donation and gift card lines say 'Any date'":
    * donations, gift cards (ledger) and memberships are not visits, so they show no date line;
@@ -130,6 +132,7 @@ export function cartItems(envelope: CartEnvelope): CartItem[] {
         start: ticket.event_session_id
           ? (sessions.get(ticket.event_session_id)?.start_datetime ?? ticket.valid_from)
           : null,
+        allDay: ticket.event_session_id ? sessions.get(ticket.event_session_id)?.all_day === true : false,
         timeZone: (event && venues.get(event.venue_id)?.timezone) ?? sellerZone,
         dated: true,
         giftRecipient: null,

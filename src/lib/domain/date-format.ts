@@ -55,10 +55,14 @@ export function formatLongDate(date: string, locale: string): string {
   );
 }
 
+/** An instant's date in the venue's zone: en-US "Sat, Jul 4, 2026", en-GB "Sat, 4 Jul 2026". */
+export function formatDateIn(instant: Date, locale: string, timeZone: string): string {
+  return plainSpaces(formatter(locale, { ...LONG_DATE, timeZone }).format(instant));
+}
+
 /** A session's start: en-US "Sat, Jul 4, 2026 at 2:30 PM", en-GB "Sat, 4 Jul 2026 at 14:30". */
 export function formatDateTime(instant: Date, locale: string, timeZone: string): string {
-  const date = plainSpaces(formatter(locale, { ...LONG_DATE, timeZone }).format(instant));
-  return `${date} at ${formatTime(instant, locale, timeZone)}`;
+  return `${formatDateIn(instant, locale, timeZone)} at ${formatTime(instant, locale, timeZone)}`;
 }
 
 /** A month heading of the calendar (YYYY-MM): "November 2026". */

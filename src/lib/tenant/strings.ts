@@ -117,6 +117,7 @@ export const defaultStrings = {
   "cart.open.count": "{count} tickets",
   "cart.ticketLine": "{count} × {name}",
   "cart.anyDate": "Any date",
+  "cart.allDay": "{date}, all day",
   "cart.giftRecipient": "For {name}",
   // Issue 11: a seated ticket's seat, 'Section Stalls, Row B, Seat 12' (domain/seat-label.ts).
   "cart.seat.section": "Section",

@@ -28,6 +28,7 @@ import { cartPlanState, serializeScheduled } from "../checkout/plan.ts";
 import { editCredit } from "../manage/edit/rules.ts";
 import { gifteeOf } from "../membership/giftee.ts";
 import { redeemDiscount } from "../membership/redeem.ts";
+import { allDaySessionIds } from "./all-day-sessions.ts";
 import { CODE_REQUIRED_RULE, groupsAwaitingCode } from "./blocking.ts";
 import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
 import { heldTickets } from "./release.ts";
@@ -256,6 +257,7 @@ export async function buildCartEnvelope(
     db,
     tickets.map((t) => t.seatTemplateId),
   );
+  const allDay = await allDaySessionIds(db, sessions, eventRows);
   return {
     cart: coll([cartResource]),
     cart_fees: coll([
@@ -278,7 +280,7 @@ export async function buildCartEnvelope(
     ticket: coll(ticketResources),
     ticket_type: coll(types.map((type) => serializeTicketType(type))),
     ticket_group: coll(groups.map(serializeGroup)),
-    event_session: coll(sessions.map((x) => serializeSession(x))),
+    event_session: coll(sessions.map((x) => ({ ...serializeSession(x), all_day: allDay.has(x.id) }))),
     event_template: coll(eventRows.map((r) => serializeEvent(r.event))),
     venue: coll([...venues.values()].map(serializeVenue)),
     meta: coll(metas.flatMap(serializeMeta)),
