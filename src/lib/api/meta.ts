@@ -3,32 +3,9 @@
  * (`meta._data[] = {resource, resource_id, metakey, value}`). The storefront folds a resource's rows
  * into one object (key -> value) here, the one place that knows the row shape.
  */
-export interface MetaRow {
-  resource: string;
-  resource_id: string;
-  metakey: string;
-  value?: unknown;
-}
+import { foldMeta, type MetaRow } from "../domain/meta-fold.ts";
 
-/** The meta of one resource as an object (later rows of a key win); `{}` when it has none. */
-export function foldMeta(
-  rows: readonly MetaRow[] | undefined,
-  resourceId: string,
-  resource?: string,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const r of rows ?? []) {
-    if (r.resource_id !== resourceId || (resource !== undefined && r.resource !== resource)) continue;
-    // Own data keys only: "__proto__" must stay a plain key, never the prototype.
-    Object.defineProperty(out, r.metakey, {
-      value: r.value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
-}
+export { foldMeta, type MetaRow };
 
 /** A resource's meta folded into one record next to its link fields (the shape domain readers take). */
 export type MetaRecord = Record<string, unknown> & { resource: string; resource_id: string };

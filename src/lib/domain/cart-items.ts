@@ -4,9 +4,9 @@
  * and which listing events are still worth offering (the upsell listing). Pure: reads the cart
  * envelope the server answered, never the network.
  */
-import type { CartEnvelope, TicketResource } from "../api/cart-schemas.ts";
-import { foldMeta } from "../api/meta.ts";
+import type { CartAnswer, CartAnswerTicket } from "./cart-answer.ts";
 import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
+import { foldMeta } from "./meta-fold.ts";
 import { parseMoneyString } from "./money.ts";
 import { sortSeatLines } from "./seat-label.ts";
 
@@ -75,7 +75,7 @@ export interface CartEventMeta {
  * The meta of one event in the envelope, read by hand rather than with the zod schema so the
  * widget's bundle stays free of zod (the envelope itself was checked when it arrived).
  */
-export function eventMetaOf(envelope: CartEnvelope, resourceId: string): CartEventMeta {
+export function eventMetaOf(envelope: CartAnswer, resourceId: string): CartEventMeta {
   const record = foldMeta(envelope.meta?._data, resourceId);
   const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : undefined);
   return {
@@ -87,11 +87,11 @@ export function eventMetaOf(envelope: CartEnvelope, resourceId: string): CartEve
   };
 }
 
-const heldTickets = (envelope: CartEnvelope): TicketResource[] =>
+const heldTickets = (envelope: CartAnswer): CartAnswerTicket[] =>
   envelope.ticket._data.filter((t) => t.state === "held");
 
 /** The anchor event of the cart: the server's cart.anchor, else a held ticket of an is_anchor event. */
-export function anchorEventId(envelope: CartEnvelope): string | null {
+export function anchorEventId(envelope: CartAnswer): string | null {
   const cart = envelope.cart._data[0];
   if (cart?.anchor) return cart.anchor.event_template_id;
   const anchor = heldTickets(envelope).find((t) => eventMetaOf(envelope, t.event_template_id).is_anchor);
@@ -102,7 +102,7 @@ export function anchorEventId(envelope: CartEnvelope): string | null {
 const UNDATED_HANDLERS: ReadonlySet<string> = new Set(["donation", "ledger", "membership"]);
 
 /** Spec §3: the cart's tickets grouped by event and session, in the order they were added. */
-export function cartItems(envelope: CartEnvelope): CartItem[] {
+export function cartItems(envelope: CartAnswer): CartItem[] {
   const tickets = heldTickets(envelope);
   const anchorId = anchorEventId(envelope);
   const hasAddOns = tickets.some((t) => eventMetaOf(envelope, t.event_template_id).requires_anchor);
@@ -196,7 +196,7 @@ export function badgeLabel(count: number): string {
   return count > 99 ? "99+" : String(Math.max(0, count));
 }
 
-export function ticketCount(envelope: CartEnvelope | undefined): number {
+export function ticketCount(envelope: CartAnswer | undefined): number {
   return envelope ? heldTickets(envelope).length : 0;
 }
 
@@ -211,7 +211,7 @@ export interface CartTotalsView {
   payments: number;
 }
 
-export function cartTotals(envelope: CartEnvelope): CartTotalsView | null {
+export function cartTotals(envelope: CartAnswer): CartTotalsView | null {
   const cart = envelope.cart._data[0];
   if (!cart) return null;
   const grand = envelope.cart_fees._data[0]?.grand_totals;
@@ -230,7 +230,7 @@ export function cartTotals(envelope: CartEnvelope): CartTotalsView | null {
  * Spec §5: the promo entry shows only if the cart is modifiable, payment due is above 0, there are
  * no payments and no blocking rules.
  */
-export function canEnterPromo(envelope: CartEnvelope): boolean {
+export function canEnterPromo(envelope: CartAnswer): boolean {
   const cart = envelope.cart._data[0];
   const totals = cartTotals(envelope);
   if (!cart || !totals) return false;
@@ -258,7 +258,7 @@ export interface UpsellCandidate {
 }
 
 /** Whether a listing card shows: without a cart hidden events stay out; with one, the upsell rule decides. */
-export function listedWithCart(envelope: CartEnvelope | null, candidate: UpsellCandidate): boolean {
+export function listedWithCart(envelope: CartAnswer | null, candidate: UpsellCandidate): boolean {
   return envelope ? offeredAsUpsell(envelope, candidate) : !candidate.hiddenEvent;
 }
 
@@ -271,7 +271,7 @@ export function listedWithCart(envelope: CartEnvelope | null, candidate: UpsellC
  *   'All' and its own category): more tickets or another day can still be added. Only an add-on
  *   that must match the anchor's tickets goes once it has as many as the anchor.
  */
-export function offeredAsUpsell(envelope: CartEnvelope, candidate: UpsellCandidate): boolean {
+export function offeredAsUpsell(envelope: CartAnswer, candidate: UpsellCandidate): boolean {
   const tickets = heldTickets(envelope);
   const anchorId = anchorEventId(envelope);
   if (candidate.hiddenEvent && !(anchorId && candidate.anchorEventIds?.includes(anchorId))) return false;
@@ -291,7 +291,7 @@ export function offeredAsUpsell(envelope: CartEnvelope, candidate: UpsellCandida
  */
 export type CartStanding = "timed" | "open" | "done";
 
-export function cartStanding(envelope: CartEnvelope): CartStanding {
+export function cartStanding(envelope: CartAnswer): CartStanding {
   const cart = envelope.cart._data[0];
   if (cart?.state !== "pending") return "done";
   if (cart.expires_in !== null) return "timed";
