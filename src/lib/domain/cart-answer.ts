@@ -3,12 +3,8 @@
  * rules read. Declared here, so the domain imports no API module; the API's CartEnvelope fits it,
  * which the type check proves wherever an island or a test hands one to these rules.
  */
+import type { Rows } from "./answer-rows.ts";
 import type { MetaRow } from "./meta-fold.ts";
-
-/** A collection of the original API's shape: the rows under `_data`. */
-interface Rows<T> {
-  _data: readonly T[];
-}
 
 export interface CartAnswerTicket {
   id: string;
@@ -51,4 +47,16 @@ export interface CartAnswer {
   seller?: Rows<{ timezone: string }> | undefined;
   seat?: Rows<{ seat_template_id: string; name: string }> | undefined;
   meta?: Rows<MetaRow> | undefined;
+  /** Payments taken toward the cart (spec 2 §3, §4): gift cards first, then the card. */
+  payment?: Rows<CartAnswerPayment> | undefined;
+}
+
+export interface CartAnswerPayment {
+  id: string;
+  state: string;
+  gateway_id: string;
+  /** A gift card's number masked to its last 4, as the server answers it. */
+  card_number: string | null;
+  amount: string;
+  remaining_balance: string | null;
 }

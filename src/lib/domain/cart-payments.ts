@@ -2,9 +2,9 @@
  * The payments already taken toward a cart, as the cart summary and the checkout show them (issue
  * 11: "the cart summary shows no paid and remaining lines. Show the payments and the remaining
  * amount due"). Spec 2 §3: a cart has pending gift card payments and completed payments; spec 2
- * §4: partial payments (gift cards) go first. Pure: reads the cart envelope the server answered.
+ * §4: partial payments (gift cards) go first. Pure: reads the cart answer the server gave (its shape in cart-answer.ts).
  */
-import type { CartEnvelope } from "../api/cart-schemas.ts";
+import type { CartAnswer } from "./cart-answer.ts";
 import { cartTotals } from "./cart-items.ts";
 import { parseMoneyString } from "./money.ts";
 
@@ -30,7 +30,7 @@ export interface PaymentSummary {
 }
 
 /** Succeeded payments in the order taken, and what remains; null before any payment. */
-export function paymentSummary(envelope: CartEnvelope): PaymentSummary | null {
+export function paymentSummary(envelope: CartAnswer): PaymentSummary | null {
   const lines: PaidLine[] = (envelope.payment?._data ?? [])
     .filter((p) => p.state === "succeeded")
     .map((p) => {
@@ -54,7 +54,7 @@ export function paymentSummary(envelope: CartEnvelope): PaymentSummary | null {
 }
 
 /** The gift cards already applied (their masked numbers), for the duplicate check of spec 2 §5. */
-export function appliedGiftCards(envelope: CartEnvelope): string[] {
+export function appliedGiftCards(envelope: CartAnswer): string[] {
   return (paymentSummary(envelope)?.lines ?? []).flatMap((l) =>
     l.kind === "gift_card" && l.card ? [l.card] : [],
   );

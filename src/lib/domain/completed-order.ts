@@ -4,11 +4,55 @@
  * (completed_order_message, completed_order_links, completed_image, completed_mobile_image,
  * completed_image_alternate_text), read defensively: anything malformed is left out.
  */
-import type { TicketOrderEnvelope } from "../api/checkout-client.ts";
+import type { Rows } from "./answer-rows.ts";
 import { type FeeLine, feeLines } from "./fee-lines.ts";
 import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
 import { parseMoneyString } from "./money.ts";
 import { sortSeatLines } from "./seat-label.ts";
+
+/** An order's totals as its read answers them (money strings); the breakdown comes with order reads. */
+export interface OrderFees {
+  total_after_fees_price: string;
+  subtotal_price?: string | undefined;
+  fees_price?: string | undefined;
+  discount_price?: string | undefined;
+}
+
+/**
+ * The parts of an order read (the API's ticket order envelope, src/lib/api/checkout-client.ts) the
+ * completed order page reads. Declared here, so the domain imports no API module; the API's
+ * TicketOrderEnvelope fits it, which the type check proves where the page hands one over.
+ */
+export interface OrderAnswer {
+  ticket_order: Rows<{
+    id: string;
+    order_number: string;
+    created_at: string;
+    ticket_order_fees: OrderFees;
+    additional_info?: unknown;
+    giftee?: { name: string; email: string | null } | null | undefined;
+  }>;
+  ticket?:
+    | Rows<{
+        ticket_order_id: string | null;
+        ticket_group_id: string;
+        ticket_type_id: string;
+        event_template_id: string;
+        event_session_id: string | null;
+        start_datetime: string | null;
+        timezone: string | null;
+        seat_template_id: string | null;
+        admit_name: string | null;
+      }>
+    | undefined;
+  event_template?: Rows<{ id: string; name: string }> | undefined;
+  ticket_type?: Rows<{ id: string; name: string }> | undefined;
+  ticket_group?: Rows<{ id: string; name: string; handler: string }> | undefined;
+  seat?: Rows<{ seat_template_id: string; name: string }> | undefined;
+  membership?:
+    | Rows<{ id: string; ticket_order_id: string | null; name: string; scan_code: string; valid_to: string }>
+    | undefined;
+}
 
 /** A booked seat (issue 11): its name ('B12'), its section (the seated group) and the holder. */
 export interface OrderSeat {
@@ -54,9 +98,7 @@ export interface MemberCard {
 }
 
 /** The order's fee lines from its read's ticket_order_fees (none when the read has no breakdown). */
-function orderFeeLines(
-  fees: TicketOrderEnvelope["ticket_order"]["_data"][number]["ticket_order_fees"],
-): FeeLine[] {
+function orderFeeLines(fees: OrderFees): FeeLine[] {
   if (fees.subtotal_price === undefined || fees.fees_price === undefined) return [];
   return feeLines({
     faceValue: parseMoneyString(fees.subtotal_price),
@@ -66,7 +108,7 @@ function orderFeeLines(
   });
 }
 
-export function orderViews(envelope: TicketOrderEnvelope): OrderView[] {
+export function orderViews(envelope: OrderAnswer): OrderView[] {
   const templates = new Map((envelope.event_template?._data ?? []).map((t) => [t.id, t.name]));
   const types = new Map((envelope.ticket_type?._data ?? []).map((t) => [t.id, t.name]));
   const groups = new Map((envelope.ticket_group?._data ?? []).map((g) => [g.id, g.name]));

@@ -3,8 +3,23 @@
  * (handler donation) offers preset amounts and a flexible amount within the type's min and max
  * (flexible-price.ts rules). Amounts are minor units.
  */
-import type { TicketGroup, TicketType } from "../api/schemas.ts";
 import { parseMoneyString } from "./money.ts";
+
+/** The parts of a ticket group the offer reads (the API's ticket_group fits it). */
+export interface DonationGroupFields {
+  id: string;
+  handler: string;
+}
+
+/** The parts of a ticket type the offer reads (the API's ticket_type fits it); amounts are money strings. */
+export interface DonationTypeFields {
+  id: string;
+  ticket_group_id: string;
+  name: string;
+  currency_amount: string;
+  currency_amount_min: string | null;
+  currency_amount_max: string | null;
+}
 
 export interface DonationOffer {
   ticketTypeId: string;
@@ -20,11 +35,8 @@ export const DONATION_SUGGESTIONS = [1000, 2500, 5000] as const;
 
 /** The first donation group with a flexible type gives the offer; none gives null. */
 export function donationOffer(
-  groups: readonly Pick<TicketGroup, "id" | "handler">[],
-  types: readonly Pick<
-    TicketType,
-    "id" | "ticket_group_id" | "name" | "currency_amount" | "currency_amount_min" | "currency_amount_max"
-  >[],
+  groups: readonly DonationGroupFields[],
+  types: readonly DonationTypeFields[],
 ): DonationOffer | null {
   for (const group of groups) {
     if (group.handler !== "donation") continue;
