@@ -72,6 +72,8 @@ async function jsBytes(base, path) {
     if (src) urls.add(src[1]);
     else if (!/type="application\/(ld\+)?json"/.test(m[1] ?? "")) inline.push(m[2] ?? "");
   }
+  // A worker an inline script starts (Base.astro's Intl warm-up) is JS the page loads too.
+  for (const m of inline.join("\n").matchAll(/new Worker\("([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
     urls.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);

@@ -6,7 +6,7 @@
  */
 import type { APIContext, MiddlewareNext } from "astro";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CATEGORY_WRAP_SCRIPT } from "../../src/lib/pages/inline-scripts.ts";
+import { CATEGORY_WRAP_SCRIPT, INTL_WARMUP_SCRIPT } from "../../src/lib/pages/inline-scripts.ts";
 import {
   astroCspConfig,
   cspHash,
@@ -207,6 +207,7 @@ describe("the page policy Astro writes (astro.config.mjs security.csp)", () => {
       ]),
     );
     expect(config.scriptDirective.hashes).toContain(cspHash(CATEGORY_WRAP_SCRIPT));
+    expect(config.scriptDirective.hashes).toContain(cspHash(INTL_WARMUP_SCRIPT));
   });
 
   it("Stripe's frames (Elements, 3-D Secure) and API, and hCaptcha's, are allowed; nothing may be embedded as an object", () => {

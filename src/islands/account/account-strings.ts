@@ -4,7 +4,8 @@
  */
 import type { CallFailure } from "../../lib/domain/account-forms.ts";
 import { retryWait } from "../../lib/domain/retry-wait.ts";
-import { type defaultStrings, format } from "../../lib/tenant/strings.ts";
+import { format } from "../../lib/tenant/string-format.ts";
+import type { defaultStrings } from "../../lib/tenant/strings.ts";
 
 export type AccountStringKey = Extract<keyof typeof defaultStrings, `account.${string}`>;
 export type AccountStrings = Record<AccountStringKey, string>;

@@ -2,12 +2,8 @@
  * The tenant strings the cart islands use, resolved on the server (CartAside.astro) and passed as
  * one small prop, so the islands never ship the whole string table.
  */
-import {
-  type defaultStrings,
-  format,
-  type IslandSharedKey,
-  isIslandSharedKey,
-} from "../../lib/tenant/strings.ts";
+import { format, type IslandSharedKey, isIslandSharedKey } from "../../lib/tenant/string-format.ts";
+import type { defaultStrings } from "../../lib/tenant/strings.ts";
 
 export type CartStringKey = Extract<
   keyof typeof defaultStrings,

@@ -3,12 +3,8 @@
  * the code form's texts for a cart blocked until a code is entered), resolved on the server and
  * passed as one prop, so the island never ships the whole string table.
  */
-import {
-  type defaultStrings,
-  format,
-  type IslandSharedKey,
-  isIslandSharedKey,
-} from "../../lib/tenant/strings.ts";
+import { format, type IslandSharedKey, isIslandSharedKey } from "../../lib/tenant/string-format.ts";
+import type { defaultStrings } from "../../lib/tenant/strings.ts";
 
 export type CheckoutStringKey = Extract<
   keyof typeof defaultStrings,

@@ -4,12 +4,8 @@
  */
 import type { LoginMessageId } from "../../lib/domain/login-input.ts";
 import { type Message, messageText } from "../../lib/domain/messages.ts";
-import {
-  type defaultStrings,
-  format,
-  type IslandSharedKey,
-  isIslandSharedKey,
-} from "../../lib/tenant/strings.ts";
+import { format, type IslandSharedKey, isIslandSharedKey } from "../../lib/tenant/string-format.ts";
+import type { defaultStrings } from "../../lib/tenant/strings.ts";
 
 export type LoginStringKey = Extract<
   keyof typeof defaultStrings,

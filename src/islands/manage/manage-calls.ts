@@ -6,7 +6,7 @@
 import type { ManageApi } from "../../lib/api/manage-client.ts";
 import { formatTime } from "../../lib/domain/date-format.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
-import type { IslandSharedKey } from "../../lib/tenant/strings.ts";
+import type { IslandSharedKey } from "../../lib/tenant/string-format.ts";
 import type { manageStrings } from "../../lib/tenant/strings-manage.ts";
 
 /** The "manage." strings and the dialogs' close label. */

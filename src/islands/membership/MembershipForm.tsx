@@ -54,7 +54,7 @@ import { campaignParams } from "../../lib/domain/reserve-query.ts";
 import type { MembershipFormProps } from "../../lib/pages/membership-form.ts";
 import { $cart, addToCart, initCart } from "../../lib/stores/cart.ts";
 import { openMobileCart, requestDiscardOrCheckout } from "../../lib/stores/ui.ts";
-import { format } from "../../lib/tenant/strings.ts";
+import { format } from "../../lib/tenant/string-format.ts";
 import type { LoginStringKey, LoginTranslate } from "../login/login-strings.ts";
 import { SurveyField } from "../reserve/SurveyField.tsx";
 import { Dialog } from "../ui/Dialog.tsx";

@@ -5,6 +5,7 @@
 import type { Message } from "../domain/messages.ts";
 import { messageText } from "../domain/messages.ts";
 import type { Tenant } from "./schema.ts";
+import { format, ISLAND_SHARED_KEYS, type StringVars } from "./string-format.ts";
 import { accountProfileStrings } from "./strings-account-profile.ts";
 import { errorScreenStrings } from "./strings-errors.ts";
 import { eventDetailStrings } from "./strings-event-detail.ts";
@@ -14,6 +15,8 @@ import { messageStrings } from "./strings-messages.ts";
 import { rescheduleStrings } from "./strings-reschedule.ts";
 import { ticketStrings } from "./strings-tickets.ts";
 import { transferStrings } from "./strings-transfer.ts";
+
+export { format, ISLAND_SHARED_KEYS, type IslandSharedKey, isIslandSharedKey } from "./string-format.ts";
 
 export const defaultStrings = {
   ...accountProfileStrings,
@@ -699,13 +702,6 @@ export const defaultStrings = {
 } as const;
 
 export type StringKey = keyof typeof defaultStrings;
-type StringVars = Record<string, string | number>;
-
-export function format(template: string, vars: StringVars = {}): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.hasOwn(vars, name) ? String(vars[name]) : match,
-  );
-}
 
 /** The tenant's text for `key` (its override, else the spec default), placeholders filled. */
 export function t(tenant: Pick<Tenant, "strings"> | undefined, key: StringKey, vars?: StringVars): string {
@@ -724,14 +720,6 @@ export function translator(tenant: Pick<Tenant, "strings"> | undefined) {
 }
 
 /** The strings of the reserve island (every "reserve." key plus the shared ones it shows), resolved for a tenant. */
-/**
- * Strings every island's subset carries, whatever its prefix: the shared UI parts' words (the
- * dialogs' close button). One list, so a new shared word is added here once.
- */
-export const ISLAND_SHARED_KEYS = ["dialog.close"] as const;
-export type IslandSharedKey = (typeof ISLAND_SHARED_KEYS)[number];
-export const isIslandSharedKey = (key: string): key is IslandSharedKey =>
-  (ISLAND_SHARED_KEYS as readonly string[]).includes(key);
 
 const RESERVE_SHARED = [
   "event.unavailable",

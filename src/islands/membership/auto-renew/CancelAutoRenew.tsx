@@ -13,7 +13,8 @@ import {
   canCancelAny,
   cancelProblem,
 } from "../../../lib/domain/membership/auto-renew.ts";
-import { type defaultStrings, format, type IslandSharedKey } from "../../../lib/tenant/strings.ts";
+import { format, type IslandSharedKey } from "../../../lib/tenant/string-format.ts";
+import type { defaultStrings } from "../../../lib/tenant/strings.ts";
 import { asCallFailure } from "../../account/account-calls.ts";
 import { Dialog } from "../../ui/Dialog.tsx";
 

@@ -21,6 +21,7 @@ import {
   CATEGORY_WRAP_SCRIPT,
   EXPRESS_CHECKOUT_SCRIPT,
   GLOBAL_ERROR_SCRIPT,
+  INTL_WARMUP_SCRIPT,
 } from "../../pages/inline-scripts.ts";
 
 /** Stripe's documented CSP sources for Stripe.js, Elements and 3-D Secure. */
@@ -43,6 +44,7 @@ export const INLINE_SCRIPTS: readonly string[] = [
   CATEGORY_WRAP_SCRIPT,
   EXPRESS_CHECKOUT_SCRIPT,
   GLOBAL_ERROR_SCRIPT,
+  INTL_WARMUP_SCRIPT,
 ];
 
 export const PAGE_CSP = {
