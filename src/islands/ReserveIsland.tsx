@@ -4,7 +4,7 @@
  * or one_ticket (donation and gift card).
  */
 import "./reserve/reserve.css";
-import { useEffect, useMemo, useState } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import { createApiClient } from "../lib/api/client.ts";
 import { reserveApi } from "../lib/api/reserve-client.ts";
 import { eventPageParts } from "../lib/domain/event-page-parts.ts";
@@ -31,10 +31,11 @@ export default function ReserveIsland(props: ReserveIslandProps) {
   }, [props]);
 
   // The server and the first client render agree (a loading status); the flow starts once mounted.
+  // Its first render is a transition: React renders it in slices and keeps the page responsive.
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     initCart({ seller: props.seller, tagManagerId: props.tagManagerId });
-    setMounted(true);
+    startTransition(() => setMounted(true));
   }, [props.seller, props.tagManagerId]);
 
   // Spec 1 §2 one-ticket-only variant (gift card, donation): a purchase, not tickets for a visit.

@@ -17,6 +17,7 @@ import {
   type FormEvent,
   lazy,
   Suspense,
+  startTransition,
   useCallback,
   useEffect,
   useId,
@@ -191,27 +192,30 @@ export default function MembershipForm(props: MembershipFormProps) {
         if (cancelled) return;
         const formRules = formRulesOf(rulesEnvelope, props.groupId);
         const prev = mine ? previousMembership(previousMembersOf(mine, props.groupId)) : null;
-        setPrevious(prev);
-        // Renew prefills the current level, counts and named details (spec 1 §4).
-        const prefill =
-          props.action === "renew" && prev && mine && !props.select
-            ? renewPrefill(
-                formRules,
-                props.levels,
-                prev,
-                roleCountsOf(mine, prev.members[0]?.orderId ?? null),
-              )
-            : null;
-        if (prefill) {
-          setLevelId(prefill.levelId);
-          setDetails(prefill.details);
-          setCounts(prefill.counts);
-        } else {
-          const chosen = initialLevel(props.levels, props.select);
-          setLevelId(chosen);
-          setCounts(initialCounts(memberSections(formRules, chosen)));
-        }
-        setRules(formRules);
+        // The form's first full render is a transition: React renders it in slices (issue 17).
+        startTransition(() => {
+          setPrevious(prev);
+          // Renew prefills the current level, counts and named details (spec 1 §4).
+          const prefill =
+            props.action === "renew" && prev && mine && !props.select
+              ? renewPrefill(
+                  formRules,
+                  props.levels,
+                  prev,
+                  roleCountsOf(mine, prev.members[0]?.orderId ?? null),
+                )
+              : null;
+          if (prefill) {
+            setLevelId(prefill.levelId);
+            setDetails(prefill.details);
+            setCounts(prefill.counts);
+          } else {
+            const chosen = initialLevel(props.levels, props.select);
+            setLevelId(chosen);
+            setCounts(initialCounts(memberSections(formRules, chosen)));
+          }
+          setRules(formRules);
+        });
       } catch (error) {
         console.warn("membership.rules_failed", { code: errorInput(error).code });
         if (!cancelled) setLoadError(true);

@@ -6,7 +6,7 @@
  * session: quantities and submit) and the reserve query parameters. Seated groups add the seat
  * selection, loaded lazily only for events that have one; submit then waits for complete seats.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiClientError } from "../../lib/api/errors.ts";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
 import { messageText } from "../../lib/domain/messages.ts";
@@ -98,7 +98,8 @@ export function DateFirstReserve() {
         props.eventId,
         datedGroups.map((g) => g.id),
       );
-      setDays(answer.calendar._data);
+      // The day buttons render as a transition, in slices (the page's blocking time, issue 17).
+      startTransition(() => setDays(answer.calendar._data));
       return answer.calendar._data;
     } catch {
       setLoadFailed(true);
