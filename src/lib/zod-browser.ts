@@ -265,7 +265,80 @@ const api = {
 };
 
 /**
+ * Schemas are built on first use. Building every contract schema when its module loads cost the
+ * event page about 20 ms of main thread (80 ms on Lighthouse's phone), inside the islands'
+ * hydration; most of those schemas parse nothing on that page. So each `z` function and each
+ * chained method returns a stand-in that records the call, and the first other use of the
+ * schema (parse, safeParse, `_zod`, `.shape`...) replays the calls, exactly as written, once.
+ * Schemas passed to a call (an object's shape, a union's options) are built then too, so zod's
+ * own code only ever sees built schemas. A call the façade refuses fails when the schema is
+ * built, not when it is declared: tests/unit/zod-browser-client-modules.test.ts builds every
+ * exported schema of every client module.
+ */
+const BUILD = Symbol("foyer.zod.build");
+/** The methods that derive a schema from a schema: deferred like the `z` functions. */
+const DERIVING = new Set<string | symbol>(
+  [
+    ...SUPPORTED.all,
+    ...SUPPORTED.string,
+    ...SUPPORTED.number,
+    ...SUPPORTED.array,
+    ...SUPPORTED.object,
+  ].filter((m) => m !== "parse" && m !== "safeParse"),
+);
+
+/** A call's argument with every deferred schema in it built (shapes and option lists included). */
+function built(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const build = (value as { [BUILD]?: () => Schema })[BUILD];
+  if (build) return build();
+  if (Array.isArray(value)) return value.map(built);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = built((value as Record<string, unknown>)[key]);
+  return out;
+}
+
+function deferred(build: () => Schema): Schema {
+  let schema: Schema | undefined;
+  const real = () => {
+    schema ??= build();
+    return schema;
+  };
+  return new Proxy({} as Schema, {
+    get(_target, key) {
+      if (key === BUILD) return real;
+      if (DERIVING.has(key)) {
+        return (...args: unknown[]) =>
+          deferred(() => {
+            const method = Reflect.get(real(), key) as (...a: unknown[]) => Schema;
+            return method.apply(real(), args.map(built));
+          });
+      }
+      const target = real();
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+    has: (_target, key) => key in real(),
+    getPrototypeOf: () => Object.getPrototypeOf(real()),
+  });
+}
+
+/** Builds a schema now, where a stand-in would not do (the tests that build every schema). */
+export function buildNow(schema: unknown): unknown {
+  return built(schema);
+}
+
+const { ZodError: _error, ...factories } = api;
+const deferredApi = Object.fromEntries(
+  Object.entries(factories).map(([name, factory]) => [
+    name,
+    (...args: unknown[]) => deferred(() => (factory as (...a: unknown[]) => Schema)(...args.map(built))),
+  ]),
+);
+
+/**
  * The browser's `z`. Typed as classic's functions of the same names (see the top of this file);
  * a name outside classic's `z` would not compile here.
  */
-export const z = api as unknown as Pick<typeof classic, keyof typeof api>;
+export const z = { ...deferredApi, ZodError } as unknown as Pick<typeof classic, keyof typeof api>;

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z as classic } from "zod";
 import { globalConfig } from "zod/v4/core";
-import { z as browser, SUPPORTED } from "../../src/lib/zod-browser.ts";
+import { z as browser, buildNow, SUPPORTED } from "../../src/lib/zod-browser.ts";
 import { envelope } from "./cart-fixtures.ts";
 
 type Z = typeof browser;
@@ -245,11 +245,11 @@ describe("the browser's zod answers as classic zod", () => {
   });
 });
 
-/** Calls a method by name, past classic's types (which the façade's exports carry). */
+/** Calls a method by name, past classic's types (which the façade's exports carry), and builds the schema it returns. */
 function call(target: unknown, method: string, ...args: unknown[]): unknown {
   const fn = (target as Record<string, unknown>)[method];
   if (typeof fn !== "function") throw new Error(`no .${method}()`);
-  return fn.apply(target, args);
+  return buildNow(fn.apply(target, args));
 }
 
 describe("what the browser's zod does not support fails when the schema is built", () => {
