@@ -34,7 +34,9 @@ describe("the islands never ship the tenant string table", () => {
     expect(tableValueImports('import { format } from "../../lib/tenant/strings.ts";')).toEqual([
       "../../lib/tenant/strings.ts",
     ]);
-    expect(tableValueImports('import type { defaultStrings } from "../../lib/tenant/strings.ts";')).toEqual([]);
+    expect(tableValueImports('import type { defaultStrings } from "../../lib/tenant/strings.ts";')).toEqual(
+      [],
+    );
     expect(tableValueImports('import { format } from "../../lib/tenant/string-format.ts";')).toEqual([]);
   });
 });
