@@ -294,8 +294,13 @@ function built(value: unknown): unknown {
   if (build) return build();
   if (Array.isArray(value)) return value.map(built);
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  // A getter (zod's way to write a recursive shape) stays a getter: read when zod reads it.
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = built((value as Record<string, unknown>)[key]);
+  for (const [key, field] of Object.entries(Object.getOwnPropertyDescriptors(value))) {
+    const read = field.get;
+    if (read) Object.defineProperty(out, key, { enumerable: true, get: () => built(read.call(value)) });
+    else out[key] = built(field.value);
+  }
   return out;
 }
 

@@ -47,4 +47,15 @@ describe("the browser's zod", () => {
     expect(() => buildNow(refused)).toThrow(/trim\(\) on a number schema is not supported/);
     expect(z.object({ n: z.number().int() }).safeParse({ n: 1.5 }).success).toBe(false);
   });
+
+  it("a recursive shape written with a getter still parses nested input", () => {
+    const node = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(node).optional();
+      },
+    });
+    expect(node.safeParse({ name: "a", children: [{ name: "b" }] }).success).toBe(true);
+    expect(node.safeParse({ name: "a", children: [{ name: 1 }] }).success).toBe(false);
+  });
 });
