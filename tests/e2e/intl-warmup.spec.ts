@@ -13,8 +13,12 @@ test("the event page starts the Intl warm-up worker before its islands format da
   page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
   await page.goto("/harbour-museum/events/hm-general-admission");
   await expect.poll(() => workers).toContain("/intl-warmup.js");
-  // The warm-up changes no text: the calendar still writes the tenant's dates.
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The warm-up changes no text: the day buttons still write the tenant's dates and prices
+  // (en-US, spec 1 §9 'ddd, MMM D, YYYY'), which the islands' formatters produce.
+  await expect(page.locator(".date-button__date").first()).toHaveText(
+    /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+  );
+  await expect(page.locator(".date-button__price").first()).toContainText("$");
 });
 
 test("the warm-up script is the page's first script, so it runs before any island loads", async ({
