@@ -6,6 +6,7 @@ import { E2E_CHROMIUM } from "./scripts/chromium-path.mjs";
 import { E2E_NOW, withClockRuns } from "./tests/e2e/clock-runs.ts";
 import { withFlagsOffRun } from "./tests/e2e/flags-off-run.ts";
 import { e2eOidcIssuer } from "./tests/e2e/helpers/oidc.ts";
+import { withServersStartedTogether } from "./tests/e2e/servers-together.ts";
 import { SUITE_INSTANTS } from "./tests/helpers/instants.ts";
 
 // e2e runs against the built server (npm run build first), on its own port and a fresh data dir.
@@ -76,4 +77,5 @@ const config = defineConfig({
 
 // The time-sensitive specs again at 23:30 New York and on a DST change day (tests/e2e/clock-runs.ts).
 // Issue 13: the my-account pages with their flags off, on a server of their own (tests/e2e/flags-off-run.ts).
-export default withFlagsOffRun(withClockRuns(config));
+// All of them started side by side, not one after the other (tests/e2e/servers-together.ts).
+export default withServersStartedTogether(withFlagsOffRun(withClockRuns(config)));
