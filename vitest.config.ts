@@ -34,20 +34,22 @@ function browserZodUnitTests(): string[] {
 }
 
 /**
- * The integration files that need a fresh module graph of their own: those that stub the
- * environment, mock a module, stub a global or fake the timers. The app reads its environment (the
- * content directory, captcha and login provider settings) once, on first use, and keeps it; such
- * a file would see what an earlier file left in a shared worker. The other files share their
- * worker's modules (`isolate: false`), so the app's modules load once per worker rather than once
- * per file, which took the step from about 450 s to about 240 s. Chosen by what the files do, so a
- * new file that stubs the environment is isolated without a list to keep.
+ * The test files that need a fresh module graph of their own: those that stub the environment,
+ * mock a module, spy on one, stub or assign a global, or fake the timers. The app reads its
+ * environment (the content directory, captcha and login provider settings) once, on first use, and
+ * keeps it, and the stores keep their state in their modules; such a file would see what an
+ * earlier file left in a shared worker. The other files share their worker's modules
+ * (`isolate: false`), so the modules load once per worker rather than once per file: that took
+ * the integration step from about 450 s to about 240 s, and spares the unit step a worker per
+ * file. Chosen by what the files do, so a new file that stubs the environment is isolated without
+ * a list to keep.
  */
-function integrationFilesNeedingIsolation(): string[] {
+function filesNeedingIsolation(dir: "tests/unit" | "tests/integration"): string[] {
   const changesModuleState =
-    /vi\.(stubEnv|mock|doMock|stubGlobal|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
-  return readdirSync("tests/integration", { recursive: true, encoding: "utf8" })
+    /vi\.(stubEnv|mock|doMock|spyOn|stubGlobal|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis(\.\w+|\[[^\]]+\])\s*=[^=]/;
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".test.ts"))
-    .map((f) => `tests/integration/${f.replace(/\\/g, "/")}`)
+    .map((f) => `${dir}/${f.replace(/\\/g, "/")}`)
     .filter((f) => changesModuleState.test(readFileSync(f, "utf8")));
 }
 
@@ -69,7 +71,15 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           // Runs only where `zod` is the browser's (the project below).
-          exclude: ["tests/unit/zod-browser-client-modules.test.ts"],
+          exclude: ["tests/unit/zod-browser-client-modules.test.ts", ...filesNeedingIsolation("tests/unit")],
+          environment: "node",
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "unit-isolated",
+          include: filesNeedingIsolation("tests/unit"),
           environment: "node",
         },
       },
@@ -97,7 +107,7 @@ export default defineConfig({
           ...INTEGRATION,
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: integrationFilesNeedingIsolation(),
+          exclude: filesNeedingIsolation("tests/integration"),
           isolate: false,
         },
       },
@@ -105,7 +115,7 @@ export default defineConfig({
         test: {
           ...INTEGRATION,
           name: "integration-isolated",
-          include: integrationFilesNeedingIsolation(),
+          include: filesNeedingIsolation("tests/integration"),
         },
       },
     ],

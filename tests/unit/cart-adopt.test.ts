@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CartApi } from "../../src/lib/api/cart-client.ts";
 import { $cart, adoptCart, initCart, resetCartStoreForTests } from "../../src/lib/stores/cart.ts";
 import { envelope } from "./cart-fixtures.ts";
@@ -29,6 +29,8 @@ function setup() {
   return storage;
 }
 
+// The store is module state: a file before this one in the worker may have left it set up.
+beforeEach(() => resetCartStoreForTests());
 afterEach(() => resetCartStoreForTests());
 
 describe("adoptCart (the checkout page of /checkout/{cartId})", () => {

@@ -11,11 +11,13 @@ export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.CONTENT_DIR ?? join(process.cwd(), "src", "content");
 }
 
+/** The tenants of CONTENT_DIR, loaded once. */
 let cache: Map<string, Tenant> | undefined;
 
+/** The tenants of `dir`, or of CONTENT_DIR (kept: every page asks) when no folder is given. */
 export function loadTenants(dir?: string): Map<string, Tenant> {
   // Every page asks: the loaded map is returned before any path is worked out.
-  if (cache) return cache;
+  if (cache && dir === undefined) return cache;
   const tenantsDir = join(dir ?? contentDir(), "tenants");
   const tenants = new Map<string, Tenant>();
   for (const file of readdirSync(tenantsDir)
@@ -33,7 +35,7 @@ export function loadTenants(dir?: string): Map<string, Tenant> {
   const duplicate = duplicateHost([...tenants.values()]);
   if (duplicate)
     throw new Error(`Tenant host name ${duplicate} is listed more than once (tenants/*.json hosts).`);
-  cache = tenants;
+  if (dir === undefined) cache = tenants;
   return tenants;
 }
 
