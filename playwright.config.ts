@@ -55,8 +55,9 @@ const config = defineConfig({
   webServer: {
     command: "node scripts/serve.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
+    // Started by tests/e2e/servers-together.ts, which waits this long for `url` and refuses a port
+    // that already answers (never reuses another server).
     timeout: 120_000,
-    reuseExistingServer: false,
     // Demo mode (src/lib/server/config/mode.ts): the e2e tests read the mail the server wrote at
     // /_mail, and a test server takes a fixed clock; production mode refuses both.
     env: {
