@@ -5,7 +5,7 @@
  * cart store; every change goes through the store's actions and shows only the server's answer.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useMemo, useState } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import { type CartItem, cartItems, cartTotals, ticketCount } from "../../lib/domain/cart-items.ts";
 import { formatMoney } from "../../lib/domain/money.ts";
 import { $cart, $cartBusy, $cartChecked, type CartSnapshot, initCart } from "../../lib/stores/cart.ts";
@@ -42,10 +42,14 @@ export interface CartWidgetProps {
   mobileFooter?: boolean;
 }
 
-/** Until hydration finishes the widget renders as the server did (no cart), so nothing mismatches. */
+/**
+ * Until hydration finishes the widget renders as the server did (no cart), so nothing mismatches.
+ * The render that then shows the cart is a transition: it yields to the browser as it builds the
+ * cart's lines instead of blocking it (issue 17, checkout's total blocking time).
+ */
 function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated;
 }
 
