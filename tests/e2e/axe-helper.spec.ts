@@ -6,13 +6,16 @@
 import { expect, test } from "./fixtures.ts";
 import { seriousAxeViolations } from "./helpers/axe.ts";
 
+/** An unlabelled button and text below AA contrast. */
+const PROBLEMS = `<button type="button" id="unlabelled"></button>
+    <p id="faint" style="color:#bbb;background:#fff">Faint text</p>`;
+
 test("the axe check reports an unlabelled button and low-contrast text, an unlabelled field inside a frame, and passes a clean page", async ({
   page,
 }) => {
   await page.setContent(`<!doctype html><html lang="en"><head><title>Axe check</title></head><body><main>
     <h1>Axe check</h1>
-    <button type="button" id="unlabelled"></button>
-    <p id="faint" style="color:#bbb;background:#fff">Faint text</p>
+    ${PROBLEMS}
   </main></body></html>`);
   const withoutFrame = await seriousAxeViolations(page);
   expect(withoutFrame.find((v) => v.startsWith("button-name:"))).toContain("#unlabelled");
@@ -20,8 +23,7 @@ test("the axe check reports an unlabelled button and low-contrast text, an unlab
 
   await page.setContent(`<!doctype html><html lang="en"><head><title>Axe check</title></head><body><main>
     <h1>Axe check</h1>
-    <button type="button" id="unlabelled"></button>
-    <p id="faint" style="color:#bbb;background:#fff">Faint text</p>
+    ${PROBLEMS}
     <iframe title="Inner form" srcdoc="<!doctype html><html lang=en><head><title>Inner</title></head><body><main><input id=bare></main></body></html>"></iframe>
   </main></body></html>`);
   await expect(page.frameLocator("iframe").locator("#bare")).toBeAttached();

@@ -95,4 +95,11 @@ describe("npm run verify", () => {
     expect(done.output).toContain(`nice ${Math.min(19, getPriority() + 10)}`);
     expect(done.output).toContain("err");
   });
+
+  it("a command killed by a signal counts as failed", async () => {
+    const done = await runCommand(process.execPath, ["-e", "process.kill(process.pid, 'SIGKILL')"], {
+      live: false,
+    });
+    expect(done.code).not.toBe(0);
+  });
 });
