@@ -6,19 +6,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf } from "../helpers/module-imports.ts";
 
 const DOMAIN = "src/lib/domain";
 const modules = readdirSync(DOMAIN, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
-
-/** The module specifiers a file imports or re-exports (static and dynamic). */
-function importsOf(source: string): string[] {
-  const found = [
-    ...source.matchAll(/\b(?:import|export)\b[^"';]*?\bfrom\s*["']([^"']+)["']/g),
-    ...source.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g),
-    ...source.matchAll(/^\s*import\s*["']([^"']+)["']/gm),
-  ];
-  return found.map((m) => m[1] ?? "");
-}
 
 describe("the domain imports neither the server, the API layer, the stores nor the islands", () => {
   it("reads every domain module", () => {

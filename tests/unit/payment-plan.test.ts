@@ -7,8 +7,8 @@ import {
   planAmountAllowed,
   planInstalments,
   planState,
-  readPaymentPlan,
 } from "../../src/lib/domain/payment-plan.ts";
+import { readPaymentPlan } from "../../src/lib/domain/payment-plan-meta.ts";
 
 const plan = { instalments: 3, interval_days: 30, deposit_percent: 3400 };
 const start = new Date("2026-01-01T10:00:00Z");

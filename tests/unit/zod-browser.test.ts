@@ -317,7 +317,7 @@ const CONTRACT: Record<string, () => Promise<object>> = {
   renew: () => import("../../src/lib/api/membership-renew-schemas.ts"),
   checkoutClient: () => import("../../src/lib/api/checkout-client.ts"),
   reserveClient: () => import("../../src/lib/api/reserve-client.ts"),
-  paymentPlan: () => import("../../src/lib/domain/payment-plan.ts"),
+  paymentPlan: () => import("../../src/lib/domain/payment-plan-meta.ts"),
 };
 
 const identity = {

@@ -9,19 +9,10 @@
  * `due` is what is owed now: the unpaid part of every instalment whose date has come; the
  * partial-payment choice (due, outstanding or other) lies between due and outstanding (§5).
  */
-import { z } from "zod";
 import { percentFee } from "./money.ts";
+import type { PaymentPlanMeta } from "./payment-plan-meta.ts";
 
-export const PAYMENT_PLAN_MAX_INSTALMENTS = 24;
 const DAY_MS = 86_400_000;
-
-export const paymentPlanMeta = z.object({
-  instalments: z.number().int().min(2).max(PAYMENT_PLAN_MAX_INSTALMENTS),
-  interval_days: z.number().int().min(1).max(366),
-  /** Basis points of the total paid as the first instalment (0 < deposit < 100%). */
-  deposit_percent: z.number().int().min(1).max(9_999),
-});
-export type PaymentPlanMeta = z.infer<typeof paymentPlanMeta>;
 
 export type ScheduledStatus = "Upcoming" | "Overdue" | "Paid";
 
@@ -45,12 +36,6 @@ export interface PlanState {
   outstanding: number;
   /** The next unpaid instalment's date after a payment of `due`, or null when nothing follows. */
   nextDueDate: Date | null;
-}
-
-/** The plan in a meta object (`payment_plan`), or null when absent or malformed. */
-export function readPaymentPlan(meta: Record<string, unknown> | null | undefined): PaymentPlanMeta | null {
-  const parsed = paymentPlanMeta.safeParse(meta?.payment_plan);
-  return parsed.success ? parsed.data : null;
 }
 
 /** The instalments of `total` from `start`: deposit first, then equal parts, remainder last. */

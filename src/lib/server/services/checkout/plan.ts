@@ -10,13 +10,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ScheduledPayment } from "../../../api/checkout-schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
-import {
-  type PaymentPlanMeta,
-  type PlanState,
-  planInstalments,
-  planState,
-  readPaymentPlan,
-} from "../../../domain/payment-plan.ts";
+import { type PlanState, planInstalments, planState } from "../../../domain/payment-plan.ts";
+import { type PaymentPlanMeta, readPaymentPlan } from "../../../domain/payment-plan-meta.ts";
 import * as s from "../../db/schema.ts";
 import { heldTickets } from "../cart/release.ts";
 import type { CartRow, Executor, TicketRow, Tx } from "../cart/types.ts";
