@@ -425,3 +425,30 @@ test("renew before the renewal window: the summary says from when renewal is pos
     previous.getByText(/^You can renew from [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/),
   ).toBeVisible();
 });
+
+test("issue 17, no layout shift: a guest's form comes with the page (its levels in the server's HTML), so nothing loads or moves after hydration", async ({
+  page,
+}) => {
+  const html = await (await page.request.get("/riverside-zoo/events/rz-membership")).text();
+  expect(html).toContain('data-testid="buy-membership-form"');
+  expect(html).not.toContain("membership-form__loading");
+  const rulesReads: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("membership_rules")) rulesReads.push(r.url());
+  });
+  const form = await openForm(page, "/riverside-zoo/events/rz-membership");
+  await expect(form.getByRole("radio", { name: /^Joint/ })).toBeVisible();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+  expect(shift).toBe(0);
+  expect(rulesReads).toEqual([]);
+});

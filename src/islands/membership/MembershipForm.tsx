@@ -145,12 +145,20 @@ export default function MembershipForm(props: MembershipFormProps) {
 
   const cart = useStore($cart);
   const cartTickets = cart?.envelope.ticket._data ?? [];
-  const [rules, setRules] = useState<FormRule[] | null>(null);
+  // A guest's form renders at once, on the server too, from the rules the page read (no loading
+  // line that the form then pushes down). A logged-in visitor's waits for their memberships (the
+  // previous membership and renew's prefill), as does a form whose page could not read the rules.
+  const serverRules = props.loggedIn ? null : props.initialRules;
+  const [rules, setRules] = useState<FormRule[] | null>(serverRules);
   const [loadError, setLoadError] = useState(false);
   const [previous, setPrevious] = useState<PreviousMembership | null>(null);
-  const [levelId, setLevelId] = useState<string | undefined>();
+  const [levelId, setLevelId] = useState<string | undefined>(() =>
+    serverRules ? initialLevel(props.levels, props.select) : undefined,
+  );
   const [details, setDetails] = useState<Record<string, MemberEntry>>({});
-  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [counts, setCounts] = useState<Record<string, number>>(() =>
+    serverRules ? initialCounts(memberSections(serverRules, initialLevel(props.levels, props.select))) : {},
+  );
   const [recipient, setRecipient] = useState<Recipient>(emptyRecipient);
   const [survey, setSurvey] = useState<Record<string, string>>({});
   const [autoRenew, setAutoRenew] = useState(false);
@@ -181,16 +189,17 @@ export default function MembershipForm(props: MembershipFormProps) {
       setStarted(true);
       focusForm();
     }
+    if (serverRules) return;
     let cancelled = false;
     void (async () => {
       try {
         const calls = await api();
-        const [rulesEnvelope, mine] = await Promise.all([
-          calls.rules(props.groupId),
+        const [formRules, mine] = await Promise.all([
+          props.initialRules ??
+            calls.rules(props.groupId).then((envelope) => formRulesOf(envelope, props.groupId)),
           props.loggedIn ? calls.myMembership().catch(() => null) : Promise.resolve(null),
         ]);
         if (cancelled) return;
-        const formRules = formRulesOf(rulesEnvelope, props.groupId);
         const prev = mine ? previousMembership(previousMembersOf(mine, props.groupId)) : null;
         // The form's first full render is a transition: React renders it in slices (issue 17).
         startTransition(() => {

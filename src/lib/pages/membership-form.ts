@@ -7,11 +7,15 @@
  */
 import { eq } from "drizzle-orm";
 import { isLoginStringKey, type LoginStrings } from "../../islands/login/login-strings.ts";
+import { formRulesOf } from "../../islands/membership/membership-data.ts";
 import { configOf, metaOf, ticketTypesOf } from "../api/envelopes.ts";
-import { asksAutoRenew, type FormLevel, sortLevels } from "../domain/membership/form.ts";
+import { membershipApi } from "../api/membership-client.ts";
+import { ssrApi } from "../api/ssr.ts";
+import { asksAutoRenew, type FormLevel, type FormRule, sortLevels } from "../domain/membership/form.ts";
 import { parseMoneyString } from "../domain/money.ts";
 import { type SurveyQuestion, surveyQuestions } from "../domain/survey.ts";
 import * as s from "../server/db/schema.ts";
+import { logger } from "../server/log/logger.ts";
 import { getRuntime } from "../server/runtime.ts";
 import { externalLoginOption } from "../server/services/external-login/config.ts";
 import type { Viewer } from "../server/services/identity/viewer.ts";
@@ -34,6 +38,12 @@ export interface MembershipFormProps {
   eventId: string;
   groupId: string;
   levels: FormLevel[];
+  /**
+   * The group's level rules (GET membership_rules, the cached read the island would make), so a
+   * guest's form is rendered with the page; null when the page could not read them, and the island
+   * loads them itself.
+   */
+  initialRules: FormRule[] | null;
   /** The group's survey questions (additional_info_spec), asked once per purchase. */
   surveyQuestions: SurveyQuestion[];
   action: MembershipAction;
@@ -77,6 +87,17 @@ export function membershipFormStrings(tenant: EventDetailData["tenant"]): Member
   return Object.fromEntries(keys.map((k) => [k, t(tenant, k)])) as MembershipFormStrings;
 }
 
+/** The group's level rules as the island reads them; null (logged) when the read fails. */
+async function levelRules(seller: string, groupId: string): Promise<FormRule[] | null> {
+  const api = ssrApi();
+  try {
+    return formRulesOf(await membershipApi({ cached: api, fresh: api }, seller).rules(groupId), groupId);
+  } catch (error) {
+    logger.warn({ err: error, groupId }, "membership_form.rules_unread");
+    return null;
+  }
+}
+
 /** The form's props, or undefined when the event has no membership group the visitor may buy. */
 export async function membershipFormProps(
   data: EventDetailData,
@@ -115,6 +136,7 @@ export async function membershipFormProps(
     eventId: event.id,
     groupId: group.id,
     levels,
+    initialRules: await levelRules(tenant.slug, group.id),
     surveyQuestions: surveyQuestions(group.additional_info_spec).questions,
     action,
     loggedIn: viewer != null,
