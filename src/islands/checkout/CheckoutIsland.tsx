@@ -7,8 +7,7 @@
  * code is entered shows the code form and keeps pay disabled. The rules live in src/lib/domain;
  * the cart sidebar is the cart widget (CartAside), which shares the cart store.
  */
-import { useStore } from "@nanostores/react";
-import { createRef, useEffect, useMemo, useRef, useState } from "react";
+import { createRef, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
 import { metaRecords } from "../../lib/api/meta.ts";
 import { cartTotals, ticketCount } from "../../lib/domain/cart-items.ts";
@@ -36,6 +35,7 @@ import { dueFromRows } from "../../lib/domain/payment-plan.ts";
 import { $cart, $cartChecked, adoptCart, initCart } from "../../lib/stores/cart.ts";
 import { CartButtonView } from "../cart/CartButton.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
+import { useStoreInTransition } from "../ui/useStoreInTransition.ts";
 import { CaptchaNotice } from "./CaptchaNotice.tsx";
 import { CardFields } from "./CardFields.tsx";
 import { CodeRequiredForm } from "./CodeRequiredForm.tsx";
@@ -101,8 +101,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   const { seller, currency, locale, timeZone, strings, termsContent, tagManagerId } = props;
   const tr = useMemo(() => checkoutTranslator(strings), [strings]);
   const money = useMemo(() => (minor: number) => formatMoney(minor, currency, locale), [currency, locale]);
-  const stored = useStore($cart);
-  const checked = useStore($cartChecked);
+  const stored = useStoreInTransition($cart);
+  const checked = useStoreInTransition($cartChecked);
   const [ready, setReady] = useState(false);
   const [identity, setIdentity] = useState(emptyIdentity);
   const [identityErrors, setIdentityErrors] = useState<Partial<Record<IdentityField, IdentityError>>>({});
@@ -132,8 +132,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   useEffect(() => {
     initCart({ seller, ...(tagManagerId ? { tagManagerId } : {}) });
     const initial = props.initialEnvelope;
-    if (initial && !props.returnTo) void adoptCart(initial).finally(() => setReady(true));
-    else setReady(true);
+    const markReady = () => startTransition(() => setReady(true));
+    if (initial && !props.returnTo) void adoptCart(initial).finally(markReady);
+    else markReady();
   }, [seller, tagManagerId, props.initialEnvelope, props.returnTo]);
 
   const envelope = props.returnTo
