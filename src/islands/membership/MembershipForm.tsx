@@ -157,7 +157,7 @@ export default function MembershipForm(props: MembershipFormProps) {
   );
   const [details, setDetails] = useState<Record<string, MemberEntry>>({});
   const [counts, setCounts] = useState<Record<string, number>>(() =>
-    serverRules ? initialCounts(memberSections(serverRules, initialLevel(props.levels, props.select))) : {},
+    serverRules ? initialCounts(memberSections(serverRules, levelId)) : {},
   );
   const [recipient, setRecipient] = useState<Recipient>(emptyRecipient);
   const [survey, setSurvey] = useState<Record<string, string>>({});

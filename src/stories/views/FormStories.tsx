@@ -42,9 +42,10 @@ export function LoginOrGuestStory({ data }: { data: StoryData }) {
 }
 
 export function MembershipStory({ data }: { data: StoryData }) {
-  // The form reads its level rules on mount: answered from the fixture, before the first render.
+  // The form has its level rules in its props. The gallery answers no API call (the member's
+  // memberships get 503, so the form shows no previous membership), installed before the first render.
   useState(() => {
-    installFixtureFetch({ membership_rules: data.membershipRules });
+    installFixtureFetch({});
     return null;
   });
   return <MembershipForm {...data.membership} />;
