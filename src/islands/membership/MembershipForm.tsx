@@ -169,6 +169,9 @@ export default function MembershipForm(props: MembershipFormProps) {
   const [loginOpen, setLoginOpen] = useState(false);
   const [guest, setGuest] = useState(false);
   const [started, setStarted] = useState(props.loggedIn && props.action !== "gift");
+  // The form now comes with the page: until the island runs, its controls are disabled, so a
+  // click or a choice made before hydration is not silently lost.
+  const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -189,6 +192,7 @@ export default function MembershipForm(props: MembershipFormProps) {
       setStarted(true);
       focusForm();
     }
+    setHydrated(true);
     if (serverRules) return;
     let cancelled = false;
     void (async () => {
@@ -449,7 +453,7 @@ export default function MembershipForm(props: MembershipFormProps) {
               </p>
             )}
           </div>
-          <fieldset className="membership-levels" disabled={submitting}>
+          <fieldset className="membership-levels" disabled={submitting || !hydrated}>
             <legend>{text("membershipForm.levels.legend")}</legend>
             <div className="membership-levels__list">
               {props.levels.map((l) => (
@@ -473,7 +477,7 @@ export default function MembershipForm(props: MembershipFormProps) {
           </fieldset>
           {gated ? (
             <div className="membership-start">
-              <button type="button" className="button" onClick={() => void start()}>
+              <button type="button" className="button" disabled={!hydrated} onClick={() => void start()}>
                 {props.action === "gift" ? loginTr("membership.start.gift") : loginTr("membership.start")}
               </button>
             </div>
