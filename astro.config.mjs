@@ -41,6 +41,15 @@ export default defineConfig({
     react(),
     // .br and .gz twins of the built /_astro files, served by scripts/serve.mjs.
     precompressAssets(),
+    // `client:cart`: the cart widget starts only with a cart (src/islands/cart/hydrate-with-cart.ts).
+    {
+      name: "foyer-cart-directive",
+      hooks: {
+        "astro:config:setup": ({ addClientDirective }) => {
+          addClientDirective({ name: "cart", entrypoint: "./src/islands/cart/hydrate-with-cart.ts" });
+        },
+      },
+    },
     // The mailbox pages live in src/pages/_mail (underscored: not auto-routed) and are injected here.
     {
       name: "foyer-mailbox",

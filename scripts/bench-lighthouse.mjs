@@ -62,18 +62,32 @@ function insights(lhr) {
 }
 
 /**
- * One Lighthouse run of a page. A run whose trace Chromium failed to record (NO_NAVSTART and the
- * like: Lighthouse says to run it again) is run again, twice at most.
+ * One Lighthouse run of a page, in a Chromium of its own, as the Lighthouse CLI runs it. Runs in one
+ * long-lived Chromium are not the same measure: on this machine the first run of a shared browser
+ * scored like a fresh one (checkout 99, TBT 90-110 ms) and every later run scored lower (checkout
+ * 88-94, TBT 270-470 ms), with the main thread's script time and GC growing from run to run; fresh
+ * browsers, five runs each: 95-100. A run whose trace Chromium failed to record (NO_NAVSTART and
+ * the like: Lighthouse says to run it again) is run again, twice at most.
  */
-async function measure(port, url, headers) {
+async function measure(url, headers) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, {
-      port,
-      onlyCategories: ["performance"],
-      output: "json",
-      logLevel: "error",
-      ...(headers ? { extraHeaders: headers } : {}),
+    const chrome = await launch({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "silent",
     });
+    let result;
+    try {
+      result = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ["performance"],
+        output: "json",
+        logLevel: "error",
+        ...(headers ? { extraHeaders: headers } : {}),
+      });
+    } finally {
+      chrome.kill();
+    }
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!result.lhr.runtimeError) return result.lhr;
     if (attempt === 3) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
@@ -85,48 +99,37 @@ async function measure(port, url, headers) {
  * scores. `headers` go with every request of that page (a logged-in page gets its session cookie).
  */
 export async function runLighthouse(base, pages) {
-  const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROME_FLAGS,
-    logLevel: "silent",
-  });
   const results = [];
-  try {
-    for (const [name, path, headers] of pages) {
-      const runs = [];
-      // One load first, not counted: a server just started renders the page and its images (the
-      // image endpoint encodes each size once) for the first time, on the cores the browser uses.
-      await measure(chrome.port, base + path, headers);
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, base + path, headers));
-      runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
-      const lhr = runs[Math.floor(runs.length / 2)];
-      const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-      const metric = (id) => lhr.audits[id]?.displayValue ?? "?";
-      console.log(
-        `${name.padEnd(10)} ${String(score).padStart(3)}  budget >= ${LIGHTHOUSE_BUDGET}  ${score >= LIGHTHOUSE_BUDGET ? "OK" : "UNDER BUDGET"}` +
-          `  (FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
-          `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")})`,
-      );
-      if (score < LIGHTHOUSE_BUDGET) {
-        for (const x of losses(lhr).slice(0, 3))
-          console.log(
-            `  -${x.lost.toFixed(1)} points: ${x.id} ${x.value} (audit score ${x.score.toFixed(2)})`,
-          );
-        for (const x of insights(lhr).slice(0, 3))
-          console.log(
-            `  insight ${x.id}: ${x.value} est. savings LCP ${x.lcp} ms, FCP ${x.fcp} ms, TBT ${x.tbt} ms, CLS ${x.cls}`,
-          );
-      }
-      const lcpMs = lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
-      if (name === "detail") {
+  for (const [name, path, headers] of pages) {
+    const runs = [];
+    // One load first, not counted: a server just started renders the page and its images (the
+    // image endpoint encodes each size once) for the first time, on the cores the browser uses.
+    await measure(base + path, headers);
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(base + path, headers));
+    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = runs[Math.floor(runs.length / 2)];
+    const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+    const metric = (id) => lhr.audits[id]?.displayValue ?? "?";
+    console.log(
+      `${name.padEnd(10)} ${String(score).padStart(3)}  budget >= ${LIGHTHOUSE_BUDGET}  ${score >= LIGHTHOUSE_BUDGET ? "OK" : "UNDER BUDGET"}` +
+        `  (FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
+        `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")})`,
+    );
+    if (score < LIGHTHOUSE_BUDGET) {
+      for (const x of losses(lhr).slice(0, 3))
+        console.log(`  -${x.lost.toFixed(1)} points: ${x.id} ${x.value} (audit score ${x.score.toFixed(2)})`);
+      for (const x of insights(lhr).slice(0, 3))
         console.log(
-          `  detail LCP ${(lcpMs / 1000).toFixed(2)} s  budget <= ${DETAIL_LCP_BUDGET_MS / 1000} s  ${lcpMs <= DETAIL_LCP_BUDGET_MS ? "OK" : "OVER BUDGET"}`,
+          `  insight ${x.id}: ${x.value} est. savings LCP ${x.lcp} ms, FCP ${x.fcp} ms, TBT ${x.tbt} ms, CLS ${x.cls}`,
         );
-      }
-      results.push({ name, score, lcpMs });
     }
-  } finally {
-    chrome.kill();
+    const lcpMs = lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
+    if (name === "detail") {
+      console.log(
+        `  detail LCP ${(lcpMs / 1000).toFixed(2)} s  budget <= ${DETAIL_LCP_BUDGET_MS / 1000} s  ${lcpMs <= DETAIL_LCP_BUDGET_MS ? "OK" : "OVER BUDGET"}`,
+      );
+    }
+    results.push({ name, score, lcpMs });
   }
   return results;
 }

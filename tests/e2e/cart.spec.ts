@@ -9,6 +9,7 @@ import { CLOCK_TAG } from "./clock-runs.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { admissionCart, cartWidget, SELLER, seedCart, shortenHold } from "./helpers/cart.ts";
+import { openSessions, pickFirstDate, waitForReserveIsland } from "./helpers/reserve.ts";
 
 const LISTING = `/${SELLER}/events`;
 const timer = (page: import("@playwright/test").Page) =>
@@ -37,6 +38,35 @@ test("the widget shows the items grouped by event, the totals and the timer", { 
   await expect(timer(page)).toHaveText(/Time left: 1[0-4]:\d\d/);
   const checkout = widget.getByRole("link", { name: "Proceed to checkout" });
   await expect(checkout).toHaveAttribute("href", `/${SELLER}/checkout/${answer.cart._data[0]?.id}`);
+});
+
+test("with no cart the widget starts no React ('Your cart is empty' as served); a cart added in this tab or another wakes it", async ({
+  page,
+}) => {
+  const widgetModules: string[] = [];
+  page.on("request", (r) => {
+    if (/\/_astro\/CartWidget[.-]/.test(r.url())) widgetModules.push(r.url());
+  });
+  await page.goto(LISTING);
+  const listing = await cartWidget(page);
+  await expect(page.locator("astro-island[data-cart-asleep]")).toHaveCount(1);
+  await expect(listing.getByText("Your cart is empty")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(widgetModules, "no cart: the widget's module is not loaded").toEqual([]);
+
+  // Another tab adds tickets: its own widget wakes at once, and so does the listing's (storage event).
+  const other = await page.context().newPage();
+  await other.goto(`/${SELLER}/events/hm-general-admission`);
+  const reserve = await waitForReserveIsland(other);
+  await pickFirstDate(reserve);
+  await openSessions(reserve).first().check();
+  await reserve.getByRole("button", { name: "Add one Adult" }).click();
+  await reserve.getByRole("button", { name: "Add to cart" }).click();
+  const here = other.getByRole("complementary", { name: "Your cart" });
+  await expect(here.getByRole("heading", { name: "General Admission" })).toBeVisible();
+  await expect(listing.getByRole("heading", { name: "General Admission" })).toBeVisible();
+  await expect(page.locator("astro-island[data-cart-asleep]")).toHaveCount(0);
+  expect(widgetModules.length).toBeGreaterThan(0);
 });
 
 test("a second tab sees the same cart, and a change in one tab shows in the other within a second", async ({

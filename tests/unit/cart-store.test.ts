@@ -101,6 +101,19 @@ describe("cart store (spec §4 'Cart')", () => {
     expect(JSON.parse(storage.getItem(KEY) ?? "null")?.envelope.cart._data[0].id).toBe("cart-1");
   });
 
+  it("a stored cart tells this tab's sleeping cart widget (issue 17: the widget starts with a cart); a cleared one does not", async () => {
+    const target = new EventTarget();
+    vi.stubGlobal("window", target);
+    const heard: string[] = [];
+    target.addEventListener("foyer:cart-stored", (event) => heard.push(event.type));
+    const { api } = fakeApi();
+    start(api);
+    await addToCart({ add: [{ ticket_type_id: "adult", event_session_id: "s1", quantity: 1 }] });
+    expect(heard).toEqual(["foyer:cart-stored"]);
+    await deleteCart();
+    expect(heard).toEqual(["foyer:cart-stored"]);
+  });
+
   it("with a cart it modifies that cart", async () => {
     const { api, calls } = fakeApi();
     start(api);

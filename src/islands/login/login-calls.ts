@@ -6,6 +6,7 @@
  */
 import type { LoginAnswer } from "../../lib/api/auth-schemas.ts";
 import { ApiClientError } from "../../lib/api/errors.ts";
+import { cartStorageKey } from "../../lib/domain/cart-widget-wake.ts";
 import { forgetLoginEmail } from "./remembered-email.ts";
 
 let loading: Promise<import("../../lib/api/auth-client.ts").AuthApi> | undefined;
@@ -64,7 +65,7 @@ export function forgetPasscodeToken(seller: string): void {
 /** The id of the cart this browser holds for the seller (the cart store's key), sent as cart_id. */
 export function localCartId(seller: string): string | undefined {
   try {
-    const raw = localStorage.getItem(`foyer.cart.${seller}`);
+    const raw = localStorage.getItem(cartStorageKey(seller));
     if (!raw) return undefined;
     const value = JSON.parse(raw) as { envelope?: { cart?: { _data?: Array<{ id?: unknown }> } } };
     const id = value.envelope?.cart?._data?.[0]?.id;

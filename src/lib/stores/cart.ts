@@ -13,6 +13,7 @@ import type { CartApi } from "../api/cart-client.ts";
 import type { CartEnvelope, CartModifyBody, TicketResource } from "../api/cart-schemas.ts";
 import { ticketItems } from "../domain/analytics/ecommerce.ts";
 import { cartStanding } from "../domain/cart-items.ts";
+import { CART_STORED_EVENT, cartStorageKey } from "../domain/cart-widget-wake.ts";
 import { codesToApply, type LinkCodeMemory, linkCodesHandled } from "../domain/link-code/link-code.ts";
 import { loadLinkMemory, noteLinkCodesOfPage, saveLinkMemory, tabStorage } from "./link-codes.ts";
 
@@ -57,8 +58,6 @@ interface CartContext {
 
 let ctx: CartContext | undefined;
 let queue: Promise<unknown> = Promise.resolve();
-
-const storageKey = (seller: string) => `foyer.cart.${seller}`;
 
 export interface InitCartOptions {
   seller: string;
@@ -123,11 +122,14 @@ function write(snapshot: CartSnapshot | null): void {
   const { storage, seller } = context();
   $cart.set(snapshot);
   try {
-    if (snapshot) storage?.setItem(storageKey(seller), JSON.stringify(snapshot));
-    else storage?.removeItem(storageKey(seller));
+    if (snapshot) storage?.setItem(cartStorageKey(seller), JSON.stringify(snapshot));
+    else storage?.removeItem(cartStorageKey(seller));
   } catch {
     // Storage full or disabled: the cart still works in this tab.
   }
+  // A cart widget still asleep (no cart when its page opened) wakes to show it.
+  if (snapshot && typeof window !== "undefined" && typeof window.dispatchEvent === "function")
+    window.dispatchEvent(new Event(CART_STORED_EVENT));
 }
 
 /** A cart with no expiry (a part-paid payment plan) stays current; JSON keeps this, not Infinity. */
@@ -261,7 +263,7 @@ export function initCart(options: InitCartOptions): void {
   const noted = noteLinkCodesOfPage(session, options.seller, address);
   let raw: string | null = null;
   try {
-    raw = storage?.getItem(storageKey(options.seller)) ?? null;
+    raw = storage?.getItem(cartStorageKey(options.seller)) ?? null;
   } catch {
     raw = null;
   }
@@ -270,7 +272,7 @@ export function initCart(options: InitCartOptions): void {
     // Another tab's answer: applied in arrival order (each parse waits for the one before).
     let applied: Promise<unknown> = Promise.resolve();
     window.addEventListener("storage", (event) => {
-      if (event.key !== storageKey(options.seller)) return;
+      if (event.key !== cartStorageKey(options.seller)) return;
       const next = event.newValue;
       applied = applied
         .then(() => readStored(options.seller, next))

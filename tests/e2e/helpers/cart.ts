@@ -104,8 +104,14 @@ export async function seedCart(page: Page, answer: CartAnswer, seller = SELLER) 
   );
 }
 
-/** The cart aside, once its island has hydrated. */
+/**
+ * The cart aside, once its island is ready: hydrated, or (no cart, no `?code=`) asleep as the server
+ * rendered it, listening for a cart to be stored (`client:cart`, src/islands/cart/hydrate-with-cart.ts).
+ */
 export async function cartWidget(page: Page) {
-  await page.locator('.cart-widget[data-hydrated="true"]').waitFor({ state: "attached" });
+  await page
+    .locator('.cart-widget[data-hydrated="true"], astro-island[data-cart-asleep] .cart-widget')
+    .first()
+    .waitFor({ state: "attached" });
   return page.getByRole("complementary", { name: "Your cart" });
 }
