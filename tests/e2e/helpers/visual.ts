@@ -25,9 +25,14 @@ export const SCREENSHOT: PageAssertionsToHaveScreenshotOptions = {
   timeout: 20_000,
 };
 
-/** Every Astro island on the page has hydrated (Astro drops the `ssr` attribute when it has). */
+/**
+ * Every Astro island on the page has hydrated (Astro drops the `ssr` attribute when it has), but for
+ * a cart widget asleep with no cart (`client:cart`): it stays as served until a cart is stored.
+ */
 export async function waitForHydrate(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0);
+  await page.waitForFunction(
+    () => document.querySelectorAll("astro-island[ssr]:not([data-cart-asleep])").length === 0,
+  );
 }
 
 /** Fonts loaded, lazy images loaded and decoded, layout settled: the page is ready to be shot. */
