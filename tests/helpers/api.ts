@@ -11,7 +11,8 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { manualClock } from "../../src/lib/server/clock.ts";
 import { type DbHandle, type DbTarget, openDb } from "../../src/lib/server/db/client.ts";
 import { seedDemo } from "../../src/lib/server/db/seed/index.ts";
-import { createApiApp } from "../../src/lib/server/http/app.ts";
+import { createApiApp, newCachedApiCache } from "../../src/lib/server/http/app.ts";
+import { storedJsonReader } from "../../src/lib/server/http/stored-json.ts";
 import { readSeedSnapshot, SNAPSHOT_PROVIDE_KEY } from "./seed-snapshot.ts";
 import { TEST_NOW } from "./test-now.ts";
 
@@ -33,7 +34,10 @@ export async function createTestApi(options: { target?: DbTarget; now?: Date } =
   const clock = manualClock(options.now ?? TEST_NOW);
   // A no-op on the snapshot (the demo is there already), as on any seeded database.
   await seedDemo(handle.db, { now: clock.now() });
-  const app = createApiApp({ db: handle.db, clock });
+  // The /cached_api answers, shared with the pages' in-process reads as in the runtime.
+  const cache = newCachedApiCache();
+  const app = createApiApp({ db: handle.db, clock }, cache);
+  const storedJson = storedJsonReader(cache, clock);
   const get = async (path: string) => {
     const res = await app.request(path);
     return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
@@ -46,7 +50,7 @@ export async function createTestApi(options: { target?: DbTarget; now?: Date } =
     });
     return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
   };
-  return { app, handle, clock, get, post, close: () => handle.close() };
+  return { app, handle, clock, storedJson, get, post, close: () => handle.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

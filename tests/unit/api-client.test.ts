@@ -136,6 +136,60 @@ describe("API client (spec §7)", () => {
   });
 });
 
+describe("stored answers (issue 17: in-process catalogue reads skip the request)", () => {
+  const listing = { event_template: { _count: 1, _data: [{ id: "e1" }] } };
+
+  it("a trusted client asks for the stored answer by its /cached_api path and query, and makes no request when there is one", async () => {
+    const keys: string[] = [];
+    const requests: Request[] = [];
+    const api = createApiClient({
+      baseUrl: "http://foyer.internal",
+      prefix: "/cached_api",
+      trusted: true,
+      readStored: (key) => {
+        keys.push(key);
+        return listing;
+      },
+      fetch: async (req) => {
+        requests.push(req);
+        return json(emptyList);
+      },
+    });
+    await expect(api.listAvailableEvents("s", { category: "Support" }, ["meta"])).resolves.toBe(listing);
+    expect(keys).toEqual(["/cached_api/events/available?_seller=s&_embed=meta&category=Support"]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("with nothing stored the read is a request; an untrusted client and a non-catalogue read never ask", async () => {
+    let asked = 0;
+    const readStored = () => {
+      asked += 1;
+      return undefined;
+    };
+    const requests: Request[] = [];
+    const make = (trusted: boolean) =>
+      createApiClient({
+        baseUrl: "http://test",
+        trusted,
+        readStored,
+        fetch: async (req) => {
+          requests.push(req);
+          return json(listing);
+        },
+      });
+    await expect(make(true).listAvailableEvents("s")).resolves.toEqual(listing);
+    expect([asked, requests.length]).toEqual([1, 1]);
+    // (An untrusted client parses the answer, which this short listing fails: the request is what counts.)
+    await make(false)
+      .listAvailableEvents("s")
+      .catch(() => undefined);
+    await make(true)
+      .get("config", {}, configEnvelope)
+      .catch(() => undefined);
+    expect([asked, requests.length]).toEqual([1, 3]);
+  });
+});
+
 describe("images (spec §9): thumbnail 64x51 and teaser 272x216 requested double; cover width 1500", () => {
   it("builds /api/image URLs with shrinkonly", () => {
     expect(thumbnailUrl("harbour-museum/a b.jpg")).toBe(

@@ -13,8 +13,10 @@ export function ssrApi(): ApiClient {
     // Pages read the catalogue through the cached API; reserve and checkout calls (islands) use /api.
     prefix: "/cached_api",
     fetch: async (request) => (await getRuntime()).api.fetch(request),
-    // Our own API in this process: its catalogue answers need no second zod parse.
+    // Our own API in this process: its catalogue answers need no second zod parse, and one it has
+    // stored is read as it is, without a request (server/http/stored-json.ts).
     trusted: true,
+    readStored: async (key) => (await getRuntime()).storedJson(key),
   });
   return client;
 }

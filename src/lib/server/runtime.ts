@@ -7,7 +7,8 @@ import { clockFromEnv } from "./clock-from-env.ts";
 import { ConfigurationError, checkDemoSeedAllowed, checkStartupConfig } from "./config/startup.ts";
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
 import { prepareDemoData } from "./db/seed/startup.ts";
-import { createApiApp } from "./http/app.ts";
+import { createApiApp, newCachedApiCache } from "./http/app.ts";
+import { type StoredJsonReader, storedJsonReader } from "./http/stored-json.ts";
 import { logger } from "./log/logger.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";
@@ -18,6 +19,8 @@ export interface Runtime {
   handle: DbHandle;
   clock: Clock;
   api: ReturnType<typeof createApiApp>;
+  /** The /cached_api answers the API has stored, for the pages' in-process reads (ssr.ts). */
+  storedJson: StoredJsonReader;
 }
 
 let runtime: Promise<Runtime> | undefined;
@@ -39,7 +42,13 @@ async function start(): Promise<Runtime> {
   startMailWorker(handle.db, clock);
   // Issue 12: auto-renew charges enrolled memberships at term end, once per term on any number of servers.
   startRenewalJob(handle.db, clock);
-  return { handle, clock, api: createApiApp({ db: handle.db, clock }) };
+  const cache = newCachedApiCache();
+  return {
+    handle,
+    clock,
+    api: createApiApp({ db: handle.db, clock }, cache),
+    storedJson: storedJsonReader(cache, clock),
+  };
 }
 
 /** Releases expired carts every 30 s; unref'd so it never keeps the process alive. */

@@ -65,9 +65,14 @@ function hasControlCharacter(encoded: string): boolean {
   }
 }
 
-export function createApiApp(deps: ApiDeps) {
+/** The /cached_api answers kept in process: 30 s, 1000 entries at most (DESIGN §3). */
+export function newCachedApiCache(): ResponseCache {
+  return new ResponseCache(30_000, 1000);
+}
+
+/** `cache`: where /cached_api answers are kept; the runtime shares it with the pages' in-process reads. */
+export function createApiApp(deps: ApiDeps, cache: ResponseCache = newCachedApiCache()) {
   const app = new OpenAPIHono<ApiEnv>();
-  const cache = new ResponseCache(30_000, 1000);
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
