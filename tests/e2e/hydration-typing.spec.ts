@@ -57,6 +57,48 @@ test("'Islands must adopt the values already in the server-rendered fields': che
   }
 });
 
+test("a checkout sent before its island is ready never puts the card into the address; without JavaScript it is a POST", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const answer = await admissionCart(request, 1);
+  const cartId = answer.cart._data[0]?.id ?? "";
+  const path = `${HM}/checkout/${cartId}`;
+  await seedCart(page, answer);
+  const navigations: string[] = [];
+  page.on("request", (r) => {
+    if (r.isNavigationRequest()) navigations.push(`${r.method()} ${r.url()}`);
+  });
+  const { release } = await openUnhydrated(page, path);
+  await page.getByLabel("First name", { exact: true }).fill("Ada");
+  await page.locator('input[name="card_number"]').fill("4242 4242 4242 4242");
+  await page.locator('input[name="card_cvc"]').fill("123");
+  await page.locator('input[name="card_cvc"]').press("Enter");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForTimeout(300);
+  expect(navigations).toHaveLength(1);
+  expect(page.url()).not.toContain("card_number");
+  // Ready: the typed card is still there, adopted by the island.
+  await hydrate(page, release);
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+  await expect(page.locator('input[name="card_number"]')).toHaveValue("4242 4242 4242 4242");
+  expect(navigations).toHaveLength(1);
+
+  // No JavaScript at all: the form is sent as a POST, never with its fields in the address.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto(path);
+  await bare.locator('input[name="card_number"]').fill("4242 4242 4242 4242");
+  const [sent] = await Promise.all([
+    bare.waitForRequest((r) => r.isNavigationRequest()),
+    bare.locator('input[name="card_number"]').press("Enter"),
+  ]);
+  expect(sent.method()).toBe("POST");
+  expect(sent.url()).not.toContain("card_number");
+  await noScript.close();
+});
+
 test("'Islands must adopt the values already in the server-rendered fields': login e-mail", async ({
   page,
 }) => {

@@ -45,7 +45,7 @@ export function PromoCodeDialog({ open, onClose, strings, tr }: PromoCodeDialogP
       onClose={onClose}
       testId="promo-dialog"
     >
-      <form className="promo-form" onSubmit={submit} noValidate>
+      <form method="post" className="promo-form" onSubmit={submit} noValidate>
         <label htmlFor={inputId}>{tr("promo.field")}</label>
         <input
           id={inputId}

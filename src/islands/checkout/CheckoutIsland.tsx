@@ -325,6 +325,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         />
       ) : null}
       <form
+        method="post"
         id="checkout-form"
         className="checkout-form"
         noValidate

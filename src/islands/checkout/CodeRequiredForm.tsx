@@ -40,7 +40,13 @@ export function CodeRequiredForm({ description, strings, tr, disabled }: CodeReq
     <section className="checkout-section checkout-code" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{tr("reserve.code.title")}</h2>
       <p>{description}</p>
-      <form className="checkout-giftcard__row" onSubmit={submit} noValidate data-testid="code-required-form">
+      <form
+        method="post"
+        className="checkout-giftcard__row"
+        onSubmit={submit}
+        noValidate
+        data-testid="code-required-form"
+      >
         <div className={error ? "checkout-field checkout-field--invalid" : "checkout-field"}>
           <label htmlFor={id}>{tr("reserve.code.label")}</label>
           <input

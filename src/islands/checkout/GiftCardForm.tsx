@@ -132,6 +132,7 @@ export function GiftCardForm({
 
   return (
     <form
+      method="post"
       className="checkout-section checkout-giftcard"
       aria-labelledby="checkout-giftcard-title"
       noValidate

@@ -54,7 +54,7 @@ export const EmailStep = forwardRef<HTMLHeadingElement, EmailStepProps>(function
       <StepHeading ref={headingRef} level={level}>
         {tr("login.email.heading")}
       </StepHeading>
-      <form noValidate onSubmit={submit}>
+      <form method="post" noValidate onSubmit={submit}>
         <LoginField
           label={tr("login.email.label")}
           name="username"

@@ -82,7 +82,7 @@ export const MemberIdForm = forwardRef<HTMLHeadingElement, MemberIdFormProps>(fu
       <StepHeading ref={headingRef} level={level}>
         {tr("login.member.heading")}
       </StepHeading>
-      <form noValidate onSubmit={submit}>
+      <form method="post" noValidate onSubmit={submit}>
         <LoginField
           label={tr("login.member.scanCode")}
           name="scan_code"

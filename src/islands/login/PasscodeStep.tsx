@@ -146,7 +146,7 @@ export const PasscodeStep = forwardRef<HTMLHeadingElement, PasscodeStepProps>(
               ? tr("login.passcode.requested")
               : ""}
         </p>
-        <form noValidate onSubmit={submit}>
+        <form method="post" noValidate onSubmit={submit}>
           <LoginField
             label={tr("login.passcode.label")}
             name="otp"

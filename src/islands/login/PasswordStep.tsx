@@ -49,7 +49,7 @@ export const PasswordStep = forwardRef<HTMLHeadingElement, PasswordStepProps>(fu
         {tr("login.password.heading")}
       </StepHeading>
       <p className="login-step__email">{tr("login.password.for", { email })}</p>
-      <form noValidate onSubmit={submit}>
+      <form method="post" noValidate onSubmit={submit}>
         {/* The username travels with the form so password managers pair them. */}
         <input type="hidden" name="username" value={email} autoComplete="username" />
         <LoginField

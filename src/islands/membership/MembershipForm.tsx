@@ -411,6 +411,7 @@ export default function MembershipForm(props: MembershipFormProps) {
         </p>
       ) : (
         <form
+          method="post"
           id="buy-membership-form"
           ref={formRef}
           noValidate

@@ -41,6 +41,7 @@ export function CodeRequiredDialog({ state, onApply, onClose }: CodeRequiredDial
       }
     >
       <form
+        method="post"
         id={formId}
         onSubmit={(event) => {
           event.preventDefault();

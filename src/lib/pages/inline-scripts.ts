@@ -36,3 +36,14 @@ export const GLOBAL_ERROR_SCRIPT = `(()=>{const r=document.querySelector("[data-
  * no Worker, or refuses it, nothing changes.
  */
 export const INTL_WARMUP_SCRIPT = `(()=>{try{new Worker("/intl-warmup.js",{name:document.documentElement.lang})}catch{}})();`;
+
+/**
+ * Base.astro's guard of forms inside islands not yet hydrated (Astro drops an island's `ssr`
+ * attribute once it has). Such a form has no handler yet: Enter in a field, or a click on its
+ * button, would send it as the browser does, a GET of the page with every field in the address
+ * (a checkout's card number and security code in the history, the server's and the CDN's logs).
+ * The guard stops that submission; the island adopts the typed values when it is ready. A capture
+ * listener on the window, so it runs before anything else. Island forms also say method="post",
+ * for a browser with no JavaScript at all (tests/unit/island-forms.test.ts).
+ */
+export const ISLAND_SUBMIT_GUARD_SCRIPT = `addEventListener("submit",(e)=>{const f=e.target;if(f instanceof HTMLFormElement&&f.closest("astro-island[ssr]"))e.preventDefault();},true);`;

@@ -128,7 +128,7 @@ export function RedeemIsland(props: RedeemIslandProps) {
 
   return (
     <div className="redeem" data-testid="redeem-membership">
-      <form className="redeem__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      <form method="post" className="redeem__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <TextField
           ref={input}
           base="redeem-field"
