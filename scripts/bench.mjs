@@ -66,31 +66,71 @@ function startServer(port, dataDir, extraEnv = {}) {
 async function jsBytes(base, path) {
   const html = await (await fetch(base + path)).text();
   const urls = new Set();
-  const inline = [];
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const src = /\bsrc="([^"]+)"/.exec(m[1] ?? "");
-    if (src) urls.add(src[1]);
-    else if (!/type="application\/(ld\+)?json"/.test(m[1] ?? "")) inline.push(m[2] ?? "");
-  }
+  const inline = inlineScripts(html);
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
   // A worker an inline script starts (Base.astro's Intl warm-up) is JS the page loads too.
   for (const m of inline.join("\n").matchAll(/new Worker\("([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
     urls.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
+  return gzipTotal(base + path, urls, inline, true);
+}
+
+/** The inline scripts of a page's HTML (not JSON data blocks). */
+function inlineScripts(html) {
+  const inline = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (!/\bsrc="/.test(m[1] ?? "") && !/type="application\/(ld\+)?json"/.test(m[1] ?? ""))
+      inline.push(m[2] ?? "");
+  }
+  return inline;
+}
+
+/**
+ * Gzip bytes of `inline` scripts and of the script files at `urls` (resolved against `pageUrl`);
+ * `followImports`: also the files they import, as a module graph loads them.
+ */
+async function gzipTotal(pageUrl, urls, inline, followImports) {
   let total = inline.reduce((n, s) => n + gzipSync(s).length, 0);
   const seen = new Set();
   // A font is never JS, whatever links to it.
   const queue = [...urls].filter((url) => url && !FONT_FILE.test(url));
   while (queue.length) {
-    const url = new URL(queue.shift(), base + path).href;
+    const url = new URL(queue.shift(), pageUrl).href;
     if (seen.has(url)) continue;
     seen.add(url);
     const body = await (await fetch(url)).text();
     total += gzipSync(body).length;
+    if (!followImports) continue;
     for (const m of body.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g))
       queue.push(new URL(m[1], url).href);
   }
   return { bytes: total, files: seen.size, inline: inline.length };
+}
+
+/**
+ * The JS a first visit (no cart, nothing stored) really loads, in Chromium: the scripts and workers
+ * the browser requested until the network was quiet, and the page's inline scripts, in gzip bytes.
+ * The listing's cart island starts only with a cart (client:cart), so this is less than jsBytes,
+ * which counts every island module the page names.
+ */
+async function firstVisitJs(base, path) {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
+  try {
+    const context = await browser.newContext();
+    const urls = new Set();
+    context.on("request", (request) => {
+      if (/\.m?js(?:[?#]|$)/.test(new URL(request.url()).pathname)) urls.add(request.url());
+    });
+    const page = await context.newPage();
+    const answer = await page.goto(base + path, { waitUntil: "networkidle" });
+    const html = (await answer?.text()) ?? "";
+    await page.waitForTimeout(1000);
+    return gzipTotal(base + path, urls, inlineScripts(html), false);
+  } finally {
+    await browser.close();
+  }
 }
 
 /**
@@ -214,6 +254,10 @@ try {
           `  fonts ${kb(f.bytes)} in ${f.files} files (${f.preloaded} preloaded)`,
       );
     }
+    const first = await firstVisitJs(base, listingPath);
+    console.log(
+      `listing, first visit (no cart), loaded in Chromium: ${kb(first.bytes)} in ${first.files} files + ${first.inline} inline`,
+    );
   }
 
   if (runs("lighthouse")) {
