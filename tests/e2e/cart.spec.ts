@@ -9,7 +9,7 @@ import { CLOCK_TAG } from "./clock-runs.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { admissionCart, cartWidget, SELLER, seedCart, shortenHold } from "./helpers/cart.ts";
-import { openSessions, pickFirstDate, waitForReserveIsland } from "./helpers/reserve.ts";
+import { addOneAdult } from "./helpers/reserve.ts";
 
 const LISTING = `/${SELLER}/events`;
 const timer = (page: import("@playwright/test").Page) =>
@@ -57,11 +57,7 @@ test("with no cart the widget starts no React ('Your cart is empty' as served); 
   // Another tab adds tickets: its own widget wakes at once, and so does the listing's (storage event).
   const other = await page.context().newPage();
   await other.goto(`/${SELLER}/events/hm-general-admission`);
-  const reserve = await waitForReserveIsland(other);
-  await pickFirstDate(reserve);
-  await openSessions(reserve).first().check();
-  await reserve.getByRole("button", { name: "Add one Adult" }).click();
-  await reserve.getByRole("button", { name: "Add to cart" }).click();
+  await addOneAdult(other);
   const here = other.getByRole("complementary", { name: "Your cart" });
   await expect(here.getByRole("heading", { name: "General Admission" })).toBeVisible();
   await expect(listing.getByRole("heading", { name: "General Admission" })).toBeVisible();

@@ -89,6 +89,9 @@ test("a checkout sent before its island is ready never puts the card into the ad
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const bare = await noScript.newPage();
   await bare.goto(path);
+  await expect(bare.getByTestId("checkout-noscript")).toHaveText(
+    "Checkout needs JavaScript. Please turn it on in your browser to pay.",
+  );
   await bare.locator('input[name="card_number"]').fill("4242 4242 4242 4242");
   const [sent] = await Promise.all([
     bare.waitForRequest((r) => r.isNavigationRequest()),

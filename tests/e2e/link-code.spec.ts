@@ -5,7 +5,7 @@
  */
 import { expect, test } from "./fixtures.ts";
 import { admissionCart, cartWidget, SELLER, seedCart } from "./helpers/cart.ts";
-import { openSessions, pickFirstDate, serverCart, waitForReserveIsland } from "./helpers/reserve.ts";
+import { addOneAdult, serverCart } from "./helpers/reserve.ts";
 
 test("a ?code= link on the listing: the cart created by the next add carries the code and its discount", async ({
   page,
@@ -18,12 +18,7 @@ test("a ?code= link on the listing: the cart created by the next add carries the
   );
 
   await page.goto(`/${SELLER}/events/hm-general-admission`);
-  const reserve = await waitForReserveIsland(page);
-  await pickFirstDate(reserve);
-  await openSessions(reserve).first().check();
-  await reserve.getByRole("button", { name: "Add one Adult" }).click();
-  await reserve.getByRole("button", { name: "Add to cart" }).click();
-  await expect(reserve.getByRole("status").filter({ hasText: "Added to your cart." })).toBeVisible();
+  await addOneAdult(page);
 
   const cart = (await serverCart(page, SELLER)) as unknown as {
     cart: { _data: { codes: { code: string }[] }[] };

@@ -10,7 +10,7 @@
  */
 import { test as base, expect, type Page } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
-import { openSessions, pickFirstDate, waitForReserveIsland } from "./helpers/reserve.ts";
+import { addOneAdult } from "./helpers/reserve.ts";
 
 const HOST = "tickets.harbour-museum.example";
 const PORT = Number(process.env.E2E_PORT ?? 4391);
@@ -72,12 +72,7 @@ test("a guest on the tenant host: home, event page, reserve → cart → checkou
 
   // The event page and the reserve island (its API calls go to this host's /api).
   await page.goto("/events/hm-general-admission");
-  const reserve = await waitForReserveIsland(page);
-  await pickFirstDate(reserve);
-  await openSessions(reserve).first().check();
-  await reserve.getByRole("button", { name: "Add one Adult" }).click();
-  await reserve.getByRole("button", { name: "Add to cart" }).click();
-  await expect(reserve.getByRole("status").filter({ hasText: "Added to your cart." })).toBeVisible();
+  await addOneAdult(page);
   await islandsHydrated(page);
   await expectLinksUnderRoot(page);
   await expectNoSeriousAxe(page);

@@ -7,6 +7,8 @@ export const checkoutStrings = {
   // checkout
   "checkout.title": "Checkout",
   "checkout.loading": "Loading your cart…",
+  // Shown without JavaScript: the checkout form is an island (issue 17's submit guard).
+  "checkout.noScript": "Checkout needs JavaScript. Please turn it on in your browser to pay.",
   "checkout.empty.title": "Your cart is empty",
   "checkout.empty.body": "Choose some tickets first, then come back here to pay.",
   "checkout.empty.cta": "Browse events",

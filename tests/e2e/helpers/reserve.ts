@@ -46,3 +46,16 @@ export async function pickFirstDate(reserve: Locator): Promise<void> {
 export function openSessions(reserve: Locator): Locator {
   return reserve.locator('input[type="radio"]:not([disabled])');
 }
+
+/**
+ * On the event page already open: the first open date and session, one Adult, 'Add to cart', and
+ * the island's 'Added to your cart.'.
+ */
+export async function addOneAdult(page: Page): Promise<void> {
+  const reserve = await waitForReserveIsland(page);
+  await pickFirstDate(reserve);
+  await openSessions(reserve).first().check();
+  await reserve.getByRole("button", { name: "Add one Adult" }).click();
+  await reserve.getByRole("button", { name: "Add to cart" }).click();
+  await expect(reserve.getByRole("status").filter({ hasText: "Added to your cart." })).toBeVisible();
+}
