@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { memoizeCspDigests } from "./scripts/csp-digest-memo.mjs";
 import { precompressAssets } from "./scripts/precompressed.mjs";
 import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
 
@@ -36,7 +37,10 @@ function zodJitlessInTheBrowser() {
 
 export default defineConfig({
   output: "server",
-  adapter: node({ mode: "standalone" }),
+  // Pages are rendered whole, then sent (issue 17): streaming them cost about a fifth of a page's CPU (a
+  // web stream pulled chunk by chunk into Node's response), and with every read in process a page is
+  // ready in a few milliseconds, so there is nothing to send early.
+  adapter: node({ mode: "standalone", experimentalDisableStreaming: true }),
   integrations: [
     react(),
     // .br and .gz twins of the built /_astro files, served by scripts/serve.mjs.
@@ -86,7 +90,7 @@ export default defineConfig({
   // renders; the sources are in content-security-policy.ts, frame-ancestors in security-headers.ts.
   security: { checkOrigin: true, csp: astroCspConfig() },
   vite: {
-    plugins: [zodJitlessInTheBrowser()],
+    plugins: [zodJitlessInTheBrowser(), memoizeCspDigests()],
     ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },
   },
 });

@@ -7,9 +7,9 @@
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
+import { prepareServeEnv } from "./serve-env.mjs";
 
-process.env.HOST ??= "127.0.0.1";
-process.env.PORT ??= "4321";
+prepareServeEnv(process.env);
 
 const entry = new URL("../dist/server/entry.mjs", import.meta.url);
 if (!existsSync(entry)) {

@@ -98,7 +98,29 @@ export interface ResponsiveImage {
 }
 
 /** The `<picture>` of a card's or the cover's image: AVIF, then WebP, then the source format. */
-export function responsiveImage(imageId: string, kind: ResponsiveKind): ResponsiveImage {
+export function responsiveImage(imageId: string, kind: ResponsiveKind): Readonly<ResponsiveImage> {
+  const key = `${kind}\n${imageId}`;
+  let picture = responsiveImages.get(key);
+  if (!picture) {
+    // Bounded: the catalogue's images, not one entry per request.
+    if (responsiveImages.size >= RESPONSIVE_IMAGES_KEPT) responsiveImages.clear();
+    const made = pictureOf(imageId, kind);
+    for (const source of made.sources) Object.freeze(source);
+    Object.freeze(made.sources);
+    picture = Object.freeze(made);
+    responsiveImages.set(key, picture);
+  }
+  return picture;
+}
+
+/**
+ * The pictures already worked out, by kind and image: a listing page asks for every card's on every
+ * request, and each is a dozen URLs built from the same two values. Frozen, since pages share them.
+ */
+const responsiveImages = new Map<string, Readonly<ResponsiveImage>>();
+const RESPONSIVE_IMAGES_KEPT = 2_000;
+
+function pictureOf(imageId: string, kind: ResponsiveKind): ResponsiveImage {
   const { box, fallback } = RESPONSIVE[kind];
   const at = boxAt(kind, fallback);
   return {

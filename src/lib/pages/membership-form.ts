@@ -19,7 +19,12 @@ import { logger } from "../server/log/logger.ts";
 import { getRuntime } from "../server/runtime.ts";
 import { externalLoginOption } from "../server/services/external-login/config.ts";
 import type { Viewer } from "../server/services/identity/viewer.ts";
-import { defaultStrings, type IslandSharedKey, isIslandSharedKey, t } from "../tenant/strings.ts";
+import {
+  type defaultStrings,
+  type IslandSharedKey,
+  isIslandSharedKey,
+  stringSubset,
+} from "../tenant/strings.ts";
 import type { EventDetailData } from "./event-detail.ts";
 
 export type MembershipFormStringKey = Extract<
@@ -81,10 +86,11 @@ async function viewerEmail(viewer: Viewer | null | undefined): Promise<string | 
 }
 
 export function membershipFormStrings(tenant: EventDetailData["tenant"]): MembershipFormStrings {
-  const keys = (Object.keys(defaultStrings) as (keyof typeof defaultStrings)[]).filter(
-    (k): k is MembershipFormStringKey => k.startsWith("membershipForm.") || isIslandSharedKey(k),
-  );
-  return Object.fromEntries(keys.map((k) => [k, t(tenant, k)])) as MembershipFormStrings;
+  return stringSubset(tenant, isMembershipFormStringKey);
+}
+
+function isMembershipFormStringKey(key: string): key is MembershipFormStringKey {
+  return key.startsWith("membershipForm.") || isIslandSharedKey(key);
 }
 
 /** The group's level rules as the island reads them; null (logged) when the read fails. */
@@ -153,11 +159,7 @@ export async function membershipFormProps(
     base,
     path: url.pathname,
     strings: membershipFormStrings(tenant),
-    loginStrings: Object.fromEntries(
-      Object.keys(defaultStrings)
-        .filter(isLoginStringKey)
-        .map((key) => [key, t(tenant, key)]),
-    ) as LoginStrings,
+    loginStrings: stringSubset(tenant, isLoginStringKey),
     loginModes: tenant.web.login_modes,
     externalLogin: externalLoginOption(tenant, url.pathname),
   };

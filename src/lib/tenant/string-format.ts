@@ -8,6 +8,9 @@
 export type StringVars = Record<string, string | number>;
 
 export function format(template: string, vars: StringVars = {}): string {
+  // Most texts have no placeholder: they are returned as they are, with no pattern run (a page
+  // formats a few hundred of them).
+  if (!template.includes("{")) return template;
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
     Object.hasOwn(vars, name) ? String(vars[name]) : match,
   );

@@ -351,6 +351,40 @@ export function tMessage(tenant: Pick<Tenant, "strings"> | undefined, message: M
   return messageText(message, (key, vars) => t(tenant, key, vars));
 }
 
+/** The resolved subsets, per tenant (a reloaded tenant is a new object) and per key filter. */
+const subsetsByTenant = new WeakMap<
+  object,
+  Map<(key: string) => boolean, Readonly<Record<string, string>>>
+>();
+
+/**
+ * The tenant's words for every key `isKey` picks: an island's strings, passed to it as one prop.
+ * Resolved once per tenant and filter (a page asked for them on every request: a pass over the whole
+ * table), and frozen, since every page of the tenant shares the object.
+ */
+export function stringSubset<K extends string>(
+  tenant: Pick<Tenant, "strings">,
+  isKey: (key: string) => key is K,
+): Readonly<Record<K, string>> {
+  let subsets = subsetsByTenant.get(tenant);
+  if (!subsets) {
+    subsets = new Map();
+    subsetsByTenant.set(tenant, subsets);
+  }
+  let subset = subsets.get(isKey);
+  if (!subset) {
+    // A filter is a module's named function; a new one on every call would only grow the map.
+    if (subsets.size >= 32) subsets.clear();
+    subset = Object.freeze(
+      Object.fromEntries(
+        (Object.keys(defaultStrings) as StringKey[]).filter(isKey).map((key) => [key, t(tenant, key)]),
+      ),
+    );
+    subsets.set(isKey, subset);
+  }
+  return subset as Readonly<Record<K, string>>;
+}
+
 /** A bound translator for one tenant, handy in .astro templates. */
 export function translator(tenant: Pick<Tenant, "strings"> | undefined) {
   return (key: StringKey, vars?: StringVars) => t(tenant, key, vars);

@@ -15,7 +15,7 @@ import { logger } from "../../../lib/server/log/logger.ts";
 import { getRuntime } from "../../../lib/server/runtime.ts";
 import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
 import type { Tenant } from "../../../lib/tenant/schema.ts";
-import { defaultStrings, t } from "../../../lib/tenant/strings.ts";
+import { stringSubset } from "../../../lib/tenant/strings.ts";
 
 /** Pages with personal data, or whose answer depends on the session: never cached anywhere. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
@@ -106,10 +106,11 @@ export async function logOut(context: PageContext, seller: string): Promise<void
 
 /** Every "account." string, resolved for the tenant, so the islands never ship the whole table. */
 export function accountStrings(tenant: Tenant): AccountStrings {
-  const keys = Object.keys(defaultStrings).filter((key): key is keyof AccountStrings =>
-    key.startsWith("account."),
-  );
-  return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as AccountStrings;
+  return stringSubset(tenant, isAccountStringKey);
+}
+
+function isAccountStringKey(key: string): key is keyof AccountStrings {
+  return key.startsWith("account.");
 }
 
 /** A redirect that no cache keeps (it depends on the session). */

@@ -11,7 +11,7 @@ import { autoRenewApi } from "../../../../lib/api/membership-renew-client.ts";
 import type { AutoRenewEnvelope } from "../../../../lib/api/membership-renew-schemas.ts";
 import { getRuntime } from "../../../../lib/server/runtime.ts";
 import type { Tenant } from "../../../../lib/tenant/schema.ts";
-import { defaultStrings, isIslandSharedKey, t } from "../../../../lib/tenant/strings.ts";
+import { isIslandSharedKey, stringSubset } from "../../../../lib/tenant/strings.ts";
 
 type PageContext = Pick<AstroGlobal, "request">;
 
@@ -48,8 +48,9 @@ export async function readOrderAutoRenew(
 }
 
 export function autoRenewStrings(tenant: Tenant): AutoRenewStrings {
-  const keys = Object.keys(defaultStrings).filter(
-    (key): key is keyof AutoRenewStrings => key.startsWith("autoRenew.") || isIslandSharedKey(key),
-  );
-  return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as AutoRenewStrings;
+  return stringSubset(tenant, isAutoRenewStringKey);
+}
+
+function isAutoRenewStringKey(key: string): key is keyof AutoRenewStrings {
+  return key.startsWith("autoRenew.") || isIslandSharedKey(key);
 }

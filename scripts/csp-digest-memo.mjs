@@ -1,0 +1,62 @@
+// Astro's CSP digests, computed once per text rather than on every request (issue 17 "Faster pages").
+//
+// With `security.csp` on, Astro hashes every inline style and script of a page for its
+// Content-Security-Policy header, and it does so on every request (`createResult` calls
+// `generateCspDigest`, a WebCrypto SHA-256 of each text). The texts are the build's own: the same
+// few stylesheets and scripts, page after page. Profiled under load with the page cache off, those
+// hashes were about a third of a millisecond of every page (most of the smallest page's cost after
+// the request pipeline itself). The digest of a text never changes, so this Vite plugin wraps
+// Astro's function in a bounded memo at build time. It fails the build when Astro's source no
+// longer has the function it wraps, so an Astro upgrade cannot drop the memo without anyone noticing.
+
+/** The module of Astro that defines `generateCspDigest`. */
+const ENCRYPTION_MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
+const SIGNATURE = "async function generateCspDigest(data, algorithm) {";
+/** Texts remembered at most: a build has a few dozen; a per-request text (a server island's) must not grow it forever. */
+export const CSP_DIGEST_MEMO_LIMIT = 512;
+
+/**
+ * Astro's encryption module with `generateCspDigest` memoized by algorithm and text.
+ * @param {string} code the module's source
+ * @returns {string}
+ */
+export function memoizeCspDigestSource(code) {
+  if (!code.includes(SIGNATURE)) {
+    throw new Error(
+      "scripts/csp-digest-memo.mjs: astro/dist/core/encryption.js no longer defines " +
+        `\`${SIGNATURE}\`; update the memo for this Astro version.`,
+    );
+  }
+  const memoized = [
+    "const foyerCspDigestMemo = new Map();",
+    SIGNATURE,
+    "  const memoKey = algorithm + \"\\n\" + data;",
+    "  const known = foyerCspDigestMemo.get(memoKey);",
+    "  if (known !== undefined) return known;",
+    "  const digest = await generateCspDigestOfText(data, algorithm);",
+    `  if (foyerCspDigestMemo.size >= ${CSP_DIGEST_MEMO_LIMIT}) foyerCspDigestMemo.clear();`,
+    "  foyerCspDigestMemo.set(memoKey, digest);",
+    "  return digest;",
+    "}",
+    "async function generateCspDigestOfText(data, algorithm) {",
+  ].join("\n");
+  return code.replace(SIGNATURE, memoized);
+}
+
+/** @returns {import("vite").Plugin} */
+export function memoizeCspDigests() {
+  let applied = false;
+  return {
+    name: "foyer-memoize-csp-digests",
+    transform(code, id) {
+      if (!ENCRYPTION_MODULE.test(id)) return null;
+      applied = true;
+      return { code: memoizeCspDigestSource(code), map: null };
+    },
+    buildEnd(error) {
+      // The server build bundles Astro's runtime; the client build never loads this module.
+      if (error || this.environment?.name !== "ssr" || applied) return;
+      this.error("foyer-memoize-csp-digests: the server build never loaded astro/dist/core/encryption.js");
+    },
+  };
+}
