@@ -30,7 +30,7 @@ export function memoizeCspDigestSource(code) {
   const memoized = [
     "const foyerCspDigestMemo = new Map();",
     SIGNATURE,
-    "  const memoKey = algorithm + \"\\n\" + data;",
+    '  const memoKey = algorithm + "\\n" + data;',
     "  const known = foyerCspDigestMemo.get(memoKey);",
     "  if (known !== undefined) return known;",
     "  const digest = await generateCspDigestOfText(data, algorithm);",

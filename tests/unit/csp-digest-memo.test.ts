@@ -10,7 +10,7 @@ function countingModule() {
       "let computed = 0;",
       "async function generateCspDigest(data, algorithm) {",
       "  computed++;",
-      "  return algorithm + \"-\" + data;",
+      '  return algorithm + "-" + data;',
       "}",
       "return { generateCspDigest, computed: () => computed };",
     ].join("\n"),
