@@ -18,10 +18,12 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const sandbox = mkdtempSync(join(tmpdir(), "foyer-start-"));
 const endpoint = pathToFileURL(join(root, "src/lib/server/http/astro-endpoint.ts")).href;
 
-// The layout serve.mjs expects: scripts/serve.mjs next to dist/server/entry.mjs.
+// The layout serve.mjs expects: scripts/serve.mjs (and the env it imports) next to dist/server/entry.mjs.
 mkdirSync(join(sandbox, "scripts"));
 mkdirSync(join(sandbox, "dist/server"), { recursive: true });
-copyFileSync(join(root, "scripts/serve.mjs"), join(sandbox, "scripts/serve.mjs"));
+for (const file of ["serve.mjs", "serve-env.mjs"]) {
+  copyFileSync(join(root, "scripts", file), join(sandbox, "scripts", file));
+}
 writeFileSync(
   join(sandbox, "dist/server/entry.mjs"),
   `// Stand-in for Astro's standalone server: every request goes to the API endpoint.
