@@ -6,22 +6,10 @@
  * of an image at a layout are the same every time, so they are escaped once and kept.
  */
 import { type ResponsiveKind, responsiveImage } from "../api/images.ts";
+import { escapeHtml } from "../domain/html-escape.ts";
 
 /** Attributes for the `<img>`: `true` writes the bare name (a style scope), false or nothing leaves it out. */
 export type ImgAttributes = Record<string, string | number | boolean | null | undefined>;
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text made safe inside a double-quoted attribute value (and as element text). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 /** ` name="value"` pairs; names are the component's own (never a visitor's), values are escaped. */
 export function htmlAttributes(attributes: ImgAttributes): string {

@@ -7,6 +7,8 @@
  * Colours come from content files edited by marketing: only hex colours are used, anything else
  * falls back to the defaults, so nothing but a colour reaches the SVG.
  */
+
+import { escapeHtml } from "../domain/html-escape.ts";
 import type { Tenant } from "./schema.ts";
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -40,18 +42,12 @@ export function iconLetter(logoText: string): string {
   return match ? match[0].toLocaleUpperCase() : "F";
 }
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
-  );
-
 /** A 64x64 SVG icon with `letter` on the brand colours; `title` names it (the tenant's name). */
 export function iconSvg(letter: string, colours: BrandColours, title = "Foyer"): string {
   const safeLetter = /^[\p{L}\p{N}]$/u.test(letter) ? letter : "F";
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img">',
-    `<title>${escapeXml(title)}</title>`,
+    `<title>${escapeHtml(title)}</title>`,
     `<rect width="64" height="64" rx="14" fill="${colours.primary}"/>`,
     `<rect x="14" y="50" width="36" height="5" rx="2.5" fill="${colours.accent}"/>`,
     `<text x="32" y="44" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" font-size="38" font-weight="700" fill="${colours.contrast}">${safeLetter}</text>`,

@@ -401,10 +401,10 @@ const RESERVE_SHARED = [
 type ReserveStringKey = Extract<StringKey, `reserve.${string}`> | (typeof RESERVE_SHARED)[number];
 export type ReserveStrings = Record<ReserveStringKey, string>;
 
-export function reserveStrings(tenant: Pick<Tenant, "strings"> | undefined): ReserveStrings {
-  const keys = (Object.keys(defaultStrings) as StringKey[]).filter(
-    (k): k is ReserveStringKey =>
-      k.startsWith("reserve.") || (RESERVE_SHARED as readonly string[]).includes(k),
-  );
-  return Object.fromEntries(keys.map((k) => [k, tenant?.strings[k] ?? defaultStrings[k]])) as ReserveStrings;
+export function reserveStrings(tenant: Pick<Tenant, "strings">): ReserveStrings {
+  return stringSubset(tenant, isReserveStringKey);
+}
+
+function isReserveStringKey(key: string): key is ReserveStringKey {
+  return key.startsWith("reserve.") || (RESERVE_SHARED as readonly string[]).includes(key);
 }

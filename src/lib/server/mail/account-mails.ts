@@ -5,6 +5,8 @@
  * confirmation builder with kind `resend`. Links are absolute, on the storefront's origin, under the
  * seller slug. Customer and tenant text is escaped in the HTML part.
  */
+
+import { escapeHtml } from "../../domain/html-escape.ts";
 import { PASSCODE_LIFETIME_S } from "../../domain/login-input.ts";
 import { storefrontUrl } from "../tenant-hosts/links.ts";
 import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
@@ -15,12 +17,6 @@ export interface MailSeller {
   slug: string;
   name: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /**
  * An absolute storefront link with the query: `{origin}/{seller}{path}`, or `{origin}{path}` when

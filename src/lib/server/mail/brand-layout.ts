@@ -12,6 +12,8 @@
  * A relative `logoUrl` becomes absolute on the configured origin (PUBLIC_URL, else the server's own
  * loopback origin in the demo): never on a request's Host header (origins.ts).
  */
+
+import { escapeHtml } from "../../domain/html-escape.ts";
 import { type BrandColours, brandColours, iconLetter } from "../../tenant/favicon.ts";
 import { getTenant } from "../../tenant/load.ts";
 import type { Tenant } from "../../tenant/schema.ts";
@@ -29,12 +31,6 @@ export interface MailBrand {
 }
 
 const DEFAULT_FONT = "Helvetica, Arial, sans-serif";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /** The logo URL made absolute on `origin`; undefined for anything but http(s). */
 export function absoluteLogoUrl(logoUrl: string | undefined, origin: string): string | undefined {

@@ -5,6 +5,8 @@
  * (PUBLIC_URL, else the server's own loopback origin in the demo), never a request's Host.
  * Customer and tenant text is escaped in the HTML part.
  */
+
+import { escapeHtml } from "../../domain/html-escape.ts";
 import { formatOrderDate } from "../../domain/order-dates.ts";
 import { configuredLinkOrigins, ownLoopbackOrigin } from "../config/origins.ts";
 import { mailOriginFor } from "../tenant-hosts/links.ts";
@@ -24,12 +26,6 @@ export interface GiftMailInput {
   /** The origin of the link; default: the configured one. */
   origin?: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /** The configured origin mails link to (PUBLIC_URL first; the demo's own loopback origin). */
 export function configuredMailOrigin(env: NodeJS.ProcessEnv = process.env): string {

@@ -8,6 +8,7 @@
 import QRCode from "qrcode";
 import { formatTime } from "../../domain/date-format.ts";
 import { type GiftRecipient, giftRecipientOf } from "../../domain/gift-recipient.ts";
+import { escapeHtml } from "../../domain/html-escape.ts";
 import { formatOrderDate } from "../../domain/order-dates.ts";
 import { seatedTicketLabel, seatLabel } from "../../domain/seat-label.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
@@ -53,12 +54,6 @@ export interface ConfirmationInput {
 
 /** The manage link's words (issue 14). */
 export const MANAGE_LINK_TEXT = "Manage your booking";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /**
  * "Sun, November 22 2026 at 3:00 PM" (en-GB "... at 15:00") in the venue's zone; null for tickets

@@ -10,6 +10,8 @@
  * - rows without a card (gift cards, donations) stay one receipt line, with a gift card's recipient.
  * Mail clients drop <style>, so the HTML is tables with inline styles; all text is escaped.
  */
+
+import { escapeHtml } from "../../domain/html-escape.ts";
 import { mailQrPlan, type TicketCard, ticketCards } from "../../domain/tickets/ticket-cards.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
 import type { TicketMailExtras } from "../services/ticket-cards/links.ts";
@@ -20,12 +22,6 @@ export const APPLE_WALLET_TEXT = "Add to Apple Wallet";
 export const GOOGLE_WALLET_TEXT = "Save to Google Wallet";
 export const TICKETS_PAGE_TEXT = "View and print your tickets";
 export const CALENDAR_TEXT = "The calendar file attached adds your visit to your calendar.";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 export interface TicketBlockParts {
   /** Plain-text lines, one ticket after another. */

@@ -11,7 +11,7 @@ import { manageApi } from "../../../lib/api/manage-client.ts";
 import type { ManageAnswer } from "../../../lib/api/manage-schemas.ts";
 import { getRuntime } from "../../../lib/server/runtime.ts";
 import type { Tenant } from "../../../lib/tenant/schema.ts";
-import { ISLAND_SHARED_KEYS, t } from "../../../lib/tenant/strings.ts";
+import { isIslandSharedKey, stringSubset } from "../../../lib/tenant/strings.ts";
 import { manageStrings } from "../../../lib/tenant/strings-manage.ts";
 
 export type ManageRead = { kind: "ok"; answer: ManageAnswer } | { kind: "notFound" };
@@ -40,6 +40,9 @@ export async function readManagedOrder(
 
 /** Every "manage." string and the dialogs' close label, resolved for the tenant. */
 export function manageStringsOf(tenant: Tenant): ManageStrings {
-  const keys = [...(Object.keys(manageStrings) as (keyof typeof manageStrings)[]), ...ISLAND_SHARED_KEYS];
-  return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as ManageStrings;
+  return stringSubset(tenant, isManageStringKey);
+}
+
+function isManageStringKey(key: string): key is keyof ManageStrings {
+  return Object.hasOwn(manageStrings, key) || isIslandSharedKey(key);
 }

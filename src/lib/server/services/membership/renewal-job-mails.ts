@@ -4,16 +4,12 @@
  * declined; the membership ends at its term end). Kinds `membership_renewed` and
  * `membership_renewal_failed`. Tenant and customer text is escaped in the HTML part.
  */
+
+import { escapeHtml } from "../../../domain/html-escape.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { formatOrderDate } from "../../../domain/order-dates.ts";
 import { brandedMailHtml, mailBrand } from "../../mail/brand-layout.ts";
 import type { OutgoingMail } from "../../mail/outbox.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 export interface RenewalMailInput {
   seller: { id: string; slug: string; name: string; currencyCode: string; timezone: string };

@@ -5,17 +5,12 @@
  * own rendering, with role="img" and an accessible name.
  */
 import QRCode from "qrcode";
-
-const escapeAttr = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
+import { escapeHtml } from "../../../domain/html-escape.ts";
 
 export async function qrSvg(content: string, label: string, margin = 2): Promise<string> {
   const svg = await QRCode.toString(content, { type: "svg", margin, errorCorrectionLevel: "M" });
   return svg.replace(
     /^<svg /,
-    `<svg role="img" aria-label="${escapeAttr(label)}" class="ticket-qr" focusable="false" `,
+    `<svg role="img" aria-label="${escapeHtml(label)}" class="ticket-qr" focusable="false" `,
   );
 }

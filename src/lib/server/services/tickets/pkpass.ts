@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
 import { PKPass } from "passkit-generator";
 import sharp from "sharp";
+import { escapeHtml } from "../../../domain/html-escape.ts";
 import {
   hexToRgb,
   type PassColours,
@@ -27,15 +28,9 @@ import { walletTicket } from "./pass-data.ts";
 
 export const PKPASS_CONTENT_TYPE = "application/vnd.apple.pkpass";
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
-  );
-
 /** A square mark: the first letter of `name` in the contrast colour on the primary colour. */
 function markSvg(name: string, colours: PassColours): string {
-  const letter = escapeXml((name.trim()[0] ?? "F").toUpperCase());
+  const letter = escapeHtml((name.trim()[0] ?? "F").toUpperCase());
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">` +
     `<rect width="100" height="100" rx="18" fill="${colours.background}"/>` +

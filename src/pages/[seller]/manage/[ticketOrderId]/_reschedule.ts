@@ -19,7 +19,7 @@ import { formatOrderDate } from "../../../../lib/domain/order-dates.ts";
 import { loadEventDetail, reserveIslandProps } from "../../../../lib/pages/event-detail.ts";
 import { getRuntime } from "../../../../lib/server/runtime.ts";
 import type { Tenant } from "../../../../lib/tenant/schema.ts";
-import { t } from "../../../../lib/tenant/strings.ts";
+import { stringSubset } from "../../../../lib/tenant/strings.ts";
 import { rescheduleStrings } from "../../../../lib/tenant/strings-reschedule.ts";
 import { readManagedOrder } from "../_manage.ts";
 
@@ -29,8 +29,11 @@ export type RescheduleRead =
   | { kind: "notFound" };
 
 export function rescheduleStringsOf(tenant: Tenant): RescheduleStrings {
-  const keys = Object.keys(rescheduleStrings) as (keyof typeof rescheduleStrings)[];
-  return Object.fromEntries(keys.map((key) => [key, t(tenant, key)])) as RescheduleStrings;
+  return stringSubset(tenant, isRescheduleStringKey);
+}
+
+function isRescheduleStringKey(key: string): key is keyof RescheduleStrings {
+  return Object.hasOwn(rescheduleStrings, key);
 }
 
 export async function readReschedule(
