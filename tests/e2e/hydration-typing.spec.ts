@@ -83,6 +83,10 @@ test("a checkout sent before its island is ready never puts the card into the ad
   await hydrate(page, release);
   await page.locator('.checkout[data-hydrated="true"]').waitFor();
   await expect(page.locator('input[name="card_number"]')).toHaveValue("4242 4242 4242 4242");
+  // The held submission is sent by the island, not the browser: it checks the fields (no expiry
+  // date was typed) and the page stays.
+  await expect(page.getByText("This field is required.").first()).toBeVisible();
+  await expect(page.getByLabel("First name", { exact: true })).toHaveValue("Ada");
   expect(navigations).toHaveLength(1);
 
   // No JavaScript at all: the form is sent as a POST, never with its fields in the address.
@@ -130,4 +134,25 @@ test("'Islands must adopt the values already in the server-rendered fields': mem
   await expect(page.getByLabel("Member ID")).toHaveValue("HM100002");
   await page.getByRole("button", { name: "Log in with member ID" }).click();
   await expect(page).toHaveURL(`${HM}/events`);
+});
+
+test("an Enter pressed before the island is ready is not lost: the guard holds it and sends it once the island hydrates", async ({
+  page,
+}) => {
+  const navigations: string[] = [];
+  page.on("request", (r) => {
+    if (r.isNavigationRequest()) navigations.push(`${r.method()} ${r.url()}`);
+  });
+  const { release } = await openUnhydrated(page, `${HM}/membership/redeem`);
+  const field = page.getByLabel("Gift code");
+  await field.fill("HMGIFT001");
+  await field.press("Enter");
+  await field.press("Enter");
+  await page.waitForTimeout(300);
+  await expect(page.getByText("You must enter a valid code.", { exact: true })).toHaveCount(0);
+  await hydrate(page, release);
+  // The held Enter is sent once the island is ready, with the typed code: the spec's answer to it.
+  await expect(page.getByText("You must enter a valid code.", { exact: true })).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  expect(navigations).toHaveLength(1);
 });

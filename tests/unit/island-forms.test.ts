@@ -2,22 +2,27 @@
  * A form sent without its island's handler (no JavaScript, or before the island hydrated) is sent
  * as the browser sends it. With no method that is a GET, with every field in the address: a
  * checkout's card number and security code, a login's e-mail, in the history and in the server's
- * and the CDN's logs. Developers' guide: "redact personal data in logs". So every island form says
- * method="post"; before hydration, Base.astro's guard (ISLAND_SUBMIT_GUARD_SCRIPT) stops the
- * submission altogether, and e2e/hydration-typing.spec.ts checks both in Chromium.
+ * and the CDN's logs. Developers' guide: "redact personal data in logs". So every island form is an
+ * IslandForm (islands/ui/IslandForm.tsx), which says method="post"; before hydration, Base.astro's
+ * guard (ISLAND_SUBMIT_GUARD_SCRIPT) holds a submission and the form sends it again once it has
+ * mounted. e2e/hydration-typing.spec.ts checks both in Chromium.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { IslandForm, type IslandFormRegistry } from "../../src/islands/ui/IslandForm.tsx";
+import { ISLAND_SUBMIT_GUARD_SCRIPT } from "../../src/lib/pages/inline-scripts.ts";
 
 const ISLANDS = "src/islands";
 const files = readdirSync(ISLANDS, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".tsx"));
 
-/** Each `<form ...>` opening tag of a file: its text up to the next element. */
-function formTags(source: string): string[] {
+/** Each `<tag ...>` opening tag of a file: its text up to the next element. */
+function openingTags(source: string, tag: string): string[] {
   const tags: string[] = [];
-  for (let at = source.indexOf("<form"); at !== -1; at = source.indexOf("<form", at + 1)) {
-    if (!/\s/.test(source[at + 5] ?? "")) continue;
+  for (let at = source.indexOf(`<${tag}`); at !== -1; at = source.indexOf(`<${tag}`, at + 1)) {
+    if (!/\s/.test(source[at + tag.length + 1] ?? "")) continue;
     const next = source.indexOf("<", at + 1);
     tags.push(source.slice(at, next === -1 ? undefined : next));
   }
@@ -25,29 +30,110 @@ function formTags(source: string): string[] {
 }
 
 describe("island forms are never sent as a GET with their fields in the address", () => {
-  const forms = files.flatMap((file) =>
-    formTags(readFileSync(join(ISLANDS, file), "utf8")).map((tag) => ({ file, tag })),
+  const sources = files.map((file) => ({ file, source: readFileSync(join(ISLANDS, file), "utf8") }));
+  const islandForms = sources.flatMap(({ file, source }) =>
+    openingTags(source, "IslandForm").map((tag) => ({ file, tag })),
   );
 
   it("finds the island forms (checkout, gift card, login steps, membership, promo code, account)", () => {
-    expect(forms.length).toBeGreaterThanOrEqual(18);
-    expect(forms.map((f) => f.file)).toEqual(
+    expect(islandForms.length).toBeGreaterThanOrEqual(18);
+    expect(islandForms.map((f) => f.file)).toEqual(
       expect.arrayContaining([
         "checkout/CheckoutIsland.tsx",
         "login/PasswordStep.tsx",
         "cart/PromoCodeDialog.tsx",
+        "membership/redeem/RedeemIsland.tsx",
       ]),
     );
   });
 
-  it('every island form says method="post"', () => {
-    const without = forms.filter((f) => !/\bmethod="post"/.test(f.tag)).map((f) => f.file);
-    expect(without).toEqual([]);
+  it("every form of an island is an IslandForm (no bare <form> outside ui/IslandForm.tsx)", () => {
+    const bare = sources
+      .filter(({ file }) => file !== join("ui", "IslandForm.tsx"))
+      .filter(({ source }) => openingTags(source, "form").length > 0)
+      .map(({ file }) => file);
+    expect(bare).toEqual([]);
   });
 
-  it("the check sees a form without a method", () => {
-    expect(formTags('<form noValidate onSubmit={(e) => submit(e)}>\n<input name="card_number" />')).toEqual([
-      "<form noValidate onSubmit={(e) => submit(e)}>\n",
-    ]);
+  it("the check sees a bare form", () => {
+    expect(
+      openingTags('<form noValidate onSubmit={(e) => submit(e)}>\n<input name="card_number" />', "form"),
+    ).toEqual(["<form noValidate onSubmit={(e) => submit(e)}>\n"]);
+  });
+
+  it('an IslandForm says method="post" and carries the attribute the guard knows it by', () => {
+    const html = renderToStaticMarkup(
+      createElement(IslandForm, { className: "promo-form", noValidate: true }),
+    );
+    expect(html).toMatch(/^<form [^>]*method="post"/);
+    expect(html).toContain('data-island-form=""');
+    expect(html).toContain('class="promo-form"');
+  });
+});
+
+/** Runs the guard against a fake window; answers its registry and a way to send a form. */
+function runGuard() {
+  let listener: ((event: unknown) => void) | undefined;
+  const self: { __foyerIslandForms?: IslandFormRegistry } = {};
+  class FakeForm {
+    constructor(readonly island: boolean) {}
+    hasAttribute(name: string) {
+      return this.island && name === "data-island-form";
+    }
+  }
+  new Function("self", "addEventListener", "HTMLFormElement", ISLAND_SUBMIT_GUARD_SCRIPT)(
+    self,
+    (type: string, fn: (event: unknown) => void, capture: boolean) => {
+      if (type === "submit" && capture) listener = fn;
+    },
+    FakeForm,
+  );
+  const send = (form: FakeForm, submitter: object | null = null) => {
+    const event = { target: form, submitter, prevented: false, stopped: false } as {
+      target: FakeForm;
+      submitter: object | null;
+      prevented: boolean;
+      stopped: boolean;
+      preventDefault(): void;
+      stopPropagation(): void;
+    };
+    event.preventDefault = () => {
+      event.prevented = true;
+    };
+    event.stopPropagation = () => {
+      event.stopped = true;
+    };
+    listener?.(event);
+    return event;
+  };
+  const registry = self.__foyerIslandForms;
+  if (!registry) throw new Error("the guard shared no registry");
+  return { registry, send, FakeForm };
+}
+
+describe("ISLAND_SUBMIT_GUARD_SCRIPT: a submission before the island is ready is held, not sent and not lost", () => {
+  it("stops an island form's submission before its form is ready, and holds the first one with its button", () => {
+    const { registry, send, FakeForm } = runGuard();
+    const form = new FakeForm(true);
+    const pay = { name: "Pay" };
+    const first = send(form, pay);
+    expect(first.prevented).toBe(true);
+    expect(first.stopped).toBe(true);
+    const again = send(form, null);
+    expect(again.prevented).toBe(true);
+    expect(registry.held.get(form as unknown as HTMLFormElement)).toBe(pay);
+  });
+
+  it("leaves a ready island form, and any other form, to go as it would", () => {
+    const { registry, send, FakeForm } = runGuard();
+    const ready = new FakeForm(true);
+    registry.ready.add(ready as unknown as HTMLFormElement);
+    const other = new FakeForm(false);
+    for (const form of [ready, other]) {
+      const event = send(form);
+      expect(event.prevented).toBe(false);
+      expect(event.stopped).toBe(false);
+      expect(registry.held.has(form as unknown as HTMLFormElement)).toBe(false);
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   normalizeEmail,
 } from "../../lib/domain/account-forms.ts";
 import { rememberedLoginEmail } from "../login/remembered-email.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { AccountField } from "./AccountField.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
 import {
@@ -84,7 +85,7 @@ export function EmailRequestForm({ seller, kind, strings }: EmailRequestFormProp
   }
 
   return (
-    <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)}>
+    <IslandForm className="account-form" noValidate onSubmit={(event) => void submit(event)}>
       <AccountField
         ref={input}
         label={tr("account.email")}
@@ -106,6 +107,6 @@ export function EmailRequestForm({ seller, kind, strings }: EmailRequestFormProp
       <p className="account-form__status" role="status">
         {sent}
       </p>
-    </form>
+    </IslandForm>
   );
 }

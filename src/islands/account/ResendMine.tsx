@@ -3,6 +3,7 @@
  * their orders, or with `membershipsOnly` 'Resend my membership email' (memberships_only).
  */
 import { type FormEvent, useState } from "react";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
 import { type AccountStrings, accountTranslator, callProblemText } from "./account-strings.ts";
 import { SubmitButton } from "./SubmitButton.tsx";
@@ -52,7 +53,7 @@ export function ResendMine({ seller, email, strings, membershipsOnly = false }: 
   }
 
   return (
-    <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)}>
+    <IslandForm className="account-form" noValidate onSubmit={(event) => void submit(event)}>
       <p>{email ? tr(text.intro, { email }) : tr(text.introNoEmail)}</p>
       <div className="account-form__alert" role="alert">
         {alert}
@@ -61,6 +62,6 @@ export function ResendMine({ seller, email, strings, membershipsOnly = false }: 
       <p className="account-form__status" role="status">
         {sent}
       </p>
-    </form>
+    </IslandForm>
   );
 }

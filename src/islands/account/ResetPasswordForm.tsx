@@ -13,6 +13,7 @@ import {
   resetOutcome,
   validateNewPassword,
 } from "../../lib/domain/account-forms.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { AccountField } from "./AccountField.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
 import { type AccountStrings, accountTranslator, callProblemText, problemText } from "./account-strings.ts";
@@ -80,7 +81,7 @@ export function ResetPasswordForm({
   return (
     <div className="account-reset">
       {state === "form" && (
-        <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)}>
+        <IslandForm className="account-form" noValidate onSubmit={(event) => void submit(event)}>
           <p>{tr("account.reset.for", { email })}</p>
           {/* For password managers: whose password this is. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -115,7 +116,7 @@ export function ResetPasswordForm({
             error={problemText(tr, errors.password_confirm)}
           />
           <SubmitButton busy={busy} label={tr("account.reset.submit")} busyLabel={tr("account.saving")} />
-        </form>
+        </IslandForm>
       )}
       <div className="account-form__alert" role="alert">
         {state === "linkInvalid" ? tr("account.reset.invalid") : alert}

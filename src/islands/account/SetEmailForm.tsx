@@ -12,6 +12,7 @@ import {
   setEmailOutcome,
   validateSetEmail,
 } from "../../lib/domain/account-forms.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { AccountField } from "./AccountField.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
 import { type AccountStrings, accountTranslator, callProblemText, problemText } from "./account-strings.ts";
@@ -72,7 +73,7 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
   return (
     <div className="account-set-email">
       {!saved && (
-        <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)}>
+        <IslandForm className="account-form" noValidate onSubmit={(event) => void submit(event)}>
           <AccountField
             ref={emailInput}
             label={tr("account.email")}
@@ -105,7 +106,7 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
             {alert}
           </div>
           <SubmitButton busy={busy} label={tr("account.setEmail.submit")} busyLabel={tr("account.saving")} />
-        </form>
+        </IslandForm>
       )}
       <p className="account-form__status" role="status">
         {saved ? tr("account.setEmail.done") : null}

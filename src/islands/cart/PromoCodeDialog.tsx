@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId } from "react";
 import { PROMO_CODE_MAX } from "../../lib/domain/promo-messages.ts";
 import { $cartBusy } from "../../lib/stores/cart.ts";
 import { Dialog } from "../ui/Dialog.tsx";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { type CartStrings, type CartTranslate, isCartStringKey } from "./cart-strings.ts";
 import { promoTexts, useCodeEntry } from "./useCodeEntry.ts";
 
@@ -45,7 +46,7 @@ export function PromoCodeDialog({ open, onClose, strings, tr }: PromoCodeDialogP
       onClose={onClose}
       testId="promo-dialog"
     >
-      <form method="post" className="promo-form" onSubmit={submit} noValidate>
+      <IslandForm className="promo-form" onSubmit={submit} noValidate>
         <label htmlFor={inputId}>{tr("promo.field")}</label>
         <input
           id={inputId}
@@ -66,7 +67,7 @@ export function PromoCodeDialog({ open, onClose, strings, tr }: PromoCodeDialogP
         <button type="submit" className="button" disabled={!input.valid || applying || busy}>
           {applying ? tr("promo.applying") : tr("promo.apply")}
         </button>
-      </form>
+      </IslandForm>
     </Dialog>
   );
 }

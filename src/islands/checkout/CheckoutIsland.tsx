@@ -53,6 +53,7 @@ import { StripeSlot } from "./StripeSlot.tsx";
 import type { StripeState } from "./stripe-types.ts";
 import { type CheckoutMessage, captchaFor, useCheckoutPayment } from "./useCheckoutPayment.ts";
 import "./checkout.css";
+import { IslandForm } from "../ui/IslandForm.tsx";
 
 export interface CheckoutIslandProps {
   seller: string;
@@ -324,8 +325,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           applied={giftCards}
         />
       ) : null}
-      <form
-        method="post"
+      <IslandForm
         id="checkout-form"
         className="checkout-form"
         noValidate
@@ -423,7 +423,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           submitting={submitting}
           disabled={payBlocked}
         />
-      </form>
+      </IslandForm>
       <div className="checkout-footer">
         <CartButtonView
           count={ticketCount(envelope)}

@@ -10,6 +10,7 @@ import { type FormEvent, useId, useRef } from "react";
 import { PROMO_CODE_MAX } from "../../lib/domain/promo-messages.ts";
 import { $cartBusy } from "../../lib/stores/cart.ts";
 import { promoTexts, useCodeEntry } from "../cart/useCodeEntry.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { type CheckoutStrings, type CheckoutTranslate, isCheckoutStringKey } from "./checkout-strings.ts";
 
@@ -40,8 +41,7 @@ export function CodeRequiredForm({ description, strings, tr, disabled }: CodeReq
     <section className="checkout-section checkout-code" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{tr("reserve.code.title")}</h2>
       <p>{description}</p>
-      <form
-        method="post"
+      <IslandForm
         className="checkout-giftcard__row"
         onSubmit={submit}
         noValidate
@@ -73,7 +73,7 @@ export function CodeRequiredForm({ description, strings, tr, disabled }: CodeReq
         <button type="submit" className="button" disabled={!input.valid || applying || busy || disabled}>
           {applying ? tr("reserve.code.applying") : tr("reserve.code.apply")}
         </button>
-      </form>
+      </IslandForm>
     </section>
   );
 }

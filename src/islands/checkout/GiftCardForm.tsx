@@ -19,6 +19,7 @@ import {
   type PaymentMessage,
 } from "../../lib/domain/payment-errors.ts";
 import { removePayment } from "../../lib/stores/cart.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { asFailure, checkoutCalls, idempotencyKey, paymentCalls } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import { TextField } from "./TextField.tsx";
@@ -131,8 +132,7 @@ export function GiftCardForm({
   }
 
   return (
-    <form
-      method="post"
+    <IslandForm
       className="checkout-section checkout-giftcard"
       aria-labelledby="checkout-giftcard-title"
       noValidate
@@ -189,6 +189,6 @@ export function GiftCardForm({
       <p className="checkout-giftcard__notice" role="status">
         {notice}
       </p>
-    </form>
+    </IslandForm>
   );
 }

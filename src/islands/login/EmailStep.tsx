@@ -1,6 +1,7 @@
 /** The e-mail step (spec 1 §2 "Login screens: email step, then password or one-time passcode step"). */
 import { type FormEvent, forwardRef, useState } from "react";
 import { LOGIN_EMAIL_MAX } from "../../lib/domain/login-input.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { LoginField, StepHeading } from "./LoginField.tsx";
 import type { LoginTranslate } from "./login-strings.ts";
 
@@ -54,7 +55,7 @@ export const EmailStep = forwardRef<HTMLHeadingElement, EmailStepProps>(function
       <StepHeading ref={headingRef} level={level}>
         {tr("login.email.heading")}
       </StepHeading>
-      <form method="post" noValidate onSubmit={submit}>
+      <IslandForm noValidate onSubmit={submit}>
         <LoginField
           label={tr("login.email.label")}
           name="username"
@@ -87,7 +88,7 @@ export const EmailStep = forwardRef<HTMLHeadingElement, EmailStepProps>(function
             {busy === "passcode" ? tr("login.passcode.sending") : tr("login.password.usePasscode")}
           </button>
         )}
-      </form>
+      </IslandForm>
     </section>
   );
 });

@@ -6,6 +6,7 @@ import { type FormEvent, forwardRef, useState } from "react";
 import { LOGIN_TEXT_MAX, LOGIN_ZIP_MAX } from "../../lib/domain/login-input.ts";
 import type { MemberIdSecond } from "../../lib/domain/login-steps.ts";
 import { PASSWORD_MAX } from "../../lib/domain/password-rules.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { LoginField, StepHeading } from "./LoginField.tsx";
 import type { LoginTranslate } from "./login-strings.ts";
 
@@ -82,7 +83,7 @@ export const MemberIdForm = forwardRef<HTMLHeadingElement, MemberIdFormProps>(fu
       <StepHeading ref={headingRef} level={level}>
         {tr("login.member.heading")}
       </StepHeading>
-      <form method="post" noValidate onSubmit={submit}>
+      <IslandForm noValidate onSubmit={submit}>
         <LoginField
           label={tr("login.member.scanCode")}
           name="scan_code"
@@ -113,7 +114,7 @@ export const MemberIdForm = forwardRef<HTMLHeadingElement, MemberIdFormProps>(fu
             {submitting ? tr("login.password.submitting") : tr("login.member.submit")}
           </button>
         </div>
-      </form>
+      </IslandForm>
     </section>
   );
 });

@@ -12,6 +12,7 @@ import {
   PASSCODE_LENGTH,
 } from "../../lib/domain/login-input.ts";
 import { type PasscodeOutcome, passcodeOutcome } from "../../lib/domain/login-steps.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { LoginField, StepHeading } from "./LoginField.tsx";
 import { type LoginTranslate, loginMessage } from "./login-strings.ts";
 
@@ -146,7 +147,7 @@ export const PasscodeStep = forwardRef<HTMLHeadingElement, PasscodeStepProps>(
               ? tr("login.passcode.requested")
               : ""}
         </p>
-        <form method="post" noValidate onSubmit={submit}>
+        <IslandForm noValidate onSubmit={submit}>
           <LoginField
             label={tr("login.passcode.label")}
             name="otp"
@@ -173,7 +174,7 @@ export const PasscodeStep = forwardRef<HTMLHeadingElement, PasscodeStepProps>(
               {tr("login.back")}
             </button>
           </div>
-        </form>
+        </IslandForm>
         {hint && !succeeded && <p className="login-hint">{tr("login.passcode.hint")}</p>}
         <div className="login-actions">
           <button

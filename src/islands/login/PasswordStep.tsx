@@ -4,6 +4,7 @@
  */
 import { type FormEvent, forwardRef, useState } from "react";
 import { PASSWORD_MAX } from "../../lib/domain/password-rules.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { LoginField, StepHeading } from "./LoginField.tsx";
 import type { LoginTranslate } from "./login-strings.ts";
 
@@ -49,7 +50,7 @@ export const PasswordStep = forwardRef<HTMLHeadingElement, PasswordStepProps>(fu
         {tr("login.password.heading")}
       </StepHeading>
       <p className="login-step__email">{tr("login.password.for", { email })}</p>
-      <form method="post" noValidate onSubmit={submit}>
+      <IslandForm noValidate onSubmit={submit}>
         {/* The username travels with the form so password managers pair them. */}
         <input type="hidden" name="username" value={email} autoComplete="username" />
         <LoginField
@@ -80,7 +81,7 @@ export const PasswordStep = forwardRef<HTMLHeadingElement, PasswordStepProps>(fu
             {tr("login.password.usePasscode")}
           </button>
         )}
-      </form>
+      </IslandForm>
     </section>
   );
 });

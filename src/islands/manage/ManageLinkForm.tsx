@@ -6,6 +6,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { AccountField } from "../account/AccountField.tsx";
 import { SubmitButton } from "../account/SubmitButton.tsx";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { callProblem, type ManageStrings, manageCalls, problemMessage } from "./manage-calls.ts";
 
 export interface ManageLinkFormProps {
@@ -45,7 +46,7 @@ export function ManageLinkForm({ seller, strings }: ManageLinkFormProps) {
   }
 
   return (
-    <form className="account-form manage-link-form" method="post" noValidate onSubmit={(e) => void submit(e)}>
+    <IslandForm className="account-form manage-link-form" noValidate onSubmit={(e) => void submit(e)}>
       <AccountField
         ref={numberInput}
         label={strings["manage.linkAgain.orderNumber"]}
@@ -76,6 +77,6 @@ export function ManageLinkForm({ seller, strings }: ManageLinkFormProps) {
       <p className="account-form__status" role="status">
         {sent}
       </p>
-    </form>
+    </IslandForm>
   );
 }

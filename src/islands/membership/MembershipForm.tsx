@@ -59,6 +59,7 @@ import { format } from "../../lib/tenant/string-format.ts";
 import type { LoginStringKey, LoginTranslate } from "../login/login-strings.ts";
 import { SurveyField } from "../reserve/SurveyField.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { formText } from "./form-text.ts";
 import { MemberFields } from "./MemberFields.tsx";
 import { formRulesOf, previousMembersOf, roleCountsOf } from "./membership-data.ts";
@@ -410,8 +411,7 @@ export default function MembershipForm(props: MembershipFormProps) {
           {loadError ? text("membershipForm.loadError") : text("membershipForm.loading")}
         </p>
       ) : (
-        <form
-          method="post"
+        <IslandForm
           id="buy-membership-form"
           ref={formRef}
           noValidate
@@ -601,7 +601,7 @@ export default function MembershipForm(props: MembershipFormProps) {
               )}
             </div>
           </div>
-        </form>
+        </IslandForm>
       )}
       {loginOpen && (
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@
 import { useId, useState } from "react";
 import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "../../lib/domain/promo-input.ts";
 import { Dialog } from "../ui/Dialog.tsx";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { useReserveEnv } from "./context.ts";
 import type { CodeDialogState } from "./useReserveSubmit.ts";
 
@@ -40,8 +41,7 @@ export function CodeRequiredDialog({ state, onApply, onClose }: CodeRequiredDial
         </>
       }
     >
-      <form
-        method="post"
+      <IslandForm
         id={formId}
         onSubmit={(event) => {
           event.preventDefault();
@@ -71,7 +71,7 @@ export function CodeRequiredDialog({ state, onApply, onClose }: CodeRequiredDial
             </span>
           )}
         </div>
-      </form>
+      </IslandForm>
     </Dialog>
   );
 }

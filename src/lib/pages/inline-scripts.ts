@@ -38,12 +38,13 @@ export const GLOBAL_ERROR_SCRIPT = `(()=>{const r=document.querySelector("[data-
 export const INTL_WARMUP_SCRIPT = `(()=>{try{new Worker("/intl-warmup.js",{name:document.documentElement.lang})}catch{}})();`;
 
 /**
- * Base.astro's guard of forms inside islands not yet hydrated (Astro drops an island's `ssr`
- * attribute once it has). Such a form has no handler yet: Enter in a field, or a click on its
- * button, would send it as the browser does, a GET of the page with every field in the address
- * (a checkout's card number and security code in the history, the server's and the CDN's logs).
- * The guard stops that submission; the island adopts the typed values when it is ready. A capture
- * listener on the window, so it runs before anything else. Island forms also say method="post",
- * for a browser with no JavaScript at all (tests/unit/island-forms.test.ts).
+ * Base.astro's guard of island forms not yet ready (islands/ui/IslandForm.tsx, recognised by its
+ * `data-island-form` attribute). Before its island hydrates, such a form has no handler: Enter in a
+ * field, or a click on its button, would send it as the browser does, reloading the page and
+ * losing what was typed. The guard stops that submission, before anything else sees it (a capture
+ * listener on the window that also stops the event there, so React, hydrating, cannot run the
+ * handler before the fields have adopted the typed text), and holds the first one with its button
+ * in a registry the form reads once it has mounted: the form then sends it again. Island forms
+ * also say method="post", for a browser with no JavaScript at all.
  */
-export const ISLAND_SUBMIT_GUARD_SCRIPT = `addEventListener("submit",(e)=>{const f=e.target;if(f instanceof HTMLFormElement&&f.closest("astro-island[ssr]"))e.preventDefault();},true);`;
+export const ISLAND_SUBMIT_GUARD_SCRIPT = `(()=>{const r={ready:new WeakSet(),held:new WeakMap()};self.__foyerIslandForms=r;addEventListener("submit",(e)=>{const f=e.target;if(!(f instanceof HTMLFormElement)||!f.hasAttribute("data-island-form")||r.ready.has(f))return;e.preventDefault();e.stopPropagation();if(!r.held.has(f))r.held.set(f,e.submitter||null);},true);})();`;

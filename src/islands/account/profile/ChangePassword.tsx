@@ -4,6 +4,7 @@
  * and says where it went.
  */
 import { type FormEvent, useState } from "react";
+import { IslandForm } from "../../ui/IslandForm.tsx";
 import { type AccountStrings, accountTranslator } from "../account-strings.ts";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { requestPasswordLink } from "./profile-calls.ts";
@@ -37,7 +38,7 @@ export function ChangePassword({ seller, email, strings }: ChangePasswordProps) 
   }
 
   return (
-    <form className="account-form" method="post" noValidate onSubmit={(event) => void submit(event)}>
+    <IslandForm className="account-form" noValidate onSubmit={(event) => void submit(event)}>
       <p>{tr("account.profile.changePasswordIntro")}</p>
       <div className="account-form__alert" role="alert">
         {alert}
@@ -50,6 +51,6 @@ export function ChangePassword({ seller, email, strings }: ChangePasswordProps) 
       <p className="account-form__status" role="status">
         {status}
       </p>
-    </form>
+    </IslandForm>
   );
 }

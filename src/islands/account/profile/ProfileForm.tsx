@@ -16,6 +16,7 @@ import {
   profileValuesOf,
 } from "../../../lib/domain/account/profile.ts";
 import { COUNTRIES, regionsOf, regionWord } from "../../../lib/domain/account/profile-places.ts";
+import { IslandForm } from "../../ui/IslandForm.tsx";
 import { AccountField } from "../AccountField.tsx";
 import { type AccountStrings, accountTranslator } from "../account-strings.ts";
 import { SubmitButton } from "../SubmitButton.tsx";
@@ -181,9 +182,8 @@ export function ProfileForm({ seller, identityId, initial, editable, strings }: 
   );
 
   return (
-    <form
+    <IslandForm
       className="account-form profile-form"
-      method="post"
       noValidate
       aria-label={tr("account.profile.details")}
       onSubmit={(event) => void submit(event)}
@@ -204,6 +204,6 @@ export function ProfileForm({ seller, identityId, initial, editable, strings }: 
       <p className="account-form__status" role="status">
         {status}
       </p>
-    </form>
+    </IslandForm>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from "../../../lib/domain/membership/redeem.ts";
 import { formatMoney, parseMoneyString } from "../../../lib/domain/money.ts";
 import { formatOrderDate } from "../../../lib/domain/order-dates.ts";
+import { IslandForm } from "../../ui/IslandForm.tsx";
 import { TextField } from "../../ui/TextField.tsx";
 
 export const REDEEM_STRING_KEYS = [
@@ -128,7 +129,7 @@ export function RedeemIsland(props: RedeemIslandProps) {
 
   return (
     <div className="redeem" data-testid="redeem-membership">
-      <form method="post" className="redeem__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      <IslandForm className="redeem__form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <TextField
           ref={input}
           base="redeem-field"
@@ -149,7 +150,7 @@ export function RedeemIsland(props: RedeemIslandProps) {
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
           {busy ? tr("membership.redeem.checking") : tr("membership.redeem.submit")}
         </button>
-      </form>
+      </IslandForm>
       {found && (
         <section className="redeem__result" aria-labelledby="redeem-choose">
           <h2 id="redeem-choose" ref={result} tabIndex={-1}>

@@ -1,0 +1,61 @@
+/**
+ * Every form of an island (tests/unit/island-forms.test.ts). Two rules live here, once:
+ * - `method="post"`: a browser with no JavaScript at all sends the form as a POST, never as a GET
+ *   with its fields (a card number, a password) in the address, the history and the logs.
+ * - A submission before the island is ready is not lost. Until this form has mounted, Base.astro's
+ *   guard (ISLAND_SUBMIT_GUARD_SCRIPT) stops any submission of it and holds the first one with its
+ *   button. Once mounted (hydrated), the form says it is ready and sends a held submission again,
+ *   after the fields' own adoption of the text typed before hydration (useTypedBeforeHydration,
+ *   a layout effect whose update has been rendered by the time this task runs), so the island's
+ *   handler sees what the shopper typed.
+ */
+import { type FormHTMLAttributes, type Ref, useLayoutEffect, useRef } from "react";
+import { useJoinedRef } from "./useTypedBeforeHydration.ts";
+
+/** What the guard shares with the forms: which forms are ready, and the held submissions. */
+export interface IslandFormRegistry {
+  ready: WeakSet<HTMLFormElement>;
+  held: WeakMap<HTMLFormElement, HTMLElement | null>;
+}
+
+declare global {
+  interface Window {
+    __foyerIslandForms?: IslandFormRegistry;
+  }
+}
+
+type IslandFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, "method" | "action"> & {
+  ref?: Ref<HTMLFormElement>;
+};
+
+export function IslandForm({ ref, children, ...rest }: IslandFormProps) {
+  const [own, join] = useJoinedRef<HTMLFormElement>(ref);
+  const mounted = useRef(false);
+  useLayoutEffect(() => {
+    const form = own.current;
+    const registry = typeof window === "undefined" ? undefined : window.__foyerIslandForms;
+    if (!form || !registry || mounted.current) return;
+    mounted.current = true;
+    registry.ready.add(form);
+    if (!registry.held.has(form)) return;
+    const submitter = registry.held.get(form) ?? null;
+    registry.held.delete(form);
+    // A task later: the fields' adoption of the typed text (layout effects of this same commit) is
+    // rendered by then, so the handler reads it.
+    setTimeout(() => {
+      if (!form.isConnected) return;
+      const button = submitter?.isConnected && formOf(submitter) === form ? submitter : null;
+      form.requestSubmit(button);
+    }, 0);
+  }, [own]);
+  return (
+    // data-island-form: how the guard knows this form (rendered on the server and the client alike).
+    <form {...rest} ref={join} method="post" data-island-form="">
+      {children}
+    </form>
+  );
+}
+
+function formOf(element: HTMLElement): HTMLFormElement | null {
+  return element instanceof HTMLButtonElement || element instanceof HTMLInputElement ? element.form : null;
+}
