@@ -40,7 +40,9 @@ export default defineConfig({
   // Pages are rendered whole, then sent (issue 17): streaming them cost about a fifth of a page's CPU (a
   // web stream pulled chunk by chunk into Node's response), and with every read in process a page is
   // ready in a few milliseconds, so there is nothing to send early.
-  adapter: node({ mode: "standalone", experimentalDisableStreaming: true }),
+  // Middleware mode: the adapter renders pages and the API only; scripts/serve.mjs serves the static
+  // files from a list made at start, so a page request never tries the disk first (issue 17).
+  adapter: node({ mode: "middleware", experimentalDisableStreaming: true }),
   integrations: [
     react(),
     // .br and .gz twins of the built /_astro files, served by scripts/serve.mjs.

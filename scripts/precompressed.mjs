@@ -2,10 +2,10 @@
 //
 // The built scripts and styles under dist/client/_astro never change (their names carry a hash), so
 // they are compressed once, at the end of the build, at the best settings (brotli 11, gzip 9): a
-// `.br` and a `.gz` next to each file. The standalone Node adapter serves static files with `send`,
+// `.br` and a `.gz` next to each file. scripts/static-files.mjs serves static files with `send`,
 // which knows nothing of them, so scripts/serve.mjs asks `servePrecompressed` first: a request for
 // a compressible /_astro file whose client accepts br or gzip gets the precompressed twin; anything
-// else falls through to the adapter as before (with `Vary: Accept-Encoding` set on the way, so a
+// else falls through to the static files as before (with `Vary: Accept-Encoding` set on the way, so a
 // cache keys the identity copy apart). Pages and the API are compressed as they stream, by the
 // Astro middleware src/lib/server/http/compression.ts.
 import { createReadStream, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -89,7 +89,7 @@ export function precompressAssets() {
 
 /**
  * Serves the precompressed twin of a /_astro file when the client accepts it. Returns false when
- * the request is not one for it (the adapter serves it then), true when it was answered.
+ * the request is not one for it (scripts/static-files.mjs serves it then), true when it was answered.
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {string} clientDir the built client folder (dist/client)

@@ -1,11 +1,14 @@
-// The request listener of scripts/serve.mjs, around the standalone adapter's handler:
+// The request listener of scripts/serve.mjs, around the Node adapter's handler (middleware mode):
 //  1. precompressed /_astro files (scripts/precompressed.mjs; the adapter serves none);
 //  2. fresh micro-cached pages, before Astro (issue 17 "Faster pages"): the built middleware module
 //     publishes the page cache's fast path on globalThis (src/lib/server/page-cache.ts) once Astro
 //     has loaded it, with the first page request; until then, and for anything it declines (a
 //     miss, a cookie, a POST...), the request goes on;
-//  3. the adapter (static files, pages, API).
+//  3. a URL that cannot be decoded: 400, as the standalone adapter answered;
+//  4. the build's static files (scripts/static-files.mjs), looked up in a list made at start;
+//  5. the adapter (pages, API).
 import { servePrecompressed } from "./precompressed.mjs";
+import { createStaticFiles, decodedPath } from "./static-files.mjs";
 
 /** The key src/lib/server/page-cache.ts publishes the fast path under. */
 const FAST_PATH_KEY = Symbol.for("foyer.pageCache.fastPath");
@@ -36,9 +39,17 @@ function publishedFastPath() {
  * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void}
  */
 export function createRequestListener({ handler, clientDir, pageFastPath = true }) {
+  const serveStatic = createStaticFiles(clientDir);
   return (req, res) => {
     if (servePrecompressed(req, res, clientDir)) return;
     if (pageFastPath && publishedFastPath()?.serve(req, res)) return;
+    const path = decodedPath(req.url ?? "/");
+    if (path === null) {
+      res.writeHead(400);
+      res.end("Bad request.");
+      return;
+    }
+    if (serveStatic(req, res, path)) return;
     handler(req, res);
   };
 }

@@ -115,7 +115,7 @@ export function fastPathTarget(host: string, rawUrl: string, https: boolean): Fa
   // Astro redirects a trailing slash (trailingSlash: "never"); `//` and dot segments are its to judge.
   if ((rawPath.length > 1 && rawPath.endsWith("/")) || rawPath.includes("//")) return undefined;
   try {
-    // The standalone adapter answers 400 to a URL decodeURI refuses.
+    // scripts/serve.mjs answers 400 to a URL decodeURI refuses (as the standalone adapter did).
     decodeURI(rawUrl);
   } catch {
     return undefined;

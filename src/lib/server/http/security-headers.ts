@@ -15,7 +15,7 @@
  * - Cross-Origin-Opener-Policy: same-origin-allow-popups (3-D Secure and wallets may open popups).
  * - Strict-Transport-Security when the request came over https (request-scheme.ts).
  *
- * Static files (/_astro/*, /fonts, public/) are served by the standalone server before Astro's
+ * Static files (/_astro/*, /fonts, public/) are served by scripts/serve.mjs before Astro's
  * middleware runs and carry none of these; they are scripts, styles, fonts and images, which the
  * pages' policy governs (DESIGN §10 puts a CDN in front of them, which may add headers).
  */
