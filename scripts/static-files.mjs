@@ -30,7 +30,12 @@ export function listClientFiles(clientDir) {
       else if (entry.isFile()) files.add(`${prefix}${entry.name}`);
     }
   };
-  walk(clientDir, "/");
+  try {
+    walk(clientDir, "/");
+  } catch (error) {
+    // No client folder: a build with no static files (or a test's listener without one).
+    if (/** @type {{ code?: string }} */ (error).code !== "ENOENT") throw error;
+  }
   return files;
 }
 

@@ -54,6 +54,10 @@ describe("the build's static files, served before Astro from a list made at star
     ]);
   });
 
+  it("a build with no client folder has no static files", () => {
+    expect(listClientFiles(join(dir, "no-such-folder")).size).toBe(0);
+  });
+
   it("decodes a path as the adapter did, and refuses an address decodeURI refuses", () => {
     expect(decodedPath("/images/harbour%20museum/ship.jpg?w=320")).toBe("/images/harbour museum/ship.jpg");
     expect(decodedPath("/%E0")).toBeNull();
