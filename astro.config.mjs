@@ -5,6 +5,7 @@ import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { memoizeCspDigests } from "./scripts/csp-digest-memo.mjs";
 import { precompressAssets } from "./scripts/precompressed.mjs";
+import { memoizePropsSerialization } from "./scripts/props-serialization-memo.mjs";
 import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
 
 /**
@@ -92,7 +93,7 @@ export default defineConfig({
   // renders; the sources are in content-security-policy.ts, frame-ancestors in security-headers.ts.
   security: { checkOrigin: true, csp: astroCspConfig() },
   vite: {
-    plugins: [zodJitlessInTheBrowser(), memoizeCspDigests()],
+    plugins: [zodJitlessInTheBrowser(), memoizeCspDigests(), memoizePropsSerialization()],
     ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },
   },
 });
