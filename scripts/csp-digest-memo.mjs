@@ -9,6 +9,8 @@
 // Astro's function in a bounded memo at build time. It fails the build when Astro's source no
 // longer has the function it wraps, so an Astro upgrade cannot drop the memo without anyone noticing.
 
+import { astroSourcePatch } from "./astro-source-patch.mjs";
+
 /** The module of Astro that defines `generateCspDigest`. */
 const ENCRYPTION_MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
 const SIGNATURE = "async function generateCspDigest(data, algorithm) {";
@@ -45,18 +47,10 @@ export function memoizeCspDigestSource(code) {
 
 /** @returns {import("vite").Plugin} */
 export function memoizeCspDigests() {
-  let applied = false;
-  return {
+  return astroSourcePatch({
     name: "foyer-memoize-csp-digests",
-    transform(code, id) {
-      if (!ENCRYPTION_MODULE.test(id)) return null;
-      applied = true;
-      return { code: memoizeCspDigestSource(code), map: null };
-    },
-    buildEnd(error) {
-      // The server build bundles Astro's runtime; the client build never loads this module.
-      if (error || this.environment?.name !== "ssr" || applied) return;
-      this.error("foyer-memoize-csp-digests: the server build never loaded astro/dist/core/encryption.js");
-    },
-  };
+    module: ENCRYPTION_MODULE,
+    modulePath: "astro/dist/core/encryption.js",
+    patch: memoizeCspDigestSource,
+  });
 }

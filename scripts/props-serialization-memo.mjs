@@ -11,6 +11,8 @@
 // ever read (JSON.stringify), and are held weakly by the value they came from. The build fails
 // when Astro's source no longer has the function it wraps.
 
+import { astroSourcePatch } from "./astro-source-patch.mjs";
+
 /** The module of Astro that defines `serializeObject`. */
 const SERIALIZE_MODULE = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]serialize\.js$/;
 const SIGNATURE = "function serializeObject(value, metadata = {}, parents = /* @__PURE__ */ new WeakSet()) {";
@@ -56,20 +58,10 @@ export function memoizePropsSerializationSource(code) {
 
 /** @returns {import("vite").Plugin} */
 export function memoizePropsSerialization() {
-  let applied = false;
-  return {
+  return astroSourcePatch({
     name: "foyer-memoize-props-serialization",
-    transform(code, id) {
-      if (!SERIALIZE_MODULE.test(id)) return null;
-      applied = true;
-      return { code: memoizePropsSerializationSource(code), map: null };
-    },
-    buildEnd(error) {
-      // The server build bundles Astro's runtime; the client build never loads this module.
-      if (error || this.environment?.name !== "ssr" || applied) return;
-      this.error(
-        "foyer-memoize-props-serialization: the server build never loaded astro/dist/runtime/server/serialize.js",
-      );
-    },
-  };
+    module: SERIALIZE_MODULE,
+    modulePath: "astro/dist/runtime/server/serialize.js",
+    patch: memoizePropsSerializationSource,
+  });
 }
