@@ -8,11 +8,12 @@
 // else falls through to the static files as before (with `Vary: Accept-Encoding` set on the way, so a
 // cache keys the identity copy apart). Pages and the API are compressed as they stream, by the
 // Astro middleware src/lib/server/http/compression.ts.
-import { createReadStream, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, readFileSync, statSync, writeFileSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { negotiateEncoding } from "../src/lib/server/http/accept-encoding.mjs";
+import { listClientFiles } from "./static-files.mjs";
 
 /** Content types of the files worth compressing (images and fonts are compressed already). */
 const TYPES = {
@@ -35,30 +36,23 @@ const ASSETS_PREFIX = "/_astro/";
  */
 export function precompressDir(dir) {
   let count = 0;
-  /** @param {string} folder */
-  const walk = (folder) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) {
-        walk(path);
-        continue;
-      }
-      if (!(extname(entry.name) in TYPES)) continue;
-      const body = readFileSync(path);
-      if (body.length < MIN_BYTES) continue;
-      const br = zlib.brotliCompressSync(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      });
-      const gz = zlib.gzipSync(body, { level: 9 });
-      if (br.length < body.length) writeFileSync(`${path}.br`, br);
-      if (gz.length < body.length) writeFileSync(`${path}.gz`, gz);
-      count++;
-    }
-  };
-  walk(dir);
+  // The same list of files the server serves (static-files.mjs), taken before any twin is written.
+  for (const name of listClientFiles(dir)) {
+    if (!(extname(name) in TYPES)) continue;
+    const path = join(dir, name);
+    const body = readFileSync(path);
+    if (body.length < MIN_BYTES) continue;
+    const br = zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    const gz = zlib.gzipSync(body, { level: 9 });
+    if (br.length < body.length) writeFileSync(`${path}.br`, br);
+    if (gz.length < body.length) writeFileSync(`${path}.gz`, gz);
+    count++;
+  }
   return count;
 }
 

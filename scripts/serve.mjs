@@ -22,8 +22,6 @@ const started = performance.now();
 // 17; PAGE_FAST_PATH=off sends them through Astro too), then the build's static files
 // (scripts/static-files.mjs), then the adapter in middleware mode (pages, API).
 // An entry without the handler export (a test's stand-in) has started a server of its own.
-// (A standalone build would start its own server on import; this keeps it from doing so.)
-process.env.ASTRO_NODE_AUTOSTART = "disabled";
 const { handler } = await import(entry.href);
 if (typeof handler === "function") {
   const { createRequestListener } = await import("./request-listener.mjs");

@@ -54,7 +54,6 @@ async function accessLines(): Promise<Array<Record<string, unknown>>> {
 test.beforeAll(async () => {
   // Migrating and seeding a fresh data dir in this process takes a while on a busy machine.
   test.setTimeout(180_000);
-  process.env.ASTRO_NODE_AUTOSTART = "disabled";
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "foyer-e2e-fast-path-"));
   process.env.FOYER_MODE = "demo";
   process.env.NODE_ENV = "production";

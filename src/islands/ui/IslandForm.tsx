@@ -9,7 +9,7 @@
  *   a layout effect whose update has been rendered by the time this task runs), so the island's
  *   handler sees what the shopper typed.
  */
-import { type FormHTMLAttributes, type Ref, useLayoutEffect, useRef } from "react";
+import { type FormHTMLAttributes, type Ref, useLayoutEffect } from "react";
 import { useJoinedRef } from "./useTypedBeforeHydration.ts";
 
 /** What the guard shares with the forms: which forms are ready, and the held submissions. */
@@ -30,12 +30,11 @@ type IslandFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, "method" | "act
 
 export function IslandForm({ ref, children, ...rest }: IslandFormProps) {
   const [own, join] = useJoinedRef<HTMLFormElement>(ref);
-  const mounted = useRef(false);
   useLayoutEffect(() => {
     const form = own.current;
     const registry = typeof window === "undefined" ? undefined : window.__foyerIslandForms;
-    if (!form || !registry || mounted.current) return;
-    mounted.current = true;
+    if (!form || !registry) return;
+    // Adding twice is harmless, and a held submission is taken out once, so this may run again.
     registry.ready.add(form);
     if (!registry.held.has(form)) return;
     const submitter = registry.held.get(form) ?? null;
