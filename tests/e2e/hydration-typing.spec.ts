@@ -156,3 +156,18 @@ test("an Enter pressed before the island is ready is not lost: the guard holds i
   await expect(field).toHaveAttribute("aria-invalid", "true");
   expect(navigations).toHaveLength(1);
 });
+
+test("'a click before the island is ready is not lost': 'Email me a login code instead' clicked before hydration sends the code to the typed address", async ({
+  page,
+}) => {
+  const email = "demo@harbour-museum.example";
+  const { release } = await openUnhydrated(page, `${HM}/login`);
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Email me a login code instead" }).click();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole("heading", { name: "Check your email" })).toHaveCount(0);
+  await hydrate(page, release);
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expect(page.getByText("Enter a valid email address.")).toHaveCount(0);
+});

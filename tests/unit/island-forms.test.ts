@@ -4,7 +4,7 @@
  * checkout's card number and security code, a login's e-mail, in the history and in the server's
  * and the CDN's logs. Developers' guide: "redact personal data in logs". So every island form is an
  * IslandForm (islands/ui/IslandForm.tsx), which says method="post"; before hydration, Base.astro's
- * guard (ISLAND_SUBMIT_GUARD_SCRIPT) holds a submission and the form sends it again once it has
+ * guard (ISLAND_GUARD_SCRIPT) holds a submission and the form sends it again once it has
  * mounted. e2e/hydration-typing.spec.ts checks both in Chromium.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -13,7 +13,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { IslandForm, type IslandFormRegistry } from "../../src/islands/ui/IslandForm.tsx";
-import { ISLAND_SUBMIT_GUARD_SCRIPT } from "../../src/lib/pages/inline-scripts.ts";
+import { ISLAND_GUARD_SCRIPT } from "../../src/lib/pages/inline-scripts.ts";
 
 const ISLANDS = "src/islands";
 const files = readdirSync(ISLANDS, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".tsx"));
@@ -73,7 +73,7 @@ describe("island forms are never sent as a GET with their fields in the address"
 
 /** Runs the guard against a fake window; answers its registry and a way to send a form. */
 function runGuard() {
-  let listener: ((event: unknown) => void) | undefined;
+  const listeners = new Map<string, (event: unknown) => void>();
   const self: { __foyerIslandForms?: IslandFormRegistry } = {};
   class FakeForm {
     constructor(readonly island: boolean) {}
@@ -81,12 +81,14 @@ function runGuard() {
       return this.island && name === "data-island-form";
     }
   }
-  new Function("self", "addEventListener", "HTMLFormElement", ISLAND_SUBMIT_GUARD_SCRIPT)(
+  const timers: Array<() => void> = [];
+  new Function("self", "addEventListener", "HTMLFormElement", "setTimeout", ISLAND_GUARD_SCRIPT)(
     self,
     (type: string, fn: (event: unknown) => void, capture: boolean) => {
-      if (type === "submit" && capture) listener = fn;
+      if (capture) listeners.set(type, fn);
     },
     FakeForm,
+    (fn: () => void) => timers.push(fn),
   );
   const send = (form: FakeForm, submitter: object | null = null) => {
     const event = { target: form, submitter, prevented: false, stopped: false } as {
@@ -103,15 +105,37 @@ function runGuard() {
     event.stopPropagation = () => {
       event.stopped = true;
     };
-    listener?.(event);
+    listeners.get("submit")?.(event);
     return event;
+  };
+  /** A click on `target`, as the window's capture listener sees it. */
+  const click = (target: object) => {
+    const event = { target, prevented: false, stopped: false } as {
+      target: object;
+      prevented: boolean;
+      stopped: boolean;
+      preventDefault(): void;
+      stopPropagation(): void;
+    };
+    event.preventDefault = () => {
+      event.prevented = true;
+    };
+    event.stopPropagation = () => {
+      event.stopped = true;
+    };
+    listeners.get("click")?.(event);
+    return event;
+  };
+  /** Runs the timers the guard has set, in order. */
+  const runTimers = () => {
+    for (const fn of timers.splice(0)) fn();
   };
   const registry = self.__foyerIslandForms;
   if (!registry) throw new Error("the guard shared no registry");
-  return { registry, send, FakeForm };
+  return { registry, send, FakeForm, click, runTimers };
 }
 
-describe("ISLAND_SUBMIT_GUARD_SCRIPT: a submission before the island is ready is held, not sent and not lost", () => {
+describe("ISLAND_GUARD_SCRIPT: a submission before the island is ready is held, not sent and not lost", () => {
   it("stops an island form's submission before its form is ready, and holds the first one with its button", () => {
     const { registry, send, FakeForm } = runGuard();
     const form = new FakeForm(true);
@@ -135,5 +159,118 @@ describe("ISLAND_SUBMIT_GUARD_SCRIPT: a submission before the island is ready is
       expect(event.stopped).toBe(false);
       expect(registry.held.has(form as unknown as HTMLFormElement)).toBe(false);
     }
+  });
+});
+
+/** An `astro-island` element: hydrated or not (`ssr`), asleep or not; fires `astro:hydrate`. */
+class FakeIsland {
+  ssr = true;
+  hydrated: Array<() => void> = [];
+  constructor(readonly asleep = false) {}
+  matches(selector: string) {
+    return selector === "astro-island[ssr]" ? this.ssr : false;
+  }
+  hasAttribute(name: string) {
+    return name === "data-cart-asleep" && this.asleep;
+  }
+  addEventListener(type: string, fn: () => void, options: { once: boolean }) {
+    if (type === "astro:hydrate" && options.once) this.hydrated.push(fn);
+  }
+  hydrate() {
+    this.ssr = false;
+    for (const fn of this.hydrated.splice(0)) fn();
+  }
+}
+
+/** A control inside an island: `closest` finds itself (as a control) and its island. */
+class FakeControl {
+  clicks = 0;
+  isConnected = true;
+  disabled = false;
+  constructor(
+    readonly island: FakeIsland | null,
+    readonly type: string | undefined = "button",
+    readonly form: object | null = null,
+    readonly control = true,
+  ) {}
+  closest(selector: string) {
+    if (selector === "astro-island[ssr]") return this.island?.ssr ? this.island : null;
+    return this.control ? this : null;
+  }
+  click() {
+    this.clicks++;
+  }
+}
+
+describe("ISLAND_GUARD_SCRIPT: a click on an island's control before it is ready is held, then made once it hydrates", () => {
+  it("stops the click, and clicks the control again a task after the island's astro:hydrate", () => {
+    const { click, runTimers } = runGuard();
+    const island = new FakeIsland();
+    const buy = new FakeControl(island);
+    const event = click(buy);
+    expect(event.prevented).toBe(true);
+    expect(event.stopped).toBe(true);
+    runTimers();
+    expect(buy.clicks).toBe(0);
+    island.hydrate();
+    expect(buy.clicks).toBe(0);
+    runTimers();
+    expect(buy.clicks).toBe(1);
+    // Hydrated: the next click goes through untouched.
+    expect(click(buy).prevented).toBe(false);
+  });
+
+  it("holds the first click per island: a second click before hydration is stopped and not made again", () => {
+    const { click, runTimers } = runGuard();
+    const island = new FakeIsland();
+    const plus = new FakeControl(island);
+    const minus = new FakeControl(island);
+    click(plus);
+    expect(click(minus).prevented).toBe(true);
+    expect(click(plus).prevented).toBe(true);
+    island.hydrate();
+    runTimers();
+    expect([plus.clicks, minus.clicks]).toEqual([1, 0]);
+  });
+
+  it("makes no click on a control gone or disabled by the time the island is ready", () => {
+    const { click, runTimers } = runGuard();
+    const gone = new FakeIsland();
+    const removed = new FakeControl(gone);
+    click(removed);
+    removed.isConnected = false;
+    const off = new FakeIsland();
+    const disabled = new FakeControl(off);
+    click(disabled);
+    disabled.disabled = true;
+    gone.hydrate();
+    off.hydrate();
+    runTimers();
+    expect([removed.clicks, disabled.clicks]).toEqual([0, 0]);
+  });
+
+  it("leaves alone a form's submit button (the submission guard's), an asleep cart widget, a hydrated island, and anything outside an island", () => {
+    const { click } = runGuard();
+    const hydrated = new FakeIsland();
+    hydrated.ssr = false;
+    const untouched = [
+      new FakeControl(new FakeIsland(), "submit", {}),
+      new FakeControl(new FakeIsland(true)),
+      new FakeControl(hydrated),
+      new FakeControl(null),
+      new FakeControl(new FakeIsland(), undefined, null, false),
+    ];
+    for (const control of untouched) {
+      const event = click(control);
+      expect(event.prevented).toBe(false);
+      expect(event.stopped).toBe(false);
+    }
+    // A text node's click (no closest) is not the guard's either.
+    expect(click({}).prevented).toBe(false);
+  });
+
+  it("guards a button with no type outside any form (it submits nothing: its click would be lost)", () => {
+    const { click } = runGuard();
+    expect(click(new FakeControl(new FakeIsland(), "submit", null)).prevented).toBe(true);
   });
 });

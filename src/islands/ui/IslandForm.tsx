@@ -3,7 +3,7 @@
  * - `method="post"`: a browser with no JavaScript at all sends the form as a POST, never as a GET
  *   with its fields (a card number, a password) in the address, the history and the logs.
  * - A submission before the island is ready is not lost. Until this form has mounted, Base.astro's
- *   guard (ISLAND_SUBMIT_GUARD_SCRIPT) stops any submission of it and holds the first one with its
+ *   guard (ISLAND_GUARD_SCRIPT) stops any submission of it and holds the first one with its
  *   button. Once mounted (hydrated), the form says it is ready and sends a held submission again,
  *   after the fields' own adoption of the text typed before hydration (useTypedBeforeHydration,
  *   a layout effect whose update has been rendered by the time this task runs), so the island's

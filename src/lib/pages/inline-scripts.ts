@@ -38,13 +38,22 @@ export const GLOBAL_ERROR_SCRIPT = `(()=>{const r=document.querySelector("[data-
 export const INTL_WARMUP_SCRIPT = `(()=>{try{new Worker("/intl-warmup.js",{name:document.documentElement.lang})}catch{}})();`;
 
 /**
- * Base.astro's guard of island forms not yet ready (islands/ui/IslandForm.tsx, recognised by its
- * `data-island-form` attribute). Before its island hydrates, such a form has no handler: Enter in a
- * field, or a click on its button, would send it as the browser does, reloading the page and
- * losing what was typed. The guard stops that submission, before anything else sees it (a capture
- * listener on the window that also stops the event there, so React, hydrating, cannot run the
- * handler before the fields have adopted the typed text), and holds the first one with its button
- * in a registry the form reads once it has mounted: the form then sends it again. Island forms
- * also say method="post", for a browser with no JavaScript at all.
+ * Base.astro's guard of islands not yet ready. Before its island hydrates, a control has no
+ * handler: what the shopper does in those first tenths of a second would be lost, or worse.
+ * - Submissions of island forms (islands/ui/IslandForm.tsx, known by `data-island-form`): Enter in
+ *   a field, or a click on the form's button, would send the form as the browser does, reloading
+ *   the page and losing what was typed. The guard stops that submission, before anything else sees
+ *   it (a capture listener on the window that also stops the event there, so React, hydrating,
+ *   cannot run the handler before the fields have adopted the typed text), and holds the first one
+ *   with its button in a registry the form reads once it has mounted: the form then sends it again.
+ *   Island forms also say method="post", for a browser with no JavaScript at all.
+ * - Clicks on an island's other controls (a button that does not submit a form, a role=button or
+ *   role=tab element), inside an `astro-island` Astro still marks `ssr` (not hydrated): the browser
+ *   would do nothing, and the click was lost. The guard stops it and holds the first one per
+ *   island; when the island says it has hydrated (`astro:hydrate`), the control is clicked again,
+ *   a task later, unless it has gone or is disabled by then. The cart widget asleep
+ *   (`data-cart-asleep`, islands/cart/hydrate-with-cart.ts) wakes only when a cart is stored, not on
+ *   a click: its clicks are left alone. A control clicked again after its first click is held is
+ *   stopped too: the first click is the one the shopper meant, as for a form.
  */
-export const ISLAND_SUBMIT_GUARD_SCRIPT = `(()=>{const r={ready:new WeakSet(),held:new WeakMap()};self.__foyerIslandForms=r;addEventListener("submit",(e)=>{const f=e.target;if(!(f instanceof HTMLFormElement)||!f.hasAttribute("data-island-form")||r.ready.has(f))return;e.preventDefault();e.stopPropagation();if(!r.held.has(f))r.held.set(f,e.submitter||null);},true);})();`;
+export const ISLAND_GUARD_SCRIPT = `(()=>{const r={ready:new WeakSet(),held:new WeakMap()};self.__foyerIslandForms=r;addEventListener("submit",(e)=>{const f=e.target;if(!(f instanceof HTMLFormElement)||!f.hasAttribute("data-island-form")||r.ready.has(f))return;e.preventDefault();e.stopPropagation();if(!r.held.has(f))r.held.set(f,e.submitter||null);},true);const w=new WeakSet();addEventListener("click",(e)=>{const t=e.target;const b=t&&typeof t.closest==="function"?t.closest("button,[role=button],[role=tab]"):null;if(!b||(b.type==="submit"&&b.form))return;const i=b.closest("astro-island[ssr]");if(!i||i.hasAttribute("data-cart-asleep"))return;e.preventDefault();e.stopPropagation();if(w.has(i))return;w.add(i);i.addEventListener("astro:hydrate",()=>setTimeout(()=>{if(b.isConnected&&!b.disabled)b.click();},0),{once:true});},true);})();`;

@@ -22,7 +22,7 @@ import {
   EXPRESS_CHECKOUT_SCRIPT,
   GLOBAL_ERROR_SCRIPT,
   INTL_WARMUP_SCRIPT,
-  ISLAND_SUBMIT_GUARD_SCRIPT,
+  ISLAND_GUARD_SCRIPT,
 } from "../../pages/inline-scripts.ts";
 
 /** Stripe's documented CSP sources for Stripe.js, Elements and 3-D Secure. */
@@ -46,7 +46,7 @@ export const INLINE_SCRIPTS: readonly string[] = [
   EXPRESS_CHECKOUT_SCRIPT,
   GLOBAL_ERROR_SCRIPT,
   INTL_WARMUP_SCRIPT,
-  ISLAND_SUBMIT_GUARD_SCRIPT,
+  ISLAND_GUARD_SCRIPT,
 ];
 
 export const PAGE_CSP = {
