@@ -6,6 +6,7 @@ import { defineConfig } from "astro/config";
 import { memoizeCspDigests } from "./scripts/csp-digest-memo.mjs";
 import { precompressAssets } from "./scripts/precompressed.mjs";
 import { memoizePropsSerialization } from "./scripts/props-serialization-memo.mjs";
+import { patchReactRenderer } from "./scripts/react-renderer-patch.mjs";
 import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
 
 /**
@@ -93,7 +94,12 @@ export default defineConfig({
   // renders; the sources are in content-security-policy.ts, frame-ancestors in security-headers.ts.
   security: { checkOrigin: true, csp: astroCspConfig() },
   vite: {
-    plugins: [zodJitlessInTheBrowser(), memoizeCspDigests(), memoizePropsSerialization()],
+    plugins: [
+      zodJitlessInTheBrowser(),
+      memoizeCspDigests(),
+      memoizePropsSerialization(),
+      patchReactRenderer(),
+    ],
     ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },
   },
 });
