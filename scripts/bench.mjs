@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { runLighthouse } from "./bench-lighthouse.mjs";
+import { SERVER_NODE_FLAGS } from "./serve-env.mjs";
 
 const SELLER = "harbour-museum";
 // DESIGN §9 gives no JS budget for checkout: it gets the event detail's 130 KB.
@@ -40,7 +41,7 @@ const FONT_FILE = /\.woff2?(?:[?#][^"')\s]*)?$/i;
 
 function startServer(port, dataDir, extraEnv = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { prepareServeEnv } from "../../scripts/serve-env.mjs";
+import { prepareServeEnv, SERVER_NODE_FLAGS } from "../../scripts/serve-env.mjs";
 import { foyerMode } from "../../src/lib/server/config/mode.ts";
 
 describe("serve.mjs environment (issue 17: React's production build; DESIGN §5: `npm start` with nothing set is the demo)", () => {
@@ -25,5 +26,17 @@ describe("serve.mjs environment (issue 17: React's production build; DESIGN §5:
     prepareServeEnv(development);
     expect(development.NODE_ENV).toBe("development");
     expect(foyerMode(development)).toBe("demo");
+  });
+});
+
+describe("the server's Node flags (issue 17: a young generation sized for page renders)", () => {
+  const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> })
+    .scripts;
+
+  it("`npm start` and `npm run serve` start the server with the flags the bench uses", () => {
+    expect(SERVER_NODE_FLAGS.length).toBeGreaterThan(0);
+    for (const name of ["start", "serve"]) {
+      expect(scripts[name]).toContain(`node ${SERVER_NODE_FLAGS.join(" ")} scripts/serve.mjs`);
+    }
   });
 });
