@@ -274,3 +274,46 @@ describe("ISLAND_GUARD_SCRIPT: a click on an island's control before it is ready
     expect(click(new FakeControl(new FakeIsland(), "submit", null)).prevented).toBe(true);
   });
 });
+
+describe("ISLAND_GUARD_SCRIPT: a click on a button of an island form not ready is held for the form, which clicks it once mounted", () => {
+  it("stops the click and holds the button for its form; a ready form's buttons are left alone", () => {
+    const { registry, click, FakeForm } = runGuard();
+    const form = new FakeForm(true);
+    const usePasscode = new FakeControl(null, "button", form);
+    const event = click(usePasscode);
+    expect(event.prevented).toBe(true);
+    expect(event.stopped).toBe(true);
+    expect(registry.clicked.get(form as unknown as HTMLFormElement)).toBe(usePasscode);
+
+    registry.ready.add(form as unknown as HTMLFormElement);
+    const later = click(usePasscode);
+    expect(later.prevented).toBe(false);
+    expect(later.stopped).toBe(false);
+  });
+
+  it("holds only the form's first action: a click after a held submission, or a submission after a held click, is stopped and not held", () => {
+    const { registry, click, send, FakeForm } = runGuard();
+    const submitted = new FakeForm(true);
+    send(submitted);
+    expect(click(new FakeControl(null, "button", submitted)).prevented).toBe(true);
+    expect(registry.clicked.has(submitted as unknown as HTMLFormElement)).toBe(false);
+
+    const clickedFirst = new FakeForm(true);
+    const button = new FakeControl(null, "button", clickedFirst);
+    click(button);
+    expect(send(clickedFirst).prevented).toBe(true);
+    expect(registry.held.has(clickedFirst as unknown as HTMLFormElement)).toBe(false);
+    expect(click(new FakeControl(null, "button", clickedFirst)).prevented).toBe(true);
+    expect(registry.clicked.get(clickedFirst as unknown as HTMLFormElement)).toBe(button);
+  });
+
+  it("a button of a form that is not an island form is the island's rule, not the form's", () => {
+    const { registry, click, FakeForm } = runGuard();
+    const plain = new FakeForm(false);
+    const island = new FakeIsland();
+    const event = click(new FakeControl(island, "button", plain));
+    expect(event.prevented).toBe(true);
+    expect(registry.clicked.has(plain as unknown as HTMLFormElement)).toBe(false);
+    expect(island.hydrated).toHaveLength(1);
+  });
+});

@@ -2,20 +2,24 @@
  * Every form of an island (tests/unit/island-forms.test.ts). Two rules live here, once:
  * - `method="post"`: a browser with no JavaScript at all sends the form as a POST, never as a GET
  *   with its fields (a card number, a password) in the address, the history and the logs.
- * - A submission before the island is ready is not lost. Until this form has mounted, Base.astro's
- *   guard (ISLAND_GUARD_SCRIPT) stops any submission of it and holds the first one with its
- *   button. Once mounted (hydrated), the form says it is ready and sends a held submission again,
- *   after the fields' own adoption of the text typed before hydration (useTypedBeforeHydration,
- *   a layout effect whose update has been rendered by the time this task runs), so the island's
- *   handler sees what the shopper typed.
+ * - A submission, or a click on one of its other buttons, before the island is ready is not lost.
+ *   Until this form has mounted, Base.astro's guard (ISLAND_GUARD_SCRIPT) stops both and holds the
+ *   form's first one (a submission with its button, or the clicked button). Once mounted
+ *   (hydrated), the form says it is ready and sends the held submission, or clicks the held
+ *   button, again, after the fields' own adoption of the text typed before hydration
+ *   (useTypedBeforeHydration, a layout effect whose update has been rendered by the time this task
+ *   runs), so the island's handler sees what the shopper typed.
  */
 import { type FormHTMLAttributes, type Ref, useLayoutEffect } from "react";
 import { useJoinedRef } from "./useTypedBeforeHydration.ts";
 
-/** What the guard shares with the forms: which forms are ready, and the held submissions. */
+/** What the guard shares with the forms: which forms are ready, the held submissions and clicks. */
 export interface IslandFormRegistry {
   ready: WeakSet<HTMLFormElement>;
+  /** A submission held, with its button (null: Enter in a field). */
   held: WeakMap<HTMLFormElement, HTMLElement | null>;
+  /** A click held on one of the form's buttons that does not submit. */
+  clicked: WeakMap<HTMLFormElement, HTMLElement>;
 }
 
 declare global {
@@ -34,17 +38,23 @@ export function IslandForm({ ref, children, ...rest }: IslandFormProps) {
     const form = own.current;
     const registry = typeof window === "undefined" ? undefined : window.__foyerIslandForms;
     if (!form || !registry) return;
-    // Adding twice is harmless, and a held submission is taken out once, so this may run again.
+    // Adding twice is harmless, and a held action is taken out once, so this may run again.
     registry.ready.add(form);
-    if (!registry.held.has(form)) return;
-    const submitter = registry.held.get(form) ?? null;
+    const submission = registry.held.has(form) ? { submitter: registry.held.get(form) ?? null } : null;
+    const clicked = registry.clicked.get(form) ?? null;
     registry.held.delete(form);
+    registry.clicked.delete(form);
+    if (!submission && !clicked) return;
     // A task later: the fields' adoption of the typed text (layout effects of this same commit) is
     // rendered by then, so the handler reads it.
     setTimeout(() => {
       if (!form.isConnected) return;
-      const button = submitter?.isConnected && formOf(submitter) === form ? submitter : null;
-      form.requestSubmit(button);
+      if (submission) {
+        const { submitter } = submission;
+        form.requestSubmit(submitter?.isConnected && formOf(submitter) === form ? submitter : null);
+      } else if (clicked?.isConnected && formOf(clicked) === form && !isDisabled(clicked)) {
+        clicked.click();
+      }
     }, 0);
   }, [own]);
   return (
@@ -57,4 +67,8 @@ export function IslandForm({ ref, children, ...rest }: IslandFormProps) {
 
 function formOf(element: HTMLElement): HTMLFormElement | null {
   return element instanceof HTMLButtonElement || element instanceof HTMLInputElement ? element.form : null;
+}
+
+function isDisabled(element: HTMLElement): boolean {
+  return element instanceof HTMLButtonElement && element.disabled;
 }
