@@ -22,6 +22,7 @@ import { defineMiddleware, sequence } from "astro:middleware";
 import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
 import { pageBase } from "./lib/pages/router-base.ts";
 import { compression } from "./lib/server/http/compression.ts";
+import { withEditedHeaders } from "./lib/server/http/edited-headers.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
 import { logger } from "./lib/server/log/logger.ts";
 import { requestLog } from "./lib/server/log/request-log.ts";
@@ -155,14 +156,10 @@ const visitor = defineMiddleware(async (context, next) => {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
   const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
   if (context.locals.viewer && html) {
-    const personal = new Response(response.body, response);
-    personal.headers.set("Cache-Control", PRIVATE);
-    return personal;
+    return withEditedHeaders(response, (headers) => headers.set("Cache-Control", PRIVATE));
   }
   if (cacheControl.startsWith("public") && html) {
-    const shared = new Response(response.body, response);
-    shared.headers.append("Vary", "Cookie");
-    return shared;
+    return withEditedHeaders(response, (headers) => headers.append("Vary", "Cookie"));
   }
   return response;
 });

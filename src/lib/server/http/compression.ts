@@ -24,6 +24,7 @@ import { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "astro";
 import { type Coding, negotiateEncoding } from "./accept-encoding.mjs";
+import { withEditedHeaders } from "./edited-headers.ts";
 
 export type { Coding };
 export { negotiateEncoding };
@@ -153,15 +154,7 @@ export async function compressResponse(
       headers: compressedHeaders(response.headers, coding),
     });
   }
-  try {
-    varyOnAcceptEncoding(response.headers);
-    return response;
-  } catch {
-    // Immutable headers (Response.redirect, a fetch answer): copy first.
-    const copy = new Response(response.body, response);
-    varyOnAcceptEncoding(copy.headers);
-    return copy;
-  }
+  return withEditedHeaders(response, varyOnAcceptEncoding);
 }
 
 /** Astro middleware: compresses pages and API answers for clients that accept it. */

@@ -23,6 +23,7 @@ import type { MiddlewareHandler } from "astro";
 import { getTenant } from "../../tenant/load.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import { NON_PAGE_POLICY, withDirective } from "./content-security-policy.ts";
+import { withEditedHeaders } from "./edited-headers.ts";
 import { cameOverHttps } from "./request-scheme.ts";
 
 export const HSTS_VALUE = "max-age=31536000";
@@ -72,17 +73,11 @@ export function securityHeaderValues(input: SecurityHeaderInput): Record<string,
  * itself is kept: it is the page's stricter choice (the reset page's `Referrer-Policy: no-referrer`).
  */
 function withHeaders(response: Response, values: Record<string, string>): Response {
-  const apply = (target: Response) => {
+  return withEditedHeaders(response, (headers) => {
     for (const [name, value] of Object.entries(values)) {
-      if (name === "Content-Security-Policy" || !target.headers.has(name)) target.headers.set(name, value);
+      if (name === "Content-Security-Policy" || !headers.has(name)) headers.set(name, value);
     }
-    return target;
-  };
-  try {
-    return apply(response);
-  } catch {
-    return apply(new Response(response.body, response));
-  }
+  });
 }
 
 /**

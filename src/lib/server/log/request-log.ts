@@ -14,6 +14,7 @@ import type { MiddlewareHandler } from "astro";
 import type { MiddlewareHandler as HonoMiddleware } from "hono";
 import { routePath } from "hono/route";
 import { reportsApiFailure } from "../../domain/error-reporting.ts";
+import { withEditedHeaders } from "../http/edited-headers.ts";
 import { accessLogger, logger } from "./logger.ts";
 import { currentRequest, type RequestContext, requestIdFrom, runWithRequest } from "./request-context.ts";
 
@@ -22,14 +23,7 @@ const API_PATH = /^\/(api|cached_api)(\/|$)/;
 
 /** The response with the X-Request-Id header; a response with immutable headers is copied first. */
 function withRequestId(response: Response, id: string): Response {
-  try {
-    response.headers.set(REQUEST_ID_HEADER, id);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set(REQUEST_ID_HEADER, id);
-    return copy;
-  }
+  return withEditedHeaders(response, (headers) => headers.set(REQUEST_ID_HEADER, id));
 }
 
 /** One answer as the access log sees it. */

@@ -13,6 +13,7 @@
 import type { MiddlewareHandler } from "astro";
 import { sellerPagePath, withoutSellerPrefix } from "../../domain/tenant-hosts/hosts.ts";
 import { tenantForHost } from "../../tenant/load.ts";
+import { withEditedHeaders } from "../http/edited-headers.ts";
 
 const NOT_STOREFRONT = /^\/(api|cached_api|_mail|_stories|_astro|_image|_server-islands)(\/|$)/;
 
@@ -68,7 +69,5 @@ export const tenantHost: MiddlewareHandler = async (context, next) => {
   if (!location) return response;
   const moved = locationOnTenantHost(location, slug, context.url.origin);
   if (moved === location) return response;
-  const copy = new Response(response.body, response);
-  copy.headers.set("Location", moved);
-  return copy;
+  return withEditedHeaders(response, (headers) => headers.set("Location", moved));
 };
