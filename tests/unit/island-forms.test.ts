@@ -90,42 +90,26 @@ function runGuard() {
     FakeForm,
     (fn: () => void) => timers.push(fn),
   );
-  const send = (form: FakeForm, submitter: object | null = null) => {
-    const event = { target: form, submitter, prevented: false, stopped: false } as {
-      target: FakeForm;
-      submitter: object | null;
-      prevented: boolean;
-      stopped: boolean;
-      preventDefault(): void;
-      stopPropagation(): void;
+  /** An event of `type` on `target` as the window's capture listener sees it: what it stopped. */
+  const dispatch = <T extends object>(type: string, fields: T) => {
+    const event = {
+      ...fields,
+      prevented: false,
+      stopped: false,
+      preventDefault() {
+        event.prevented = true;
+      },
+      stopPropagation() {
+        event.stopped = true;
+      },
     };
-    event.preventDefault = () => {
-      event.prevented = true;
-    };
-    event.stopPropagation = () => {
-      event.stopped = true;
-    };
-    listeners.get("submit")?.(event);
+    listeners.get(type)?.(event);
     return event;
   };
-  /** A click on `target`, as the window's capture listener sees it. */
-  const click = (target: object) => {
-    const event = { target, prevented: false, stopped: false } as {
-      target: object;
-      prevented: boolean;
-      stopped: boolean;
-      preventDefault(): void;
-      stopPropagation(): void;
-    };
-    event.preventDefault = () => {
-      event.prevented = true;
-    };
-    event.stopPropagation = () => {
-      event.stopped = true;
-    };
-    listeners.get("click")?.(event);
-    return event;
-  };
+  const send = (form: FakeForm, submitter: object | null = null) =>
+    dispatch("submit", { target: form, submitter });
+  /** A click on `target`. */
+  const click = (target: object) => dispatch("click", { target });
   /** Runs the timers the guard has set, in order. */
   const runTimers = () => {
     for (const fn of timers.splice(0)) fn();
