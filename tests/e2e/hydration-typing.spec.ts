@@ -171,3 +171,34 @@ test("'a click before the island is ready is not lost': 'Email me a login code i
   await expect(page.getByText(email).first()).toBeVisible();
   await expect(page.getByText("Enter a valid email address.")).toHaveCount(0);
 });
+
+test("'a box ticked before the island is ready stays ticked': checkout's terms and its donation amount, chosen before hydration, are the island's once it hydrates", async ({
+  page,
+  request,
+}) => {
+  // Regression: hydration unticked the terms box and put the donation back on its first amount,
+  // so Pay then said the terms were not accepted.
+  const answer = await admissionCart(request, 1);
+  const cartId = answer.cart._data[0]?.id ?? "";
+  await seedCart(page, answer);
+  const path = `${HM}/checkout/${cartId}`;
+
+  const first = await openUnhydrated(page, path);
+  const amount = page.getByRole("radio", { name: "$25.00" });
+  await amount.click();
+  await hydrate(page, first.release);
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+  await expect(amount).toBeChecked();
+  await expect(page.getByRole("radio", { name: "$10.00" })).not.toBeChecked();
+
+  const second = await openUnhydrated(page, path);
+  const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
+  await terms.click();
+  await hydrate(page, second.release);
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+  await expect(terms).toBeChecked();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("This field is required.").first()).toBeVisible();
+  await expect(page.locator("#checkout-terms-error")).toHaveCount(0);
+  await expect(terms).toBeChecked();
+});

@@ -55,6 +55,23 @@ describe("island forms are never sent as a GET with their fields in the address"
     expect(bare).toEqual([]);
   });
 
+  it("every checkbox, radio button and select of an island is a ChoiceInput or ChoiceSelect (ui/ChoiceInput.tsx: it adopts what was chosen before hydration)", () => {
+    const bare = sources
+      .filter(({ file }) => file !== join("ui", "ChoiceInput.tsx"))
+      .flatMap(({ file, source }) => [
+        ...openingTags(source, "input")
+          .filter((tag) => /type="(checkbox|radio)"/.test(tag))
+          .map(() => `${file}: <input> checkbox or radio`),
+        ...openingTags(source, "select").map(() => `${file}: <select>`),
+      ]);
+    expect(bare).toEqual([]);
+    const choices = sources.flatMap(({ source }) => [
+      ...openingTags(source, "ChoiceInput"),
+      ...openingTags(source, "ChoiceSelect"),
+    ]);
+    expect(choices.length).toBeGreaterThanOrEqual(14);
+  });
+
   it("the check sees a bare form", () => {
     expect(
       openingTags('<form noValidate onSubmit={(e) => submit(e)}>\n<input name="card_number" />', "form"),
@@ -181,6 +198,9 @@ class FakeControl {
     if (selector === "astro-island[ssr]") return this.island?.ssr ? this.island : null;
     return this.control ? this : null;
   }
+  matches(selector: string) {
+    return selector === ":disabled" && this.disabled;
+  }
   click() {
     this.clicks++;
   }
@@ -217,20 +237,41 @@ describe("ISLAND_GUARD_SCRIPT: a click on an island's control before it is ready
     expect([plus.clicks, minus.clicks]).toEqual([1, 0]);
   });
 
-  it("makes no click on a control gone or disabled by the time the island is ready", () => {
+  it("makes no click on a control gone by the time the island is ready", () => {
     const { click, runTimers } = runGuard();
-    const gone = new FakeIsland();
-    const removed = new FakeControl(gone);
+    const island = new FakeIsland();
+    const removed = new FakeControl(island);
     click(removed);
     removed.isConnected = false;
-    const off = new FakeIsland();
-    const disabled = new FakeControl(off);
-    click(disabled);
-    disabled.disabled = true;
-    gone.hydrate();
-    off.hydrate();
+    island.hydrate();
     runTimers();
-    expect([removed.clicks, disabled.clicks]).toEqual([0, 0]);
+    expect(removed.clicks).toBe(0);
+  });
+
+  it("clicks a control the island keeps disabled while it gets ready as soon as it is enabled, for up to 3 s (60 tries 50 ms apart)", () => {
+    const { click, runTimers } = runGuard();
+    const island = new FakeIsland();
+    const amount = new FakeControl(island, "radio");
+    click(amount);
+    amount.disabled = true;
+    island.hydrate();
+    for (let i = 0; i < 5; i++) runTimers();
+    expect(amount.clicks).toBe(0);
+    amount.disabled = false;
+    runTimers();
+    expect(amount.clicks).toBe(1);
+    runTimers();
+    expect(amount.clicks).toBe(1);
+
+    const never = new FakeIsland();
+    const stuck = new FakeControl(never);
+    click(stuck);
+    stuck.disabled = true;
+    never.hydrate();
+    for (let i = 0; i < 70; i++) runTimers();
+    stuck.disabled = false;
+    runTimers();
+    expect(stuck.clicks).toBe(0);
   });
 
   it("leaves alone a form's submit button (the submission guard's), an asleep cart widget, a hydrated island, and anything outside an island", () => {

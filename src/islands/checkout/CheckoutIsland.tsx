@@ -53,6 +53,7 @@ import { StripeSlot } from "./StripeSlot.tsx";
 import type { StripeState } from "./stripe-types.ts";
 import { type CheckoutMessage, captchaFor, useCheckoutPayment } from "./useCheckoutPayment.ts";
 import "./checkout.css";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
 
 export interface CheckoutIslandProps {
@@ -391,7 +392,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         <FeeSummary envelope={envelope} tr={tr} money={money} />
         {termsContent.trim() !== "" && (
           <div className={`checkout-terms${termsError ? " checkout-field--invalid" : ""}`}>
-            <input
+            <ChoiceInput
               id="checkout-terms"
               type="checkbox"
               checked={terms}

@@ -13,6 +13,7 @@ import {
   type CustomValues,
   customFieldMax,
 } from "../../lib/domain/identity-custom-fields.ts";
+import { ChoiceInput, ChoiceSelect } from "../ui/ChoiceInput.tsx";
 import type { CheckoutStringKey, CheckoutTranslate } from "./checkout-strings.ts";
 import { TextField } from "./TextField.tsx";
 
@@ -67,7 +68,7 @@ function Choice(props: {
   if (field.type === "boolean") {
     return (
       <div className={`checkout-choice${error ? " checkout-field--invalid" : ""}`}>
-        <input
+        <ChoiceInput
           ref={props.register}
           id={id}
           type="checkbox"
@@ -92,7 +93,7 @@ function Choice(props: {
         <legend>{label}</legend>
         {field.options.map((option, index) => (
           <label key={option} className="checkout-choice">
-            <input
+            <ChoiceInput
               ref={index === 0 ? props.register : undefined}
               type="radio"
               name={field.key}
@@ -112,7 +113,7 @@ function Choice(props: {
   return (
     <div className={`checkout-field${error ? " checkout-field--invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <select
+      <ChoiceSelect
         ref={props.register}
         id={id}
         name={field.key}
@@ -130,7 +131,7 @@ function Choice(props: {
             {option}
           </option>
         ))}
-      </select>
+      </ChoiceSelect>
       {errorText}
     </div>
   );

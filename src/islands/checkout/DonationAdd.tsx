@@ -13,6 +13,7 @@ import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { asFailure } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 
 export interface DonationAddProps {
   offer: DonationOffer;
@@ -70,12 +71,22 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
       <div className="checkout-donation__options">
         {offer.presets.map((amount) => (
           <label key={amount} className="checkout-amount__option">
-            <input type="radio" name={name} checked={choice === amount} onChange={() => setChoice(amount)} />
+            <ChoiceInput
+              type="radio"
+              name={name}
+              checked={choice === amount}
+              onChange={() => setChoice(amount)}
+            />
             <span>{money(amount)}</span>
           </label>
         ))}
         <label className="checkout-amount__option">
-          <input type="radio" name={name} checked={choice === "other"} onChange={() => setChoice("other")} />
+          <ChoiceInput
+            type="radio"
+            name={name}
+            checked={choice === "other"}
+            onChange={() => setChoice("other")}
+          />
           <span>{tr("checkout.donation.other")}</span>
         </label>
       </div>

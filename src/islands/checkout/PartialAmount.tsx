@@ -10,6 +10,7 @@ import { clampOtherAmount } from "../../lib/domain/payment-amount.ts";
 import { partialChoices } from "../../lib/domain/payment-plan.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 
 type Choice = "due" | "outstanding" | "other";
 
@@ -49,7 +50,13 @@ export function PartialAmount({ due, outstanding, money, tr, disabled, onChange 
       <legend>{tr("checkout.amount.title")}</legend>
       {choices.map((c) => (
         <label key={c} className="checkout-amount__option">
-          <input type="radio" name={name} value={c} checked={active === c} onChange={() => setChoice(c)} />
+          <ChoiceInput
+            type="radio"
+            name={name}
+            value={c}
+            checked={active === c}
+            onChange={() => setChoice(c)}
+          />
           <span>{label(c)}</span>
         </label>
       ))}

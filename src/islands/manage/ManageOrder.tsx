@@ -8,6 +8,7 @@
 import { useEffect, useId, useState } from "react";
 import type { ManageAnswer } from "../../lib/api/manage-schemas.ts";
 import { changeMailContext, groupBySession, ticketStateKey } from "../../lib/domain/manage/view.ts";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { EditPanel } from "./EditPanel.tsx";
 import {
@@ -125,7 +126,7 @@ export function ManageOrder(props: ManageOrderProps) {
                     <li key={ticket.id} className="manage-ticket" data-state={ticket.state}>
                       {offersCancel && ticket.can_cancel ? (
                         <label className="manage-ticket__select">
-                          <input
+                          <ChoiceInput
                             type="checkbox"
                             checked={selected.has(ticket.id)}
                             onChange={(event) => toggle(ticket.id, event.currentTarget.checked)}

@@ -58,6 +58,7 @@ import { openMobileCart, requestDiscardOrCheckout } from "../../lib/stores/ui.ts
 import { format } from "../../lib/tenant/string-format.ts";
 import type { LoginStringKey, LoginTranslate } from "../login/login-strings.ts";
 import { SurveyField } from "../reserve/SurveyField.tsx";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { formText } from "./form-text.ts";
@@ -459,7 +460,7 @@ export default function MembershipForm(props: MembershipFormProps) {
             <div className="membership-levels__list">
               {props.levels.map((l) => (
                 <label key={l.id} className="membership-level" data-level={l.id}>
-                  <input
+                  <ChoiceInput
                     type="radio"
                     name={levelsName}
                     value={l.id}
@@ -487,7 +488,7 @@ export default function MembershipForm(props: MembershipFormProps) {
               {props.action === "renew" && (
                 <div className="reserve__section membership-extend">
                   <label>
-                    <input
+                    <ChoiceInput
                       type="checkbox"
                       checked={extend}
                       disabled={submitting}
@@ -539,7 +540,7 @@ export default function MembershipForm(props: MembershipFormProps) {
                   <legend>{text("membershipForm.autoRenew.legend")}</legend>
                   <p className="muted">{text("membershipForm.autoRenew.hint")}</p>
                   <label className="one-ticket__option">
-                    <input
+                    <ChoiceInput
                       type="radio"
                       name={autoRenewName}
                       checked={autoRenew}
@@ -548,7 +549,7 @@ export default function MembershipForm(props: MembershipFormProps) {
                     {text("membershipForm.autoRenew.yes")}
                   </label>
                   <label className="one-ticket__option">
-                    <input
+                    <ChoiceInput
                       type="radio"
                       name={autoRenewName}
                       checked={!autoRenew}

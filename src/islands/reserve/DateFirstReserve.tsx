@@ -14,6 +14,7 @@ import { totalQuantity } from "../../lib/domain/quantity-limits.ts";
 import { soldOutMessage } from "../../lib/domain/reserve-errors.ts";
 import { buildReserveRequest, groupQuantity, selectionBreakdown } from "../../lib/domain/reserve-request.ts";
 import type { ChosenSeats, SeatDemand } from "../../lib/domain/seat-selection.ts";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { useReserveEnv } from "./context.ts";
 import { DatePicker } from "./DatePicker.tsx";
 import { DetailsFields } from "./DetailsFields.tsx";
@@ -235,7 +236,12 @@ export function DateFirstReserve() {
           <legend>{text("reserve.mode.legend")}</legend>
           {(["dated", "anyDate"] as const).map((m) => (
             <label key={m} className="reserve-mode__option">
-              <input type="radio" name="reserve-mode" checked={mode === m} onChange={() => switchMode(m)} />
+              <ChoiceInput
+                type="radio"
+                name="reserve-mode"
+                checked={mode === m}
+                onChange={() => switchMode(m)}
+              />
               {m === "dated" ? text("reserve.mode.dated") : text("reserve.mode.anyDate")}
             </label>
           ))}

@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from "react";
 import { checkFlexibleAmount, presetAmount } from "../../lib/domain/flexible-price.ts";
 import { oneTicketOptionLabel } from "../../lib/domain/one-ticket-label.ts";
 import { buildReserveRequest, selectionBreakdown } from "../../lib/domain/reserve-request.ts";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { useReserveEnv } from "./context.ts";
 import { DetailsFields } from "./DetailsFields.tsx";
 import { FlexibleAmount } from "./FlexibleAmount.tsx";
@@ -54,7 +55,12 @@ export function OneTicketReserve() {
           <legend>{text("reserve.oneTicket.legend")}</legend>
           {types.map((t) => (
             <label key={t.id} className="one-ticket__option">
-              <input type="radio" name={name} checked={chosen === t.id} onChange={() => setChosen(t.id)} />
+              <ChoiceInput
+                type="radio"
+                name={name}
+                checked={chosen === t.id}
+                onChange={() => setChosen(t.id)}
+              />
               <span>
                 {t.flexible ? text("reserve.oneTicket.other") : oneTicketOptionLabel(t.name, t.amount, money)}
               </span>

@@ -12,6 +12,7 @@ import { messagesFor } from "../../lib/domain/message-rules.ts";
 import { messageText } from "../../lib/domain/messages.ts";
 import { showsPrice } from "../../lib/domain/price-display.ts";
 import { preselectedTab, splitSessionTabs } from "../../lib/domain/session-tabs.ts";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { useReserveEnv } from "./context.ts";
 import { annotations, type SessionView } from "./day-view.ts";
 
@@ -108,7 +109,7 @@ export function SessionPicker({
         const price = prices[s.id];
         return (
           <label key={s.id} className={`session-option${s.soldOut ? " session-option--sold-out" : ""}`}>
-            <input
+            <ChoiceInput
               type="radio"
               name={`${baseId}-session`}
               value={s.id}

@@ -5,6 +5,7 @@
  */
 import { useId, useRef } from "react";
 import type { SurveyQuestion } from "../../lib/domain/survey.ts";
+import { ChoiceSelect } from "../ui/ChoiceInput.tsx";
 import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 
 export function SurveyField({
@@ -37,14 +38,14 @@ export function SurveyField({
       </label>
       {question.description && <span className="muted">{question.description}</span>}
       {question.options ? (
-        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+        <ChoiceSelect {...common} value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="" />
           {question.options.map((o) => (
             <option key={o} value={o}>
               {o}
             </option>
           ))}
-        </select>
+        </ChoiceSelect>
       ) : (
         <input
           {...common}

@@ -18,8 +18,10 @@ export interface IslandFormRegistry {
   ready: WeakSet<HTMLFormElement>;
   /** A submission held, with its button (null: Enter in a field). */
   held: WeakMap<HTMLFormElement, HTMLElement | null>;
-  /** A click held on one of the form's buttons that does not submit. */
+  /** A click held on one of the form's controls that does not submit. */
   clicked: WeakMap<HTMLFormElement, HTMLElement>;
+  /** Clicks a held control again: at once, or once the island enables it (for up to 3 s). */
+  click: (control: HTMLElement) => void;
 }
 
 declare global {
@@ -52,8 +54,8 @@ export function IslandForm({ ref, children, ...rest }: IslandFormProps) {
       if (submission) {
         const { submitter } = submission;
         form.requestSubmit(submitter?.isConnected && formOf(submitter) === form ? submitter : null);
-      } else if (clicked?.isConnected && formOf(clicked) === form && !isDisabled(clicked)) {
-        clicked.click();
+      } else if (clicked && formOf(clicked) === form) {
+        registry.click(clicked);
       }
     }, 0);
   }, [own]);
@@ -67,8 +69,4 @@ export function IslandForm({ ref, children, ...rest }: IslandFormProps) {
 
 function formOf(element: HTMLElement): HTMLFormElement | null {
   return element instanceof HTMLButtonElement || element instanceof HTMLInputElement ? element.form : null;
-}
-
-function isDisabled(element: HTMLElement): boolean {
-  return element instanceof HTMLButtonElement && element.disabled;
 }

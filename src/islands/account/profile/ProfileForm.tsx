@@ -16,6 +16,7 @@ import {
   profileValuesOf,
 } from "../../../lib/domain/account/profile.ts";
 import { COUNTRIES, regionsOf, regionWord } from "../../../lib/domain/account/profile-places.ts";
+import { ChoiceSelect } from "../../ui/ChoiceInput.tsx";
 import { IslandForm } from "../../ui/IslandForm.tsx";
 import { AccountField } from "../AccountField.tsx";
 import { type AccountStrings, accountTranslator } from "../account-strings.ts";
@@ -138,7 +139,7 @@ export function ProfileForm({ seller, identityId, initial, editable, strings }: 
     return (
       <div className={`account-field${error ? " account-field--invalid" : ""}`}>
         <label htmlFor={selectId}>{labelOf(field)}</label>
-        <select
+        <ChoiceSelect
           id={selectId}
           name={field}
           value={values[field]}
@@ -156,7 +157,7 @@ export function ProfileForm({ seller, identityId, initial, editable, strings }: 
               {o.name}
             </option>
           ))}
-        </select>
+        </ChoiceSelect>
         {error && (
           <p id={errorId} className="account-field__error">
             {error}
