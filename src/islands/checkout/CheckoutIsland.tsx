@@ -34,7 +34,9 @@ import { type CardField, type CardInput, needsCard } from "../../lib/domain/paym
 import { dueFromRows } from "../../lib/domain/payment-plan.ts";
 import { $cart, $cartChecked, adoptCart, initCart } from "../../lib/stores/cart.ts";
 import { CartButtonView } from "../cart/CartButton.tsx";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
+import { IslandForm } from "../ui/IslandForm.tsx";
 import { useStoreInTransition } from "../ui/useStoreInTransition.ts";
 import { CaptchaNotice } from "./CaptchaNotice.tsx";
 import { CardFields } from "./CardFields.tsx";
@@ -53,8 +55,6 @@ import { StripeSlot } from "./StripeSlot.tsx";
 import type { StripeState } from "./stripe-types.ts";
 import { type CheckoutMessage, captchaFor, useCheckoutPayment } from "./useCheckoutPayment.ts";
 import "./checkout.css";
-import { ChoiceInput } from "../ui/ChoiceInput.tsx";
-import { IslandForm } from "../ui/IslandForm.tsx";
 
 export interface CheckoutIslandProps {
   seller: string;

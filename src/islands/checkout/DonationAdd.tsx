@@ -9,11 +9,11 @@ import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import { checkFlexibleAmount, outsideMessage } from "../../lib/domain/flexible-price.ts";
 import { toMoneyString } from "../../lib/domain/money.ts";
 import { addToCart } from "../../lib/stores/cart.ts";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { asFailure } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
-import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 
 export interface DonationAddProps {
   offer: DonationOffer;

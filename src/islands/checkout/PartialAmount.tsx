@@ -8,9 +8,9 @@ import { useEffect, useId, useState } from "react";
 import type { CheckoutBody, PayBody } from "../../lib/api/checkout-schemas.ts";
 import { clampOtherAmount } from "../../lib/domain/payment-amount.ts";
 import { partialChoices } from "../../lib/domain/payment-plan.ts";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
-import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 
 type Choice = "due" | "outstanding" | "other";
 

@@ -59,7 +59,8 @@ export const INTL_WARMUP_SCRIPT = `(()=>{try{new Worker("/intl-warmup.js",{name:
  *     form's first action (a click or a submission) is held.
  *   - Elsewhere in an `astro-island` Astro still marks `ssr` (not hydrated), the guard stops the
  *     click and holds the first one per island; when the island says it has hydrated
- *     (`astro:hydrate`), the control is clicked again, a task later. The cart widget asleep (`data-cart-asleep`, islands/cart/hydrate-with-cart.ts)
- *     wakes only when a cart is stored, not on a click: its clicks are left alone.
+ *     (`astro:hydrate`), the button is clicked again, a task later. The cart widget asleep
+ *     (`data-cart-asleep`, islands/cart/hydrate-with-cart.ts) wakes only when a cart is stored,
+ *     not on a click: its clicks are left alone.
  */
 export const ISLAND_GUARD_SCRIPT = `(()=>{const c=(b,n)=>{if(!b.isConnected)return;if(!b.matches(":disabled")){b.click();return;}if(n>0)setTimeout(()=>c(b,n-1),50);};const r={ready:new WeakSet(),held:new WeakMap(),clicked:new WeakMap(),click:(b)=>c(b,60)};self.__foyerIslandForms=r;const waiting=(f)=>r.held.has(f)||r.clicked.has(f);addEventListener("submit",(e)=>{const f=e.target;if(!(f instanceof HTMLFormElement)||!f.hasAttribute("data-island-form")||r.ready.has(f))return;e.preventDefault();e.stopPropagation();if(!waiting(f))r.held.set(f,e.submitter||null);},true);const w=new WeakSet();addEventListener("click",(e)=>{const t=e.target;const b=t&&typeof t.closest==="function"?t.closest("button,[role=button],[role=tab]"):null;if(!b||(b.type==="submit"&&b.form))return;const f=b.form;if(f&&f.hasAttribute("data-island-form")){if(r.ready.has(f))return;e.preventDefault();e.stopPropagation();if(!waiting(f))r.clicked.set(f,b);return;}const i=b.closest("astro-island[ssr]");if(!i||i.hasAttribute("data-cart-asleep"))return;e.preventDefault();e.stopPropagation();if(w.has(i))return;w.add(i);i.addEventListener("astro:hydrate",()=>setTimeout(()=>r.click(b),0),{once:true});},true);})();`;
