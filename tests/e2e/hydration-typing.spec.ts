@@ -5,6 +5,7 @@
  * removes the `ssr` attribute) and checks the islands kept and use the typed text.
  */
 import { expect, type Page, test } from "./fixtures.ts";
+import { newUser } from "./helpers/account-profile.ts";
 import { admissionCart, SELLER, seedCart } from "./helpers/cart.ts";
 import { holdIslandScripts } from "./helpers/hold-islands.ts";
 
@@ -201,4 +202,23 @@ test("'a box ticked before the island is ready stays ticked': checkout's terms a
   await expect(page.getByText("This field is required.").first()).toBeVisible();
   await expect(page.locator("#checkout-terms-error")).toHaveCount(0);
   await expect(terms).toBeChecked();
+});
+
+test("'an option selected before the island is ready stays selected': my profile's Country chosen before hydration is the island's (Canada asks for its Province)", async ({
+  page,
+}) => {
+  await newUser(page.request, SELLER);
+  const { release } = await openUnhydrated(page, `${HM}/my/profile`);
+  const form = page.getByRole("form", { name: "Your details" });
+  await form.getByLabel("Country").selectOption("CA");
+  await release();
+  // The page's other islands are client:visible (below the fold): only the form's is waited for.
+  await expect(page.locator("astro-island", { has: form })).not.toHaveAttribute("ssr", /.*/, {
+    timeout: 15_000,
+  });
+  // The island knows the country: it shows Canada's Province select, and saving without one says so.
+  await expect(form.getByLabel("Country")).toHaveValue("CA");
+  await expect(form.getByLabel("Province")).toBeVisible();
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByText("Choose a province.")).toBeVisible();
 });
