@@ -4,7 +4,7 @@
  * that owns guests' carts.
  */
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
 import * as s from "../../db/schema.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
 
@@ -33,19 +33,30 @@ export interface Caller {
 
 export const ANONYMOUS: Caller = { identityId: null, sellerId: null };
 
+/** The longest session token looked up; a longer one is no session. */
+const MAX_TOKEN_LENGTH = 512;
+
+/**
+ * The condition on auth_session rows for a live session of `token` (known, not revoked, not
+ * expired), or undefined when the token cannot be one. One rule for every lookup of a session.
+ */
+export function liveSession(token: string | undefined, now: Date): SQL | undefined {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
+  return and(
+    eq(s.authSession.tokenHash, hashSessionToken(token)),
+    isNull(s.authSession.revokedAt),
+    gt(s.authSession.expiresAt, now),
+  );
+}
+
 /** The identity behind a session token; anonymous when the token is absent, unknown, revoked or expired. */
 export async function resolveCaller(db: Executor, token: string | undefined, now: Date): Promise<Caller> {
-  if (!token || token.length > 512) return ANONYMOUS;
+  const live = liveSession(token, now);
+  if (!live) return ANONYMOUS;
   const rows = await db
     .select({ identityId: s.authSession.identityId, sellerId: s.authSession.sellerId })
     .from(s.authSession)
-    .where(
-      and(
-        eq(s.authSession.tokenHash, hashSessionToken(token)),
-        isNull(s.authSession.revokedAt),
-        gt(s.authSession.expiresAt, now),
-      ),
-    )
+    .where(live)
     .limit(1);
   return rows[0] ?? ANONYMOUS;
 }

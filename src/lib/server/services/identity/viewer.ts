@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { cachedSeller } from "../cart/static-rows.ts";
-import { resolveCaller } from "./identity.ts";
+import { liveSession } from "./identity.ts";
 
 export interface Viewer {
   identityId: string;
@@ -20,15 +20,18 @@ export async function viewerFor(
   token: string | undefined,
   now: Date,
 ): Promise<Viewer | null> {
-  if (!token) return null;
-  const caller = await resolveCaller(db, token, now);
-  if (caller.identityId === null) return null;
-  const seller = await cachedSeller(db, sellerSlug);
-  if (caller.sellerId !== seller.id) return null;
+  const live = liveSession(token, now);
+  if (!live) return null;
+  // One read for the session and its identity's first name: every page a member opens asks it
+  // (their pages are never shared, so never micro-cached), and on PGlite each read is a WebAssembly
+  // call of its own (issue 17 "Faster pages": "one combined read in place of two").
   const [row] = await db
-    .select({ firstName: s.identity.firstName })
-    .from(s.identity)
-    .where(eq(s.identity.id, caller.identityId))
+    .select({ identityId: s.identity.id, sellerId: s.authSession.sellerId, firstName: s.identity.firstName })
+    .from(s.authSession)
+    .innerJoin(s.identity, eq(s.identity.id, s.authSession.identityId))
+    .where(live)
     .limit(1);
-  return row ? { identityId: caller.identityId, firstName: row.firstName } : null;
+  if (!row) return null;
+  const seller = await cachedSeller(db, sellerSlug);
+  return row.sellerId === seller.id ? { identityId: row.identityId, firstName: row.firstName } : null;
 }
