@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from "./fixtures.ts";
 import { newUser } from "./helpers/account-profile.ts";
-import { admissionCart, SELLER, seedCart } from "./helpers/cart.ts";
+import { SELLER, seededCheckoutPath } from "./helpers/cart.ts";
 import { holdIslandScripts } from "./helpers/hold-islands.ts";
 
 const HM = `/${SELLER}`;
@@ -31,10 +31,7 @@ test("'Islands must adopt the values already in the server-rendered fields': che
   request,
 }) => {
   // Regression: checkout names typed before hydration were wiped (3 of 8 tries).
-  const answer = await admissionCart(request, 1);
-  const cartId = answer.cart._data[0]?.id ?? "";
-  await seedCart(page, answer);
-  const { release } = await openUnhydrated(page, `${HM}/checkout/${cartId}`);
+  const { release } = await openUnhydrated(page, await seededCheckoutPath(page, request));
   const typed = {
     "First name": "Ada",
     "Last name": "Lovelace",
@@ -63,10 +60,7 @@ test("a checkout sent before its island is ready never puts the card into the ad
   browser,
   request,
 }) => {
-  const answer = await admissionCart(request, 1);
-  const cartId = answer.cart._data[0]?.id ?? "";
-  const path = `${HM}/checkout/${cartId}`;
-  await seedCart(page, answer);
+  const path = await seededCheckoutPath(page, request);
   const navigations: string[] = [];
   page.on("request", (r) => {
     if (r.isNavigationRequest()) navigations.push(`${r.method()} ${r.url()}`);
@@ -179,10 +173,7 @@ test("'a box ticked before the island is ready stays ticked': checkout's terms a
 }) => {
   // Regression: hydration unticked the terms box and put the donation back on its first amount,
   // so Pay then said the terms were not accepted.
-  const answer = await admissionCart(request, 1);
-  const cartId = answer.cart._data[0]?.id ?? "";
-  await seedCart(page, answer);
-  const path = `${HM}/checkout/${cartId}`;
+  const path = await seededCheckoutPath(page, request);
 
   const first = await openUnhydrated(page, path);
   const amount = page.getByRole("radio", { name: "$25.00" });

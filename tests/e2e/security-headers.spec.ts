@@ -6,7 +6,7 @@
  */
 import type { Response } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { admissionCart, SELLER, seedCart } from "./helpers/cart.ts";
+import { SELLER, seededCheckoutPath } from "./helpers/cart.ts";
 
 function expectSecurityHeaders(response: Response | null) {
   expect(response, "the page answered").not.toBeNull();
@@ -32,10 +32,7 @@ test("the checkout page sends the security headers and its islands run under the
   page,
   request,
 }) => {
-  const answer = await admissionCart(request, 1);
-  const cartId = answer.cart._data[0]?.id ?? "";
-  await seedCart(page, answer);
-  const response = await page.goto(`/${SELLER}/checkout/${cartId}`);
+  const response = await page.goto(await seededCheckoutPath(page, request));
   expectSecurityHeaders(response);
   await page.locator('.checkout[data-hydrated="true"]').waitFor();
 });

@@ -105,6 +105,16 @@ export async function seedCart(page: Page, answer: CartAnswer, seller = SELLER) 
 }
 
 /**
+ * A cart of one General Admission ticket, stored in the browser as the store keeps it: the path of
+ * its checkout page.
+ */
+export async function seededCheckoutPath(page: Page, request: APIRequestContext): Promise<string> {
+  const answer = await admissionCart(request, 1);
+  await seedCart(page, answer);
+  return `/${SELLER}/checkout/${answer.cart._data[0]?.id ?? ""}`;
+}
+
+/**
  * The cart aside, once its island is ready: hydrated, or (no cart, no `?code=`) asleep as the server
  * rendered it, listening for a cart to be stored (`client:cart`, src/islands/cart/hydrate-with-cart.ts).
  */
