@@ -51,9 +51,8 @@ export function patchReactRendererSource(code) {
     "}",
     CHECK.replace("function check(", "function checkAnew("),
   ].join("\n");
-  const stringFirst = [
-    "html = foyerRenderWhole(vnode, renderOptions) ?? await renderToReadableStreamAsync(vnode, renderOptions);",
-  ].join("\n");
+  const stringFirst =
+    "html = foyerRenderWhole(vnode, renderOptions) ?? await renderToReadableStreamAsync(vnode, renderOptions);";
   const renderWhole = [
     "function foyerRenderWhole(vnode, options) {",
     "  if (options.formState) return undefined;",

@@ -23,7 +23,7 @@ import {
   type SelectHTMLAttributes,
   useLayoutEffect,
 } from "react";
-import { useJoinedRef } from "./useTypedBeforeHydration.ts";
+import { useJoinedRef, useTypedBeforeHydration } from "./useTypedBeforeHydration.ts";
 
 type ChoiceInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
   type: "checkbox" | "radio";
@@ -44,14 +44,13 @@ export function ChoiceInput({ ref, ...props }: ChoiceInputProps) {
 
 type ChoiceSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> };
 
+/** A select adopts its chosen value as a text field does its text (useTypedBeforeHydration). */
 export function ChoiceSelect({ ref, ...props }: ChoiceSelectProps) {
   const [own, join] = useJoinedRef<HTMLSelectElement>(ref);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount, by design
-  useLayoutEffect(() => {
-    const node = own.current;
-    if (!node || !props.onChange || props.value === undefined || props.multiple) return;
-    if (node.value !== String(props.value)) props.onChange(changeOf(node));
-  }, []);
+  const { value, multiple, onChange } = props;
+  useTypedBeforeHydration(own, value === undefined || multiple ? undefined : String(value), () => {
+    if (own.current && onChange) onChange(changeOf(own.current));
+  });
   return <select {...props} ref={join} />;
 }
 

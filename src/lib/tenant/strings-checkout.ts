@@ -7,7 +7,7 @@ export const checkoutStrings = {
   // checkout
   "checkout.title": "Checkout",
   "checkout.loading": "Loading your cart…",
-  // Shown without JavaScript: the checkout form is an island (issue 17's submit guard).
+  // Shown without JavaScript: the checkout form is an island (issue 17's island guard, ISLAND_GUARD_SCRIPT).
   "checkout.noScript": "Checkout needs JavaScript. Please turn it on in your browser to pay.",
   "checkout.empty.title": "Your cart is empty",
   "checkout.empty.body": "Choose some tickets first, then come back here to pay.",
