@@ -173,7 +173,10 @@ describe("interleaved cart calls", () => {
         await releaseExpiredCarts(api.handle.db, api.clock.now());
         for (const id of sessionIds) expect((await sessionRow(api, id)).usedCapacity).toBe(0);
       }),
-      { numRuns: 30 },
+      // A fixed seed: the same 30 interleavings on every run. Unseeded, a rare draw let the other
+      // adds take cart 0's places in all 30 runs, so no remove could succeed and the not-vacuous
+      // check below failed for a reason no code change made (CI, 2026-11-29).
+      { numRuns: 30, seed: 20261129 },
     );
     expect(seen.held).toBeGreaterThan(0);
     expect(seen.refused).toBeGreaterThan(0);
