@@ -157,17 +157,17 @@ test.describe("passcode", () => {
     await submit.click();
     await expect(page.getByText("The passcode you entered is invalid.")).toBeVisible();
     await expect(
-      page.getByText("You have 2 more attempts before you need to request a new code."),
+      page.getByText("You have 2 more attempts before you need to request a new login link."),
     ).toBeVisible();
     await field.fill("BBBBBB");
     await submit.click();
     await expect(
-      page.getByText("You have 1 more attempt before you need to request a new code."),
+      page.getByText("You have 1 more attempt before you need to request a new login link."),
     ).toBeVisible();
     await field.fill("CCCCCC");
     await submit.click();
     await expect(
-      page.getByText("You need to request a new code before attempting to log in with a passcode again."),
+      page.getByText("You need to request a new login link before attempting to log in with a passcode again."),
     ).toBeVisible();
     await expect(field).toBeDisabled();
     await expect(submit).toBeDisabled();

@@ -59,6 +59,28 @@ describe("issue 11: 'An out-of-range donation shows 'Value entered is outside mi
     expect(outsideMessage("format", bounds, money, texts)).toBe(
       "Value entered is outside min/max. Enter the amount with at most two decimals.",
     );
-    expect(outsideMessage("below", { min: undefined, max: 500 }, money, texts)).toContain("two decimals");
+  });
+});
+
+describe("a negative amount is 'outside min/max' below the minimum, never a format slip", () => {
+  const texts = {
+    outside: OUTSIDE_MIN_MAX,
+    below: (min: string) => `Enter at least ${min}.`,
+    above: (max: string) => `Enter at most ${max}.`,
+    format: "Enter the amount with at most two decimals.",
+  };
+  const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+  it("regression: a donation of -5 was hinted '...at most two decimals'", () => {
+    expect(checkFlexibleAmount("-5", bounds)).toEqual({ ok: false, error: "outside", reason: "below" });
+    expect(outsideMessage("below", bounds, money, texts)).toBe(
+      "Value entered is outside min/max. Enter at least $1.00.",
+    );
+  });
+  it("with no minimum set, a negative amount is told the least is zero", () => {
+    const open = { min: undefined, max: 500 };
+    expect(checkFlexibleAmount("-5", open)).toEqual({ ok: false, error: "outside", reason: "below" });
+    expect(outsideMessage("below", open, money, texts)).toBe(
+      "Value entered is outside min/max. Enter at least $0.00.",
+    );
   });
 });

@@ -30,13 +30,13 @@ describe("login inputs (spec 1 §5, §9)", () => {
       vars: { count: 2, s: "s" },
     });
     expect(words(attemptsLeftMessage(2))).toBe(
-      "You have 2 more attempts before you need to request a new code.",
+      "You have 2 more attempts before you need to request a new login link.",
     );
     expect(words(attemptsLeftMessage(1))).toBe(
-      "You have 1 more attempt before you need to request a new code.",
+      "You have 1 more attempt before you need to request a new login link.",
     );
     expect(t(undefined, LOGIN_MESSAGE.passcodeNoAttemptsLeft)).toBe(
-      "You need to request a new code before attempting to log in with a passcode again.",
+      "You need to request a new login link before attempting to log in with a passcode again.",
     );
     expect(PASSCODE_ATTEMPTS).toBe(3);
   });

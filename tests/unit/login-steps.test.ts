@@ -47,15 +47,15 @@ describe("passcode errors (spec 1 §8 'Passcode')", () => {
     const outcome = passcodeOutcome("otp_incorrect", 2);
     expect(outcome.message).toEqual({ id: LOGIN_MESSAGE.passcodeInvalid });
     expect(words(outcome.message)).toBe("The passcode you entered is invalid.");
-    expect(words(outcome.attempts)).toBe("You have 2 more attempts before you need to request a new code.");
+    expect(words(outcome.attempts)).toBe("You have 2 more attempts before you need to request a new login link.");
     expect(outcome.mustRequestNew).toBe(false);
     expect(words(passcodeOutcome("otp_incorrect", 1).attempts)).toContain("1 more attempt before");
   });
-  it("'when none left: You need to request a new code ...' and input is disabled", () => {
+  it("'when none left: You need to request a new login link ...' and input is disabled", () => {
     const outcome = passcodeOutcome("otp_incorrect", 0);
     expect(outcome.attempts).toEqual({ id: LOGIN_MESSAGE.passcodeNoAttemptsLeft });
     expect(words(outcome.attempts)).toBe(
-      "You need to request a new code before attempting to log in with a passcode again.",
+      "You need to request a new login link before attempting to log in with a passcode again.",
     );
     expect(outcome.mustRequestNew).toBe(true);
   });

@@ -83,7 +83,7 @@ describe("DESIGN §7 'Domain code returns message ids, not words': a tenant over
     expect(incorrectPassword(overriding).message).toBe("Wrong password, shipmate. Try again.");
     expect(otpIncorrect(1, overriding).items[0]?._extra).toMatchObject({ message: "1 tries left." });
     expect(otpIncorrect(1).items[0]?._extra).toMatchObject({
-      message: "You have 1 more attempt before you need to request a new code.",
+      message: "You have 1 more attempt before you need to request a new login link.",
     });
   });
 

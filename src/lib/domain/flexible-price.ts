@@ -38,7 +38,9 @@ export function checkFlexibleAmount(input: string, bounds: FlexibleBounds): Flex
   } catch {
     return { ok: false, error: "outside", reason: "format" };
   }
-  if (amount < 0) return { ok: false, error: "outside", reason: "format" };
+  // A minus sign is a number below any minimum (and below zero when there is none), not a
+  // malformed amount: "-5" is told the least it may give, never "at most two decimals".
+  if (amount < 0) return { ok: false, error: "outside", reason: "below" };
   if (bounds.min !== undefined && amount < bounds.min)
     return { ok: false, error: "outside", reason: "below" };
   if (bounds.max !== undefined && amount > bounds.max)
@@ -66,8 +68,8 @@ export function outsideMessage(
   texts: OutsideTexts,
 ): string {
   const why =
-    reason === "below" && bounds.min !== undefined
-      ? texts.below(money(bounds.min))
+    reason === "below"
+      ? texts.below(money(Math.max(bounds.min ?? 0, 0)))
       : reason === "above" && bounds.max !== undefined
         ? texts.above(money(bounds.max))
         : texts.format;

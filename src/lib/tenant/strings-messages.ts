@@ -8,14 +8,11 @@
 export const loginMessageStrings = {
   "login.error.passcodeRequired": "Enter your 6-character code",
   "login.error.passcodeInvalid": "The passcode you entered is invalid.",
-  /**
-   * Spec 1 §8: 'You have {count} more attempt{s} before you need to request a new login link.', with
-   * 'code' for 'login link' (issue 11: the visitor requests a new code). {s} is "" for one, else "s".
-   */
+  /** Spec 1 §8, word for word. {s} is "" for one, else "s". */
   "login.error.passcodeAttemptsLeft":
-    "You have {count} more attempt{s} before you need to request a new code.",
+    "You have {count} more attempt{s} before you need to request a new login link.",
   "login.error.passcodeNoAttemptsLeft":
-    "You need to request a new code before attempting to log in with a passcode again.",
+    "You need to request a new login link before attempting to log in with a passcode again.",
   "login.error.cookiesDisabled": "Enable cookies and reload to login.",
   "login.error.loginDisabled": "Login is disabled",
   "login.error.memberNotFoundZip": "Member details not found. Please check your member ID and ZIP code.",
