@@ -62,6 +62,14 @@ test("completion: 'a QR code per ticket, carrying its scan_code, next to the ord
   for (const code of codes) {
     await expect(page.getByRole("img", { name: `QR code of ticket ${code}` })).toBeVisible();
   }
+  // Regression: timed tickets showed no entry time, and each QR read only 'Adult · code'. The line
+  // says its entry time, and each QR is on a card naming its event, date, time and type.
+  await expect(page.locator(".order-complete__when strong")).toHaveText(/^\d{1,2}:\d{2}\s(AM|PM)$/);
+  for (const card of await ticketQrs.all()) {
+    await expect(card.getByRole("heading", { level: 3 })).toHaveText("General Admission");
+    await expect(card.getByText("Time", { exact: true })).toBeVisible();
+    await expect(card.getByText("Ticket", { exact: true })).toBeVisible();
+  }
   // Demo mode has local wallet keys: both providers say ok for an active ticket of a completed order.
   const apple = page.getByRole("link", { name: "Add to Apple Wallet" });
   const google = page.getByRole("link", { name: "Save to Google Wallet" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TicketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
-import { completedContent, orderViews } from "../../src/lib/domain/completed-order.ts";
+import { completedContent, orderLineWhen, orderViews } from "../../src/lib/domain/completed-order.ts";
 import { formatOrderDate } from "../../src/lib/domain/order-dates.ts";
 
 const ticket = (id: string, type: string, session: string | null, order = "to1") => ({
@@ -117,6 +117,7 @@ describe("completed order (spec 2 §2)", () => {
           {
             eventName: "General Admission",
             start: "2026-11-22T15:00:00Z",
+            sessionId: "s1",
             timeZone: "America/New_York",
             types: [
               { name: "Adult", count: 2, seats: [] },
@@ -196,6 +197,27 @@ describe("completed order (spec 2 §2)", () => {
       mobileImage: null,
       imageAlt: "",
     });
+  });
+});
+
+describe("the completion page says when each line's tickets are for", () => {
+  it("regression: timed tickets showed no entry time; a session line reads 'ddd, MMMM D YYYY' and its time in the venue's zone", () => {
+    const line = orderViews(envelope)[0]?.lines[0];
+    if (!line) throw new Error("no line");
+    expect(orderLineWhen(line, "en-US", "UTC")).toEqual({ date: "Sun, November 22 2026", time: "10:00 AM" });
+  });
+  it("an any-day ticket has no session, so no time, and no start, so no date", () => {
+    expect(orderLineWhen({ start: null, sessionId: null, timeZone: null }, "en-US", "UTC")).toEqual({
+      date: null,
+      time: null,
+    });
+    expect(
+      orderLineWhen(
+        { start: "2026-11-22T15:00:00Z", sessionId: null, timeZone: null },
+        "en-GB",
+        "Europe/London",
+      ),
+    ).toEqual({ date: "Sun, November 22 2026", time: null });
   });
 });
 

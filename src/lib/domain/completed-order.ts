@@ -5,9 +5,11 @@
  * completed_image_alternate_text), read defensively: anything malformed is left out.
  */
 import type { Rows } from "./answer-rows.ts";
+import { formatTime } from "./date-format.ts";
 import { type FeeLine, feeLines } from "./fee-lines.ts";
 import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
 import { parseMoneyString } from "./money.ts";
+import { formatOrderDate } from "./order-dates.ts";
 import { sortSeatLines } from "./seat-label.ts";
 
 /** An order's totals as its read answers them (money strings); the breakdown comes with order reads. */
@@ -65,10 +67,31 @@ export interface OrderLine {
   eventName: string;
   /** ISO start of the session, or null for any-day tickets. */
   start: string | null;
+  /** Set for a ticket to one session, so its entry time is shown (none for an any-day ticket). */
+  sessionId: string | null;
   timeZone: string | null;
   types: Array<{ name: string; count: number; seats: OrderSeat[] }>;
   /** A gift card's recipient (issue 11), from the order's additional info for its ledger group. */
   giftRecipient: GiftRecipient | null;
+}
+
+/**
+ * When a line's tickets are for: the date as 'ddd, MMMM D YYYY' (spec 2 §2) and, for a ticket to one
+ * session, its entry time, both in the venue's zone; the same rule as the ticket cards. An any-day
+ * ticket has neither.
+ */
+export function orderLineWhen(
+  line: Pick<OrderLine, "start" | "sessionId" | "timeZone">,
+  locale: string,
+  fallbackZone: string,
+): { date: string | null; time: string | null } {
+  const start = line.start ? new Date(line.start) : null;
+  if (!start || Number.isNaN(start.getTime())) return { date: null, time: null };
+  const zone = line.timeZone ?? fallbackZone;
+  return {
+    date: formatOrderDate(start.toISOString(), zone) || null,
+    time: line.sessionId ? formatTime(start, locale, zone) : null,
+  };
 }
 
 export interface OrderView {
@@ -147,6 +170,7 @@ export function orderViews(envelope: OrderAnswer): OrderView[] {
         line = {
           eventName: templates.get(ticket.event_template_id) ?? "",
           start: ticket.start_datetime,
+          sessionId: ticket.event_session_id ?? null,
           timeZone: ticket.timezone,
           types: [],
           giftRecipient: null,

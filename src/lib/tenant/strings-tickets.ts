@@ -27,7 +27,7 @@ export const ticketStrings = {
   "tickets.none": "There are no tickets to show for this order.",
   "tickets.backToOrder": "Back to your order",
   "tickets.actions": "Ticket actions",
-  "checkout.complete.ticketQrs": "Ticket QR codes",
-  "checkout.complete.ticketQrCaption": "{type} · {code}",
+  "checkout.complete.ticketQrs": "Your tickets, one QR code each",
+  "checkout.complete.orderQrCaption": "Order {number}: one code for the whole order",
   "checkout.complete.viewTickets": "View and print tickets",
 } as const;
