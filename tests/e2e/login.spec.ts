@@ -167,7 +167,9 @@ test.describe("passcode", () => {
     await field.fill("CCCCCC");
     await submit.click();
     await expect(
-      page.getByText("You need to request a new login link before attempting to log in with a passcode again."),
+      page.getByText(
+        "You need to request a new login link before attempting to log in with a passcode again.",
+      ),
     ).toBeVisible();
     await expect(field).toBeDisabled();
     await expect(submit).toBeDisabled();

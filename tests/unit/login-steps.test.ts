@@ -47,7 +47,9 @@ describe("passcode errors (spec 1 §8 'Passcode')", () => {
     const outcome = passcodeOutcome("otp_incorrect", 2);
     expect(outcome.message).toEqual({ id: LOGIN_MESSAGE.passcodeInvalid });
     expect(words(outcome.message)).toBe("The passcode you entered is invalid.");
-    expect(words(outcome.attempts)).toBe("You have 2 more attempts before you need to request a new login link.");
+    expect(words(outcome.attempts)).toBe(
+      "You have 2 more attempts before you need to request a new login link.",
+    );
     expect(outcome.mustRequestNew).toBe(false);
     expect(words(passcodeOutcome("otp_incorrect", 1).attempts)).toContain("1 more attempt before");
   });
