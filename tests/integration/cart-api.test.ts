@@ -236,7 +236,43 @@ describe("anchor and add-on rules", () => {
     });
   });
 
-  it("tickets_must_match_anchor_tickets: no more add-on tickets than admissions, and the same date (visit_time same_date)", async () => {
+  it("visit_time until_close (spec 1 §9): an exhibition slot before the admission's entry time is refused, one at or after it is held", async () => {
+    // Regression: the special exhibition accepted a 12:00 slot for a visitor whose admission was at 1:00 PM.
+    const rows = await api.handle.db.select().from(s.eventSession);
+    const day = (x: { startDatetime: Date }) => x.startDatetime.toISOString().slice(0, 10);
+    const exhibitions = rows.filter((x) => x.eventTemplateId === "hm-special-exhibition");
+    const ga = rows
+      .filter((x) => x.eventTemplateId === "hm-general-admission" && x.startDatetime > api.clock.now())
+      .sort((a, b) => a.startDatetime.getTime() - b.startDatetime.getTime())
+      .find((g) =>
+        exhibitions.some(
+          (e) => day(e) === day(g) && e.startDatetime < g.startDatetime && e.startDatetime > api.clock.now(),
+        ),
+      );
+    if (!ga) throw new Error("no admission with an earlier exhibition slot that day");
+    await setSessionCapacity(api, ga.id, 60, 0);
+    const sameDay = exhibitions.filter((e) => day(e) === day(ga));
+    const before = sameDay.find(
+      (e) => e.startDatetime < ga.startDatetime && e.startDatetime > api.clock.now(),
+    );
+    const after = sameDay.find((e) => e.startDatetime >= ga.startDatetime);
+    if (!before || !after) throw new Error("no exhibition slots around the admission");
+    await setSessionCapacity(api, before.id, 30, 0);
+    await setSessionCapacity(api, after.id, 30, 0);
+    const id = cartOf(await newCart([{ ticket_type_id: "hm-ga-adult", event_session_id: ga.id }])).id;
+    const early = await send(api, "POST", `/api/my/cart/${id}/modify`, {
+      add: [{ ticket_type_id: "hm-exhibition-adult", event_session_id: before.id }],
+    });
+    expect(errorOf(early)._extra).toMatchObject({ block_reason: "tickets_must_match_anchor_tickets" });
+    const ok = asCart(
+      await send(api, "POST", `/api/my/cart/${id}/modify`, {
+        add: [{ ticket_type_id: "hm-exhibition-adult", event_session_id: after.id }],
+      }),
+    );
+    expect(ok.ticket._count).toBe(2);
+  });
+
+  it("tickets_must_match_anchor_tickets: no more add-on tickets than admissions, and the admission's day", async () => {
     const ga = await gaSession(5);
     await setSessionCapacity(api, ga.id, 60, 0);
     const env = await newCart([{ ticket_type_id: "hm-ga-adult", event_session_id: ga.id, quantity: 2 }]);

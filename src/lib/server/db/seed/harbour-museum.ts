@@ -130,9 +130,11 @@ export function harbourMuseum(now: Date): TenantSeed {
       ...imageMeta(HM, "special-exhibition"),
     },
   );
+  // The exhibition is inside the museum: its slot is on the admission's day, at or after the time
+  // the visitor enters (until_close), never before it.
   b.config("event_template", "hm-special-exhibition", "web.ecommerce", {
     anchor_event_ids: ["hm-general-admission"],
-    visit_time: "same_date",
+    visit_time: "until_close",
   });
   b.group({
     id: "hm-exhibition-tickets",
