@@ -91,3 +91,58 @@ describe("reserve request (spec §3 'Reserve ticket payload', §5)", () => {
     expect(good.ok && good.add).toEqual([{ ticket_type_id: "gift", quantity: 1, face_value: "12.50" }]);
   });
 });
+
+describe("spec 1 §5 'One coupon field per ticket for voucher groups'", () => {
+  const citypass = { adult_regexp: "^CPA[0-9]{8}$", child_regexp: "^CPC[0-9]{8}$" };
+  const vouchers: RequestGroup = {
+    ...plain,
+    id: "cp",
+    types: [
+      { ...adult, id: "cp-adult", name: "CityPASS Adult", amount: 0, fees: {} },
+      { ...adult, id: "cp-child", name: "CityPASS Child", amount: 0, fees: {} },
+    ],
+    codePerTicket: { citypass },
+  };
+  it("regression: 'Enter one CityPASS code per ticket.' showed no field; each ticket is sent with its own code, trimmed and upper case", () => {
+    const request = buildReserveRequest([vouchers], {
+      ...choices,
+      quantities: { "cp-adult": 2, "cp-child": 1 },
+      codes: { cp: [" cpa12345678 ", "CPA00000001", "CPC12345678"] },
+    });
+    expect(request).toEqual({
+      ok: true,
+      add: [
+        { ticket_type_id: "cp-adult", event_session_id: "s1", quantity: 1, code: "CPA12345678" },
+        { ticket_type_id: "cp-adult", event_session_id: "s1", quantity: 1, code: "CPA00000001" },
+        { ticket_type_id: "cp-child", event_session_id: "s1", quantity: 1, code: "CPC12345678" },
+      ],
+      additionalInfo: {},
+    });
+  });
+  it("'Citypass voucher codes must match the adult pattern or the child pattern (child if the ticket type name contains a child keyword)': a missing, short or wrong-kind code is refused at its field", () => {
+    const request = buildReserveRequest([vouchers], {
+      ...choices,
+      quantities: { "cp-adult": 2, "cp-child": 1 },
+      codes: { cp: ["", "X", "CPA12345678"] },
+    });
+    expect(request).toEqual({
+      ok: false,
+      problems: {
+        amounts: {},
+        survey: {},
+        admit: {},
+        codes: { cp: { 0: "required", 1: "length", 2: "format" } },
+      },
+    });
+  });
+  it("without CityPASS patterns any code of 2 to 35 characters is sent for the server to check", () => {
+    const request = buildReserveRequest([{ ...vouchers, codePerTicket: { citypass: null } }], {
+      ...choices,
+      quantities: { "cp-child": 1 },
+      codes: { cp: ["voucher-1"] },
+    });
+    expect(request.ok && request.add).toEqual([
+      { ticket_type_id: "cp-child", event_session_id: "s1", quantity: 1, code: "VOUCHER-1" },
+    ]);
+  });
+});

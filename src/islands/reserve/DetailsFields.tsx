@@ -1,10 +1,13 @@
 /**
- * Details of the chosen tickets: the group's survey (additional_info_spec) and the admit name and
- * e-mail fields per ticket (group meta admit_names / admit_emails).
+ * Details of the chosen tickets: the group's survey (additional_info_spec), a voucher field per
+ * ticket of a code-required group (spec 1 §5 "One coupon field per ticket for voucher groups"), and
+ * the admit name and e-mail fields per ticket (group meta admit_names / admit_emails).
  */
 import { useId } from "react";
 import type { AdmitError } from "../../lib/domain/admit-fields.ts";
 import { ADMIT_EMAIL_MAX, ADMIT_NAME_MAX } from "../../lib/domain/admit-fields.ts";
+import { PROMO_CODE_MAX } from "../../lib/domain/promo-input.ts";
+import type { TicketCodeError } from "../../lib/domain/reserve-request.ts";
 import { surveyQuestions } from "../../lib/domain/survey.ts";
 import type { ReserveGroup } from "../../lib/pages/event-detail.ts";
 import { useReserveEnv } from "./context.ts";
@@ -44,6 +47,10 @@ function GroupDetails({
   const { questions } = surveyQuestions(group.additional_info_spec);
   const count = group.types.reduce((sum, t) => sum + (selection.selection.quantities[t.id] ?? 0), 0);
   const admit = group.admitNames !== "disabled" || group.admitEmails !== "disabled";
+  // The type of each chosen ticket, in type order: a voucher field names the ticket it is for.
+  const ticketTypes = group.types.flatMap((t) =>
+    Array.from({ length: selection.selection.quantities[t.id] ?? 0 }, () => t.name),
+  );
   const problems = selection.selection.problems;
   const surveyErrorText = (error: string | undefined) =>
     error === undefined
@@ -67,6 +74,22 @@ function GroupDetails({
           ))}
         </fieldset>
       )}
+      {group.codePerTicket && (
+        <fieldset className="reserve__section reserve-fieldset" data-testid="ticket-codes">
+          <legend>{text("reserve.codes.heading", { group: group.name })}</legend>
+          {ticketTypes.map((typeName, i) => (
+            <TicketCodeField
+              // biome-ignore lint/suspicious/noArrayIndexKey: one field per ticket position.
+              key={i}
+              index={i}
+              typeName={typeName}
+              group={group}
+              selection={selection}
+              error={problems?.codes?.[group.id]?.[i]}
+            />
+          ))}
+        </fieldset>
+      )}
       {admit && (
         <fieldset className="reserve__section reserve-fieldset">
           <legend>{text("reserve.admit.heading")}</legend>
@@ -83,6 +106,51 @@ function GroupDetails({
         </fieldset>
       )}
     </>
+  );
+}
+
+const CODE_ERROR_KEY = {
+  required: "reserve.codes.required",
+  length: "reserve.codes.length",
+  format: "reserve.codes.format",
+} as const;
+
+function TicketCodeField({
+  index,
+  typeName,
+  group,
+  selection,
+  error,
+}: {
+  index: number;
+  typeName: string;
+  group: ReserveGroup;
+  selection: SelectionApi;
+  error: TicketCodeError | undefined;
+}) {
+  const { text } = useReserveEnv();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{text("reserve.codes.label", { n: index + 1, type: typeName })}</label>
+      <input
+        id={id}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        maxLength={PROMO_CODE_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={selection.selection.codes[group.id]?.[index] ?? ""}
+        onChange={(e) => selection.setCode(group.id, index, e.target.value)}
+      />
+      {error && (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {text(CODE_ERROR_KEY[error])}
+        </span>
+      )}
+    </div>
   );
 }
 

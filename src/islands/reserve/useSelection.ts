@@ -14,6 +14,8 @@ export interface Selection {
   amounts: Record<string, string>;
   survey: Record<string, Record<string, string>>;
   admit: Record<string, AdmitValue[]>;
+  /** Vouchers of code-required groups, by group id, one per ticket in type order. */
+  codes: Record<string, string[]>;
   problems: ReserveProblems | undefined;
 }
 
@@ -22,6 +24,7 @@ const empty = (amounts: Record<string, string> = {}): Selection => ({
   amounts,
   survey: {},
   admit: {},
+  codes: {},
   problems: undefined,
 });
 
@@ -58,13 +61,32 @@ export function useSelection(initialAmounts: Record<string, string> = {}) {
       }),
     [],
   );
+  const setCode = useCallback(
+    (groupId: string, index: number, value: string) =>
+      setSelection((s) => {
+        const list = [...(s.codes[groupId] ?? [])];
+        list[index] = value;
+        return { ...s, codes: { ...s.codes, [groupId]: list } };
+      }),
+    [],
+  );
   const setProblems = useCallback(
     (problems: ReserveProblems | undefined) => setSelection((s) => ({ ...s, problems })),
     [],
   );
   /** Resets quantities and details; typed amounts are kept. */
   const reset = useCallback(() => setSelection((s) => empty(s.amounts)), []);
-  return { selection, setQuantity, setQuantities, setAmount, setAnswer, setAdmit, setProblems, reset };
+  return {
+    selection,
+    setQuantity,
+    setQuantities,
+    setAmount,
+    setAnswer,
+    setAdmit,
+    setCode,
+    setProblems,
+    reset,
+  };
 }
 
 export type SelectionApi = ReturnType<typeof useSelection>;
@@ -78,8 +100,10 @@ export function useRequestGroups(groups: readonly ReserveGroup[], prices: Readon
         admitNames: g.admitNames,
         admitEmails: g.admitEmails,
         questions: surveyQuestions(g.additional_info_spec).questions,
+        codePerTicket: g.codePerTicket,
         types: g.types.map((t) => ({
           id: t.id,
+          name: t.name,
           flexible: t.flexible,
           min: t.min,
           max: t.max,
@@ -96,5 +120,6 @@ export const choicesOf = (selection: Selection, sessionId: string | undefined): 
   amounts: selection.amounts,
   survey: selection.survey,
   admit: selection.admit,
+  codes: selection.codes,
   sessionId,
 });

@@ -2,17 +2,22 @@
  * Turns the reserve screen's choices into the cart's add payload (spec §3 "Cart modify payload",
  * "Reserve ticket payload"), checking them first: flexible amounts (§5), survey answers (§5
  * "Survey") and admit names and e-mails (§5 "Full name"). A ticket with admit details or a chosen
- * seat (seated groups, seat_template_id) is sent as its own line of quantity 1; other tickets as
- * one line per type. Also the selection's total.
+ * seat (seated groups, seat_template_id) or its own voucher (code-required groups, spec 1 §5 "One
+ * coupon field per ticket for voucher groups") is sent as its own line of quantity 1; other tickets
+ * as one line per type. Also the selection's total.
  */
 import { type AdmitError, type AdmitMode, checkAdmit, splitFullName } from "./admit-fields.ts";
+import { type CitypassConfig, matchesCitypass } from "./citypass.ts";
 import { checkFlexibleAmount } from "./flexible-price.ts";
 import { addOutsideFees, toMoneyString } from "./money.ts";
 import type { OutsideFees } from "./price-display.ts";
+import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "./promo-input.ts";
 import { type SurveyAnswerError, type SurveyQuestion, surveyAnswers } from "./survey.ts";
 
 export interface RequestType {
   id: string;
+  /** The type's name: a CityPASS code's pattern (adult or child) follows it. */
+  name?: string;
   flexible: boolean;
   min: number | undefined;
   max: number | undefined;
@@ -27,7 +32,16 @@ export interface RequestGroup {
   admitNames: AdmitMode;
   admitEmails: AdmitMode;
   questions: SurveyQuestion[];
+  /** A code-required group (handler codes): one voucher per ticket, CityPASS-checked when configured. */
+  codePerTicket?: CodePerTicket | null;
 }
+
+export interface CodePerTicket {
+  citypass: CitypassConfig | null;
+}
+
+/** Why a ticket's voucher field is refused before it is sent. */
+export type TicketCodeError = "required" | "length" | "format";
 
 export interface AdmitValue {
   name: string;
@@ -45,6 +59,8 @@ export interface ReserveChoices {
   sessionId: string | undefined;
   /** Chosen seat_template_ids by seated group id, one per ticket in type order. */
   seats?: Readonly<Record<string, readonly string[]>>;
+  /** Vouchers as typed by code-required group id, one per ticket in type order. */
+  codes?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface AddLine {
@@ -55,12 +71,27 @@ export interface AddLine {
   admit_name?: string;
   admit_email?: string;
   seat_template_id?: string;
+  code?: string;
 }
 
 export interface ReserveProblems {
   amounts: Record<string, "required" | "outside">;
   survey: Record<string, Record<string, SurveyAnswerError>>;
   admit: Record<string, Record<number, AdmitError[]>>;
+  codes?: Record<string, Record<number, TicketCodeError>>;
+}
+
+/** A ticket's voucher as sent (trimmed, upper case) or why it is refused. */
+export function checkTicketCode(
+  typed: string,
+  rule: CodePerTicket,
+  typeName: string,
+): { ok: true; code: string } | { ok: false; error: TicketCodeError } {
+  const code = typed.trim().toUpperCase();
+  if (code === "") return { ok: false, error: "required" };
+  if (code.length < PROMO_CODE_MIN || code.length > PROMO_CODE_MAX) return { ok: false, error: "length" };
+  if (rule.citypass && !matchesCitypass(code, rule.citypass, typeName)) return { ok: false, error: "format" };
+  return { ok: true, code };
 }
 
 export type ReserveRequest =
@@ -95,7 +126,7 @@ export function buildReserveRequest(
     if (Object.keys(survey.answers).length > 0) additionalInfo[group.id] = survey.answers;
     let ticketIndex = 0;
     const seats = choices.seats?.[group.id] ?? [];
-    const perTicket = admitApplies(group) || seats.length > 0;
+    const perTicket = admitApplies(group) || seats.length > 0 || Boolean(group.codePerTicket);
     for (const type of group.types) {
       const quantity = choices.quantities[type.id] ?? 0;
       if (quantity === 0) continue;
@@ -117,6 +148,21 @@ export function buildReserveRequest(
         const line: AddLine = { ...base, quantity: 1 };
         const seat = seats[ticketIndex];
         if (seat) line.seat_template_id = seat;
+        if (group.codePerTicket) {
+          const check = checkTicketCode(
+            choices.codes?.[group.id]?.[ticketIndex] ?? "",
+            group.codePerTicket,
+            type.name ?? "",
+          );
+          if (check.ok) line.code = check.code;
+          else {
+            problems.codes = {
+              ...problems.codes,
+              [group.id]: { ...problems.codes?.[group.id], [ticketIndex]: check.error },
+            };
+            failed = true;
+          }
+        }
         if (!admitApplies(group)) {
           add.push(line);
           continue;

@@ -16,6 +16,7 @@ import { type RemainingBenefit, remainingForType } from "../domain/membership/be
 import type { MessageRuleLike } from "../domain/message-rules.ts";
 import { parseMoneyString } from "../domain/money.ts";
 import { includesFees, isFlexiblePrice, type OutsideFees, outsideFeesOf } from "../domain/price-display.ts";
+import type { CodePerTicket } from "../domain/reserve-request.ts";
 import type { SessionTabsConfig } from "../domain/session-tabs.ts";
 import { getRuntime } from "../server/runtime.ts";
 import { cachedSeller } from "../server/services/cart/static-rows.ts";
@@ -180,6 +181,8 @@ export interface ReserveGroup {
   additional_info_spec: Record<string, unknown> | null;
   admitNames: AdmitMode;
   admitEmails: AdmitMode;
+  /** A code-required group: a voucher field per ticket, checked against the tenant's CityPASS patterns. */
+  codePerTicket: CodePerTicket | null;
   types: ReserveType[];
 }
 
@@ -307,6 +310,7 @@ export function reserveIslandProps(
         additional_info_spec: g.additional_info_spec,
         admitNames: admitMode(raw.admit_names),
         admitEmails: admitMode(raw.admit_emails),
+        codePerTicket: g.handler === "codes" ? { citypass: tenant.web.citypass ?? null } : null,
         types: types
           .filter((t) => t.ticket_group_id === g.id)
           .sort((a, b) => a._rank - b._rank)
