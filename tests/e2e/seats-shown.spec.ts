@@ -91,3 +91,33 @@ test("issue 11 seat map on a 390 px phone: 'seats ... at least 24 px', zoom out 
   await expect(selector.getByRole("button", { name: /^Cart/ })).toHaveCount(0);
   await expect(selector.getByRole("button", { name: "Confirm Selection" })).toBeVisible();
 });
+
+test.describe("the seat map on a touch phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("regression: a balcony order opened on the stalls, off screen, and a tap on a balcony seat did not register; Find Seats picks the row's centre", async ({
+    page,
+  }) => {
+    await page.goto(CONCERT);
+    const reserve = await waitForReserveIsland(page);
+    await reserve.locator(".date-button:not([disabled])").nth(5).click();
+    await openSessions(reserve).first().check();
+    await reserve.getByRole("button", { name: "Add one Balcony seat" }).click();
+    const selector = await openSelector(page, reserve);
+    const balcony = selector.getByRole("button", { name: /, Balcony, Available$/ });
+    // Opened on the balcony: its seats are on screen without dragging the map.
+    await expect(balcony.nth(4)).toBeInViewport();
+    // A tap, as a finger makes it, chooses the seat.
+    await balcony.nth(4).tap();
+    await expect(selector.getByRole("button", { name: /, Balcony, Selected$/ })).toHaveCount(1);
+    await expect(selector.getByText("Balcony: 1 of 1 seats selected")).toBeVisible();
+    // Released, then Find Seats: a seat at the centre of a row, not at its end.
+    await selector.getByRole("button", { name: /, Balcony, Selected$/ }).tap();
+    await selector.getByRole("button", { name: "Find Seats" }).tap();
+    const found = await selector
+      .getByRole("button", { name: /, Balcony, Selected$/ })
+      .getAttribute("data-seat");
+    // The balcony's rows have 16 seats: the centre pair is 8 and 9.
+    expect(found).toMatch(/^[A-Z](8|9)$/);
+  });
+});

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   MIN_SEAT_PX,
+  openingFocus,
   priceZones,
   ROW_LABEL_GAP,
   rowLabels,
@@ -79,5 +80,26 @@ describe("seat size on a phone (issue 11: 'make them at least 24 px, and zoom to
 
   it("the smaller scale wins when the box is not the map's shape", () => {
     expect(zoomForSeatSize(map, { width: 900, height: 360 }, 28)).toBeGreaterThan(1);
+  });
+});
+
+describe("where a zoomed map opens on a phone", () => {
+  const map = { width: 800, height: 1000 };
+  const hall = [
+    seat("A1", 100, 150),
+    seat("A2", 140, 150),
+    seat("K1", 100, 800, ["balcony"]),
+    seat("K2", 140, 800, ["balcony"]),
+  ];
+  it("at the stage end when the ordered seats are near it", () => {
+    // Zoom 4: 250 map units show; the stalls start at 108, inside the first half screen.
+    expect(openingFocus(map, 4, hall, new Set(["stalls"]))).toEqual({ x: 400, y: 125 });
+  });
+  it("regression: the balcony was off screen on a phone; the map opens on the first balcony row", () => {
+    // The balcony's first row less three seat radii: 800 - 42 = 758, the view's top.
+    expect(openingFocus(map, 4, hall, new Set(["balcony"]))).toEqual({ x: 400, y: 758 + 125 });
+  });
+  it("with both groups ordered, the first of them decides", () => {
+    expect(openingFocus(map, 4, hall, new Set(["stalls", "balcony"]))).toEqual({ x: 400, y: 125 });
   });
 });

@@ -105,14 +105,51 @@ describe("seat clicks (spec §4 'Seats')", () => {
 });
 
 describe("'Find Seats' in the selector", () => {
-  it("fills each group's remaining quantity with the first run of neighbours in map order", () => {
+  it("fills each group's remaining quantity with a run of neighbours, nearest the row's centre", () => {
     const seats = hall({ A1: "unavailable", A3: "booked" });
-    // A2 alone is too short a run for 2; A4-A5 is the first run of two.
+    // A2 alone is too short a run for 2; of A4-A5 and A5-A6, A4-A5 is nearer the centre.
     expect(findSeats(seats, {}, [stalls(2)])).toEqual({ stalls: ["A4", "A5"] });
+  });
+
+  it("regression: Find Seats picked seats at the row's end; an empty row gives its centre seats", () => {
+    expect(findSeats(hall(), {}, [stalls(2)])).toEqual({ stalls: ["A3", "A4"] });
+    expect(findSeats(hall(), {}, [balcony(1)])).toEqual({ balcony: ["B3"] });
+  });
+
+  it("a seat added to a party goes next to the seats it holds, not to the front or the row's end", () => {
+    const seats = hall({ A1: "unavailable", A3: "booked" });
     expect(findSeats(seats, { stalls: ["A6"] }, [stalls(2), balcony(1)])).toEqual({
-      stalls: ["A6", "A2"],
-      balcony: ["B1"],
+      stalls: ["A6", "A5"],
+      balcony: ["B3"],
     });
+  });
+
+  it("front and centre: a centred run one row back beats the front row's end", () => {
+    const rows: SeatLike[] = [];
+    for (const [row, y] of [
+      ["A", 100],
+      ["B", 140],
+    ] as const) {
+      for (let i = 1; i <= 9; i++) {
+        rows.push({
+          seat_template_id: `${row}${i}`,
+          name: `${row}${i}`,
+          x: 40 * i,
+          y,
+          // Row A is sold but for its two seats at the end.
+          state: row === "A" && i < 8 ? "booked" : "available",
+          previous_id: i > 1 ? `${row}${i - 1}` : null,
+          next_id: i < 9 ? `${row}${i + 1}` : null,
+          ticket_group_ids: ["stalls"],
+        });
+      }
+    }
+    expect(findSeats(rows, {}, [stalls(2)])).toEqual({ stalls: ["B4", "B5"] });
+    // With a centred pair left in the front row, the front row wins.
+    const front = rows.map((seat) =>
+      seat.name === "A4" || seat.name === "A5" ? { ...seat, state: "available" as const } : seat,
+    );
+    expect(findSeats(front, {}, [stalls(2)])).toEqual({ stalls: ["A4", "A5"] });
   });
 
   it("without a long enough run it takes the first free seats", () => {

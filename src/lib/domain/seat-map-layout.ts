@@ -114,3 +114,22 @@ export function zoomForSeatSize(
   // Rounded up to a hundredth so the seat ends at or above minPx, never a rounding below.
   return clampZoom(Math.ceil((minPx / px) * 100) / 100);
 }
+
+/**
+ * Where a zoomed map opens: the centre its view takes (map units). The map opens at the stage end,
+ * unless the seats the shopper is choosing (the ordered groups') start further down than half a
+ * screen: then it opens on their first row, a seat's height above it, so balcony seats are on
+ * screen rather than below the stalls.
+ */
+export function openingFocus(
+  map: MapSize,
+  zoom: number,
+  seats: readonly (PlacedSeat & { ticket_group_ids: readonly string[] })[],
+  groups: ReadonlySet<string>,
+): { x: number; y: number } {
+  const visible = map.height / zoom;
+  const ordered = seats.filter((seat) => seat.ticket_group_ids.some((g) => groups.has(g)));
+  const top = Math.min(...ordered.map((seat) => seat.y - 3 * seat.radius));
+  const y = Number.isFinite(top) && top > visible / 2 ? top : 0;
+  return { x: map.width / 2, y: y + visible / 2 };
+}

@@ -92,7 +92,9 @@ export const reserveIslandStrings = {
   "reserve.seats.groupSeats": "{group}: {seats}",
   "reserve.seats.title": "Select your seats",
   "reserve.seats.info":
-    "Select a seat for each ticket. Neighbouring seats are added for you; select a chosen seat again to release it. Use the arrow keys to move between seats and Enter or Space to choose.",
+    "Select a seat for each ticket. Neighbouring seats are added for you; select a chosen seat again to release it.",
+  "reserve.seats.keys": "Use the arrow keys to move between seats and Enter or Space to choose.",
+  "reserve.seats.touch": "Drag the map to move around it.",
   "reserve.seats.progress": "{group}: {count} of {quantity} seats selected",
   "reserve.seats.changeTickets": "Change Tickets",
   "reserve.seats.filter": "Show seats for",

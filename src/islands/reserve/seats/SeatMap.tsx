@@ -8,7 +8,13 @@
  */
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import type { Seat } from "../../../lib/api/schemas.ts";
-import { type PriceZone, rowLabels, zoneOf, zoomForSeatSize } from "../../../lib/domain/seat-map-layout.ts";
+import {
+  openingFocus,
+  type PriceZone,
+  rowLabels,
+  zoneOf,
+  zoomForSeatSize,
+} from "../../../lib/domain/seat-map-layout.ts";
 import {
   type ChosenSeats,
   chosenGroupOf,
@@ -49,6 +55,8 @@ const KEY_MOVES: Record<string, SeatMove> = {
   End: "end",
 };
 const DRAG_THRESHOLD_PX = 4;
+/** A finger moves a little in a tap: under this it is still a tap on the seat, not a drag. */
+const TOUCH_DRAG_THRESHOLD_PX = 12;
 
 export function seatLook(seat: Seat, chosen: ChosenSeats, activeGroups: ReadonlySet<string>): SeatLook {
   if (chosenGroupOf(chosen, seat.seat_template_id)) return "selected";
@@ -69,7 +77,14 @@ export function SeatMap(props: SeatMapProps) {
   const [focusId, setFocusId] = useState<string>();
   const refs = useRef(new Map<string, SVGGElement>());
   const svg = useRef<SVGSVGElement>(null);
-  const drag = useRef<{ x: number; y: number; view: Viewport; moved: boolean; pointer: number } | null>(null);
+  const drag = useRef<{
+    x: number;
+    y: number;
+    view: Viewport;
+    moved: boolean;
+    pointer: number;
+    threshold: number;
+  } | null>(null);
   const rovingId =
     focusId && seats.some((s) => s.seat_template_id === focusId)
       ? focusId
@@ -78,12 +93,14 @@ export function SeatMap(props: SeatMapProps) {
   const h = size.height / view.zoom;
   const rows = rowLabels(seats);
 
-  // Once the map has a size (the selector draws it before its dialog opens), zoom in from the top,
-  // where the stage is, until seats are at least 24 px wide; only once per opened map: later zooms
-  // are the shopper's.
+  // Once the map has a size (the selector draws it before its dialog opens), zoom in until seats are
+  // at least 24 px wide, from the stage end or the first row of the seats being chosen (a balcony
+  // order opens on the balcony); only once per opened map: later zooms are the shopper's.
   const fitted = useRef(false);
   const viewNow = useRef(view);
   viewNow.current = view;
+  const activeGroupsNow = useRef(activeGroups);
+  activeGroupsNow.current = activeGroups;
   useEffect(() => {
     const el = svg.current;
     if (!el) return;
@@ -96,7 +113,7 @@ export function SeatMap(props: SeatMapProps) {
       const current = viewNow.current;
       const zoom = zoomForSeatSize(size, box, diameter);
       if (current.zoom === 1 && zoom > 1)
-        onView(zoomTo(size, current, zoom, { x: size.width / 2, y: size.height / zoom / 2 }));
+        onView(zoomTo(size, current, zoom, openingFocus(size, zoom, seats, activeGroupsNow.current)));
     };
     fitOnce();
     const observer = new ResizeObserver(fitOnce);
@@ -122,7 +139,14 @@ export function SeatMap(props: SeatMapProps) {
 
   const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
     if (event.button !== 0) return;
-    drag.current = { x: event.clientX, y: event.clientY, view, moved: false, pointer: event.pointerId };
+    drag.current = {
+      x: event.clientX,
+      y: event.clientY,
+      view,
+      moved: false,
+      pointer: event.pointerId,
+      threshold: event.pointerType === "touch" ? TOUCH_DRAG_THRESHOLD_PX : DRAG_THRESHOLD_PX,
+    };
   };
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
     const start = drag.current;
@@ -130,7 +154,7 @@ export function SeatMap(props: SeatMapProps) {
     if (!start || !box || box.width === 0) return;
     const dxPx = event.clientX - start.x;
     const dyPx = event.clientY - start.y;
-    if (!start.moved && Math.hypot(dxPx, dyPx) < DRAG_THRESHOLD_PX) return;
+    if (!start.moved && Math.hypot(dxPx, dyPx) < start.threshold) return;
     if (!start.moved) {
       start.moved = true;
       // Captured only once it is a drag, so a plain click still reaches its seat.
