@@ -111,7 +111,9 @@ export function SeatSelector(props: SeatSelectorProps) {
           {text("reserve.seats.info")}{" "}
           {/* A touch screen has no arrow keys: each device is told how it moves around the map. */}
           <span className="seat-selector__hint seat-selector__hint--keys">{text("reserve.seats.keys")}</span>
-          <span className="seat-selector__hint seat-selector__hint--touch">{text("reserve.seats.touch")}</span>
+          <span className="seat-selector__hint seat-selector__hint--touch">
+            {text("reserve.seats.touch")}
+          </span>
         </p>
         <div className="seat-selector__bar">
           <button type="button" className="button button--secondary" onClick={props.onChangeTickets}>
