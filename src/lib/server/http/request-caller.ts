@@ -1,0 +1,39 @@
+/**
+ * The caller of a cart, checkout or payment call: the identity of the `foyer_session` cookie and
+ * the seller whose storefront the call is made in (`_seller`, which the tenant-host middleware adds
+ * on a tenant's own host name). One helper for every route that takes a cart id, so the seller
+ * check (services/cart/access.ts, assertCanUse) sees the same context everywhere.
+ */
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { cachedSeller } from "../services/cart/static-rows.ts";
+import { type Caller, resolveCaller, SESSION_COOKIE } from "../services/identity/identity.ts";
+import type { ApiEnv } from "./app.ts";
+import { ApiError } from "./errors.ts";
+
+/**
+ * The seller id every `_seller` of the request names; "" (no seller's id) when one is unknown or
+ * they name different sellers, so no cart matches; undefined when the request names none.
+ */
+async function storefrontSellerId(c: Context<ApiEnv>): Promise<string | undefined> {
+  const refs = c.req.queries("_seller") ?? [];
+  if (refs.length === 0) return undefined;
+  const { db } = c.get("deps");
+  const ids = new Set<string>();
+  for (const ref of refs) {
+    try {
+      ids.add((await cachedSeller(db, ref)).id);
+    } catch (error) {
+      if (error instanceof ApiError) return "";
+      throw error;
+    }
+  }
+  return ids.size === 1 ? ([...ids][0] ?? "") : "";
+}
+
+export async function requestCaller(c: Context<ApiEnv>): Promise<Caller> {
+  const { db, clock } = c.get("deps");
+  const caller = await resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
+  const storefront = await storefrontSellerId(c);
+  return storefront === undefined ? caller : { ...caller, storefrontSellerId: storefront };
+}
