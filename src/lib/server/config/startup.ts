@@ -8,6 +8,7 @@
  * Messages name variables and what to set them to, never their values (SMTP_URL and the like may
  * hold passwords).
  */
+import { contentDir, loadTenants } from "../../tenant/load.ts";
 import { FIXED_CLOCK_VAR } from "../clock-from-env.ts";
 import type { Db } from "../db/client.ts";
 import { isSeeded } from "../db/seed/index.ts";
@@ -90,8 +91,24 @@ export function checkStartupConfig(env: NodeJS.ProcessEnv = process.env): Startu
   }
   // Wallet passes (issue 15): a provider configured in part, or naming unreadable files.
   problems.push(...walletConfigProblems(env));
+  problems.push(...tenantFileProblems(env));
   if (problems.length > 0) throw new ConfigurationError(problems);
   return { mode, warnings };
+}
+
+/**
+ * The tenant files of CONTENT_DIR, checked in either mode: they are the storefronts' source of
+ * truth, and one invalid file would otherwise only fail every page of every tenant at its first
+ * request while /api/health stays 200. The message names the file and each field at fault.
+ */
+export function tenantFileProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  try {
+    loadTenants(contentDir(env));
+    return [];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [`${reason} (in CONTENT_DIR ${contentDir(env)}): fix the file; no storefront starts with it.`];
+  }
 }
 
 /**
