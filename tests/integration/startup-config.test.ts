@@ -77,6 +77,28 @@ describe("a production start refuses unsafe settings with clear messages", () =>
     ]);
   });
 
+  it("regression: production accepted a PUBLIC_URL with a path, a query or a fragment (and dropped them from mail links); now it is refused, saying to give the origin only", () => {
+    for (const PUBLIC_URL of [
+      "https://tickets.example.com/shop",
+      "https://tickets.example.com/?from=mail",
+      "https://tickets.example.com#top",
+    ]) {
+      const error = refusal({ ...SAFE_PRODUCTION, PUBLIC_URL });
+      expect(error.problems, PUBLIC_URL).toEqual([PROBLEMS.publicUrlNotOrigin]);
+      expect(error.message).toContain("no path, query or fragment");
+      expect(error.message).not.toContain(PUBLIC_URL);
+    }
+    // Credentials are no PUBLIC_URL at all, in either mode.
+    expect(
+      refusal({ ...SAFE_PRODUCTION, PUBLIC_URL: "https://user:secret@tickets.example.com" }).problems,
+    ).toEqual([PROBLEMS.publicUrlInvalid]);
+    // The origin with its trailing slash is fine; demo mode keeps taking the origin of a longer one.
+    expect(checkStartupConfig({ ...SAFE_PRODUCTION, PUBLIC_URL: "https://tickets.example.com/" }).mode).toBe(
+      "production",
+    );
+    expect(checkStartupConfig({ PUBLIC_URL: "http://127.0.0.1:4321/shop" }).mode).toBe("demo");
+  });
+
   it("a fixed test clock (FOYER_NOW) is refused in production", () => {
     const error = refusal({ ...SAFE_PRODUCTION, FOYER_NOW: "2026-11-17T15:30:00-05:00" });
     expect(error.problems).toEqual([PROBLEMS.fixedClock]);

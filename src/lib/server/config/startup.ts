@@ -43,6 +43,10 @@ export const PROBLEMS = {
   publicUrlNotHttps:
     "PUBLIC_URL must be an https:// URL in production (links in mails carry reset tokens and " +
     "session cookies are Secure): e.g. PUBLIC_URL=https://tickets.example.com.",
+  publicUrlNotOrigin:
+    "PUBLIC_URL must be an origin only in production: no path, query or fragment (mail links are " +
+    "built from the origin alone, so a path would be silently dropped): e.g. " +
+    "PUBLIC_URL=https://tickets.example.com.",
   fixedClock:
     "FOYER_NOW fixes the server clock, for test servers only. Remove FOYER_NOW in production mode " +
     "(or run a test server with FOYER_MODE=demo).",
@@ -72,6 +76,7 @@ export function checkStartupConfig(env: NodeJS.ProcessEnv = process.env): Startu
     if (mailboxSetting(env) === "on") problems.push(PROBLEMS.mailboxOn);
     if (publicUrl.kind === "unset") problems.push(PROBLEMS.publicUrlUnset);
     if (publicUrl.kind === "valid" && !publicUrl.https) problems.push(PROBLEMS.publicUrlNotHttps);
+    if (publicUrl.kind === "valid" && publicUrl.beyondOrigin) problems.push(PROBLEMS.publicUrlNotOrigin);
     if (env[FIXED_CLOCK_VAR]?.trim()) problems.push(PROBLEMS.fixedClock);
     if (!env.SMTP_URL?.trim()) {
       warnings.push(
