@@ -87,9 +87,11 @@ export function parseOrderIds(value: string | null): string[] {
 }
 
 /**
- * GET ticket_order with id._in; null when none of them exist. A guest's orders come through the
- * cached API; a logged-in visitor's through /api with their cookie, since a member's order is
- * readable only by that member and never cached.
+ * GET ticket_order with id._in; null when none of them exist, or when one is a member's order this
+ * visitor may not read (403): the pages show the ordinary not-found page for both, so nothing says
+ * the order exists, and no error is logged for it. A guest's orders come through the cached API;
+ * a logged-in visitor's through /api with their cookie, since a member's order is readable only by
+ * that member and never cached.
  */
 export async function ticketOrders(
   request: Request,
@@ -104,7 +106,7 @@ export async function ticketOrders(
     );
     return envelope.ticket_order._data.length > 0 ? envelope : null;
   } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return null;
+    if (error instanceof ApiClientError && [400, 403, 404].includes(error.status)) return null;
     throw error;
   }
 }
