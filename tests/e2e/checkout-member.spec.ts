@@ -67,7 +67,7 @@ test("regression: another member's completion page logged an error-level 500 and
   browser,
 }) => {
   const owner = await browser.newContext();
-  await newUser(owner.request, SELLER);
+  await newUser(owner.request, SELLER, { zip_code: "02110" });
   const orderId = await buyWithAutoRenew(owner.request, SELLER, "hm-membership-individual");
   const own = await owner.newPage();
   expect((await own.goto(`/${SELLER}/checkout/complete?orderIds=${orderId}`))?.status()).toBe(200);
