@@ -102,13 +102,15 @@ describe("a cart belongs to its seller: in another seller's context it is not fo
     const before = await snapshot(museum.id);
     expect(before.tickets).toHaveLength(1);
     const zooUser = await loginIdentity(api, "riverside-zoo");
-    const contexts: [string, Record<string, string>][] = [
-      ["logged in at the zoo", { cookie: zooUser.cookie }],
-      ["a guest", {}],
+    const zoo = (path: string) => withSeller(path, "riverside-zoo");
+    const contexts: [string, Record<string, string>, (path: string) => string][] = [
+      ["logged in at the zoo, _seller=riverside-zoo", { cookie: zooUser.cookie }, zoo],
+      ["logged in at the zoo, naming no seller", { cookie: zooUser.cookie }, (path) => path],
+      ["a guest, _seller=riverside-zoo", {}, zoo],
     ];
-    for (const [who, headers] of contexts) {
+    for (const [who, headers, inContext] of contexts) {
       for (const [method, path, body] of cartCalls(museum.id, museum.session, museum.type)) {
-        const res = await send(api, method, withSeller(path, "riverside-zoo"), body, headers);
+        const res = await send(api, method, inContext(path), body, headers);
         const label = `${who}: ${method} ${path}`;
         expect(res.status, `${label} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(404);
         // The same answer as an unknown id: nothing says the cart exists elsewhere.
@@ -135,7 +137,7 @@ describe("a cart belongs to its seller: in another seller's context it is not fo
     expect((await send(api, "GET", `http://${MUSEUM_HOST}/api/my/cart/${museum.id}`)).status).toBe(200);
   });
 
-  it("an unknown `_seller`, or two naming different sellers, finds no cart; the cart's own seller by id or slug does", async () => {
+  it("an unknown `_seller`, or two naming different sellers, finds no cart; the cart's own seller by id or slug does, whoever is logged in", async () => {
     const museum = await guestCart("harbour-museum", 3);
     const read = (query: string) => send(api, "GET", `/api/my/cart/${museum.id}?${query}`);
     expect((await read("_seller=no-such-seller")).status).toBe(404);
@@ -145,5 +147,12 @@ describe("a cart belongs to its seller: in another seller's context it is not fo
     expect((await read(`_seller=${row?.sellerId}`)).status).toBe(200);
     // No context named on the shared host: the id alone opens a guest cart (spec §6).
     expect((await send(api, "GET", `/api/my/cart/${museum.id}`)).status).toBe(200);
+    // Logged in at the zoo and shopping at the museum: the storefront names the museum, so its own
+    // museum guest cart is there (the storefront sends _seller on every call by cart id).
+    const zooUser = await loginIdentity(api, "riverside-zoo");
+    const atMuseum = await send(api, "GET", `/api/my/cart/${museum.id}?_seller=harbour-museum`, undefined, {
+      cookie: zooUser.cookie,
+    });
+    expect(atMuseum.status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The caller of a cart, checkout or payment call: the identity of the `foyer_session` cookie and
  * the seller whose storefront the call is made in (`_seller`, which the tenant-host middleware adds
- * on a tenant's own host name). One helper for every route that takes a cart id, so the seller
+ * on a tenant's own host name; else the seller of the caller's session). One helper for every route that takes a cart id, so the seller
  * check (services/cart/access.ts, assertCanUse) sees the same context everywhere.
  */
 import type { Context } from "hono";
@@ -31,9 +31,14 @@ async function storefrontSellerId(c: Context<ApiEnv>): Promise<string | undefine
   return ids.size === 1 ? ([...ids][0] ?? "") : "";
 }
 
+/**
+ * The caller, in the seller context of the request: the seller `_seller` names; without one, the
+ * seller a logged-in caller's session belongs to (a session is one seller's); without either (a
+ * guest on the shared host naming no seller), none, and a guest cart's id alone opens it (spec §6).
+ */
 export async function requestCaller(c: Context<ApiEnv>): Promise<Caller> {
   const { db, clock } = c.get("deps");
   const caller = await resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
-  const storefront = await storefrontSellerId(c);
+  const storefront = (await storefrontSellerId(c)) ?? caller.sellerId ?? undefined;
   return storefront === undefined ? caller : { ...caller, storefrontSellerId: storefront };
 }

@@ -44,9 +44,10 @@ export type CartEntry =
   | { kind: "expired" };
 
 /** GET my/cart/{id}: 404 → not found; booked (state or 409 with its order id) → completion; 403 proceeds. */
-export async function cartEntry(request: Request, cartId: string): Promise<CartEntry> {
+export async function cartEntry(request: Request, cartId: string, seller: string): Promise<CartEntry> {
   try {
-    const envelope = await cartApi(visitorClient(request)).get(cartId);
+    // In this seller's context: a cart of another seller is not found.
+    const envelope = await cartApi(visitorClient(request)).get(cartId, seller);
     const cart = envelope.cart._data[0];
     if (!cart) return { kind: "not_found" };
     if (cart.state === "booked" && cart.ticket_order_id) {
@@ -69,9 +70,9 @@ export async function cartEntry(request: Request, cartId: string): Promise<CartE
 }
 
 /** The cart number of a cart (the pending page's reference), or null when it cannot be read. */
-export async function cartNumber(request: Request, cartId: string): Promise<string | null> {
+export async function cartNumber(request: Request, cartId: string, seller: string): Promise<string | null> {
   try {
-    return (await cartApi(visitorClient(request)).get(cartId)).cart._data[0]?.cart_number ?? null;
+    return (await cartApi(visitorClient(request)).get(cartId, seller)).cart._data[0]?.cart_number ?? null;
   } catch (error) {
     if (error instanceof ApiClientError) return null;
     throw error;
