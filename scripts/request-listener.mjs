@@ -1,4 +1,6 @@
 // The request listener of scripts/serve.mjs, around the Node adapter's handler (middleware mode):
+//  0. a Host header that names no host (`Host: a@b`): straight to Astro with a plain host and a
+//     mark, where the middleware answers 400 inside the access log (src/lib/server/http/host-header.mjs);
 //  1. precompressed /_astro files (scripts/precompressed.mjs; the adapter serves none);
 //  2. fresh micro-cached pages, before Astro (issue 17 "Faster pages"): the built middleware module
 //     publishes the page cache's fast path on globalThis (src/lib/server/page-cache.ts) once Astro
@@ -7,6 +9,7 @@
 //  3. a URL that cannot be decoded: 400, as the standalone adapter answered;
 //  4. the build's static files (scripts/static-files.mjs), looked up in a list made at start;
 //  5. the adapter (pages, API).
+import { INVALID_HOST_MARK, STAND_IN_HOST, usableHostHeader } from "../src/lib/server/http/host-header.mjs";
 import { servePrecompressed } from "./precompressed.mjs";
 import { createStaticFiles, decodedPath } from "./static-files.mjs";
 
@@ -41,6 +44,15 @@ function publishedFastPath() {
 export function createRequestListener({ handler, clientDir, pageFastPath = true }) {
   const serveStatic = createStaticFiles(clientDir);
   return (req, res) => {
+    // Only this listener sets the mark.
+    delete req.headers[INVALID_HOST_MARK];
+    const host = req.headers.host;
+    if (host !== undefined && !usableHostHeader(host)) {
+      req.headers.host = STAND_IN_HOST;
+      req.headers[INVALID_HOST_MARK] = "1";
+      handler(req, res);
+      return;
+    }
     if (servePrecompressed(req, res, clientDir)) return;
     if (pageFastPath && publishedFastPath()?.serve(req, res)) return;
     const path = decodedPath(req.url ?? "/");

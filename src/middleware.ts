@@ -23,6 +23,7 @@ import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
 import { pageBase } from "./lib/pages/router-base.ts";
 import { compression } from "./lib/server/http/compression.ts";
 import { withEditedHeaders } from "./lib/server/http/edited-headers.ts";
+import { invalidHost } from "./lib/server/http/invalid-host.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
 import { logger } from "./lib/server/log/logger.ts";
 import { requestLog } from "./lib/server/log/request-log.ts";
@@ -216,4 +217,14 @@ const microCache = defineMiddleware(async (context, next) => {
 // compression wraps the finished answer (its headers included) and stays inside the access log.
 // tenantHost rewrites `/x` to `/{seller}/x` on a tenant's own host name (issue 16) before visitor and
 // microCache read the path; securityHeaders reads it after the answer, so it sees the rewritten path.
-export const onRequest = sequence(requestLog, compression, securityHeaders, tenantHost, visitor, microCache);
+// invalidHost answers a request whose Host header names no host (400), inside the access log and
+// with the security headers, before anything reads the host.
+export const onRequest = sequence(
+  requestLog,
+  compression,
+  securityHeaders,
+  invalidHost,
+  tenantHost,
+  visitor,
+  microCache,
+);

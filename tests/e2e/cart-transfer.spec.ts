@@ -59,6 +59,32 @@ test("'the path in the next query parameter': a path on this site is followed, a
   await callCentre.dispose();
 });
 
+test("regression: next=/harbour-museum/..//evil.example (and %2e%2e forms) sent the shopper to //evil.example; neither the script nor the no-JavaScript link leaves the storefront", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const callCentre = await playwright.request.newContext({ baseURL });
+  for (const next of [
+    `${BASE}/..//evil.example`,
+    `${BASE}/%2e%2e//evil.example`,
+    `${BASE}/..%2F%2Fevil.example`,
+    `/\\evil.example`,
+    "//evil.example",
+  ]) {
+    const cartId = (await admissionCart(callCentre, 1)).cart._data[0]?.id ?? "";
+    const path = `${BASE}/transfer-cart/${cartId}?next=${encodeURIComponent(next)}`;
+    // The no-JavaScript link is the same target the script follows.
+    const html = await (await callCentre.get(path)).text();
+    const link = /<noscript>[\s\S]*?href="([^"]*)"/.exec(html)?.[1];
+    expect(link, next).toBe(`${BASE}/checkout`);
+    await page.goto(path);
+    await expect(page, next).toHaveURL(`${BASE}/checkout`);
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL ?? "").origin);
+  }
+  await callCentre.dispose();
+});
+
 test("the transfer texts of spec 2 §8: 404 'Cart not found', 403 'Access denied to cart', 'This cart belongs to another member', and an expired cart", async ({
   page,
   browser,

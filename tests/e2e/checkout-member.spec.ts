@@ -4,6 +4,7 @@
  * and nobody else can pay for their cart.
  */
 import { expect, test } from "./fixtures.ts";
+import { buyWithAutoRenew, newUser } from "./helpers/account-profile.ts";
 import { admissionCart, SELLER, seedCart } from "./helpers/cart.ts";
 
 const USER = { username: "demo@harbour-museum.example", password: "Harbour-2026" };
@@ -60,4 +61,34 @@ test("a logged-in member checks out as themselves with 4242 and the order is the
   expect(order.status()).toBe(200);
   const body = (await order.json()) as { ticket_order: { _data: { identity_id: string }[] } };
   expect(body.ticket_order._data[0]?.identity_id).toBe(userId);
+});
+
+test("regression: another member's completion page logged an error-level 500 and answered an empty 404; it is the ordinary 404 page", async ({
+  browser,
+}) => {
+  const owner = await browser.newContext();
+  await newUser(owner.request, SELLER, { zip_code: "02110" });
+  const orderId = await buyWithAutoRenew(owner.request, SELLER, "hm-membership-individual");
+  const own = await owner.newPage();
+  expect((await own.goto(`/${SELLER}/checkout/complete?orderIds=${orderId}`))?.status()).toBe(200);
+  await owner.close();
+
+  const ordinary = await browser.newContext();
+  const unknown = await ordinary.newPage();
+  expect((await unknown.goto(`/${SELLER}/no-such-page`))?.status()).toBe(404);
+  const notFoundHeading = await unknown.getByRole("heading", { level: 1 }).textContent();
+  await ordinary.close();
+
+  // Logged in as someone else, and not logged in at all.
+  const other = await browser.newContext();
+  await newUser(other.request, SELLER);
+  const guest = await browser.newContext();
+  for (const context of [other, guest]) {
+    const page = await context.newPage();
+    const answer = await page.goto(`/${SELLER}/checkout/complete?orderIds=${orderId}`);
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundHeading ?? "");
+    await expect(page.locator(".not-found a.button")).toBeVisible();
+    await context.close();
+  }
 });

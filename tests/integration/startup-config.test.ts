@@ -4,6 +4,9 @@
  * on, PUBLIC_URL is unset or invalid, a fixed test clock is set, or the demo seed would run on an
  * empty database. Demo mode warns when it listens beyond loopback.
  */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { foyerMode } from "../../src/lib/server/config/mode.ts";
 import {
@@ -74,6 +77,28 @@ describe("a production start refuses unsafe settings with clear messages", () =>
     ]);
   });
 
+  it("regression: production accepted a PUBLIC_URL with a path, a query or a fragment (and dropped them from mail links); now it is refused, saying to give the origin only", () => {
+    for (const PUBLIC_URL of [
+      "https://tickets.example.com/shop",
+      "https://tickets.example.com/?from=mail",
+      "https://tickets.example.com#top",
+    ]) {
+      const error = refusal({ ...SAFE_PRODUCTION, PUBLIC_URL });
+      expect(error.problems, PUBLIC_URL).toEqual([PROBLEMS.publicUrlNotOrigin]);
+      expect(error.message).toContain("no path, query or fragment");
+      expect(error.message).not.toContain(PUBLIC_URL);
+    }
+    // Credentials are no PUBLIC_URL at all, in either mode.
+    expect(
+      refusal({ ...SAFE_PRODUCTION, PUBLIC_URL: "https://user:secret@tickets.example.com" }).problems,
+    ).toEqual([PROBLEMS.publicUrlInvalid]);
+    // The origin with its trailing slash is fine; demo mode keeps taking the origin of a longer one.
+    expect(checkStartupConfig({ ...SAFE_PRODUCTION, PUBLIC_URL: "https://tickets.example.com/" }).mode).toBe(
+      "production",
+    );
+    expect(checkStartupConfig({ PUBLIC_URL: "http://127.0.0.1:4321/shop" }).mode).toBe("demo");
+  });
+
   it("a fixed test clock (FOYER_NOW) is refused in production", () => {
     const error = refusal({ ...SAFE_PRODUCTION, FOYER_NOW: "2026-11-17T15:30:00-05:00" });
     expect(error.problems).toEqual([PROBLEMS.fixedClock]);
@@ -142,5 +167,55 @@ describe("demo mode", () => {
   it("demo mode accepts a fixed test clock and the mailbox, but not an invalid PUBLIC_URL", () => {
     expect(checkStartupConfig({ FOYER_NOW: "2026-11-17T15:30:00-05:00", MAILBOX: "on" }).mode).toBe("demo");
     expect(refusal({ PUBLIC_URL: "not a url" }).problems).toEqual([PROBLEMS.publicUrlInvalid]);
+  });
+});
+
+/** A copy of the demo content folder's tenant files, with `edit` applied to harbour-museum.json. */
+function contentWithHarbour(edit: (tenant: HarbourFile) => string | undefined): string {
+  const dir = mkdtempSync(join(tmpdir(), "foyer-tenants-"));
+  cpSync(join(process.cwd(), "src/content/tenants"), join(dir, "tenants"), { recursive: true });
+  const file = join(dir, "tenants", "harbour-museum.json");
+  const tenant = JSON.parse(readFileSync(file, "utf8")) as HarbourFile;
+  const replaced = edit(tenant);
+  writeFileSync(file, replaced ?? JSON.stringify(tenant));
+  return dir;
+}
+
+type HarbourFile = Record<string, unknown> & { theme: Record<string, unknown> };
+
+describe("an invalid tenant file: the server refuses to start, naming the file and the field", () => {
+  it("regression: a logoText over 80 characters started anyway, every page of both tenants answered 500 and /api/health 200; now demo and production mode refuse it", () => {
+    const dir = contentWithHarbour((tenant) => {
+      tenant.theme.logoText = "x".repeat(81);
+      return undefined;
+    });
+    for (const env of [{ CONTENT_DIR: dir }, { ...SAFE_PRODUCTION, CONTENT_DIR: dir }]) {
+      const error = refusal(env);
+      expect(error.problems).toHaveLength(1);
+      expect(error.problems[0]).toContain("tenants/harbour-museum.json");
+      expect(error.problems[0]).toMatch(/invalid at theme\.logoText: /);
+      expect(error.message).toContain("Foyer refuses to start");
+    }
+  });
+
+  it("every field at fault is named, by its path in the file; a file that is not JSON is named too", () => {
+    const twoFields = contentWithHarbour((tenant) => {
+      tenant.theme.logoText = "x".repeat(81);
+      tenant.hosts = ["Not A Host"];
+      return undefined;
+    });
+    const problem = refusal({ CONTENT_DIR: twoFields }).problems[0] ?? "";
+    expect(problem).toMatch(/theme\.logoText: /);
+    expect(problem).toMatch(/hosts\.0: /);
+    const notJson = contentWithHarbour(() => "{ not json");
+    expect(refusal({ CONTENT_DIR: notJson }).problems[0]).toMatch(
+      /tenants\/harbour-museum\.json is not valid JSON/,
+    );
+  });
+
+  it("the valid tenant set starts, in either mode", () => {
+    const dir = contentWithHarbour(() => undefined);
+    expect(checkStartupConfig({ CONTENT_DIR: dir }).mode).toBe("demo");
+    expect(checkStartupConfig({ ...SAFE_PRODUCTION, CONTENT_DIR: dir }).mode).toBe("production");
   });
 });

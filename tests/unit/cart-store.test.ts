@@ -161,7 +161,7 @@ describe("cart store (spec §4 'Cart')", () => {
     start(api, storage);
     expect($cartChecked.get()).toBe(false);
     await vi.waitFor(() => expect($cartChecked.get()).toBe(true));
-    expect(api.get.mock.calls).toEqual([["old"]]);
+    expect(api.get.mock.calls).toEqual([["old", "harbour-museum"]]);
     expect($cart.get()).toBeNull();
     expect(storage.getItem(KEY)).toBeNull();
   });
@@ -239,7 +239,7 @@ describe("cart store (spec §4 'Cart')", () => {
     start(api);
     await addToCart({ add: [{ ticket_type_id: "adult" }] });
     await applyCode("WELCOME10,FIVEOFF");
-    expect(api.applyCode).toHaveBeenCalledWith("cart-1", { code: "WELCOME10,FIVEOFF" });
+    expect(api.applyCode).toHaveBeenCalledWith("cart-1", { code: "WELCOME10,FIVEOFF" }, "harbour-museum");
     expect($cart.get()?.envelope.cart._data[0]?.totals.promo_discount).toBe("5.00");
   });
 

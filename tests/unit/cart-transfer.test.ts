@@ -6,19 +6,30 @@ import {
 } from "../../src/lib/domain/cart-transfer/transfer.ts";
 import { defaultStrings } from "../../src/lib/tenant/strings.ts";
 
+const BASE = "/harbour-museum";
 const CHECKOUT = "/harbour-museum/checkout";
 
 describe("'/transfer-cart/{cartId} loads a cart, then goes to the path in the next query parameter or to /checkout' (spec 2 §2)", () => {
   it("no next: the checkout", () => {
-    expect(transferNext(null, CHECKOUT)).toBe(CHECKOUT);
-    expect(transferNext("", CHECKOUT)).toBe(CHECKOUT);
+    expect(transferNext(null, BASE)).toBe(CHECKOUT);
+    expect(transferNext("", BASE)).toBe(CHECKOUT);
   });
 
   it("a path on this site, with its query and fragment", () => {
-    expect(transferNext("/harbour-museum/events?date=2026-11-18#list", CHECKOUT)).toBe(
+    expect(transferNext("/harbour-museum/events?date=2026-11-18#list", BASE)).toBe(
       "/harbour-museum/events?date=2026-11-18#list",
     );
-    expect(transferNext("/harbour-museum/checkout/abc", CHECKOUT)).toBe("/harbour-museum/checkout/abc");
+    expect(transferNext("/harbour-museum/checkout/abc", BASE)).toBe("/harbour-museum/checkout/abc");
+    expect(transferNext("/harbour-museum", BASE)).toBe("/harbour-museum");
+    expect(transferNext("/harbour-museum/events/../checkout", BASE)).toBe(CHECKOUT);
+    expect(transferNext("/harbour-museum/events?q=a%26b", BASE)).toBe("/harbour-museum/events?q=a%26b");
+  });
+
+  it('on the tenant\'s own host (router base "") any path of the site, still never another host', () => {
+    expect(transferNext("/events?date=2026-11-18", "")).toBe("/events?date=2026-11-18");
+    expect(transferNext("/..//evil.example", "")).toBe("/checkout");
+    expect(transferNext("/%2e%2e//evil.example", "")).toBe("/checkout");
+    expect(transferNext("//evil.example", "")).toBe("/checkout");
   });
 
   it("anything that leaves the origin is refused for the checkout: other hosts, schemes, backslashes, control characters", () => {
@@ -32,12 +43,44 @@ describe("'/transfer-cart/{cartId} loads a cart, then goes to the path in the ne
       "/\tevil",
       `/${"a".repeat(2001)}`,
     ]) {
-      expect(transferNext(next, CHECKOUT), next).toBe(CHECKOUT);
+      expect(transferNext(next, BASE), next).toBe(CHECKOUT);
     }
   });
 
-  it("dot segments stay on the site", () => {
-    expect(transferNext("/harbour-museum/../riverside-zoo/events", CHECKOUT)).toBe("/riverside-zoo/events");
+  it("regression: '/harbour-museum/..//evil.example' and its encoded forms resolved to '//evil.example' (an open redirect)", () => {
+    for (const next of [
+      "/harbour-museum/..//evil.example",
+      "/harbour-museum/..//evil.example/path?x=1",
+      "/harbour-museum/%2e%2e//evil.example",
+      "/harbour-museum/%2E%2E//evil.example",
+      "/harbour-museum/.%2e//evil.example",
+      "/harbour-museum/%252e%252e//evil.example",
+      "/harbour-museum/..%2F%2Fevil.example",
+      "/%2F%2Fevil.example",
+      "/%2f/evil.example",
+      "/harbour-museum/..%2F..%2F%2Fevil.example",
+      "/harbour-museum/..\\evil.example",
+      "/harbour-museum/%5C..%5C%5Cevil.example",
+      "/\\evil.example",
+      "/%5Cevil.example",
+      "/\t/evil.example",
+      "/harbour-museum/\n/..//evil.example",
+      "/harbour-museum/%09/..//evil.example",
+      "/harbour-museum/%0a",
+      "https://evil.example/harbour-museum/events",
+      "//evil.example/harbour-museum",
+      "/harbour-museum/../../evil.example",
+      "/harbour-museum/%",
+    ]) {
+      expect(transferNext(next, BASE), next).toBe(CHECKOUT);
+    }
+  });
+
+  it("the path stays under this storefront: another seller's path or a path above the base is refused", () => {
+    expect(transferNext("/harbour-museum/../riverside-zoo/events", BASE)).toBe(CHECKOUT);
+    expect(transferNext("/riverside-zoo/events", BASE)).toBe(CHECKOUT);
+    expect(transferNext("/harbour-museum-evil/events", BASE)).toBe(CHECKOUT);
+    expect(transferNext("/api/health", BASE)).toBe(CHECKOUT);
   });
 });
 

@@ -4,6 +4,7 @@
  * attempt, and the dataLayer pushes. No business rules here (src/lib/domain holds them).
  */
 import type { CheckoutApi } from "../../lib/api/checkout-client.ts";
+import type { CheckoutBody, PayBody } from "../../lib/api/checkout-schemas.ts";
 import type { ApiFailure } from "../../lib/domain/payment-errors.ts";
 import { $cart } from "../../lib/stores/cart.ts";
 
@@ -25,9 +26,16 @@ export function checkoutCalls(): Promise<CheckoutApi> {
  */
 export async function paymentCalls(member: boolean) {
   const api = await checkoutCalls();
-  const gift = Boolean($cart.get()?.envelope.cart._data[0]?.giftee);
-  if (member) return { checkout: gift ? api.giftCheckout : api.memberCheckout, pay: api.memberPay };
-  return { checkout: api.guestCheckout, pay: api.pay };
+  const snapshot = $cart.get();
+  const gift = Boolean(snapshot?.envelope.cart._data[0]?.giftee);
+  // The page's seller, named on every call (the API finds no cart of another seller).
+  const seller = snapshot?.seller;
+  const checkout = member ? (gift ? api.giftCheckout : api.memberCheckout) : api.guestCheckout;
+  const pay = member ? api.memberPay : api.pay;
+  return {
+    checkout: (cartId: string, body: CheckoutBody) => checkout(cartId, body, seller),
+    pay: (cartId: string, body: PayBody) => pay(cartId, body, seller),
+  };
 }
 
 /** An ApiClientError read by shape; anything else is an unexpected failure (status 0). */

@@ -7,6 +7,12 @@ import { type ApplyCodeBody, type CartModifyBody, cartEnvelope, extendCartAnswer
 import type { ApiClient } from "./client.ts";
 
 const cartPath = (id: string) => `my/cart/${encodeURIComponent(id)}`;
+/**
+ * The seller whose storefront makes the call (`_seller`): the API answers a cart of any other
+ * seller as not found, and without it a logged-in caller's context is the seller they are logged
+ * in with, so the storefront names its seller on every call by cart id.
+ */
+const inStore = (seller: string | undefined) => (seller ? { _seller: seller } : {});
 
 export function cartApi(client: ApiClient) {
   return {
@@ -16,43 +22,43 @@ export function cartApi(client: ApiClient) {
       return client.send("POST", path, { _seller: seller }, body, cartEnvelope);
     },
     /** GET my/cart/{id}; an expired cart is an ApiClientError with code cart_expired. */
-    get(cartId: string) {
-      return client.get(cartPath(cartId), {}, cartEnvelope);
+    get(cartId: string, seller?: string) {
+      return client.get(cartPath(cartId), inStore(seller), cartEnvelope);
     },
     /** DELETE my/cart/{id}: releases every hold; answers 204. A not_found is ignored by the store. */
-    remove(cartId: string) {
-      return client.send("DELETE", cartPath(cartId), {}, undefined, z.unknown());
+    remove(cartId: string, seller?: string) {
+      return client.send("DELETE", cartPath(cartId), inStore(seller), undefined, z.unknown());
     },
     /** PATCH my/cart/{id}: moves expires_at (the timer's 2-minute extension). */
-    extend(cartId: string, expiresAt: Date) {
+    extend(cartId: string, expiresAt: Date, seller?: string) {
       return client.send(
         "PATCH",
         cartPath(cartId),
-        {},
+        inStore(seller),
         { expires_at: expiresAt.toISOString() },
         extendCartAnswer,
       );
     },
     /** POST my/cart/{id}/apply_code. */
-    applyCode(cartId: string, body: ApplyCodeBody) {
-      return client.send("POST", `${cartPath(cartId)}/apply_code`, {}, body, cartEnvelope);
+    applyCode(cartId: string, body: ApplyCodeBody, seller?: string) {
+      return client.send("POST", `${cartPath(cartId)}/apply_code`, inStore(seller), body, cartEnvelope);
     },
     /** DELETE my/cart/{id}/code/{code}: takes an applied promo code off (issue 11). */
-    removeCode(cartId: string, code: string) {
+    removeCode(cartId: string, code: string, seller?: string) {
       return client.send(
         "DELETE",
         `${cartPath(cartId)}/code/${encodeURIComponent(code)}`,
-        {},
+        inStore(seller),
         undefined,
         cartEnvelope,
       );
     },
     /** DELETE my/cart/{id}/payment/{paymentId}: a gift card payment, refunded to the card (issue 11). */
-    removePayment(cartId: string, paymentId: string) {
+    removePayment(cartId: string, paymentId: string, seller?: string) {
       return client.send(
         "DELETE",
         `${cartPath(cartId)}/payment/${encodeURIComponent(paymentId)}`,
-        {},
+        inStore(seller),
         undefined,
         cartEnvelope,
       );

@@ -56,28 +56,36 @@ export const TICKET_ORDER_EMBEDS = [
 export const GIFT_CARD_LEDGER = "gift_card";
 
 const cartPath = (id: string) => `cart/${encodeURIComponent(id)}`;
+/** The storefront's seller on every call by cart id (cart-client.ts says why). */
+const inStore = (seller: string | undefined) => (seller ? { _seller: seller } : {});
 
 export function checkoutApi(client: ApiClient) {
   return {
     /** POST cart/{id}/guest_checkout. */
-    guestCheckout(cartId: string, body: CheckoutBody) {
-      return client.send("POST", `${cartPath(cartId)}/guest_checkout`, {}, body, checkoutAnswer);
+    guestCheckout(cartId: string, body: CheckoutBody, seller?: string) {
+      return client.send("POST", `${cartPath(cartId)}/guest_checkout`, inStore(seller), body, checkoutAnswer);
     },
     /** POST cart/{id}/pay: a partial payment (a gift card, which goes first). */
-    pay(cartId: string, body: PayBody) {
-      return client.send("POST", `${cartPath(cartId)}/pay`, {}, body, checkoutAnswer);
+    pay(cartId: string, body: PayBody, seller?: string) {
+      return client.send("POST", `${cartPath(cartId)}/pay`, inStore(seller), body, checkoutAnswer);
     },
     /** POST my/cart/{id}/checkout: a logged-in member's checkout (the order is theirs; no identity form). */
-    memberCheckout(cartId: string, body: CheckoutBody) {
-      return client.send("POST", `my/${cartPath(cartId)}/checkout`, {}, body, checkoutAnswer);
+    memberCheckout(cartId: string, body: CheckoutBody, seller?: string) {
+      return client.send("POST", `my/${cartPath(cartId)}/checkout`, inStore(seller), body, checkoutAnswer);
     },
     /** POST my/cart/{id}/gift_checkout: a logged-in buyer's gift of membership (issue 12). */
-    giftCheckout(cartId: string, body: CheckoutBody) {
-      return client.send("POST", `my/${cartPath(cartId)}/gift_checkout`, {}, body, checkoutAnswer);
+    giftCheckout(cartId: string, body: CheckoutBody, seller?: string) {
+      return client.send(
+        "POST",
+        `my/${cartPath(cartId)}/gift_checkout`,
+        inStore(seller),
+        body,
+        checkoutAnswer,
+      );
     },
     /** POST my/cart/{id}/pay: a logged-in member's partial payment. */
-    memberPay(cartId: string, body: PayBody) {
-      return client.send("POST", `my/${cartPath(cartId)}/pay`, {}, body, checkoutAnswer);
+    memberPay(cartId: string, body: PayBody, seller?: string) {
+      return client.send("POST", `my/${cartPath(cartId)}/pay`, inStore(seller), body, checkoutAnswer);
     },
     /** GET ledger/{type}/{number}: a gift card's state and balance; unknown is a 404. */
     ledger(seller: string, number: string, type = GIFT_CARD_LEDGER) {

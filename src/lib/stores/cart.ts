@@ -230,7 +230,11 @@ function applyLinkCodes(): Promise<CartSnapshot | null> {
     }
     try {
       const snapshot = accept(
-        await (await api()).applyCode(cart.id, { code: codes.join(","), require_benefit: false }),
+        await (await api()).applyCode(
+          cart.id,
+          { code: codes.join(","), require_benefit: false },
+          context().seller,
+        ),
       );
       writeLinkMemory(linkCodesHandled(memory));
       return snapshot;
@@ -299,7 +303,7 @@ export function refreshCart(): Promise<CartSnapshot | null> {
     const snapshot = $cart.get();
     if (!snapshot) return null;
     try {
-      return accept(await (await api()).get(snapshot.envelope.cart._data[0]?.id ?? ""));
+      return accept(await (await api()).get(snapshot.envelope.cart._data[0]?.id ?? "", context().seller));
     } catch (error) {
       if (isGone(error)) {
         write(null);
@@ -373,7 +377,7 @@ async function deleteOnServer(snapshot: CartSnapshot): Promise<void> {
   const cartId = snapshot.envelope.cart._data[0]?.id;
   if (!cartId) return;
   try {
-    await (await api()).remove(cartId);
+    await (await api()).remove(cartId, context().seller);
   } catch (error) {
     // Spec §7: a not_found code is ignored.
     if (!isGone(error)) throw error;
@@ -406,6 +410,7 @@ export function extendCart(): Promise<CartSnapshot | null> {
     const answer = await (await api()).extend(
       cart.id,
       new Date(Date.parse(cart.expires_at) + CART_EXTENSION_MS),
+      context().seller,
     );
     const updated = answer.cart._data[0];
     if (!updated) return null;
@@ -421,7 +426,7 @@ export function applyCode(code: string): Promise<CartSnapshot | null> {
   return serial(async () => {
     const cartId = $cart.get()?.envelope.cart._data[0]?.id;
     if (!cartId) return null;
-    return accept(await (await api()).applyCode(cartId, { code }));
+    return accept(await (await api()).applyCode(cartId, { code }, context().seller));
   });
 }
 
@@ -430,7 +435,7 @@ export function removeCode(code: string): Promise<CartSnapshot | null> {
   return serial(async () => {
     const cartId = $cart.get()?.envelope.cart._data[0]?.id;
     if (!cartId) return null;
-    return accept(await (await api()).removeCode(cartId, code));
+    return accept(await (await api()).removeCode(cartId, code, context().seller));
   });
 }
 
@@ -442,7 +447,7 @@ export function removePayment(paymentId: string): Promise<CartSnapshot | null> {
   return serial(async () => {
     const cartId = $cart.get()?.envelope.cart._data[0]?.id;
     if (!cartId) return null;
-    return accept(await (await api()).removePayment(cartId, paymentId));
+    return accept(await (await api()).removePayment(cartId, paymentId, context().seller));
   });
 }
 
@@ -469,7 +474,7 @@ export function refreshAfterLogin(keptCartId?: string | null): Promise<CartSnaps
     if (!cartId) return null;
     const client = await api();
     const drop = async () => {
-      await client.remove(cartId).catch((error: unknown) => {
+      await client.remove(cartId, context().seller).catch((error: unknown) => {
         if (!apiFailure(error)) throw error;
       });
       write(null);
@@ -477,7 +482,7 @@ export function refreshAfterLogin(keptCartId?: string | null): Promise<CartSnaps
     };
     let envelope: CartEnvelope;
     try {
-      envelope = await client.get(cartId);
+      envelope = await client.get(cartId, context().seller);
     } catch (error) {
       const failure = apiFailure(error);
       if (failure?.status === 403) return drop();

@@ -23,11 +23,20 @@ export function loadTenants(dir?: string): Map<string, Tenant> {
   for (const file of readdirSync(tenantsDir)
     .filter((f) => f.endsWith(".json"))
     .sort()) {
-    const raw: unknown = JSON.parse(readFileSync(join(tenantsDir, file), "utf8"));
+    const where = `tenants/${file}`;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(join(tenantsDir, file), "utf8"));
+    } catch (error) {
+      throw new Error(`Tenant file ${where} is not valid JSON: ${(error as Error).message}`);
+    }
     const parsed = tenantSchema.safeParse(raw);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`Tenant file ${file} is invalid at ${issue?.path.join(".")}: ${issue?.message}`);
+      // Every field at fault, by its path in the file, so one start says all there is to fix.
+      const fields = parsed.error.issues.map(
+        (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
+      );
+      throw new Error(`Tenant file ${where} is invalid at ${fields.join("; ")}`);
     }
     tenants.set(parsed.data.slug, parsed.data);
   }

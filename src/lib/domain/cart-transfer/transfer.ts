@@ -46,25 +46,66 @@ export function transferProblem(read: TransferRead, loggedIn: boolean): Transfer
   }
 }
 
-/**
- * The `next` query parameter as a path on this site, else `fallback` (the checkout). Only a path
- * that starts with one "/" counts: "//host", "/\\host", a scheme or anything that leaves the
- * origin is refused, so a transfer link cannot send the shopper elsewhere.
- */
-export function transferNext(next: string | null, fallback: string): string {
-  if (!next || next.length > 2000 || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\"))
-    return fallback;
-  for (const char of next) {
+const DUMMY_ORIGIN = "https://transfer.invalid";
+/** Control characters, white space and backslashes: browsers drop or reinterpret them in a URL. */
+function unsafe(text: string): boolean {
+  for (const char of text) {
     const code = char.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f) return fallback;
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === "\\" || /\s/.test(char)) return true;
   }
-  const origin = "https://transfer.invalid";
+  return false;
+}
+
+/** `text` percent-decoded until it no longer changes (at most 3 rounds), or null when it will not decode. */
+function fullyDecoded(text: string): string | null {
+  let current = text;
+  for (let round = 0; round < 3; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
+}
+
+/** The path of `text` resolved against the dummy origin (dot segments gone), or null when it leaves it. */
+function resolvedOnSite(text: string): URL | null {
   let url: URL;
   try {
-    url = new URL(next, origin);
+    url = new URL(text, DUMMY_ORIGIN);
   } catch {
-    return fallback;
+    return null;
   }
-  if (url.origin !== origin) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // "//host" after dot segments are resolved is a link to another host once it is in a page.
+  if (url.origin !== DUMMY_ORIGIN || url.pathname.startsWith("//")) return null;
+  return url;
+}
+
+function underBase(pathname: string, base: string): boolean {
+  return base === "" || pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/**
+ * The `next` query parameter as a path of this storefront, else its checkout (`{base}/checkout`).
+ * `base` is the page's router base ("" on the tenant's own host, `/{seller}` on the shared host).
+ * `next` counts only when it is a path ("/..."), its fully percent-decoded form has no control
+ * character, white space or backslash, and both it and that decoded form, once dot segments are
+ * resolved, stay on the same origin and under `base`: so "/{seller}/..//evil.example",
+ * "%2e%2e", "%2F%2F", "/\\evil" and absolute URLs all fall back, and a transfer link can only send
+ * the shopper elsewhere in this storefront. The answer is the raw form resolved (its query keeps
+ * its encoding); the script and the no-JavaScript link both use it.
+ */
+export function transferNext(next: string | null, base: string): string {
+  const fallback = `${base}/checkout`;
+  if (!next || next.length > 2000 || !next.startsWith("/") || unsafe(next)) return fallback;
+  const decoded = fullyDecoded(next);
+  if (decoded === null || unsafe(decoded)) return fallback;
+  const raw = resolvedOnSite(next);
+  const plain = resolvedOnSite(decoded);
+  if (!raw || !plain || !underBase(raw.pathname, base) || !underBase(plain.pathname, base)) return fallback;
+  return `${raw.pathname}${raw.search}${raw.hash}`;
 }

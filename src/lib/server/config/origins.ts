@@ -17,7 +17,13 @@ import { z } from "zod";
 
 export type PublicUrlSetting =
   | { kind: "unset" }
-  | { kind: "valid"; origin: string; https: boolean }
+  | {
+      kind: "valid";
+      origin: string;
+      https: boolean;
+      /** It says more than an origin: a path other than "/", a query or a fragment (even an empty "?" or "#"). */
+      beyondOrigin: boolean;
+    }
   | { kind: "invalid" };
 
 const publicUrlSchema = z
@@ -41,7 +47,9 @@ export function publicUrlSetting(env: NodeJS.ProcessEnv = process.env): PublicUr
   if (!raw) return { kind: "unset" };
   const parsed = publicUrlSchema.safeParse(raw);
   if (!parsed.success) return { kind: "invalid" };
-  return { kind: "valid", origin: parsed.data.origin, https: parsed.data.protocol === "https:" };
+  const url = parsed.data;
+  const beyondOrigin = url.pathname !== "/" || url.search !== "" || url.hash !== "" || /[?#]/.test(raw);
+  return { kind: "valid", origin: url.origin, https: url.protocol === "https:", beyondOrigin };
 }
 
 /** True for localhost and the loopback addresses (127.0.0.0/8, ::1), with or without IPv6 brackets. */

@@ -8,6 +8,7 @@
  * Messages name variables and what to set them to, never their values (SMTP_URL and the like may
  * hold passwords).
  */
+import { contentDir, loadTenants } from "../../tenant/load.ts";
 import { FIXED_CLOCK_VAR } from "../clock-from-env.ts";
 import type { Db } from "../db/client.ts";
 import { isSeeded } from "../db/seed/index.ts";
@@ -42,6 +43,10 @@ export const PROBLEMS = {
   publicUrlNotHttps:
     "PUBLIC_URL must be an https:// URL in production (links in mails carry reset tokens and " +
     "session cookies are Secure): e.g. PUBLIC_URL=https://tickets.example.com.",
+  publicUrlNotOrigin:
+    "PUBLIC_URL must be an origin only in production: no path, query or fragment (mail links are " +
+    "built from the origin alone, so a path would be silently dropped): e.g. " +
+    "PUBLIC_URL=https://tickets.example.com.",
   fixedClock:
     "FOYER_NOW fixes the server clock, for test servers only. Remove FOYER_NOW in production mode " +
     "(or run a test server with FOYER_MODE=demo).",
@@ -71,6 +76,7 @@ export function checkStartupConfig(env: NodeJS.ProcessEnv = process.env): Startu
     if (mailboxSetting(env) === "on") problems.push(PROBLEMS.mailboxOn);
     if (publicUrl.kind === "unset") problems.push(PROBLEMS.publicUrlUnset);
     if (publicUrl.kind === "valid" && !publicUrl.https) problems.push(PROBLEMS.publicUrlNotHttps);
+    if (publicUrl.kind === "valid" && publicUrl.beyondOrigin) problems.push(PROBLEMS.publicUrlNotOrigin);
     if (env[FIXED_CLOCK_VAR]?.trim()) problems.push(PROBLEMS.fixedClock);
     if (!env.SMTP_URL?.trim()) {
       warnings.push(
@@ -90,8 +96,24 @@ export function checkStartupConfig(env: NodeJS.ProcessEnv = process.env): Startu
   }
   // Wallet passes (issue 15): a provider configured in part, or naming unreadable files.
   problems.push(...walletConfigProblems(env));
+  problems.push(...tenantFileProblems(env));
   if (problems.length > 0) throw new ConfigurationError(problems);
   return { mode, warnings };
+}
+
+/**
+ * The tenant files of CONTENT_DIR, checked in either mode: they are the storefronts' source of
+ * truth, and one invalid file would otherwise only fail every page of every tenant at its first
+ * request while /api/health stays 200. The message names the file and each field at fault.
+ */
+export function tenantFileProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  try {
+    loadTenants(contentDir(env));
+    return [];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [`${reason} (in CONTENT_DIR ${contentDir(env)}): fix the file; no storefront starts with it.`];
+  }
 }
 
 /**

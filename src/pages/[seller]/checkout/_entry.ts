@@ -44,9 +44,10 @@ export type CartEntry =
   | { kind: "expired" };
 
 /** GET my/cart/{id}: 404 → not found; booked (state or 409 with its order id) → completion; 403 proceeds. */
-export async function cartEntry(request: Request, cartId: string): Promise<CartEntry> {
+export async function cartEntry(request: Request, cartId: string, seller: string): Promise<CartEntry> {
   try {
-    const envelope = await cartApi(visitorClient(request)).get(cartId);
+    // In this seller's context: a cart of another seller is not found.
+    const envelope = await cartApi(visitorClient(request)).get(cartId, seller);
     const cart = envelope.cart._data[0];
     if (!cart) return { kind: "not_found" };
     if (cart.state === "booked" && cart.ticket_order_id) {
@@ -69,9 +70,9 @@ export async function cartEntry(request: Request, cartId: string): Promise<CartE
 }
 
 /** The cart number of a cart (the pending page's reference), or null when it cannot be read. */
-export async function cartNumber(request: Request, cartId: string): Promise<string | null> {
+export async function cartNumber(request: Request, cartId: string, seller: string): Promise<string | null> {
   try {
-    return (await cartApi(visitorClient(request)).get(cartId)).cart._data[0]?.cart_number ?? null;
+    return (await cartApi(visitorClient(request)).get(cartId, seller)).cart._data[0]?.cart_number ?? null;
   } catch (error) {
     if (error instanceof ApiClientError) return null;
     throw error;
@@ -87,9 +88,11 @@ export function parseOrderIds(value: string | null): string[] {
 }
 
 /**
- * GET ticket_order with id._in; null when none of them exist. A guest's orders come through the
- * cached API; a logged-in visitor's through /api with their cookie, since a member's order is
- * readable only by that member and never cached.
+ * GET ticket_order with id._in; null when none of them exist, or when one is a member's order this
+ * visitor may not read (403): the pages show the ordinary not-found page for both, so nothing says
+ * the order exists, and no error is logged for it. A guest's orders come through the cached API;
+ * a logged-in visitor's through /api with their cookie, since a member's order is readable only by
+ * that member and never cached.
  */
 export async function ticketOrders(
   request: Request,
@@ -104,7 +107,7 @@ export async function ticketOrders(
     );
     return envelope.ticket_order._data.length > 0 ? envelope : null;
   } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return null;
+    if (error instanceof ApiClientError && [400, 403, 404].includes(error.status)) return null;
     throw error;
   }
 }

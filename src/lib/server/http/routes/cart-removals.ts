@@ -7,14 +7,12 @@
  * Registered after the cart routes, so their same-origin and /api-only checks apply (cart.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { cartEnvelope } from "../../../api/cart-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { removeCode } from "../../services/cart/remove-code.ts";
 import { removePayment } from "../../services/checkout/remove-payment.ts";
-import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
+import type { ApiRouter } from "../app.ts";
+import { requestCaller } from "../request-caller.ts";
 import { json } from "./_shared.ts";
 
 const errors = (...codes: (403 | 409 | 410 | 503)[]) =>
@@ -50,20 +48,15 @@ const paymentRoute = (path: string) =>
     responses: { ...json(cartEnvelope, "The cart without the payment."), ...errors(403, 409, 410, 503) },
   });
 
-async function caller(c: Context<ApiEnv>): Promise<Caller> {
-  const { db, clock } = c.get("deps");
-  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
-}
-
 export function registerCartRemovals(router: ApiRouter): void {
   router.openapi(codeRoute, async (c) => {
     const { id: cartId, code } = c.req.valid("param");
-    return c.json(await removeCode(c.get("deps"), cartId, code, await caller(c)), 200);
+    return c.json(await removeCode(c.get("deps"), cartId, code, await requestCaller(c)), 200);
   });
   for (const path of ["/my/cart/{id}/payment/{paymentId}", "/cart/{id}/payment/{paymentId}"]) {
     router.openapi(paymentRoute(path), async (c) => {
       const { id: cartId, paymentId } = c.req.valid("param");
-      return c.json(await removePayment(c.get("deps"), cartId, paymentId, await caller(c)), 200);
+      return c.json(await removePayment(c.get("deps"), cartId, paymentId, await requestCaller(c)), 200);
     });
   }
 }

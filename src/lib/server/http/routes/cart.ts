@@ -5,8 +5,7 @@
  * never cached, and a write whose Origin host differs from the request's Host is refused (403).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import type { MiddlewareHandler } from "hono";
 import {
   applyCodeBody,
   cartEnvelope,
@@ -23,10 +22,10 @@ import {
   getCart,
   modifyCart,
 } from "../../services/cart/service.ts";
-import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { wantsTicketOrder, withEditedOrder } from "../../services/manage/edit/embed.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
+import { requestCaller } from "../request-caller.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
@@ -95,11 +94,6 @@ const apiOnlyWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.res.headers.set("Cache-Control", "no-store");
 };
 
-async function caller(c: Context<ApiEnv>): Promise<Caller> {
-  const { db, clock } = c.get("deps");
-  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
-}
-
 export function registerCart(router: ApiRouter): void {
   for (const path of ["/my/cart/*", "/cart/*"]) {
     router.use(path, sameOriginWrites);
@@ -109,7 +103,7 @@ export function registerCart(router: ApiRouter): void {
   router.openapi(create, async (c) => {
     const sellerRef = c.req.valid("query")._seller;
     const body = c.req.valid("json");
-    const who = await caller(c);
+    const who = await requestCaller(c);
     const envelope = await modifyWithCodeBrake(c, { sellerRef }, body, () =>
       createCart(c.get("deps"), sellerRef, who, body),
     );
@@ -118,33 +112,36 @@ export function registerCart(router: ApiRouter): void {
   router.openapi(modify, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const who = await caller(c);
+    const who = await requestCaller(c);
     return c.json(
       await modifyWithCodeBrake(c, { cartId: id }, body, () => modifyCart(c.get("deps"), id, who, body)),
       200,
     );
   });
   router.openapi(readMine, async (c) =>
-    c.json(await getCart(c.get("deps"), c.req.valid("param").id, await caller(c)), 200),
+    c.json(await getCart(c.get("deps"), c.req.valid("param").id, await requestCaller(c)), 200),
   );
   router.openapi(readAny, async (c) => {
-    const envelope = await getCart(c.get("deps"), c.req.valid("param").id, await caller(c));
+    const envelope = await getCart(c.get("deps"), c.req.valid("param").id, await requestCaller(c));
     const { embed, _embed } = c.req.valid("query");
     if (!wantsTicketOrder(embed, _embed)) return c.json(envelope, 200);
     return c.json(await withEditedOrder(c.get("deps").db, envelope), 200);
   });
   router.openapi(remove, async (c) => {
-    await deleteCart(c.get("deps"), c.req.valid("param").id, await caller(c));
+    await deleteCart(c.get("deps"), c.req.valid("param").id, await requestCaller(c));
     return c.body(null, 204);
   });
   router.openapi(extend, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await extendCart(c.get("deps"), id, await caller(c), c.req.valid("json").expires_at), 200);
+    return c.json(
+      await extendCart(c.get("deps"), id, await requestCaller(c), c.req.valid("json").expires_at),
+      200,
+    );
   });
   router.openapi(apply, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const who = await caller(c);
+    const who = await requestCaller(c);
     return c.json(
       await applyWithCodeBrake(c, id, body.code, () => applyCode(c.get("deps"), id, who, body)),
       200,

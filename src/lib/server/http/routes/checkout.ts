@@ -11,7 +11,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { checkoutAnswer, checkoutBody, ledgerAnswer, payBody } from "../../../api/checkout-schemas.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
@@ -20,10 +19,11 @@ import { GIFT_CARD_LOOKUPS, giftCardMisses, withLookupBrake } from "../../securi
 import { cachedSeller } from "../../services/cart/static-rows.ts";
 import { getLedger } from "../../services/checkout/ledger.ts";
 import { checkout, pay } from "../../services/checkout/service.ts";
-import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
+import type { Caller } from "../../services/identity/identity.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { clientAddress } from "../client-address.ts";
 import { ApiError, validationFailed } from "../errors.ts";
+import { requestCaller } from "../request-caller.ts";
 import { errorBodies, json, jsonBody } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
@@ -62,11 +62,6 @@ const ledgerRoute = createRoute({
   },
   responses: { ...json(ledgerAnswer, "A gift card's number, state and balance."), ...errors(429) },
 });
-
-async function caller(c: Context<ApiEnv>): Promise<Caller> {
-  const { db, clock } = c.get("deps");
-  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
-}
 
 function headerKey(c: Context<ApiEnv>): string | undefined {
   const key = c.req.header("idempotency-key");
@@ -126,7 +121,9 @@ interface PaymentCall {
  */
 async function guardPayment(c: Context<ApiEnv>, call: PaymentCall): Promise<string | undefined> {
   const seller = await cartSeller(c, call.cartId);
-  if (!seller) return undefined;
+  // No cart, or one of another storefront's seller: the service answers 404 (access.ts).
+  const storefront = call.who.storefrontSellerId;
+  if (!seller || (storefront !== undefined && seller.id !== storefront)) return undefined;
   const siteKey = getTenant(seller.slug)?.web.captcha_public_key?.trim();
   const loggedIn = call.who.identityId !== null && call.who.sellerId === seller.id;
   if (siteKey && !loggedIn && !(await isReplay(c, call.cartId, call.key))) {
@@ -156,7 +153,7 @@ export function registerCheckout(router: ApiRouter): void {
   for (const { route, kind } of routes) {
     router.openapi(route, async (c) => {
       const cartId = c.req.valid("param").id;
-      const who = await caller(c);
+      const who = await requestCaller(c);
       // The token is single use and not part of the request's idempotency hash.
       const { captcha, ...body } = c.req.valid("json");
       const key = headerKey(c);
@@ -176,7 +173,7 @@ export function registerCheckout(router: ApiRouter): void {
   for (const path of ["/cart/{id}/pay", "/my/cart/{id}/pay"]) {
     router.openapi(payRoute(path), async (c) => {
       const cartId = c.req.valid("param").id;
-      const who = await caller(c);
+      const who = await requestCaller(c);
       const { captcha, ...body } = c.req.valid("json");
       const key = headerKey(c);
       const brake = await guardPayment(c, {

@@ -5,16 +5,15 @@
  * errors are the same. Registered after registerCart: its same-origin and /api-only checks apply.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import type { MiddlewareHandler } from "hono";
 import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
 import { cartCreateBody, cartReserveBody } from "../../../api/compat-cart-schemas.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { createCart, modifyCart } from "../../services/cart/service.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
-import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError, validationFailed } from "../errors.ts";
+import { requestCaller } from "../request-caller.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const errors = errorBodies;
@@ -45,11 +44,6 @@ const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.res.headers.set("Cache-Control", "no-store");
 };
 
-async function caller(c: Context<ApiEnv>): Promise<Caller> {
-  const { db, clock } = c.get("deps");
-  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
-}
-
 export function registerCompatCart(router: ApiRouter): void {
   router.use("/my/cart", sameOriginWrites);
   router.use("/my/cart", apiOnly);
@@ -65,7 +59,7 @@ export function registerCompatCart(router: ApiRouter): void {
         throw validationFailed("seller_id and _seller name different sellers.", { field: "seller_id" });
       }
     }
-    const envelope = await createCart(c.get("deps"), seller_id ?? _seller, await caller(c), {});
+    const envelope = await createCart(c.get("deps"), seller_id ?? _seller, await requestCaller(c), {});
     return c.json(envelope, 200);
   });
   router.openapi(reserve, async (c) => {
@@ -75,7 +69,7 @@ export function registerCompatCart(router: ApiRouter): void {
       add: tickets.map((row) => ({ ...row, quantity: 1 })),
       ...(additional_info ? { additionalInfo: additional_info } : {}),
     });
-    const who = await caller(c);
+    const who = await requestCaller(c);
     return c.json(
       await modifyWithCodeBrake(c, { cartId: id }, body, () => modifyCart(c.get("deps"), id, who, body)),
       200,

@@ -6,21 +6,19 @@
  * /api-only checks of cart.ts apply to the /cart/* calls here.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
 import { cartRemoveBody, editCartBody } from "../../../api/manage-edit-schemas.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { deleteCart } from "../../services/cart/service.ts";
-import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import {
   createEditCart,
   modifyAnyCart,
   pendingEditCart,
   removeTickets,
 } from "../../services/manage/edit/cart.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
+import type { ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
+import { requestCaller } from "../request-caller.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
@@ -65,11 +63,6 @@ const deleteRoute = createRoute({
   responses: { 204: { description: "Deleted." }, ...errors(403, 409, 410) },
 });
 
-async function caller(c: Context<ApiEnv>): Promise<Caller> {
-  const { db, clock } = c.get("deps");
-  return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
-}
-
 export function registerManageEdit(router: ApiRouter): void {
   router.use("/ticket_order/:id/edit_cart", sameOriginWrites);
   router.use("/ticket_order/:id/edit_cart", async (c, next) => {
@@ -84,24 +77,24 @@ export function registerManageEdit(router: ApiRouter): void {
   router.openapi(readEditCart, async (c) => {
     const { id } = c.req.valid("param");
     const { token, cart } = c.req.valid("query");
-    return c.json(await pendingEditCart(c.get("deps"), id, token ?? "", await caller(c), cart), 200);
+    return c.json(await pendingEditCart(c.get("deps"), id, token ?? "", await requestCaller(c), cart), 200);
   });
   router.openapi(removeRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const who = await caller(c);
+    const who = await requestCaller(c);
     return c.json(await removeTickets(c.get("deps"), id, who, c.req.valid("json").tickets), 200);
   });
   router.openapi(modifyRoute, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const who = await caller(c);
+    const who = await requestCaller(c);
     return c.json(
       await modifyWithCodeBrake(c, { cartId: id }, body, () => modifyAnyCart(c.get("deps"), id, who, body)),
       200,
     );
   });
   router.openapi(deleteRoute, async (c) => {
-    await deleteCart(c.get("deps"), c.req.valid("param").id, await caller(c));
+    await deleteCart(c.get("deps"), c.req.valid("param").id, await requestCaller(c));
     return c.body(null, 204);
   });
 }

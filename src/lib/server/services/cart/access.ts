@@ -12,8 +12,14 @@ import { cartExpired, cartNotModifiable, forbidden } from "./errors.ts";
 import { isPastExpiry, releaseCart } from "./release.ts";
 import type { CartRow, Tx } from "./types.ts";
 
-/** Spec §6: a public-identity cart may be used by anyone holding its id; a user's cart only by that user. */
+/**
+ * Spec §6: a public-identity cart may be used by anyone holding its id; a user's cart only by that
+ * user. A cart belongs to its seller: in another seller's storefront it is not found, the same
+ * answer as an unknown id, before any owner check (so nothing tells it exists).
+ */
 export function assertCanUse(cart: CartRow, caller: Caller): void {
+  if (caller.storefrontSellerId !== undefined && cart.sellerId !== caller.storefrontSellerId)
+    throw notFound("cart", cart.id);
   if (isPublicIdentity(cart.identityId, cart.sellerId)) return;
   if (caller.identityId !== cart.identityId) throw forbidden();
 }

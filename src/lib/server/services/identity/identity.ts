@@ -29,6 +29,11 @@ export interface Caller {
   /** The logged-in identity, or null for an anonymous caller. */
   identityId: string | null;
   sellerId: string | null;
+  /**
+   * The seller whose storefront the call is made in (`_seller`, or the tenant's own host name),
+   * when the request names one: a cart of any other seller is not found (services/cart/access.ts).
+   */
+  storefrontSellerId?: string;
 }
 
 export const ANONYMOUS: Caller = { identityId: null, sellerId: null };
