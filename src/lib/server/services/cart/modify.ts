@@ -57,6 +57,7 @@ import {
 } from "./rules.ts";
 import { holdSeats } from "./seats.ts";
 import { cachedSellerById } from "./static-rows.ts";
+import { assertSurveyEmails } from "./survey-answers.ts";
 import type { CartRow, CodeRow, GroupRow, TicketInsert, TicketRow, Tx } from "./types.ts";
 
 export type CartModifyInput = z.output<typeof cartModifyBody>;
@@ -309,6 +310,11 @@ async function applyModifyBody(
   for (const { row } of planned) {
     if (row.countsAgainstSession && row.eventSessionId) addDelta(sessions, row.eventSessionId, 1);
     addDelta(groups, row.ticketGroupId, 1);
+  }
+  if (body.additionalInfo) {
+    const owner = await cachedSellerById(ctx.db, tx, cart.sellerId);
+    if (!owner) throw notFound("seller", cart.sellerId);
+    await assertSurveyEmails(tx, owner, body.additionalInfo);
   }
   const additionalInfo = mergeInfo(cart.additionalInfo, body.additionalInfo);
   // Issue 12: the gift's recipient and a redeemed gift code (spec 2 §8 texts) are checked first.
