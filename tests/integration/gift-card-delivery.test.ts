@@ -5,6 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import { GIFT_RECIPIENT_KEYS } from "../../src/lib/domain/gift-recipient.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { completeOrderFulfilment } from "../../src/lib/server/services/checkout/fulfil.ts";
@@ -16,6 +17,7 @@ import {
   payAsGuest,
   send,
   setSessionCapacity,
+  TEST_CARD,
   upcomingSession,
 } from "../helpers/cart.ts";
 
@@ -116,6 +118,33 @@ describe("'Bought gift cards are never delivered'", () => {
     const tickets = await api.handle.db.select().from(s.ticket).where(eq(s.ticket.ticketOrderId, orderId));
     const cards = await api.handle.db.select().from(s.ledger).where(eq(s.ledger.sellerId, "harbour-museum"));
     expect(cards.filter((c) => tickets.some((t) => c.id === `gift-card-${t.id}`))).toHaveLength(2);
+  });
+
+  it("a pending payment confirmed later issues the cards then, once (the pending-order path)", async () => {
+    const created = await send(api, "POST", CREATE, {
+      add: [{ ticket_type_id: "hm-gift-card-100" }],
+      additionalInfo: recipient("ann.pending@example.test"),
+    });
+    const cartId = cartOf(asCart(created)).id;
+    const checkout = (gatewayData: Record<string, unknown>) =>
+      send(api, "POST", `/api/cart/${cartId}/guest_checkout`, {
+        gateway_id: "test",
+        identity: BUYER,
+        gateway_data: gatewayData,
+      });
+    const pending = checkoutAnswer.parse((await checkout({ ...TEST_CARD, exp_year: 2099 })).body);
+    const result = pending.checkout_result._data[0];
+    expect(result?.status).toBe("pending");
+    const orderId = result?.ticket_order_ids[0] ?? "";
+    expect((await mailsOf(orderId)).filter((m) => m.kind === "gift_card")).toHaveLength(0);
+    const done = await checkout({ payment_intent_id: result?.reference ?? "" });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // The same confirmation again finds the order completed (409 cart_booked) and issues nothing.
+    expect((await checkout({ payment_intent_id: result?.reference ?? "" })).status).toBe(409);
+    const giftMails = (await mailsOf(orderId)).filter((m) => m.kind === "gift_card");
+    expect(giftMails).toHaveLength(1);
+    expect(giftMails[0]?.toAddress).toBe("ann.pending@example.test");
+    expect(giftMails[0]?.text).toContain("Balance: $100.00");
   });
 
   it("without a recipient e-mail the card goes to the buyer, so someone can use it", async () => {

@@ -31,7 +31,8 @@ async function insertCard(tx: Tx, row: Omit<LedgerRow, "number">): Promise<Ledge
     const [created] = await tx
       .insert(s.ledger)
       .values({ ...row, number: giftCardNumber(randomInt) })
-      .onConflictDoNothing()
+      // Only a number taken by another card draws again; the same ticket's card twice is an error.
+      .onConflictDoNothing({ target: [s.ledger.sellerId, s.ledger.type, s.ledger.number] })
       .returning();
     if (created) return created;
   }
