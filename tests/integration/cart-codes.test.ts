@@ -34,6 +34,33 @@ async function codeUses(sellerId: string, code: string) {
 }
 
 describe("apply_code", () => {
+  it("'A code discounts only what it is for': WELCOME10 takes 10 % off the tickets, not the donation or the gift cards", async () => {
+    // Regression: WELCOME10 ('10% off your tickets') took 10 % off donations and gift cards too.
+    const session = await upcomingSession(api, "hm-general-admission", 3);
+    await setSessionCapacity(api, session.id, 60, 0);
+    const created = asCart(
+      await send(api, "POST", "/api/my/cart/modify?_seller=harbour-museum", {
+        add: [
+          { ticket_type_id: "hm-ga-adult", event_session_id: session.id, quantity: 2 },
+          { ticket_type_id: "hm-donation-amount", face_value: "20.00" },
+          { ticket_type_id: "hm-gift-card-50", quantity: 2 },
+        ],
+      }),
+    );
+    const cart = cartOf(asCart(await applyCode(cartOf(created).id, "WELCOME10")));
+    // 2 x 25.00 of tickets: 10 % is 5.00; the 20.00 donation and 100.00 of gift cards keep their price.
+    expect(cart.totals).toMatchObject({ face_value: "170.00", promo_discount: "5.00" });
+
+    const cardsOnly = asCart(
+      await send(api, "POST", "/api/my/cart/modify?_seller=harbour-museum", {
+        add: [{ ticket_type_id: "hm-gift-card-100" }],
+      }),
+    );
+    const refused = await applyCode(cartOf(cardsOnly).id, "WELCOME10");
+    expect(refused.status).toBe(422);
+    expect(errorOf(refused)._code).toBe("no_code_benefit");
+  });
+
   it("WELCOME10 takes 10 % off the face value and FIVEOFF 5.00 off the order; fees are untouched", async () => {
     const id = await gaCart(0);
     const env = asCart(await applyCode(id, " welcome10 , fiveoff "));

@@ -4,7 +4,7 @@
  * and the HTML part (the message escaped), as the completion page does. The recipient's personal
  * data never reaches the log.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GIFT_RECIPIENT_KEYS } from "../../src/lib/domain/gift-recipient.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
@@ -32,7 +32,10 @@ async function bookAndReadMail(add: unknown[], additionalInfo?: unknown) {
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const cartId = (created.body.cart as { _data: Array<{ id: string }> })._data[0]?.id ?? "";
   const orderId = await payAsGuest(api, cartId, GUEST);
-  const [mail] = await api.handle.db.select().from(s.outbox).where(eq(s.outbox.relatedId, orderId));
+  const [mail] = await api.handle.db
+    .select()
+    .from(s.outbox)
+    .where(and(eq(s.outbox.relatedId, orderId), eq(s.outbox.kind, "order_confirmation")));
   if (!mail) throw new Error("no confirmation mail queued");
   return mail;
 }

@@ -7,6 +7,7 @@ const ticket = (id: string, faceValue: number, extra: Partial<TotalsTicket> = {}
   faceValue,
   feeFixedOutside: 0,
   feePercentOutside: 0,
+  lineKind: "ticket",
   ...extra,
 });
 
@@ -57,5 +58,54 @@ describe("cart totals (spec §3 'totals (face value, fixed fee, percent fee, pro
       total: 0,
       discount: 0,
     });
+  });
+});
+
+describe("'A code discounts only what it is for. Donations, gift cards and memberships are never discounted unless the code names them.'", () => {
+  // Regression: WELCOME10 took $36.20 off a $362 cart holding a $20 donation and $100 of gift cards.
+  const issueCart = [
+    ticket("adult-1", 12_100),
+    ticket("adult-2", 12_100),
+    ticket("donation", 2_000, { ticketTypeId: "donation-20", lineKind: "donation" }),
+    ticket("card-1", 5_000, { ticketTypeId: "gift-card-50", lineKind: "gift_card" }),
+    ticket("card-2", 5_000, { ticketTypeId: "gift-card-50", lineKind: "gift_card" }),
+  ];
+  const WELCOME10 = { code: "WELCOME10", benefit: { percent_off: 1000 } };
+
+  it("WELCOME10 on $362 with a $20 donation and $100 of gift cards takes 10% of $242 = $24.20 only", () => {
+    const t = computeCartTotals(issueCart, [WELCOME10]);
+    expect(t.faceValue).toBe(36_200);
+    expect(t.discount).toBe(2_420);
+    expect(t.total).toBe(36_200 - 2_420);
+    expect(t.ticketDiscounts.get("donation")).toBe(0);
+    expect(t.ticketDiscounts.get("card-1")).toBe(0);
+    expect(t.ticketDiscounts.get("card-2")).toBe(0);
+  });
+
+  it("a fixed amount off comes off tickets only, never a gift card, however large", () => {
+    const cart = [
+      ticket("adult", 1_000),
+      ticket("card", 5_000, { ticketTypeId: "gift-card-50", lineKind: "gift_card" }),
+    ];
+    const t = computeCartTotals(cart, [{ code: "BIG", benefit: { amount_off: 10_000 } }]);
+    expect(t.discount).toBe(1_000);
+    expect(t.ticketDiscounts.get("card")).toBe(0);
+  });
+
+  it("a membership is not discounted by a general code", () => {
+    const cart = [ticket("level", 7_500, { ticketTypeId: "individual", lineKind: "membership" })];
+    expect(computeCartTotals(cart, [WELCOME10]).discount).toBe(0);
+  });
+
+  it("a code that names a kind (line_kinds) or a type (ticket_type_ids) discounts it", () => {
+    const donations = computeCartTotals(issueCart, [
+      { code: "GIVE", benefit: { percent_off: 1000, line_kinds: ["donation"] } },
+    ]);
+    expect(donations.discount).toBe(200);
+    const level = computeCartTotals(
+      [ticket("level", 7_500, { ticketTypeId: "individual", lineKind: "membership" })],
+      [{ code: "GIFT", benefit: { amount_off: 7_500, ticket_type_ids: ["individual"] } }],
+    );
+    expect(level.discount).toBe(7_500);
   });
 });

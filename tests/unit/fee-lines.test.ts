@@ -8,6 +8,7 @@ const ticket = (id: string, faceValue: number, feeFixedOutside = 0, feePercentOu
   faceValue,
   feeFixedOutside,
   feePercentOutside,
+  lineKind: "ticket" as const,
 });
 
 describe("issue 11: 'Show the fee lines wherever a total includes fees'", () => {

@@ -23,10 +23,28 @@ describe("promo codes (spec §5 'trimmed, required, 2 to 35 characters ... comma
     expect(codeListProblem(["fiveoff"], ["FIVEOFF"])).toEqual({ kind: "duplicate", code: "FIVEOFF" });
   });
   it("a discount touches the cart when it has no type list or one of the cart's types", () => {
-    expect(benefitTouches({ percent_off: 1000 }, ["a"])).toBe(true);
-    expect(benefitTouches({ percent_off: 1000, ticket_type_ids: ["b"] }, ["a"])).toBe(false);
+    const a = { ticketTypeId: "a", lineKind: "ticket" } as const;
+    expect(benefitTouches({ percent_off: 1000 }, [a])).toBe(true);
+    expect(benefitTouches({ percent_off: 1000, ticket_type_ids: ["b"] }, [a])).toBe(false);
     expect(benefitTouches({ amount_off: 500 }, [])).toBe(false);
-    expect(benefitTouches({ unlocks_ticket_group_ids: ["g"] }, ["a"])).toBe(false);
+    expect(benefitTouches({ unlocks_ticket_group_ids: ["g"] }, [a])).toBe(false);
+  });
+  it("'A code discounts only what it is for': a code naming no kinds touches no cart of donations and gift cards", () => {
+    const lines = [
+      { ticketTypeId: "donation", lineKind: "donation" },
+      { ticketTypeId: "card", lineKind: "gift_card" },
+      { ticketTypeId: "level", lineKind: "membership" },
+    ] as const;
+    expect(benefitTouches({ percent_off: 1000 }, lines)).toBe(false);
+    expect(benefitTouches({ percent_off: 1000, line_kinds: ["donation"] }, lines)).toBe(true);
+    expect(benefitTouches({ amount_off: 500, ticket_type_ids: ["level"] }, lines)).toBe(true);
+  });
+  it("line_kinds must name known kinds; an unknown kind makes the stored benefit unreadable (no discount)", () => {
+    expect(readBenefit({ percent_off: 1000, line_kinds: ["gift_card"] })).toEqual({
+      percent_off: 1000,
+      line_kinds: ["gift_card"],
+    });
+    expect(readBenefit({ percent_off: 1000, line_kinds: ["everything"] })).toEqual({});
   });
   it("validity window and uses: not yet valid, expired, exhausted (max_uses -1 is unlimited)", () => {
     const now = new Date("2026-01-01T00:00:00Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { surveyAnswers, surveyQuestions } from "../../src/lib/domain/survey.ts";
+import { badEmailAnswers, surveyAnswers, surveyQuestions } from "../../src/lib/domain/survey.ts";
 
 const spec = {
   properties: {
@@ -32,5 +32,37 @@ describe("surveys (spec §3 'Survey spec', §5 'Survey')", () => {
       age: "belowMinimum",
     });
     expect(surveyAnswers(questions, { heard_from: "x", age: "4.5" }).errors).toEqual({ age: "notNumber" });
+  });
+});
+
+describe("'The recipient's e-mail is validated: not-an-email and bob@ are accepted today'", () => {
+  const { questions } = surveyQuestions({
+    properties: {
+      recipient_name: { type: "string", title: "Name" },
+      recipient_email: { type: "string", format: "email", title: "E-mail" },
+    },
+    required: ["recipient_name", "recipient_email"],
+  });
+  it.each(["not-an-email", "bob@", "ann@", "@example.test"])(
+    "%j is not an e-mail (notEmail, not sent)",
+    (email) => {
+      const result = surveyAnswers(questions, { recipient_name: "Ann", recipient_email: email });
+      expect(result.errors).toEqual({ recipient_email: "notEmail" });
+      expect(result.answers).toEqual({ recipient_name: "Ann" });
+    },
+  );
+  it("a real address is sent, trimmed; the server finds no bad answer in it", () => {
+    const result = surveyAnswers(questions, { recipient_name: "Ann", recipient_email: " ann@example.test " });
+    expect(result).toEqual({
+      answers: { recipient_name: "Ann", recipient_email: "ann@example.test" },
+      errors: {},
+    });
+    expect(badEmailAnswers(questions, result.answers)).toEqual([]);
+  });
+  it("the server's check names each bad e-mail answer, and ignores an empty one", () => {
+    expect(badEmailAnswers(questions, { recipient_email: "bob@" })).toEqual(["recipient_email"]);
+    expect(badEmailAnswers(questions, { recipient_email: 42 })).toEqual(["recipient_email"]);
+    expect(badEmailAnswers(questions, { recipient_email: "" })).toEqual([]);
+    expect(badEmailAnswers(questions, null)).toEqual([]);
   });
 });

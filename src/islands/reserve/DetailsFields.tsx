@@ -57,7 +57,9 @@ function GroupDetails({
       ? undefined
       : error === "required"
         ? text("reserve.survey.required")
-        : text("reserve.survey.invalid");
+        : error === "notEmail"
+          ? text("reserve.survey.email")
+          : text("reserve.survey.invalid");
   return (
     <>
       {questions.length > 0 && (

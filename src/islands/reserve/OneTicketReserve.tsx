@@ -31,7 +31,14 @@ export function OneTicketReserve() {
   const name = useId();
   const quantities = chosen ? { [chosen]: 1 } : {};
   const choices = { ...choicesOf(selection.selection, undefined), quantities };
-  const submitter = useReserveSubmit({});
+  // After an add the form starts over (the option, the recipient and message): a second click asks
+  // again rather than silently adding a second gift card for the same recipient.
+  const submitter = useReserveSubmit({
+    onAdded: () => {
+      selection.reset();
+      setChosen(initial ?? types[0]?.id);
+    },
+  });
   // Issue 11: an amount off the bounds disables 'Add to cart'; the field says why.
   const typed = flexible ? (selection.selection.amounts[flexible.id] ?? "") : "";
   const amountRefused =

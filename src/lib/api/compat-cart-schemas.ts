@@ -4,7 +4,7 @@
  *
  * | Call | Body | Answer |
  * |---|---|---|
- * | POST my/cart | cartCreateBody `{channel_id, seller_id}` | 200 cartEnvelope, an empty cart |
+ * | POST my/cart | cartCreateBody `{channel_id, seller_id}` | 200 createdCartAnswer: the cartEnvelope of an empty cart, and the cart's own fields at the top level |
  * | POST my/cart/{id}/reserve | cartReserveBody `{tickets:[{ticket_type_id, event_session_id, …}]}` | 200 cartEnvelope |
  * | POST user without `password` | guestUserBody | 201 userAnswer, a guest identity (no session) |
  *
@@ -12,7 +12,7 @@
  * other than 1. The same holds, limits and errors apply as on POST my/cart/{id}/modify.
  */
 import { z } from "zod";
-import { reserveTicket } from "./cart-schemas.ts";
+import { cartEnvelope, cartResource, reserveTicket } from "./cart-schemas.ts";
 
 const id = z.string().min(1).max(200);
 
@@ -35,6 +35,44 @@ export const cartReserveBody = z.strictObject({
   /** Survey answers keyed by ticket group id, as in the modify call's additionalInfo. */
   additional_info: z.record(id, z.record(z.string().max(200), z.unknown())).optional(),
 });
+
+/**
+ * The cart's own fields that clients of the API family read at the top level of POST my/cart's
+ * answer (the new cart's `id` and `expires_at` first), besides the envelope the storefront reads.
+ */
+export const CREATED_CART_TOP_FIELDS = [
+  "id",
+  "seller_id",
+  "cart_number",
+  "state",
+  "expires_at",
+  "expires_in",
+  "identity_id",
+] as const;
+
+/** POST my/cart: the cart envelope, plus the new cart's own fields at the top level. */
+export const createdCartAnswer = cartEnvelope.extend(
+  cartResource.pick({
+    id: true,
+    seller_id: true,
+    cart_number: true,
+    state: true,
+    expires_at: true,
+    expires_in: true,
+    identity_id: true,
+  }).shape,
+);
+
+/** The envelope with the cart's own fields copied to the top level (the envelope's keys unchanged). */
+export function withCartAtTop<E extends z.infer<typeof cartEnvelope>>(envelope: E) {
+  const cart = envelope.cart._data[0];
+  if (!cart) throw new Error("a cart envelope without its cart");
+  const top = Object.fromEntries(CREATED_CART_TOP_FIELDS.map((key) => [key, cart[key]])) as Pick<
+    typeof cart,
+    (typeof CREATED_CART_TOP_FIELDS)[number]
+  >;
+  return { ...envelope, ...top };
+}
 
 export type CartCreateBody = z.input<typeof cartCreateBody>;
 export type CartReserveBody = z.input<typeof cartReserveBody>;

@@ -2,18 +2,26 @@
  * Cart totals in integer minor units: face value, outside fixed fees, outside percent fees (per
  * ticket, on its face value) and promo discounts. percent_off takes basis points off the face
  * value of matching tickets; amount_off takes minor units off the order. A ticket's discount never
- * exceeds its face value, so the total never drops below the fees.
+ * exceeds its face value, so the total never drops below the fees. A code matches only the lines it
+ * is for (promo-codes.ts benefitAppliesTo): by default tickets, never a donation, a gift card or a
+ * membership it does not name.
  */
 import { percentFee } from "./money.ts";
-import type { CodeBenefit } from "./promo-codes.ts";
+import { benefitAppliesTo, type CodeBenefit, type LineKind } from "./promo-codes.ts";
 
-export interface TotalsTicket {
+/** A line's price, without what it is (enough for totals without codes). */
+export interface PricedTicket {
   id: string;
   ticketTypeId: string;
   faceValue: number;
   feeFixedOutside: number;
   /** Basis points of the face value. */
   feePercentOutside: number;
+}
+
+/** A line a code may discount: what it is decides whether a code applies. */
+export interface TotalsTicket extends PricedTicket {
+  lineKind: LineKind;
 }
 
 export interface TotalsCode {
@@ -36,12 +44,11 @@ export interface CartTotals {
   codeDiscounts: { code: string; discount: number }[];
 }
 
-function applies(benefit: CodeBenefit, ticketTypeId: string): boolean {
-  return !benefit.ticket_type_ids || benefit.ticket_type_ids.includes(ticketTypeId);
-}
-
+/** Without codes a line's kind does not matter; with codes every line must say what it is. */
+export function computeCartTotals(tickets: readonly PricedTicket[], codes: readonly []): CartTotals;
+export function computeCartTotals(tickets: readonly TotalsTicket[], codes: readonly TotalsCode[]): CartTotals;
 export function computeCartTotals(
-  tickets: readonly TotalsTicket[],
+  tickets: readonly (PricedTicket & { lineKind?: LineKind })[],
   codes: readonly TotalsCode[],
 ): CartTotals {
   const remaining = new Map(tickets.map((t) => [t.id, t.faceValue]));
@@ -59,7 +66,11 @@ export function computeCartTotals(
     const amount = benefit.amount_off ?? 0;
     if (percent <= 0 && amount <= 0) continue;
     let discount = 0;
-    const matching = tickets.filter((t) => applies(benefit, t.ticketTypeId));
+    const matching = tickets.filter(
+      (t) =>
+        t.lineKind !== undefined &&
+        benefitAppliesTo(benefit, { ticketTypeId: t.ticketTypeId, lineKind: t.lineKind }),
+    );
     if (percent > 0) for (const t of matching) discount += take(t.id, percentFee(t.faceValue, percent));
     let amountLeft = amount;
     for (const t of matching) {

@@ -4,7 +4,7 @@
  * every place that shows a total (checkout, completion page, confirmation mail): no lines at all
  * when the total has no fees, since the total then needs no explaining.
  */
-import { computeCartTotals, type TotalsTicket } from "./cart-totals.ts";
+import { computeCartTotals, type PricedTicket } from "./cart-totals.ts";
 
 /** A total and what it is made of, in minor units: faceValue + fees - discount = total. */
 export interface FeeBreakdown {
@@ -55,7 +55,7 @@ export function feeLinesWithPayments(breakdown: FeeBreakdown, paid: number): Fee
  * cart-totals rule gives face value and fees, and the discount is what the total lacks. Nothing is
  * stored twice, so the lines always add up to the order's total.
  */
-export function orderFeeBreakdown(tickets: readonly TotalsTicket[], total: number): FeeBreakdown {
+export function orderFeeBreakdown(tickets: readonly PricedTicket[], total: number): FeeBreakdown {
   const totals = computeCartTotals(tickets, []);
   const fees = totals.feeFixed + totals.feePercent;
   return {

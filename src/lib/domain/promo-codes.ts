@@ -39,14 +39,42 @@ export function codeListProblem(
   return null;
 }
 
+/**
+ * What a cart line is, from its ticket group's handler (spec 1 §3: passes, codes, seated, tickets
+ * are tickets; donation; ledger is a gift card; membership).
+ */
+export const LINE_KINDS = ["ticket", "donation", "gift_card", "membership"] as const;
+export const lineKind = z.enum(LINE_KINDS);
+export type LineKind = z.infer<typeof lineKind>;
+
+export function lineKindOfHandler(handler: string): LineKind {
+  if (handler === "donation") return "donation";
+  if (handler === "ledger") return "gift_card";
+  if (handler === "membership") return "membership";
+  return "ticket";
+}
+
+/**
+ * The line kinds a discount code takes money off when it names no ticket types: tickets only.
+ * Donations, gift cards and memberships are money the buyer gives or stores, so a general code
+ * ('10% off your tickets') never discounts them unless it names them (line_kinds, or their
+ * ticket types in ticket_type_ids).
+ */
+export const DEFAULT_DISCOUNTED_KINDS: readonly LineKind[] = ["ticket"];
+
 /** What a code gives, as stored in code.benefit. */
 export const codeBenefit = z.object({
   /** Basis points off the face value of matching tickets (1000 = 10 %). */
   percent_off: z.number().int().min(0).max(10_000).optional(),
   /** Minor units off the order. */
   amount_off: z.number().int().min(0).optional(),
-  /** Ticket types the code applies to (all when absent). */
+  /**
+   * Ticket types the code applies to, whatever their kind. When absent, the code applies to the
+   * lines of `line_kinds`.
+   */
   ticket_type_ids: z.array(z.string()).optional(),
+  /** The line kinds a code without ticket_type_ids applies to (DEFAULT_DISCOUNTED_KINDS when absent). */
+  line_kinds: z.array(lineKind).min(1).optional(),
   /** Member-only groups the code opens. */
   unlocks_ticket_group_ids: z.array(z.string()).optional(),
 });
@@ -62,11 +90,24 @@ export function givesDiscount(benefit: CodeBenefit): boolean {
   return (benefit.percent_off ?? 0) > 0 || (benefit.amount_off ?? 0) > 0;
 }
 
-/** Whether a discount code touches any of the cart's ticket types. */
-export function benefitTouches(benefit: CodeBenefit, ticketTypeIds: readonly string[]): boolean {
-  if (!givesDiscount(benefit) || ticketTypeIds.length === 0) return false;
-  const only = benefit.ticket_type_ids;
-  return !only || ticketTypeIds.some((t) => only.includes(t));
+/** A cart line as a discount code sees it. */
+export interface DiscountableLine {
+  ticketTypeId: string;
+  lineKind: LineKind;
+}
+
+/**
+ * Whether a code's discount applies to a line: the ticket types it names, else the line kinds it
+ * names (tickets only by default), so a code discounts only what it is for.
+ */
+export function benefitAppliesTo(benefit: CodeBenefit, line: DiscountableLine): boolean {
+  if (benefit.ticket_type_ids) return benefit.ticket_type_ids.includes(line.ticketTypeId);
+  return (benefit.line_kinds ?? DEFAULT_DISCOUNTED_KINDS).includes(line.lineKind);
+}
+
+/** Whether a discount code touches any of the cart's lines. */
+export function benefitTouches(benefit: CodeBenefit, lines: readonly DiscountableLine[]): boolean {
+  return givesDiscount(benefit) && lines.some((line) => benefitAppliesTo(benefit, line));
 }
 
 export type CodeUsability = "ok" | "not_yet_valid" | "expired" | "exhausted";

@@ -2,7 +2,9 @@
  * Surveys from a ticket group's additional_info_spec (spec §3 "Survey spec", §5 "Survey"):
  * properties (type integer or string, format email or date, enum, title, description, minimum,
  * maximum, propertyOrder) and a required list. Empty-string answers are dropped, number answers
- * converted; minimum and maximum go to the inputs; a question with no type is an error.
+ * converted; minimum and maximum go to the inputs; a question with no type is an error. An answer
+ * to an e-mail question must be an e-mail address (surveyEmail), in the form and on the server
+ * alike: a gift card's recipient e-mail is where the card is sent.
  */
 import { z } from "zod";
 
@@ -70,7 +72,22 @@ export function surveyQuestions(spec: unknown): Survey {
   return { questions: questions.map(({ order: _order, ...q }) => q), errors };
 }
 
-export type SurveyAnswerError = "required" | "notNumber" | "belowMinimum" | "aboveMaximum";
+/** An answer to a `format: email` question: an e-mail address, at most 254 characters. */
+export const surveyEmail = z.email().max(254);
+
+export type SurveyAnswerError = "required" | "notNumber" | "belowMinimum" | "aboveMaximum" | "notEmail";
+
+/** The e-mail questions whose answer is not an e-mail address (the server's check of stored answers). */
+export function badEmailAnswers(questions: readonly SurveyQuestion[], answers: unknown): string[] {
+  if (typeof answers !== "object" || answers === null) return [];
+  return questions.flatMap((q) => {
+    if (q.format !== "email" || !Object.hasOwn(answers, q.key)) return [];
+    const value: unknown = (answers as Record<string, unknown>)[q.key];
+    if (value === null || value === undefined || (typeof value === "string" && value.trim() === ""))
+      return [];
+    return typeof value === "string" && surveyEmail.safeParse(value.trim()).success ? [] : [q.key];
+  });
+}
 
 /**
  * The answers to send (empty strings dropped, numbers converted) and the errors per key.
@@ -88,7 +105,8 @@ export function surveyAnswers(
       continue;
     }
     if (q.type === "string") {
-      answers[q.key] = value;
+      if (q.format === "email" && !surveyEmail.safeParse(value).success) errors[q.key] = "notEmail";
+      else answers[q.key] = value;
       continue;
     }
     const n = Number(value);

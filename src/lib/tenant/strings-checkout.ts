@@ -85,6 +85,8 @@ export const checkoutStrings = {
   "checkout.complete.title": "Thank you for your order",
   "checkout.complete.orderNumber": "Order number {number}",
   "checkout.complete.tickets": "Your tickets",
+  "checkout.complete.giftCardSent": "The gift card number is e-mailed to {email}.",
+  "checkout.complete.giftCardToBuyer": "The gift card number is e-mailed to you.",
   "checkout.complete.qrAlt": "QR code for order {number}",
   "checkout.complete.view": "View tickets",
   "checkout.complete.print": "Print tickets",

@@ -44,6 +44,7 @@ export const reserveIslandStrings = {
   "reserve.survey.heading": "A few questions",
   "reserve.survey.required": "Please answer this question.",
   "reserve.survey.invalid": "Please enter a number in the allowed range.",
+  "reserve.survey.email": "Enter a valid e-mail address.",
   "reserve.admit.heading": "Ticket holders",
   "reserve.admit.name": "Full name, ticket {n}",
   "reserve.admit.email": "E-mail, ticket {n}",

@@ -5,6 +5,8 @@
  * also carries total_before_fees_price and total_after_fees_price").
  */
 import { describe, expect, it } from "vitest";
+import { cartEnvelope } from "../../../src/lib/api/cart-schemas.ts";
+import { createdCartAnswer } from "../../../src/lib/api/compat-cart-schemas.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import {
   asCart,
@@ -55,6 +57,39 @@ describe("'POST my/cart {channel_id, seller_id} creates an empty cart'", () => {
       total_outstanding: "0.00",
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("'Clients of the API family read the new cart's id and expires_at at the top level of the answer'", async () => {
+    // Regression: POST my/cart answered only the envelope, so those clients never got a cart id.
+    const res = await send(api, "POST", "/api/my/cart", { channel_id: "web", seller_id: "harbour-museum" });
+    expect(res.status).toBe(200);
+    const body = res.body as Record<string, unknown>;
+    const cart = cartOf(asCart(res));
+    expect(body.id).toBe(cart.id);
+    expect(typeof body.id).toBe("string");
+    expect(body.expires_at).toBe(cart.expires_at);
+    expect(Date.parse(String(body.expires_at))).toBeGreaterThan(0);
+    expect(body).toMatchObject({
+      seller_id: "harbour-museum",
+      cart_number: cart.cart_number,
+      state: "pending",
+      expires_in: cart.expires_in,
+      identity_id: "harbour-museum:public",
+    });
+    // The storefront's contract holds: the same answer parses as the cart envelope.
+    expect(cartEnvelope.safeParse(res.body).success).toBe(true);
+    expect(createdCartAnswer.safeParse(res.body).success).toBe(true);
+    // The OpenAPI document says so.
+    const doc = (await api.get("/api/openapi.json")).body as {
+      paths: Record<string, Record<string, { description?: string; responses: Record<string, unknown> }>>;
+    };
+    const created = doc.paths["/api/my/cart"]?.post;
+    expect(created?.description).toMatch(
+      /id, seller_id, cart_number, state, expires_at, expires_in and identity_id/,
+    );
+    const schema = JSON.stringify(created?.responses["200"]);
+    expect(schema).toContain('"expires_at"');
+    expect(schema).toContain('"cart_fees"');
   });
 
   it("takes the seller from _seller when the body has no seller_id; a logged-in user's cart is theirs", async () => {

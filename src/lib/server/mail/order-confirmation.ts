@@ -93,6 +93,18 @@ export function giftRecipientText(recipient: GiftRecipient): string {
   return `For ${recipient.name}${recipient.email ? ` (${recipient.email})` : ""}`;
 }
 
+/**
+ * Where a bought gift card's number went (services/checkout/gift-cards.ts mails it to the recipient,
+ * or to the buyer without a recipient e-mail); the completion page's words
+ * ("checkout.complete.giftCardSent", "checkout.complete.giftCardToBuyer"). The buyer never sees the
+ * number: the card is the recipient's.
+ */
+export function giftCardSentText(recipient: GiftRecipient): string {
+  return recipient.email
+    ? `The gift card number is e-mailed to ${recipient.email}.`
+    : "The gift card number is e-mailed to you.";
+}
+
 /** A QR code PNG of `content`. */
 export function qrPng(content: string, margin = 4): Promise<Buffer> {
   return QRCode.toBuffer(content, { type: "png", margin, width: 256, errorCorrectionLevel: "M" });
@@ -124,11 +136,13 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     const recipient = ticketGiftRecipient(row, input.additionalInfo);
     if (recipient) textLines.push(`  ${giftRecipientText(recipient)}`);
     if (recipient?.message) textLines.push(`  Message: ${recipient.message}`);
+    if (recipient) textLines.push(`  ${giftCardSentText(recipient)}`);
     htmlItems.push(
       `<li><strong>${escapeHtml(row.event.name)}</strong> - ${escapeHtml(row.type.name)}` +
         `${seat ? `<br>${escapeHtml(seat)}` : ""}${when ? `<br>${escapeHtml(when)}` : ""}` +
         `${recipient ? `<br>${escapeHtml(giftRecipientText(recipient))}` : ""}` +
-        `${recipient?.message ? `<br>Message: ${escapeHtml(recipient.message)}` : ""}</li>`,
+        `${recipient?.message ? `<br>Message: ${escapeHtml(recipient.message)}` : ""}` +
+        `${recipient ? `<br>${escapeHtml(giftCardSentText(recipient))}` : ""}</li>`,
     );
   }
   const blocks = await ticketBlocks(cards, input.inHand ?? null, {

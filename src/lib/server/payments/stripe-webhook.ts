@@ -26,10 +26,9 @@ import { logger } from "../log/logger.ts";
 import { isPastExpiry, releaseCart } from "../services/cart/release.ts";
 import { cancelPendingOrder } from "../services/checkout/cancel-pending.ts";
 import { enqueueConfirmation } from "../services/checkout/convert.ts";
+import { completeOrderFulfilment } from "../services/checkout/fulfil.ts";
 import { identityById } from "../services/checkout/identity.ts";
 import { keepPlanCart } from "../services/checkout/plan.ts";
-import { createOrderMemberships } from "../services/membership/create.ts";
-import { issueGiftCodes } from "../services/membership/gift-code.ts";
 import { refundPayment } from "./refund.ts";
 
 export type WebhookOutcome =
@@ -61,8 +60,7 @@ async function completeOrder(tx: Tx, orderId: string, now: Date): Promise<boolea
   const [order] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, orderId));
   if (order?.state !== "pending") return false;
   await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
-  await createOrderMemberships(tx, order, now);
-  await issueGiftCodes(tx, order, now);
+  await completeOrderFulfilment(tx, order, now);
   const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, order.sellerId));
   if (seller) {
     await enqueueConfirmation(

@@ -7,7 +7,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
-import { cartCreateBody, cartReserveBody } from "../../../api/compat-cart-schemas.ts";
+import {
+  cartCreateBody,
+  cartReserveBody,
+  createdCartAnswer,
+  withCartAtTop,
+} from "../../../api/compat-cart-schemas.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { createCart, modifyCart } from "../../services/cart/service.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
@@ -22,9 +27,16 @@ const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
 const createEmpty = createRoute({
   method: "post",
   path: "/my/cart",
-  description: "An empty cart of the seller (body seller_id, or _seller), owned like POST my/cart/modify's.",
+  description:
+    "An empty cart of the seller (body seller_id, or _seller), owned like POST my/cart/modify's. " +
+    "The answer is the cart envelope (cart, cart_fees, ticket, ...) as POST my/cart/modify answers it, " +
+    "and, for clients that read the new cart at the top level, the cart's own fields there too: " +
+    "id, seller_id, cart_number, state, expires_at, expires_in and identity_id (the same values as cart._data[0]).",
   request: { query: sellerQuery, body: jsonBody(cartCreateBody) },
-  responses: { ...json(cartEnvelope, "The new, empty cart."), ...errors(403) },
+  responses: {
+    ...json(createdCartAnswer, "The new, empty cart: its envelope, and its id and expiry at the top level."),
+    ...errors(403),
+  },
 });
 const reserve = createRoute({
   method: "post",
@@ -60,7 +72,7 @@ export function registerCompatCart(router: ApiRouter): void {
       }
     }
     const envelope = await createCart(c.get("deps"), seller_id ?? _seller, await requestCaller(c), {});
-    return c.json(envelope, 200);
+    return c.json(withCartAtTop(envelope), 200);
   });
   router.openapi(reserve, async (c) => {
     const { id } = c.req.valid("param");

@@ -9,6 +9,7 @@ import {
   benefitTouches,
   codeListProblem,
   codeUsability,
+  type DiscountableLine,
   givesDiscount,
   normalizeCode,
   readBenefit,
@@ -74,8 +75,8 @@ export function assertCodeList(codes: readonly string[], alreadyApplied: readonl
 
 export interface ApplyOptions {
   now: Date;
-  /** Ticket types held in the cart (for the benefit check). */
-  ticketTypeIds: readonly string[];
+  /** The lines held in the cart, their types and kinds (for the benefit check). */
+  lines: readonly DiscountableLine[];
   requireBenefit: boolean;
   citypass?: CitypassConfig;
 }
@@ -93,7 +94,7 @@ export function checkCartCode(code: string, row: CodeRow | undefined, options: A
     return usable.code;
   }
   if (usable.kind !== "promo") throw codeNotFound(code);
-  if (options.requireBenefit && givesDiscount(benefit) && !benefitTouches(benefit, options.ticketTypeIds)) {
+  if (options.requireBenefit && givesDiscount(benefit) && !benefitTouches(benefit, options.lines)) {
     throw codeError("no_code_benefit", `The code "${code}" does not apply to the tickets in your cart.`, {
       code,
     });

@@ -31,6 +31,7 @@ import { redeemDiscount } from "../membership/redeem.ts";
 import { allDaySessionIds } from "./all-day-sessions.ts";
 import { CODE_REQUIRED_RULE, groupsAwaitingCode } from "./blocking.ts";
 import { ANCHOR_REQUIRED_TEXT } from "./errors.ts";
+import { withLineKinds } from "./line-kinds.ts";
 import { heldTickets } from "./release.ts";
 import { ticketSeats } from "./seats.ts";
 import {
@@ -146,7 +147,7 @@ export async function buildCartEnvelope(
   );
   const codeByName = new Map(codeRows.map((r) => [r.code, r]));
 
-  const totals = computeCartTotals(tickets, [
+  const totals = computeCartTotals(await withLineKinds(db, tickets, groups), [
     ...cart.codes.flatMap((code) => {
       const row = codeByName.get(code);
       return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];

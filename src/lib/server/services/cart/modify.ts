@@ -11,7 +11,12 @@ import type { cartModifyBody } from "../../../api/cart-schemas.ts";
 import { type CitypassConfig, matchesCitypass } from "../../../domain/citypass.ts";
 import { defaultPromoCode, withDefaultPromoCode } from "../../../domain/default-promo/default-promo-code.ts";
 import { ownValue } from "../../../domain/own-property.ts";
-import { codeListProblem, normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
+import {
+  codeListProblem,
+  type DiscountableLine,
+  normalizeCode,
+  readBenefit,
+} from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
@@ -40,6 +45,7 @@ import {
 } from "./counters.ts";
 import type { KnownRows } from "./envelope.ts";
 import { codeError, ruleBlocksReserve } from "./errors.ts";
+import { withLineKinds } from "./line-kinds.ts";
 import { cancelTickets, heldTickets } from "./release.ts";
 import { type Catalogue, plannedTickets, type ResolvedLine, resolveAdds } from "./reserve.ts";
 import {
@@ -51,6 +57,7 @@ import {
 } from "./rules.ts";
 import { holdSeats } from "./seats.ts";
 import { cachedSellerById } from "./static-rows.ts";
+import { assertSurveyEmails } from "./survey-answers.ts";
 import type { CartRow, CodeRow, GroupRow, TicketInsert, TicketRow, Tx } from "./types.ts";
 
 export type CartModifyInput = z.output<typeof cartModifyBody>;
@@ -261,7 +268,7 @@ async function applyModifyBody(
     if (codes.includes(c)) continue;
     const citypass = seller?.citypass;
     if (!rows.get(c) && hasCodesGroup && citypass && !matchesCitypass(c, citypass)) throw invalidCitypass(c);
-    codes.push(checkCartCode(c, rows.get(c), { now, ticketTypeIds: [], requireBenefit: false, citypass }));
+    codes.push(checkCartCode(c, rows.get(c), { now, lines: [], requireBenefit: false, citypass }));
   }
 
   // add: plan the tickets, check every rule, then take the places
@@ -304,6 +311,11 @@ async function applyModifyBody(
     if (row.countsAgainstSession && row.eventSessionId) addDelta(sessions, row.eventSessionId, 1);
     addDelta(groups, row.ticketGroupId, 1);
   }
+  if (body.additionalInfo) {
+    const owner = await cachedSellerById(ctx.db, tx, cart.sellerId);
+    if (!owner) throw notFound("seller", cart.sellerId);
+    await assertSurveyEmails(tx, owner, body.additionalInfo);
+  }
   const additionalInfo = mergeInfo(cart.additionalInfo, body.additionalInfo);
   // Issue 12: the gift's recipient and a redeemed gift code (spec 2 §8 texts) are checked first.
   await checkGiftOptions(tx, cart.sellerId, body, ctx.caller, now);
@@ -329,7 +341,14 @@ async function applyModifyBody(
     }
     await cancelTickets(tx, removed);
     await takeVoucherUses(tx, cart.sellerId, voucherUses);
-    await applyLaterCodes(codes, all, { post, preloaded, rows, now, getSeller });
+    if (post.length || preloaded.length) {
+      const lines = await withLineKinds(
+        tx,
+        all,
+        resolved.map((r) => r.group),
+      );
+      await applyLaterCodes(codes, lines, { post, preloaded, rows, now, getSeller });
+    }
     const changed =
       codes.length !== cart.codes.length ||
       body.additionalInfo !== undefined ||
@@ -370,7 +389,7 @@ async function applyModifyBody(
 /** postReservePromoCodes (a discount must touch a ticket in the cart), then preloadedPromoCodes. */
 async function applyLaterCodes(
   codes: string[],
-  all: readonly PlannedTicket[],
+  lines: readonly DiscountableLine[],
   input: {
     post: string[];
     preloaded: string[];
@@ -380,14 +399,11 @@ async function applyLaterCodes(
   },
 ): Promise<void> {
   const { post, preloaded, rows, now, getSeller } = input;
-  const typeIds = all.map((t) => t.ticketTypeId);
   if (post.length) {
     assertCodeList(post, codes);
     const citypass = (await getSeller()).citypass;
     for (const c of post) {
-      codes.push(
-        checkCartCode(c, rows.get(c), { now, ticketTypeIds: typeIds, requireBenefit: true, citypass }),
-      );
+      codes.push(checkCartCode(c, rows.get(c), { now, lines, requireBenefit: true, citypass }));
     }
   }
   // preloadedPromoCodes: applied when they can be, silently skipped otherwise
@@ -395,9 +411,7 @@ async function applyLaterCodes(
     if (codes.includes(c)) continue;
     try {
       const citypass = (await getSeller()).citypass;
-      codes.push(
-        checkCartCode(c, rows.get(c), { now, ticketTypeIds: typeIds, requireBenefit: false, citypass }),
-      );
+      codes.push(checkCartCode(c, rows.get(c), { now, lines, requireBenefit: false, citypass }));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

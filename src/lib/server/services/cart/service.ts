@@ -20,6 +20,7 @@ import { assertCodeList, checkCartCode, explainHeldVoucher, loadCodes } from "./
 import { holdSeconds } from "./config.ts";
 import { buildCartEnvelope, expiresIn } from "./envelope.ts";
 import { cartExpired, cartNotModifiable } from "./errors.ts";
+import { withLineKinds } from "./line-kinds.ts";
 import { applyModify, type CartModifyInput } from "./modify.ts";
 import { heldTickets, isPastExpiry, releaseCart, releaseExpiredCarts, sweepBeforeAdd } from "./release.ts";
 import { cachedSeller, cachedSellerById } from "./static-rows.ts";
@@ -218,10 +219,10 @@ export async function applyCode(
     explainHeldVoucher(tx, locked, async () => {
       assertCodeList(list, locked.codes);
       const rows = await loadCodes(tx, locked.sellerId, list);
-      const ticketTypeIds = (await heldTickets(tx, locked.id)).map((t) => t.ticketTypeId);
+      const lines = await withLineKinds(tx, await heldTickets(tx, locked.id));
       const seller = await cachedSellerById(db, tx, locked.sellerId);
       const citypass = seller ? getTenant(seller.slug)?.web.citypass : undefined;
-      const options = { now, ticketTypeIds, requireBenefit: input.require_benefit !== false, citypass };
+      const options = { now, lines, requireBenefit: input.require_benefit !== false, citypass };
       const codes = [...locked.codes, ...list.map((c) => checkCartCode(c, rows.get(c), options))];
       await tx.update(s.cart).set({ codes }).where(eq(s.cart.id, locked.id));
       return reload(tx, locked.id);

@@ -9,6 +9,7 @@ import { readBenefit } from "../../../domain/promo-codes.ts";
 import * as s from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { assertCanUse } from "../cart/access.ts";
+import { withLineKinds } from "../cart/line-kinds.ts";
 import type { CartRow, Executor, TicketRow, Tx } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
 import { redeemDiscount } from "../membership/redeem.ts";
@@ -36,7 +37,8 @@ export async function cartTotal(tx: Tx, cart: CartRow, tickets: readonly TicketR
     return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
   });
   // Issue 12: a redeemed gift of membership takes its value off the chosen level.
-  return computeCartTotals(tickets, [...promos, ...(await redeemDiscount(tx, cart))]).total;
+  return computeCartTotals(await withLineKinds(tx, tickets), [...promos, ...(await redeemDiscount(tx, cart))])
+    .total;
 }
 
 export async function cartPayments(tx: Executor, cartId: string): Promise<PaymentRow[]> {

@@ -16,9 +16,8 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
 import { manageLinkForMail } from "../manage/link.ts";
-import { createOrderMemberships } from "../membership/create.ts";
-import { issueGiftCodes } from "../membership/gift-code.ts";
 import { ticketMailExtras } from "../ticket-cards/links.ts";
+import { completeOrderFulfilment } from "./fulfil.ts";
 import type { OrderIdentity } from "./identity.ts";
 import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
 
@@ -91,8 +90,7 @@ export async function bookCart(
     .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
     .where(eq(s.cart.id, cart.id));
   if (state === "completed") {
-    await createOrderMemberships(tx, order, now);
-    await issueGiftCodes(tx, order, now);
+    await completeOrderFulfilment(tx, order, now);
   }
   return order;
 }

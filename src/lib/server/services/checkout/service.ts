@@ -24,8 +24,6 @@ import type { CartRow, Tx } from "../cart/types.ts";
 import { guestIdentityOf } from "../compat/guest-identity.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkoutEdit } from "../manage/edit/apply.ts";
-import { createOrderMemberships } from "../membership/create.ts";
-import { issueGiftCodes } from "../membership/gift-code.ts";
 import { assertNotSelfGift } from "../membership/giftee.ts";
 import { claimGiftCode, recordRedeemedOrder } from "../membership/redeem.ts";
 import { saveCheckoutPaymentMethod, wantsSavedMethod } from "../membership/saved-payment.ts";
@@ -33,6 +31,7 @@ import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
 import { bookCart, enqueueConfirmation } from "./convert.ts";
 import { amountMismatch, cartEmpty, identityRequired } from "./errors.ts";
+import { completeOrderFulfilment } from "./fulfil.ts";
 import { guardedCheckout, requestHash } from "./guard.ts";
 import { identityById, mergeAdditionalInfo, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
 import { payInstalment } from "./instalment.ts";
@@ -135,8 +134,7 @@ async function completePending(
   await tx.update(s.payment).set({ state: "succeeded", occurredAt: now }).where(eq(s.payment.id, pending.id));
   await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
   const completed = { ...order, state: "completed" };
-  await createOrderMemberships(tx, completed, now);
-  await issueGiftCodes(tx, completed, now);
+  await completeOrderFulfilment(tx, completed, now);
   if (body.send_email) {
     await enqueueConfirmation(
       tx,

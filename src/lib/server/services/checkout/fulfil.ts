@@ -1,0 +1,21 @@
+/**
+ * What an order's completion delivers, in one place every completion path calls (a checkout that
+ * completes at once, convert.ts bookCart; a pending payment confirmed, service.ts; Stripe's
+ * webhook, payments/stripe-webhook.ts): the bought memberships, the gift-of-membership codes and
+ * the bought gift cards. Each step is idempotent, so a completion run twice delivers nothing twice.
+ */
+
+import type { Tx } from "../cart/types.ts";
+import { createOrderMemberships } from "../membership/create.ts";
+import { issueGiftCodes } from "../membership/gift-code.ts";
+import { issueGiftCards } from "./gift-cards.ts";
+
+type CompletedOrder = Parameters<typeof createOrderMemberships>[1] &
+  Parameters<typeof issueGiftCodes>[1] &
+  Parameters<typeof issueGiftCards>[1];
+
+export async function completeOrderFulfilment(tx: Tx, order: CompletedOrder, now: Date): Promise<void> {
+  await createOrderMemberships(tx, order, now);
+  await issueGiftCodes(tx, order, now);
+  await issueGiftCards(tx, order, now);
+}
