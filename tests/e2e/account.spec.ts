@@ -229,7 +229,7 @@ test("resend: a guest's order is mailed again; an unknown e-mail gives 'No order
   await expect(page.getByRole("cell", { name: "resend", exact: true })).toHaveCount(1);
 });
 
-test("set e-mail: not logged in goes to login and back; 'Email address is not valid.', 'Email addresses must match.', and the 409 text", async ({
+test("set e-mail: not logged in goes to login and back; 'Email address is not valid.', 'Email addresses must match.', the 409 text; a new address needs the current password, and the old address's notice undoes it", async ({
   page,
   request,
 }) => {
@@ -239,7 +239,8 @@ test("set e-mail: not logged in goes to login and back; 'Email address is not va
     `${BASE}/login?redirect=${encodeURIComponent(`${BASE}/user/set-email-address`)}`,
   );
 
-  await createUser(page.request, uniqueEmail("setemail"));
+  const original = uniqueEmail("setemail");
+  await createUser(page.request, original);
   const res = await page.goto(`${BASE}/user/set-email-address`);
   expect(res?.headers()["cache-control"]).toBe("private, no-store");
   await hydrated(page);
@@ -268,14 +269,45 @@ test("set e-mail: not logged in goes to login and back; 'Email address is not va
   );
   expect(await axe(page)).toEqual([]);
 
+  // A new address needs more than the session: the current password or a code to the current address.
   const fresh = uniqueEmail("newaddress");
   await email.fill(fresh);
   await confirm.fill(fresh.toUpperCase());
   await save.click();
+  const proof = page.getByRole("group", { name: "Confirm it's you" });
+  await expect(proof).toBeFocused();
+  await expect(proof.getByRole("button", { name: "Email me a code" })).toBeVisible();
+  await proof.getByLabel("Current password").fill("Wrong-pass-2031");
+  await save.click();
+  await expect(proof.getByText("Your current password is not correct.")).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await proof.getByLabel("Current password").fill(PASSWORD);
+  await save.click();
+  await expect(proof).toHaveCount(0);
   await expect(page.getByRole("status")).toHaveText("Your email address has been saved.");
   await page.getByRole("link", { name: "Continue" }).click();
   await expect(page).toHaveURL(`${BASE}/my/profile`);
   await expect(page.getByText(fresh, { exact: true })).toBeVisible();
+
+  // The old address is told, with a link that undoes the change and logs everyone out.
+  const notice = await newestMailText(page, original, /email address of your .* account was changed/);
+  expect(notice).toContain("was changed to n***@e***.com");
+  const link = /https?:\/\/\S+\/user\/undo-email-change\?token=\S+/.exec(notice)?.[0] ?? "";
+  const undo = new URL(link);
+  await page.goto(`${undo.pathname}${undo.search}`);
+  await hydrated(page);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Undo the change of your email address" }),
+  ).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole("button", { name: "Undo the change" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `The change has been undone. Your email address is ${original} again, and everyone using your account has been logged out.`,
+  );
+  await expect(page.getByRole("link", { name: "Choose a new password" })).toBeFocused();
+  const profile = await page.request.get(`${BASE}/my/profile`, { maxRedirects: 0 });
+  expect(profile.status()).toBe(302);
+  expect(await passwordLogin(page.request, original, PASSWORD)).toBe(200);
 });
 
 test("my account and logout without JavaScript: the profile is private, Logout clears the session and goes home", async ({
