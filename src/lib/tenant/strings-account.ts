@@ -45,6 +45,8 @@ export const myAccountStrings = {
   "account.reset.login": "Log in",
   "account.setEmail.title": "Set your email address",
   "account.setEmail.intro": "Add an email address to your account so we can send you your tickets.",
+  "account.setEmail.introChange":
+    "Change the email address of your account. We will let your current address know about the change.",
   "account.setEmail.submit": "Save email address",
   "account.setEmail.done": "Your email address has been saved.",
   "account.setEmail.continue": "Continue",
