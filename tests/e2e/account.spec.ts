@@ -310,6 +310,46 @@ test("set e-mail: not logged in goes to login and back; 'Email address is not va
   expect(await passwordLogin(page.request, original, PASSWORD)).toBe(200);
 });
 
+test("set e-mail with 'Email me a code': the code mailed to the current address confirms the change; a wrong code is said by its field", async ({
+  page,
+}) => {
+  const original = uniqueEmail("bycode");
+  await createUser(page.request, original);
+  await page.goto(`${BASE}/user/set-email-address`);
+  await hydrated(page);
+  const fresh = uniqueEmail("codeaddress");
+  await page.getByLabel("Email address", { exact: true }).fill(fresh);
+  await page.getByLabel("Confirm email address").fill(fresh);
+  const save = page.getByRole("button", { name: "Save email address" });
+  await save.click();
+  const proof = page.getByRole("group", { name: "Confirm it's you" });
+  await proof.getByRole("button", { name: "Email me a code" }).click();
+  await expect(proof.getByRole("status")).toHaveText(
+    "We have sent a code to b***@e***.com. It can be used once, within 10 minutes.",
+  );
+  await proof.getByLabel("Code from the email").fill("AAAAAA");
+  await save.click();
+  await expect(
+    proof.getByText("This code is not correct. Please check the email and try again."),
+  ).toBeVisible();
+  await expect(proof.getByLabel("Code from the email")).toHaveAttribute("aria-invalid", "true");
+  expect(await axe(page)).toEqual([]);
+
+  // The mailbox in another tab, so the form keeps what was typed.
+  const mailbox = await page.context().newPage();
+  const mail = await newestMailText(mailbox, original, /confirmation code/);
+  await mailbox.close();
+  const code = /account is ([A-Z0-9]{6})/.exec(mail)?.[1] ?? "";
+  expect(code).toHaveLength(6);
+  await proof.getByLabel("Code from the email").fill(code.toLowerCase());
+  await save.click();
+  await expect(proof).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveText("Your email address has been saved.");
+  expect(await newestMailText(page, original, /email address of your .* account was changed/)).toContain(
+    "was changed to c***@e***.com",
+  );
+});
+
 test("my account and logout without JavaScript: the profile is private, Logout clears the session and goes home", async ({
   browser,
 }) => {
