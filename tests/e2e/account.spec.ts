@@ -280,6 +280,7 @@ test("set e-mail: not logged in goes to login and back; 'Email address is not va
   await proof.getByLabel("Current password").fill("Wrong-pass-2031");
   await save.click();
   await expect(proof.getByText("Your current password is not correct.")).toBeVisible();
+  await expect(proof.getByLabel("Current password")).toBeFocused();
   expect(await axe(page)).toEqual([]);
   await proof.getByLabel("Current password").fill(PASSWORD);
   await save.click();
@@ -333,6 +334,7 @@ test("set e-mail with 'Email me a code': the code mailed to the current address 
     proof.getByText("This code is not correct. Please check the email and try again."),
   ).toBeVisible();
   await expect(proof.getByLabel("Code from the email")).toHaveAttribute("aria-invalid", "true");
+  await expect(proof.getByLabel("Code from the email")).toBeFocused();
   expect(await axe(page)).toEqual([]);
 
   // The mailbox in another tab, so the form keeps what was typed.

@@ -4,7 +4,7 @@
  * password when the account has one; "Email me a code" (POST my/user/change_code) and the code's
  * field when it has a real address. The form sends whichever is filled. No rules here.
  */
-import { forwardRef, useId } from "react";
+import { forwardRef, type RefObject, useId } from "react";
 import type { ChangeProofKind } from "../../lib/domain/account-forms.ts";
 import { PASSCODE_LENGTH } from "../../lib/domain/login-input.ts";
 import { PASSWORD_MAX } from "../../lib/domain/password-rules.ts";
@@ -24,6 +24,9 @@ export interface ChangeProofFieldsProps {
   codeSentTo: string | null;
   sendingCode: boolean;
   onSendCode: () => void;
+  /** The fields, so the form can focus the one its error is about. */
+  passwordRef?: RefObject<HTMLInputElement | null>;
+  codeRef?: RefObject<HTMLInputElement | null>;
 }
 
 export const ChangeProofFields = forwardRef<HTMLFieldSetElement, ChangeProofFieldsProps>(
@@ -38,6 +41,7 @@ export const ChangeProofFields = forwardRef<HTMLFieldSetElement, ChangeProofFiel
         </p>
         {proofs.includes("current_password") && (
           <AccountField
+            ref={props.passwordRef}
             label={tr("account.proof.currentPassword")}
             name="current_password"
             type="password"
@@ -65,6 +69,7 @@ export const ChangeProofFields = forwardRef<HTMLFieldSetElement, ChangeProofFiel
             </p>
             {props.codeSentTo && (
               <AccountField
+                ref={props.codeRef}
                 label={tr("account.proof.code")}
                 name="change_code"
                 autoComplete="one-time-code"

@@ -45,6 +45,8 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const proofBox = useRef<HTMLFieldSetElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
   const [proofs, setProofs] = useState<readonly ChangeProofKind[] | null>(null);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -109,12 +111,12 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
     } else if (outcome === "passwordIncorrect") {
       setPassword("");
       setProofErrors({ password: tr("account.proof.passwordIncorrect") });
-      proofBox.current?.focus();
+      passwordInput.current?.focus();
     } else if (outcome === "codeIncorrect" || outcome === "codeInvalid") {
       setProofErrors({
         code: tr(outcome === "codeIncorrect" ? "account.proof.codeIncorrect" : "account.proof.codeInvalid"),
       });
-      proofBox.current?.focus();
+      codeInput.current?.focus();
     } else if (outcome === "inUse") setAlert(tr("account.setEmail.inUse"));
     else if (outcome === "loggedOut") globalThis.location.assign(loginHref);
     else if (outcome === "invalidEmail") {
@@ -158,6 +160,8 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
           {proofs && (
             <ChangeProofFields
               ref={proofBox}
+              passwordRef={passwordInput}
+              codeRef={codeInput}
               tr={tr}
               proofs={proofs}
               password={password}
