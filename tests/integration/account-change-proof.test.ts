@@ -264,6 +264,24 @@ describe("changing the e-mail with a proof; the notice to the old address and it
     expect(await mailsTo(api, "owner5@example.test", "email_changed")).toHaveLength(0);
   });
 
+  it("reading: an account with neither a password nor a real address (spec 1 §6 'noemail' placeholder) sets its first address without a proof, and nobody is mailed a notice", async () => {
+    const { cookie, id } = await newUser("owner9@example.test");
+    await api.handle.db
+      .update(s.identity)
+      .set({ email: "noemail-owner9@example.test", passwordHash: null })
+      .where(eq(s.identity.id, id));
+    const r = await patchEmail(cookie, id, { email: "owner9-real@example.test" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await emailOf(id)).toBe("owner9-real@example.test");
+    expect(await mailsTo(api, "noemail-owner9@example.test")).toHaveLength(0);
+    // From then on the address is what a change must prove.
+    const next = await patchEmail(cookie, id, { email: "owner9-other@example.test" });
+    expect(errorOf(next)).toMatchObject({
+      _code: "reauthentication_required",
+      _extra: { proofs: ["email_code"] },
+    });
+  });
+
   it("a profile PATCH that does not change the e-mail needs no proof", async () => {
     const { cookie, id } = await newUser("owner6@example.test");
     const r = await patchEmail(cookie, id, { additional_info: { phone: "555-0100" } });
