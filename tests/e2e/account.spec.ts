@@ -229,7 +229,7 @@ test("resend: a guest's order is mailed again; an unknown e-mail gives 'No order
   await expect(page.getByRole("cell", { name: "resend", exact: true })).toHaveCount(1);
 });
 
-test("set e-mail: not logged in goes to login and back; 'Email address is not valid.', 'Email addresses must match.', and the 409 text", async ({
+test("set e-mail: not logged in goes to login and back; 'Email address is not valid.', 'Email addresses must match.', the 409 text; a new address needs the current password, and the old address's notice undoes it", async ({
   page,
   request,
 }) => {
@@ -239,7 +239,8 @@ test("set e-mail: not logged in goes to login and back; 'Email address is not va
     `${BASE}/login?redirect=${encodeURIComponent(`${BASE}/user/set-email-address`)}`,
   );
 
-  await createUser(page.request, uniqueEmail("setemail"));
+  const original = uniqueEmail("setemail");
+  await createUser(page.request, original);
   const res = await page.goto(`${BASE}/user/set-email-address`);
   expect(res?.headers()["cache-control"]).toBe("private, no-store");
   await hydrated(page);
@@ -268,14 +269,87 @@ test("set e-mail: not logged in goes to login and back; 'Email address is not va
   );
   expect(await axe(page)).toEqual([]);
 
+  // A new address needs more than the session: the current password or a code to the current address.
   const fresh = uniqueEmail("newaddress");
   await email.fill(fresh);
   await confirm.fill(fresh.toUpperCase());
   await save.click();
+  const proof = page.getByRole("group", { name: "Confirm it's you" });
+  await expect(proof).toBeFocused();
+  await expect(proof.getByRole("button", { name: "Email me a code" })).toBeVisible();
+  await proof.getByLabel("Current password").fill("Wrong-pass-2031");
+  await save.click();
+  await expect(proof.getByText("Your current password is not correct.")).toBeVisible();
+  await expect(proof.getByLabel("Current password")).toBeFocused();
+  expect(await axe(page)).toEqual([]);
+  await proof.getByLabel("Current password").fill(PASSWORD);
+  await save.click();
+  await expect(proof).toHaveCount(0);
   await expect(page.getByRole("status")).toHaveText("Your email address has been saved.");
   await page.getByRole("link", { name: "Continue" }).click();
   await expect(page).toHaveURL(`${BASE}/my/profile`);
   await expect(page.getByText(fresh, { exact: true })).toBeVisible();
+
+  // The old address is told, with a link that undoes the change and logs everyone out.
+  const notice = await newestMailText(page, original, /email address of your .* account was changed/);
+  expect(notice).toContain("was changed to n***@e***.com");
+  const link = /https?:\/\/\S+\/user\/undo-email-change\?token=\S+/.exec(notice)?.[0] ?? "";
+  const undo = new URL(link);
+  await page.goto(`${undo.pathname}${undo.search}`);
+  await hydrated(page);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Undo the change of your email address" }),
+  ).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole("button", { name: "Undo the change" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `The change has been undone. Your email address is ${original} again, and everyone using your account has been logged out.`,
+  );
+  await expect(page.getByRole("link", { name: "Choose a new password" })).toBeFocused();
+  const profile = await page.request.get(`${BASE}/my/profile`, { maxRedirects: 0 });
+  expect(profile.status()).toBe(302);
+  expect(await passwordLogin(page.request, original, PASSWORD)).toBe(200);
+});
+
+test("set e-mail with 'Email me a code': the code mailed to the current address confirms the change; a wrong code is said by its field", async ({
+  page,
+}) => {
+  const original = uniqueEmail("bycode");
+  await createUser(page.request, original);
+  await page.goto(`${BASE}/user/set-email-address`);
+  await hydrated(page);
+  const fresh = uniqueEmail("codeaddress");
+  await page.getByLabel("Email address", { exact: true }).fill(fresh);
+  await page.getByLabel("Confirm email address").fill(fresh);
+  const save = page.getByRole("button", { name: "Save email address" });
+  await save.click();
+  const proof = page.getByRole("group", { name: "Confirm it's you" });
+  await proof.getByRole("button", { name: "Email me a code" }).click();
+  await expect(proof.getByRole("status")).toHaveText(
+    "We have sent a code to b***@e***.com. It can be used once, within 10 minutes.",
+  );
+  await proof.getByLabel("Code from the email").fill("AAAAAA");
+  await save.click();
+  await expect(
+    proof.getByText("This code is not correct. Please check the email and try again."),
+  ).toBeVisible();
+  await expect(proof.getByLabel("Code from the email")).toHaveAttribute("aria-invalid", "true");
+  await expect(proof.getByLabel("Code from the email")).toBeFocused();
+  expect(await axe(page)).toEqual([]);
+
+  // The mailbox in another tab, so the form keeps what was typed.
+  const mailbox = await page.context().newPage();
+  const mail = await newestMailText(mailbox, original, /confirmation code/);
+  await mailbox.close();
+  const code = /account is ([A-Z0-9]{6})/.exec(mail)?.[1] ?? "";
+  expect(code).toHaveLength(6);
+  await proof.getByLabel("Code from the email").fill(code.toLowerCase());
+  await save.click();
+  await expect(proof).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveText("Your email address has been saved.");
+  expect(await newestMailText(page, original, /email address of your .* account was changed/)).toContain(
+    "was changed to c***@e***.com",
+  );
 });
 
 test("my account and logout without JavaScript: the profile is private, Logout clears the session and goes home", async ({

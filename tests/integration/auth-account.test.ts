@@ -66,7 +66,7 @@ describe("POST user, PUT my/user, PATCH my/user/{id}", () => {
       api,
       "PUT",
       `/api/my/user${q}`,
-      { first_name: "Molly", password: "Another-2026" },
+      { first_name: "Molly", password: "Another-2026", current_password: STRONG },
       {
         cookie: sessionCookie(a),
       },
@@ -115,7 +115,7 @@ describe("POST user, PUT my/user, PATCH my/user/{id}", () => {
       api,
       "PATCH",
       `/api/my/user/${id}${q}`,
-      { email: "Moved@example.test" },
+      { email: "Moved@example.test", current_password: STRONG },
       {
         cookie: sessionCookie(made),
       },

@@ -89,6 +89,18 @@ describe("set e-mail (spec 2 §5 'needs a domain with a dot' and 'must equal the
     expect(setEmailOutcome({ status: 400, code: "validation_failed" })).toBe("invalidEmail");
     expect(setEmailOutcome({ status: 500, code: "internal_error" })).toBe("unexpected");
   });
+
+  it("a new e-mail needs the current password or a mailed code: each 403 of the proof has its outcome", () => {
+    expect(setEmailOutcome({ status: 403, code: "reauthentication_required", proofs: ["email_code"] })).toBe(
+      "proofNeeded",
+    );
+    expect(setEmailOutcome({ status: 403, code: "current_password_incorrect" })).toBe("passwordIncorrect");
+    expect(setEmailOutcome({ status: 403, code: "change_code_incorrect" })).toBe("codeIncorrect");
+    expect(setEmailOutcome({ status: 403, code: "change_code_invalid" })).toBe("codeInvalid");
+    // Another 403 (someone else's account) is no request for a proof.
+    expect(setEmailOutcome({ status: 403, code: "forbidden" })).toBe("unexpected");
+    expect(setEmailOutcome({ status: 403, code: "__proto__" })).toBe("unexpected");
+  });
 });
 
 describe("password reset (spec 2 §5 'new password required and must meet the password requirements (\"Invalid password\")')", () => {

@@ -2,10 +2,14 @@
  * Set e-mail address (spec 2 §2, §5, §8): e-mail and its confirmation ("Email address is not
  * valid." without a dot in the domain, "Email addresses must match."), then PATCH my/user/{id}.
  * 409: another user account uses that e-mail (the tenant's text asks to contact them to merge).
- * After saving: a status and a link on (the page it came from, or the profile).
+ * A new address needs more than the session: when the API asks (403 reauthentication_required),
+ * "Confirm it's you" shows the current password's field and/or "Email me a code" (ChangeProofFields),
+ * and the next save sends the proof. After saving: a status and a link on (the page it came from,
+ * or the profile).
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
+  type ChangeProofKind,
   EMAIL_MAX,
   type SetEmailField,
   type SetEmailProblem,
@@ -14,8 +18,9 @@ import {
 } from "../../lib/domain/account-forms.ts";
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { AccountField } from "./AccountField.tsx";
-import { accountCalls, attempt } from "./account-calls.ts";
+import { accountCalls, asCallFailure, attempt } from "./account-calls.ts";
 import { type AccountStrings, accountTranslator, callProblemText, problemText } from "./account-strings.ts";
+import { ChangeProofFields } from "./ChangeProofFields.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 
 export interface SetEmailFormProps {
@@ -39,10 +44,45 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
   const [alert, setAlert] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const proofBox = useRef<HTMLFieldSetElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const [proofs, setProofs] = useState<readonly ChangeProofKind[] | null>(null);
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [proofErrors, setProofErrors] = useState<{ password?: string; code?: string }>({});
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [sendingCode, setSendingCode] = useState(false);
 
   useEffect(() => {
     if (saved) next.current?.focus();
   }, [saved]);
+  useEffect(() => {
+    if (proofs) proofBox.current?.focus();
+  }, [proofs]);
+
+  async function sendCode() {
+    if (sendingCode) return;
+    setAlert(null);
+    setSendingCode(true);
+    try {
+      setCodeSentTo((await (await accountCalls(seller)).requestChangeCode()).sent_to);
+      setProofErrors((current) => ({ ...current, code: undefined }));
+    } catch (error) {
+      const failure = asCallFailure(error);
+      if (failure.status === 401) globalThis.location.assign(loginHref);
+      else setAlert(callProblemText(tr, failure.status === 429 ? "rateLimited" : "unexpected", failure));
+    } finally {
+      setSendingCode(false);
+    }
+  }
+
+  /** The proof the fields hold: the current password, else the code, else none. */
+  const proof = () => {
+    if (password && proofs?.includes("current_password")) return { current_password: password };
+    if (code.trim() && codeSentTo) return { change_code: code.trim() };
+    return {};
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,14 +95,29 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
       return;
     }
     setErrors({});
+    setProofErrors({});
     setBusy(true);
     const failure = await attempt(async () =>
-      (await accountCalls(seller)).patchUser(identityId, { email: check.email }),
+      (await accountCalls(seller)).patchUser(identityId, { email: check.email, ...proof() }),
     );
     setBusy(false);
     const outcome = setEmailOutcome(failure);
     if (outcome === "saved") setSaved(true);
-    else if (outcome === "inUse") setAlert(tr("account.setEmail.inUse"));
+    else if (outcome === "proofNeeded") {
+      // Asked again with the fields already shown: they were left empty.
+      if (proofs) setAlert(tr("account.proof.required"));
+      setProofs(failure?.proofs?.length ? failure.proofs : ["email_code"]);
+      proofBox.current?.focus();
+    } else if (outcome === "passwordIncorrect") {
+      setPassword("");
+      setProofErrors({ password: tr("account.proof.passwordIncorrect") });
+      passwordInput.current?.focus();
+    } else if (outcome === "codeIncorrect" || outcome === "codeInvalid") {
+      setProofErrors({
+        code: tr(outcome === "codeIncorrect" ? "account.proof.codeIncorrect" : "account.proof.codeInvalid"),
+      });
+      codeInput.current?.focus();
+    } else if (outcome === "inUse") setAlert(tr("account.setEmail.inUse"));
     else if (outcome === "loggedOut") globalThis.location.assign(loginHref);
     else if (outcome === "invalidEmail") {
       setErrors({ email: "invalidEmail" });
@@ -102,6 +157,30 @@ export function SetEmailForm({ seller, identityId, continueHref, loginHref, stri
             }}
             error={problemText(tr, errors.email_confirm, EMAIL_MAX)}
           />
+          {proofs && (
+            <ChangeProofFields
+              ref={proofBox}
+              passwordRef={passwordInput}
+              codeRef={codeInput}
+              tr={tr}
+              proofs={proofs}
+              password={password}
+              onPassword={(value) => {
+                setPassword(value);
+                setProofErrors((current) => ({ ...current, password: undefined }));
+              }}
+              passwordError={proofErrors.password ?? null}
+              code={code}
+              onCode={(value) => {
+                setCode(value);
+                setProofErrors((current) => ({ ...current, code: undefined }));
+              }}
+              codeError={proofErrors.code ?? null}
+              codeSentTo={codeSentTo}
+              sendingCode={sendingCode}
+              onSendCode={() => void sendCode()}
+            />
+          )}
           <div className="account-form__alert" role="alert">
             {alert}
           </div>

@@ -3,7 +3,11 @@
  * the client and its schemas arrive) and failures read as the pages' CallFailure. No rules here.
  */
 import type { AuthApi } from "../../lib/api/auth-client.ts";
-import type { CallFailure } from "../../lib/domain/account-forms.ts";
+import {
+  type CallFailure,
+  CHANGE_PROOF_KINDS,
+  type ChangeProofKind,
+} from "../../lib/domain/account-forms.ts";
 
 const loading = new Map<string, Promise<AuthApi>>();
 
@@ -24,14 +28,23 @@ export function accountCalls(seller: string): Promise<AuthApi> {
   return api;
 }
 
+const isProofKind = (value: unknown): value is ChangeProofKind =>
+  CHANGE_PROOF_KINDS.some((kind) => kind === value);
+
 /**
  * An ApiClientError read by shape, with a 429's `_extra.retry_after` (issue 11 "Show the real
- * wait"); anything else (a network failure, a bug) is status 0.
+ * wait") and a 403's `_extra.proofs`; anything else (a network failure, a bug) is status 0.
  */
 export function asCallFailure(error: unknown): CallFailure {
   if (typeof error === "object" && error !== null) {
     const e = error as { status?: unknown; code?: unknown; extra?: unknown };
     if (typeof e.status === "number" && typeof e.code === "string") {
+      const proofs =
+        typeof e.extra === "object" && e.extra !== null && Object.hasOwn(e.extra, "proofs")
+          ? (e.extra as { proofs?: unknown }).proofs
+          : undefined;
+      if (Array.isArray(proofs))
+        return { status: e.status, code: e.code, proofs: proofs.filter(isProofKind) };
       const retryAfter =
         typeof e.extra === "object" && e.extra !== null && Object.hasOwn(e.extra, "retry_after")
           ? (e.extra as { retry_after?: unknown }).retry_after

@@ -5,17 +5,25 @@
 import { z } from "zod";
 import {
   type CreateUserBody,
+  changeCodeAnswer,
   type LoginBody,
   loginAnswer,
   type RequestOtpBody,
   requestOtpAnswer,
   resetValidateAnswer,
+  undoEmailChangeAnswer,
   userAnswer,
   type VerifyOtpBody,
 } from "./auth-schemas.ts";
 import type { ApiClient } from "./client.ts";
 
 const empty = z.unknown();
+
+/** The proof a new e-mail or password needs (auth-schemas.ts changeProof). */
+interface ChangeProofBody {
+  current_password?: string;
+  change_code?: string;
+}
 
 export function authApi(client: ApiClient, seller: string) {
   const q = { _seller: seller };
@@ -26,10 +34,15 @@ export function authApi(client: ApiClient, seller: string) {
     logout: () => client.send("POST", "logout", q, {}, empty),
     me: () => client.get("my/user", { ...q, _embed: ["identity", "identity.meta"] }, userAnswer),
     createUser: (body: CreateUserBody) => client.send("POST", "user", q, body, userAnswer),
-    updateMe: (body: { first_name?: string; last_name?: string; password?: string }) =>
+    updateMe: (body: { first_name?: string; last_name?: string; password?: string } & ChangeProofBody) =>
       client.send("PUT", "my/user", q, body, userAnswer),
-    patchUser: (id: string, body: { email?: string; additional_info?: Record<string, unknown> }) =>
-      client.send("PATCH", `my/user/${encodeURIComponent(id)}`, q, body, userAnswer),
+    patchUser: (
+      id: string,
+      body: { email?: string; additional_info?: Record<string, unknown> } & ChangeProofBody,
+    ) => client.send("PATCH", `my/user/${encodeURIComponent(id)}`, q, body, userAnswer),
+    requestChangeCode: () => client.send("POST", "my/user/change_code", q, undefined, changeCodeAnswer),
+    undoEmailChange: (token: string) =>
+      client.send("POST", "email_change/undo", q, { token }, undoEmailChangeAnswer),
     requestPasswordReset: (email: string) =>
       client.send("POST", "password_reset/request", q, { email }, empty),
     validateResetToken: (token: string) =>

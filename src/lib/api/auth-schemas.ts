@@ -13,8 +13,10 @@
  * | GET my/user?_embed=identity,identity.meta | none | 200 userAnswer; 401 not_logged_in |
  * | POST user | createUserBody | 201 userAnswer + session cookie; 409 identity_exists with _extra.identity_id |
  * | POST user without password | createUserBody | 201 userAnswer of a new guest identity, no session (issue 16); 409 as above |
- * | PUT my/user | updateUserBody | 200 userAnswer |
- * | PATCH my/user/{id} | patchUserBody | 200 userAnswer; 403 for another id; 409 email_in_use (set e-mail) |
+ * | PUT my/user | updateUserBody | 200 userAnswer; a new password needs current_password or change_code (403 reauthentication_required, current_password_incorrect, change_code_incorrect, change_code_invalid) and mails a notice |
+ * | PATCH my/user/{id} | patchUserBody | 200 userAnswer; 403 for another id; 409 email_in_use (set e-mail); a new e-mail needs the same proof as a new password and mails the old address a notice with an undo link |
+ * | POST my/user/change_code | none | 200 changeCodeAnswer: a code mailed to the current address; 409 no_email_address |
+ * | POST email_change/undo | tokenBody | 200 undoEmailChangeAnswer: the old e-mail and password are back, every session revoked; 404 not_found |
  * | POST password_reset/request | emailBody | 204 always |
  * | POST password_reset/validate | tokenBody | 200 resetValidateAnswer; 404 not_found / 400 validate_failed |
  * | POST password_reset/reset | resetBody | 204; 400 invalid_password ("Invalid password"); 404 not_found |
@@ -113,7 +115,17 @@ export const createUserBody = z.strictObject({
   password: z.string().min(1).max(PASSWORD_MAX).optional(),
   additional_info: z.record(z.string().max(100), z.unknown()).optional(),
 });
+/**
+ * The stronger proof a change of the e-mail or password needs (a session alone does not do: a
+ * member ID and ZIP code log in): the current password, or the code POST my/user/change_code
+ * mailed to the current address. Ignored by calls that change neither.
+ */
+const changeProof = {
+  current_password: z.string().min(1).max(PASSWORD_MAX).optional(),
+  change_code: z.string().min(1).max(20).optional(),
+};
 export const updateUserBody = z.strictObject({
+  ...changeProof,
   first_name: name.optional(),
   last_name: name.optional(),
   password: z.string().min(1).max(PASSWORD_MAX).optional(),
@@ -121,6 +133,7 @@ export const updateUserBody = z.strictObject({
 });
 export const patchUserBody = z.strictObject({
   email: email.optional(),
+  ...changeProof,
   additional_info: z.record(z.string().max(100), z.unknown()).optional(),
   /** Read-only on the profile (spec 2 §3): accepted here only to be refused as read_only_field. */
   first_name: z.unknown().optional(),
@@ -128,6 +141,10 @@ export const patchUserBody = z.strictObject({
 });
 
 export const emailBody = z.strictObject({ email });
+/** POST my/user/change_code: where the code went, masked (`m***@e***.test`). */
+export const changeCodeAnswer = z.object({ sent_to: z.string() });
+/** POST email_change/undo: the e-mail the account has again. */
+export const undoEmailChangeAnswer = z.object({ email: z.string() });
 export const tokenBody = z.strictObject({ token: z.string().min(16).max(200) });
 export const resetBody = z.strictObject({
   token: z.string().min(16).max(200),

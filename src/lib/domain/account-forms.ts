@@ -23,7 +23,13 @@ export interface CallFailure {
   code: string;
   /** A 429's `_extra.retry_after` in seconds (issue 11 "Show the real wait"), when it gave one. */
   retryAfterSeconds?: number;
+  /** A 403 reauthentication_required's `_extra.proofs`: what the account can prove a change with. */
+  proofs?: ChangeProofKind[];
 }
+
+/** The proofs a change of the e-mail or password takes: the current password, a mailed code. */
+export type ChangeProofKind = "current_password" | "email_code";
+export const CHANGE_PROOF_KINDS: readonly ChangeProofKind[] = ["current_password", "email_code"];
 
 export type EmailProblem = "required" | "tooLong" | "invalidEmail";
 
@@ -81,11 +87,33 @@ export function validateSetEmail(input: { email: string; email_confirm: string }
   return { ok: true, email };
 }
 
-export type SetEmailOutcome = "saved" | "inUse" | "invalidEmail" | "loggedOut" | "rateLimited" | "unexpected";
+export type SetEmailOutcome =
+  | "saved"
+  | "inUse"
+  | "invalidEmail"
+  | "loggedOut"
+  | "rateLimited"
+  | "proofNeeded"
+  | "passwordIncorrect"
+  | "codeIncorrect"
+  | "codeInvalid"
+  | "unexpected";
 
-/** PATCH my/user/{id}: 409 is the e-mail-in-use text; 401 means the session is gone. */
+const PROOF_OUTCOMES: Readonly<Record<string, SetEmailOutcome>> = {
+  reauthentication_required: "proofNeeded",
+  current_password_incorrect: "passwordIncorrect",
+  change_code_incorrect: "codeIncorrect",
+  change_code_invalid: "codeInvalid",
+};
+
+/**
+ * PATCH my/user/{id}: 409 is the e-mail-in-use text; 401 means the session is gone; a 403 asks for
+ * (or refuses) the proof a new e-mail needs: the current password or the mailed code.
+ */
 export function setEmailOutcome(failure: CallFailure | null): SetEmailOutcome {
   if (!failure) return "saved";
+  if (failure.status === 403 && Object.hasOwn(PROOF_OUTCOMES, failure.code))
+    return PROOF_OUTCOMES[failure.code] ?? "unexpected";
   if (failure.status === 409) return "inUse";
   if (failure.status === 401) return "loggedOut";
   if (failure.status === 400) return "invalidEmail";

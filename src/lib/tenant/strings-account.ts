@@ -45,11 +45,35 @@ export const myAccountStrings = {
   "account.reset.login": "Log in",
   "account.setEmail.title": "Set your email address",
   "account.setEmail.intro": "Add an email address to your account so we can send you your tickets.",
+  "account.setEmail.introChange":
+    "Change the email address of your account. We will let your current address know about the change.",
   "account.setEmail.submit": "Save email address",
   "account.setEmail.done": "Your email address has been saved.",
   "account.setEmail.continue": "Continue",
   "account.setEmail.inUse":
     "Another user account already uses that email address. Please contact us to merge your accounts.",
+  // Changing the e-mail or password needs a stronger proof than the session (a member ID and ZIP
+  // code log in): the current password, or a code mailed to the current address.
+  "account.proof.legend": "Confirm it's you",
+  "account.proof.intro":
+    "For your safety, enter your current password or a code we email to your current address.",
+  "account.proof.currentPassword": "Current password",
+  "account.proof.sendCode": "Email me a code",
+  "account.proof.codeSent": "We have sent a code to {email}. It can be used once, within 10 minutes.",
+  "account.proof.code": "Code from the email",
+  "account.proof.required": "Enter your current password or the code from the email to make this change.",
+  "account.proof.passwordIncorrect": "Your current password is not correct.",
+  "account.proof.codeIncorrect": "This code is not correct. Please check the email and try again.",
+  "account.proof.codeInvalid": "This code is no longer valid. Please ask for a new code.",
+  "account.proof.noEmail": "Your account has no email address we could send a code to.",
+  "account.undoEmail.title": "Undo the change of your email address",
+  "account.undoEmail.intro":
+    "If you did not change the email address of your account, undo the change here. We will restore your previous email address and password, and log out everyone using your account.",
+  "account.undoEmail.submit": "Undo the change",
+  "account.undoEmail.done":
+    "The change has been undone. Your email address is {email} again, and everyone using your account has been logged out.",
+  "account.undoEmail.invalid": "This link is not valid. It may have expired or been used already.",
+  "account.undoEmail.resetPassword": "Choose a new password",
   "account.resend.title": "Resend my tickets",
   "account.resend.intro":
     "Enter the email address you used for your order and we will send your tickets again.",

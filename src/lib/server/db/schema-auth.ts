@@ -56,6 +56,60 @@ export const passwordResetToken = pgTable(
 );
 
 /**
+ * A code mailed to an account's current address to confirm a change of its e-mail or password
+ * (DESIGN §5 passcode rules: 6 characters, single use, 3 attempts, 10 minutes). Kept apart from
+ * the login challenges, so a confirmation code can never start a session. A new request supersedes
+ * the identity's older codes.
+ */
+export const changeCode = pgTable(
+  "change_code",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => seller.id),
+    identityId: text("identity_id")
+      .notNull()
+      .references(() => identity.id),
+    /** The lower-cased address the code went to: a code proves that address only. */
+    email: text("email").notNull(),
+    /** SHA-256 of the upper-cased code. */
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("change_code_identity_idx").on(t.identityId)],
+);
+
+/**
+ * An e-mail change, undoable from the old address: the notice mailed there carries a token (only
+ * its SHA-256 is stored). Undoing restores the old e-mail and the password hash the account had
+ * when the e-mail changed, and revokes every session. Single use, expires.
+ */
+export const emailChange = pgTable(
+  "email_change",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => seller.id),
+    identityId: text("identity_id")
+      .notNull()
+      .references(() => identity.id),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    /** The argon2id hash the account had before the change (null: it had no password). */
+    previousPasswordHash: text("previous_password_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("email_change_identity_idx").on(t.identityId)],
+);
+
+/**
  * Fixed-window counters shared by every process (DESIGN §10: the process keeps no state).
  * `key` names the limit and its subject, e.g. `login:acct:{seller}:{email}` or `login:ip:{addr}`.
  */

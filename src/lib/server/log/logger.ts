@@ -32,6 +32,11 @@ export const REDACTED_KEYS = [
   "memberEmail",
   "recipient_email",
   "recipientEmail",
+  "old_email",
+  "oldEmail",
+  "new_email",
+  "newEmail",
+  "sent_to",
   // secrets a visitor types
   "password",
   "new_password",
@@ -45,6 +50,8 @@ export const REDACTED_KEYS = [
   "passwordHash",
   "passcode",
   "otp",
+  "change_code",
+  "changeCode",
   // payment cards and gift cards
   "card",
   "card_number",

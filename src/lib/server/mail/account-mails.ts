@@ -1,11 +1,14 @@
 /**
  * The account mails (issue 5): the login passcode with a login link, the password reset and
- * password setup links, and the member IDs (forgot-membership). Kinds: `passcode`,
- * `password_reset`, `password_setup`, `membership_ids`; re-sent order confirmations use the order
+ * password setup links, the member IDs (forgot-membership), and the account-change mails: the code
+ * that confirms an e-mail or password change, the notice to the old address with its undo link, and
+ * the password-changed notice. Kinds: `passcode`, `password_reset`, `password_setup`,
+ * `membership_ids`, `change_code`, `email_changed`, `password_changed`; re-sent order confirmations use the order
  * confirmation builder with kind `resend`. Links are absolute, on the storefront's origin, under the
  * seller slug. Customer and tenant text is escaped in the HTML part.
  */
 
+import { maskEmail } from "../../domain/email-mask.ts";
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { PASSCODE_LIFETIME_S } from "../../domain/login-input.ts";
 import { storefrontUrl } from "../tenant-hosts/links.ts";
@@ -74,6 +77,52 @@ export function passcodeMail(
     { text: `Your login code is ${code}. It can be used once, within ${minutes} minutes.` },
     { text: "Or open this link in the browser where you asked for the code:", link },
     { text: "If you did not ask for this code, you can ignore this email." },
+  ]);
+}
+
+/** The code that confirms a change of the account's e-mail or password, mailed to its current address. */
+export function changeCodeMail(seller: MailSeller, to: string, code: string): OutgoingMail {
+  const minutes = Math.round(PASSCODE_LIFETIME_S / 60);
+  return mail(seller, to, "change_code", `Your confirmation code for ${seller.name}: ${code}`, [
+    {
+      text: `Your code to confirm a change to your account is ${code}. It can be used once, within ${minutes} minutes.`,
+    },
+    {
+      text: "If you did not ask for this code, someone may be using your account: reset your password, and do not share this code.",
+    },
+  ]);
+}
+
+/**
+ * The notice to the old address after the account's e-mail changed: the new address, masked, and
+ * the link that undoes the change (`/{seller}/user/undo-email-change?token=`).
+ */
+export function emailChangedMail(
+  seller: MailSeller,
+  to: string,
+  newEmail: string,
+  token: string,
+  origin: string,
+  validDays: number,
+): OutgoingMail {
+  const link = storefrontLink(origin, seller.slug, "/user/undo-email-change", { token });
+  return mail(seller, to, "email_changed", `The email address of your ${seller.name} account was changed`, [
+    { text: `The email address of your account was changed to ${maskEmail(newEmail)}.` },
+    {
+      text: `If you did not make this change, undo it here within ${validDays} days. This restores this address and logs out everyone using your account:`,
+      link,
+    },
+    { text: "If you made this change, you can ignore this email." },
+  ]);
+}
+
+/** The notice after the account's password changed, with the way back if it was not the owner. */
+export function passwordChangedMail(seller: MailSeller, to: string, origin: string): OutgoingMail {
+  const link = storefrontLink(origin, seller.slug, "/user/forgot-password", {});
+  return mail(seller, to, "password_changed", `The password of your ${seller.name} account was changed`, [
+    { text: "The password of your account was changed." },
+    { text: "If you did not make this change, choose a new password here at once:", link },
+    { text: "If you made this change, you can ignore this email." },
   ]);
 }
 

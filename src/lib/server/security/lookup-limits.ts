@@ -21,6 +21,11 @@
  * |---|---|---|---|---|
  * | gift cards | 10 / minute | 20 / hour | 100 / 10 minutes | 3 misses in its hour |
  * | codes | 30 / 10 minutes | 20 / hour | 100 / 10 minutes | 3 misses in its hour |
+ * | member IDs (scan_code login) | 30 / 10 minutes | 20 / hour | 50 / 10 minutes | 3 misses in its hour |
+ *
+ * Member IDs are sequential and printed on cards, and the second field (a ZIP code) is often the
+ * venue's own, so a guesser spread over a few addresses found a member within a few dozen tries:
+ * their seller ceiling is the lowest. A miss there is a refused member-ID login (member_not_found).
  *
  * Per-address numbers (rules 1, 2 and the last column) scale with RATE_LIMIT_ADDRESS_FACTOR;
  * the seller ceiling does not. Over a limit: 429 `rate_limited` with Retry-After and
@@ -29,6 +34,7 @@
  * by the requests in flight, which rule 1 (counted before the lookup, atomically) bounds.
  */
 import type { Context } from "hono";
+import type { Tenant } from "../../tenant/schema.ts";
 import type { Executor } from "../db/seed/helpers.ts";
 import type { ApiEnv } from "../http/app.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -72,6 +78,14 @@ export const CODE_LOOKUPS: LookupPolicy = {
   attempts: { limit: 30, windowSeconds: 10 * MINUTE },
   misses: { limit: 20, windowSeconds: HOUR },
   sellerMisses: { limit: 100, windowSeconds: 10 * MINUTE },
+  missesUnderAttack: 3,
+};
+
+export const MEMBER_ID_LOOKUPS: LookupPolicy = {
+  name: "member-id",
+  attempts: { limit: 30, windowSeconds: 10 * MINUTE },
+  misses: { limit: 20, windowSeconds: HOUR },
+  sellerMisses: { limit: 50, windowSeconds: 10 * MINUTE },
   missesUnderAttack: 3,
 };
 
@@ -151,6 +165,8 @@ export interface LookupBrakeCall<T> {
   missesOfError: (error: unknown) => number;
   /** Misses of an answered call (codes skipped silently); none by default. */
   missesOfAnswer?: (answer: T) => number;
+  /** The seller's tenant, whose strings word the refusal; the defaults without one. */
+  words?: Pick<Tenant, "strings"> | undefined;
 }
 
 export async function withLookupBrake<T>(c: Context<ApiEnv>, call: LookupBrakeCall<T>): Promise<T> {
@@ -161,7 +177,7 @@ export async function withLookupBrake<T>(c: Context<ApiEnv>, call: LookupBrakeCa
   const admitted = await admitLookup(db, call.policy, call.sellerId, address, clock.now(), weight);
   if (!admitted.allowed) {
     c.header("Retry-After", String(admitted.retryAfterSeconds));
-    throw rateLimited(admitted.retryAfterSeconds);
+    throw rateLimited(admitted.retryAfterSeconds, call.words);
   }
   let answer: T;
   try {
@@ -196,4 +212,7 @@ const CODE_MISSES = new Set([
   "code_held",
   "invalid_citypass",
 ]);
+/** A member-ID login refused for its member ID or second field. */
+export const memberIdMisses = (error: unknown): number => (codes(error).includes("member_not_found") ? 1 : 0);
+
 export const codeMisses = (error: unknown): number => (codes(error).some((c) => CODE_MISSES.has(c)) ? 1 : 0);

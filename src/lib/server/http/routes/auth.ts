@@ -7,6 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import {
+  changeCodeAnswer,
   createUserBody,
   emailBody,
   loginAnswer,
@@ -19,21 +20,38 @@ import {
   resetBody,
   resetValidateAnswer,
   tokenBody,
+  undoEmailChangeAnswer,
   updateUserBody,
   userAnswer,
   verifyOtpBody,
 } from "../../../api/auth-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import { isValidPassword } from "../../../domain/password-rules.ts";
 import { checkProfilePatch, profilePatchInput } from "../../services/account/profile.ts";
+import { assertChangeProof, requestChangeCode } from "../../services/auth/change-proof.ts";
 import { type AuthCall, authCall, loggedInAt, sessionToken } from "../../services/auth/context.ts";
-import { notLoggedIn } from "../../services/auth/errors.ts";
+import {
+  noticeEmailChange,
+  noticePasswordChange,
+  undoEmailChange,
+} from "../../services/auth/email-change.ts";
+import { invalidPassword, notLoggedIn } from "../../services/auth/errors.ts";
 import { enforceLimit } from "../../services/auth/limits.ts";
 import { finishLogin, login } from "../../services/auth/login.ts";
 import { requestOtp, verifyOtp } from "../../services/auth/otp.ts";
 import { resendByEmail, resendMine } from "../../services/auth/resend.ts";
 import { requestPasswordReset, resetPassword, validateResetToken } from "../../services/auth/reset.ts";
 import { clearSessionCookie, revokeSession } from "../../services/auth/sessions.ts";
-import { createUser, patchUser, updateUser, userAnswerOf } from "../../services/auth/users.ts";
+import {
+  assertEmailFree,
+  changesEmail,
+  createUser,
+  type IdentityRow,
+  identityById,
+  patchUser,
+  updateUser,
+  userAnswerOf,
+} from "../../services/auth/users.ts";
 import { createGuestIdentity } from "../../services/compat/guest-identity.ts";
 import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
@@ -104,6 +122,25 @@ const routes = {
     request: { query: sellerQuery, body: body(updateUserBody) },
     responses: { ...ok(userAnswer, "The updated identity."), ...errors(401, 404) },
   }),
+  changeCode: createRoute({
+    method: "post",
+    path: "/my/user/change_code",
+    request: { query: sellerQuery },
+    responses: {
+      ...ok(
+        changeCodeAnswer,
+        "A code to confirm an e-mail or password change, mailed to the current address.",
+      ),
+      ...errors(401, 409, 429),
+    },
+  }),
+  undoEmailChange: createRoute({
+    ...post("/email_change/undo", tokenBody),
+    responses: {
+      ...ok(undoEmailChangeAnswer, "The old e-mail and password are back; every session is revoked."),
+      ...errors(404, 409, 429),
+    },
+  }),
   patchUser: createRoute({
     method: "patch",
     path: "/my/user/{id}",
@@ -112,7 +149,7 @@ const routes = {
       query: sellerQuery,
       body: body(patchUserBody),
     },
-    responses: { ...ok(userAnswer, "The updated identity."), ...errors(401, 403, 404, 409) },
+    responses: { ...ok(userAnswer, "The updated identity."), ...errors(401, 403, 404, 409, 429) },
   }),
   resetRequest: createRoute({
     ...post("/password_reset/request", emailBody),
@@ -147,6 +184,7 @@ const AUTH_PATHS = [
   "/my/user/*",
   "/user",
   "/password_reset/*",
+  "/email_change/*",
   "/ticket_order/resend",
   "/my/ticket_order/resend",
 ];
@@ -162,6 +200,12 @@ async function requireLogin(call: AuthCall): Promise<string> {
   const identityId = await loggedInAt(call);
   if (!identityId) throw notLoggedIn();
   return identityId;
+}
+
+async function loggedInIdentity(call: AuthCall, identityId: string): Promise<IdentityRow> {
+  const row = await identityById(call.db, identityId);
+  if (!row) throw notLoggedIn();
+  return row;
 }
 
 export function registerAuth(router: ApiRouter): void {
@@ -215,20 +259,57 @@ export function registerAuth(router: ApiRouter): void {
   router.openapi(routes.updateMe, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
     const identityId = await requireLogin(call);
-    await updateUser(call.db, identityId, c.req.valid("json"), call.now, sessionToken(c));
+    const { current_password, change_code, ...update } = c.req.valid("json");
+    if (update.password !== undefined) {
+      // A bad new password is refused before the proof, so it does not use up a code.
+      if (!isValidPassword(update.password)) throw invalidPassword();
+      await assertChangeProof(call, await loggedInIdentity(call, identityId), {
+        current_password,
+        change_code,
+      });
+    }
+    await updateUser(call.db, identityId, update, call.now, sessionToken(c), (tx, row) =>
+      noticePasswordChange(tx, call, row),
+    );
     return c.json(await userAnswerOf(call.db, identityId), 200);
   });
   router.openapi(routes.patchUser, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
     const identityId = await requireLogin(call);
+    const targetId = c.req.valid("param").id;
+    const { current_password, change_code, ...patch } = c.req.valid("json");
+    const before = await loggedInIdentity(call, identityId);
+    const newEmail = targetId === identityId && changesEmail(before, patch.email) ? patch.email : undefined;
+    if (newEmail !== undefined) {
+      // The profile's own checks and a taken address answer first, so neither uses up a code.
+      await checkProfilePatch(call.db, profilePatchInput(call, identityId, targetId, patch));
+      await assertEmailFree(call.db, before, newEmail);
+      await assertChangeProof(call, before, { current_password, change_code });
+    }
     await call.db.transaction(async (tx) => {
-      await checkProfilePatch(
-        tx,
-        profilePatchInput(call, identityId, c.req.valid("param").id, c.req.valid("json")),
-      );
-      await patchUser(tx, identityId, c.req.valid("param").id, c.req.valid("json"));
+      await checkProfilePatch(tx, profilePatchInput(call, identityId, targetId, patch));
+      await patchUser(tx, identityId, targetId, patch);
+      if (newEmail !== undefined) await noticeEmailChange(tx, call, before, newEmail.trim());
     });
     return c.json(await userAnswerOf(call.db, identityId), 200);
+  });
+  router.openapi(routes.changeCode, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    return c.json(await requestChangeCode(call, await requireLogin(call)), 200);
+  });
+  router.openapi(routes.undoEmailChange, async (c) => {
+    const call = await authCall(c, c.req.valid("query")._seller);
+    await enforceLimit(
+      c,
+      call.db,
+      "undo_email_change",
+      { sellerId: call.seller.id, words: call.tenant, address: call.address },
+      call.now,
+    );
+    const answer = await undoEmailChange(call, c.req.valid("json").token);
+    // The browser that undid it is logged out too (every session was revoked).
+    clearSessionCookie(c);
+    return c.json(answer, 200);
   });
   router.openapi(routes.resetRequest, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);

@@ -82,3 +82,35 @@ export const resetLinkFailed = (words?: Words) =>
 
 export const noOrders = (words?: Words) =>
   new ApiError(404, "no_orders", t(words, "account.resend.noOrders"), { context: "resend" });
+
+const user = { context: "user" };
+
+/**
+ * A change of the e-mail or password without a stronger proof than the session: `_extra.proofs`
+ * names what this account can give (`current_password` when it has one, `email_code` when it has
+ * a real address for the code).
+ */
+export const reauthenticationRequired = (proofs: readonly string[], words?: Words) =>
+  new ApiError(403, "reauthentication_required", t(words, "account.proof.required"), {
+    context: "user",
+    extra: { proofs: [...proofs] },
+  });
+
+export const currentPasswordIncorrect = (words?: Words) =>
+  new ApiError(403, "current_password_incorrect", t(words, "account.proof.passwordIncorrect"), user);
+
+export const changeCodeIncorrect = (attemptsLeft: number, words?: Words) =>
+  new ApiError(403, "change_code_incorrect", t(words, "account.proof.codeIncorrect"), {
+    context: "user",
+    extra: { attempts_left: attemptsLeft },
+  });
+
+/** No live code: never asked for, used, expired, superseded, out of attempts or for an old address. */
+export const changeCodeInvalid = (words?: Words) =>
+  new ApiError(403, "change_code_invalid", t(words, "account.proof.codeInvalid"), user);
+
+export const noEmailAddress = (words?: Words) =>
+  new ApiError(409, "no_email_address", t(words, "account.proof.noEmail"), user);
+
+export const undoLinkInvalid = (words?: Words) =>
+  new ApiError(404, "not_found", t(words, "account.undoEmail.invalid"), { context: "email_change" });

@@ -26,6 +26,9 @@
  * | POST user | 10 / 15 min | 5 / 15 min | 20 / 15 min | 2 |
  * | password_reset/validate | 30 / 15 min | - | - | - |
  * | password_reset/reset | 10 / 15 min | - | - | - |
+ * | proof of an e-mail or password change (current password or code; the account is the identity) | 30 / 15 min | 10 / 15 min | 20 / 15 min | 3 |
+ * | my/user/change_code (a code to the current address) | 20 / 15 min | 5 / 15 min | 10 / 15 min | 2 |
+ * | email_change/undo | 10 / 15 min | - | - | - |
  * | guest_account password-setup mail | - | - | 1 / 10 min per identity (the answer is the same) | - |
  *
  * A reset token is 32 random bytes, so it cannot be guessed; the validate and reset limits are per
@@ -58,7 +61,10 @@ export type LimitedCall =
   | "resend"
   | "create_user"
   | "reset_validate"
-  | "reset";
+  | "reset"
+  | "change_proof"
+  | "change_code"
+  | "undo_email_change";
 
 export interface AccountRules {
   /** Calls naming one account from one address. */
@@ -91,6 +97,9 @@ export const AUTH_LIMITS: Record<LimitedCall, CallLimits> = {
   create_user: { address: per15min(10), account: guessed(5, 20, 2) },
   reset_validate: { address: per15min(30) },
   reset: { address: per15min(10) },
+  change_proof: { address: per15min(30), account: guessed(10, 20, 3) },
+  change_code: { address: per15min(20), account: guessed(5, 10, 2) },
+  undo_email_change: { address: per15min(10) },
 };
 
 /** At most one password-setup mail per guest identity per 10 minutes. */

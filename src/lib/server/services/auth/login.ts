@@ -15,6 +15,7 @@ import type { z } from "zod";
 import type { LoginAnswer, loginBody } from "../../../api/auth-schemas.ts";
 import { zipMatches } from "../../../domain/identity-custom-fields.ts";
 import * as s from "../../db/schema.ts";
+import { MEMBER_ID_LOOKUPS, memberIdMisses, withLookupBrake } from "../../security/lookup-limits.ts";
 import { handOffCart } from "./cart-handoff.ts";
 import type { AuthCall } from "./context.ts";
 import { sessionToken } from "./context.ts";
@@ -85,6 +86,12 @@ function scanKind(body: ScanBody): { kind: LoginKind; second: "zip_code" | "last
   return { kind: "scan_code", second: "zip_code" };
 }
 
+/**
+ * A member-ID login. After the login limits, the lookup runs under the seller-wide guessing brake
+ * (lookup-limits.ts MEMBER_ID_LOOKUPS): the per-account limits cannot see a guesser who names a
+ * different member ID each time from a handful of addresses, so refused member-ID logins count per
+ * address and per seller as code misses do.
+ */
 async function scanCodeLogin(call: AuthCall, body: ScanBody) {
   const { kind, second } = scanKind(body);
   assertLoginKind(call.modes, kind, call.tenant);
@@ -96,6 +103,25 @@ async function scanCodeLogin(call: AuthCall, body: ScanBody) {
     { sellerId: call.seller.id, words: call.tenant, address: call.address, account: scanCode },
     call.now,
   );
+  const identity = await withLookupBrake(call.c, {
+    policy: MEMBER_ID_LOOKUPS,
+    sellerId: call.seller.id,
+    run: () => memberIdentity(call, body, scanCode, kind, second),
+    missesOfError: memberIdMisses,
+    words: call.tenant,
+  });
+  await clearLoginLimit(call.db, call.seller.id, scanCode, call.address);
+  return finishLogin(call, identity.id, body.cart_id);
+}
+
+/** The identity the member ID and its second field name; member_not_found otherwise. */
+async function memberIdentity(
+  call: AuthCall,
+  body: ScanBody,
+  scanCode: string,
+  kind: LoginKind,
+  second: "zip_code" | "last_name" | "email",
+): Promise<IdentityRow> {
   const [member] = await call.db
     .select()
     .from(s.membership)
@@ -123,8 +149,7 @@ async function scanCodeLogin(call: AuthCall, body: ScanBody) {
     }
   }
   if (!identity) throw memberNotFound(second, call.tenant);
-  await clearLoginLimit(call.db, call.seller.id, scanCode, call.address);
-  return finishLogin(call, identity.id, body.cart_id);
+  return identity;
 }
 
 export function login(call: AuthCall, body: LoginBody): Promise<LoginAnswer> {

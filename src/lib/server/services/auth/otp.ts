@@ -33,7 +33,8 @@ export function newPasscode(): string {
   return code;
 }
 
-const hashCode = (code: string) => createHash("sha256").update(code.trim().toUpperCase(), "utf8").digest();
+export const hashCode = (code: string): Buffer =>
+  createHash("sha256").update(code.trim().toUpperCase(), "utf8").digest();
 
 /** Seconds before a new code can be used (OTP_AVAILABLE_DELAY_S, 0 to 600, default 0). */
 export function availableDelaySeconds(env: NodeJS.ProcessEnv = process.env): number {

@@ -2,21 +2,21 @@
  * Password reset and setup links (spec 2 §7 password_reset/request, validate, reset). A link's
  * token is 32 random bytes; only its SHA-256 is stored. A reset link lives 1 hour, a guest
  * account's setup link 24 hours; each is single use. Resetting sets the password, makes the
- * identity a user and revokes all its sessions. The request always answers 204, so it never
- * tells whether the e-mail is registered.
+ * identity a user, revokes all its sessions and mails the address a password-changed notice.
+ * The request always answers 204, so it never tells whether the e-mail is registered.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { isValidPassword } from "../../../domain/password-rules.ts";
 import * as s from "../../db/schema.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
-import { passwordLinkMail } from "../../mail/account-mails.ts";
+import { passwordChangedMail, passwordLinkMail } from "../../mail/account-mails.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { AuthCall } from "./context.ts";
 import { invalidPassword, resetLinkFailed, resetLinkNotFound } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { revokeSessionsOf } from "./sessions.ts";
-import { type IdentityRow, identityByEmail } from "./users.ts";
+import { hasRealEmail, type IdentityRow, identityByEmail } from "./users.ts";
 
 export const RESET_LINK_HOURS = 1;
 export const SETUP_LINK_HOURS = 24;
@@ -110,10 +110,16 @@ export async function resetPassword(call: AuthCall, token: string, password: str
       )
       .returning();
     if (!claimed || claimed.expiresAt <= call.now) throw resetLinkNotFound(call.tenant);
-    await tx
+    const [changed] = await tx
       .update(s.identity)
       .set({ passwordHash, kind: "user" })
-      .where(eq(s.identity.id, claimed.identityId));
+      .where(eq(s.identity.id, claimed.identityId))
+      .returning({ email: s.identity.email });
     await revokeSessionsOf(tx, claimed.identityId, call.now);
+    // A reset password is a changed password: the account's address is told, as after PUT my/user.
+    if (changed?.email && hasRealEmail(changed.email)) {
+      const mail = passwordChangedMail(call.seller, changed.email, call.origin);
+      await enqueueMail(tx, { ...mail, relatedId: claimed.identityId }, call.now);
+    }
   });
 }

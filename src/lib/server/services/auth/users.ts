@@ -151,9 +151,11 @@ export async function createUser(
 export async function updateUser(
   db: Db,
   identityId: string,
-  body: z.infer<typeof updateUserBody>,
+  body: Omit<z.infer<typeof updateUserBody>, "current_password" | "change_code">,
   now: Date,
   currentToken: string | undefined,
+  /** Runs in the transaction once a new password is stored (the notice mail). */
+  onPasswordChanged?: (tx: Executor, row: IdentityRow) => Promise<void>,
 ): Promise<void> {
   if (body.password !== undefined && !isValidPassword(body.password)) throw invalidPassword();
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
@@ -171,27 +173,40 @@ export async function updateUser(
       set.kind = "user";
     }
     if (Object.keys(set).length) await tx.update(s.identity).set(set).where(eq(s.identity.id, identityId));
-    if (passwordHash) await revokeSessionsOf(tx, identityId, now, currentToken);
+    if (passwordHash) {
+      await revokeSessionsOf(tx, identityId, now, currentToken);
+      await onPasswordChanged?.(tx, row);
+    }
   });
 }
 
+/** 409 `email_in_use` when another identity of the seller has `email` (spec 2 §8 set-email). */
+export async function assertEmailFree(ex: Executor, row: IdentityRow, email: string): Promise<void> {
+  const other = await identityByEmail(ex, row.sellerId, email);
+  if (other && other.id !== row.id) throw emailInUse();
+}
+
+/** Whether `email` is another address than the identity's (a change of letter case is not). */
+export const changesEmail = (row: IdentityRow, email: string | undefined): email is string =>
+  email !== undefined && email.trim().toLowerCase() !== (row.email ?? "").toLowerCase();
+
 /**
  * PATCH my/user/{id}: only the caller's own identity (403 otherwise). A new e-mail that another
- * identity of the seller has is 409 `email_in_use` (spec 2 §8 set-email).
+ * identity of the seller has is 409 `email_in_use` (spec 2 §8 set-email). The proof a new e-mail
+ * needs, and the notice to the old address, are the route's (change-proof.ts, email-change.ts).
  */
 export async function patchUser(
   ex: Executor,
   callerId: string,
   targetId: string,
-  body: z.infer<typeof patchUserBody>,
+  body: Omit<z.infer<typeof patchUserBody>, "current_password" | "change_code">,
 ): Promise<void> {
   if (callerId !== targetId) throw forbiddenUser();
   const row = await identityById(ex, callerId);
   if (!row) throw notLoggedIn();
   const set: Partial<typeof s.identity.$inferInsert> = {};
   if (body.email !== undefined) {
-    const other = await identityByEmail(ex, row.sellerId, body.email);
-    if (other && other.id !== row.id) throw emailInUse();
+    await assertEmailFree(ex, row, body.email);
     set.email = body.email.trim();
   }
   if (body.additional_info !== undefined) {
