@@ -208,6 +208,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     termsContent,
     captchaSiteKey: props.captchaSiteKey,
     member: props.member,
+    gifteeEmail: envelope?.cart._data[0]?.giftee?.email ?? null,
     outstanding,
     charge,
     identity,
@@ -282,6 +283,11 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         {message?.lines.map((line) => (
           <p key={line}>{line}</p>
         ))}
+        {message?.link ? (
+          <p>
+            <a href={message.link.href}>{message.link.text}</a>
+          </p>
+        ) : null}
       </div>
       {codeRule ? (
         <CodeRequiredForm

@@ -25,6 +25,7 @@ import {
   type PurchaserIdentity,
   validateIdentity,
 } from "../../lib/domain/identity-form.ts";
+import { isGiftToSelf } from "../../lib/domain/membership/form.ts";
 import { messageText } from "../../lib/domain/messages.ts";
 import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
@@ -39,12 +40,19 @@ import { checkoutFailure, PAYMENT_MESSAGE, type PaymentMessage } from "../../lib
 import { refreshCart } from "../../lib/stores/cart.ts";
 import { asFailure, idempotencyKey, paymentCalls, reportCheckout } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
-import { partialPayBody } from "./PartialAmount.tsx";
 import { payWithStripe } from "./stripe-checkout.ts";
 import type { StripeState } from "./stripe-types.ts";
 
-/** `focus`: move focus to the message (not when focus goes to the first invalid field instead). */
-export type CheckoutMessage = { tone: "error" | "success"; lines: string[]; focus: boolean } | null;
+/**
+ * `focus`: move focus to the message (not when focus goes to the first invalid field instead).
+ * `link`: an action the message offers (the gift-to-self refusal's link to buy or renew).
+ */
+export type CheckoutMessage = {
+  tone: "error" | "success";
+  lines: string[];
+  focus: boolean;
+  link?: { href: string; text: string } | undefined;
+} | null;
 
 export interface FormErrors {
   identity: Partial<Record<IdentityField, IdentityError>>;
@@ -67,6 +75,8 @@ export interface CheckoutPaymentOptions {
   captchaSiteKey: string | null;
   /** A logged-in member checks out as themselves (my/cart/{id}/checkout): no identity form. */
   member: PurchaserIdentity | null;
+  /** The e-mail of the cart's gift-of-membership recipient, or null (not a gift). */
+  gifteeEmail: string | null;
   /** What is outstanding and what the pay button charges now (minor units). */
   outstanding: number;
   charge: number;
@@ -161,6 +171,16 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
     refresh();
   }
 
+  /** Spec 2 §5: the refusal, with its link to buy or renew a membership for oneself. */
+  function showGiftToSelf() {
+    setMessage({
+      tone: "error",
+      lines: [tr(PAYMENT_MESSAGE.giftToSelf)],
+      focus: true,
+      link: { href: `${base}/membership`, text: tr("checkout.error.giftToSelf.link") },
+    });
+  }
+
   function handleFailure(error: unknown) {
     const failure = checkoutFailure(asFailure(error));
     switch (failure.kind) {
@@ -171,6 +191,9 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         window.location.assign(
           options.afterPayment ?? `${base}/checkout/complete?orderIds=${encodeURIComponent(failure.orderId)}`,
         );
+        return;
+      case "giftToSelf":
+        showGiftToSelf();
         return;
       case "expired":
         // The store clears the cart; the cart widget's expiry modal takes over.
@@ -217,6 +240,11 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       });
       return null;
     }
+    // Spec 2 §5: a gift to the buyer's own e-mail is refused before any call (the server refuses it too).
+    if (options.gifteeEmail && isGiftToSelf(options.gifteeEmail, idCheck.identity.email)) {
+      showGiftToSelf();
+      return null;
+    }
     const additionalInfo = customCheck.additionalInfo;
     const hasCustom = Object.keys(additionalInfo).length > 0;
     if (cardDue && !paymentSupported(charge, currency)) {
@@ -249,7 +277,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
 
   async function send(body: CheckoutBody, paymentIntentId: string | null): Promise<void> {
     if (!cartId) return;
-    const { outstanding, charge, stripe } = options;
+    const { outstanding, stripe } = options;
     const cardDue = needsCard(outstanding);
     try {
       if (stripeKey && cardDue && !paymentIntentId) {
@@ -264,12 +292,10 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         }
         return;
       }
+      // A plan's chosen amount goes through checkout too (its body's amount), never through pay:
+      // checkout names the buyer, so the server can refuse a gift to oneself and book the order.
       const calls = await paymentCalls(options.member !== null);
-      handleAnswer(
-        charge < outstanding
-          ? await calls.pay(cartId, partialPayBody(body, toMoneyString(charge)))
-          : await calls.checkout(cartId, body),
-      );
+      handleAnswer(await calls.checkout(cartId, body));
       attemptKey.current = null;
     } catch (error) {
       if (asFailure(error).status !== 0) attemptKey.current = null;

@@ -76,6 +76,9 @@ export const checkoutStrings = {
   // Spec 2 §2 checkout mobile footer's cart button (the cart widget's 'Cart' and its spelled-out count).
   "checkout.footer.cart": "Cart",
   "checkout.footer.cart.count": "{count} tickets",
+  // Spec 2 §5: a giftee e-mail equal to the buyer's, with a link to buy or renew a membership.
+  "checkout.error.giftToSelf": "You cannot gift a membership to yourself",
+  "checkout.error.giftToSelf.link": "Buy or renew a membership for yourself",
   "checkout.partial": "Thank you! Your payment of {amount} was received.",
   "checkout.partial.next": "Your next payment is due on {date}.",
   "checkout.confirm.title": "Confirm payment",

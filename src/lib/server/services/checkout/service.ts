@@ -336,6 +336,15 @@ export async function pay(
     const total = await cartTotal(tx, cart, tickets);
     const payments = await cartPayments(tx, cart.id);
     const outstanding = Math.max(0, total - paidAmount(payments));
+    // Spec 2 §5, no gift of membership to oneself: a logged-in payer is the buyer, known before any
+    // money is taken (a guest's pay names nobody; their checkout, which names them, refuses it).
+    if (caller.identityId && caller.sellerId === cart.sellerId) {
+      await assertNotSelfGift(
+        tx,
+        cart.membershipOptions.gifteeIdentityId,
+        await identityById(tx, caller.identityId),
+      );
+    }
     if (amount > outstanding) {
       throw validationFailed("The amount is more than the total outstanding.", {
         field: "amount",
