@@ -37,7 +37,8 @@ import {
   validateCard,
 } from "../../lib/domain/payment-amount.ts";
 import { checkoutFailure, PAYMENT_MESSAGE, type PaymentMessage } from "../../lib/domain/payment-errors.ts";
-import { refreshCart } from "../../lib/stores/cart.ts";
+import { type PlanOrderConfirmation, planOrderConfirmation } from "../../lib/domain/plan-order.ts";
+import { clearCart, refreshCart } from "../../lib/stores/cart.ts";
 import { asFailure, idempotencyKey, paymentCalls, reportCheckout } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import { payWithStripe } from "./stripe-checkout.ts";
@@ -96,6 +97,10 @@ export interface CheckoutPaymentOptions {
   focusCustom: (key: CustomFieldKey) => void;
   /** A partial payment went through: clear the card and the terms tick. */
   onPartial: () => void;
+  /** What the cart holds, for the confirmation of a plan order (domain/plan-order.ts). */
+  boughtItems: readonly string[];
+  /** A plan's first payment booked the order: show its confirmation instead of the form. */
+  onPlanOrder: (confirmation: PlanOrderConfirmation) => void;
   /** Issue 13, an order's instalment: where a completed or partial payment (or a booked cart) goes. */
   afterPayment?: string | undefined;
   /**
@@ -158,6 +163,24 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
     if (result.status === "pending") {
       const reference = result.reference ? `?reference=${encodeURIComponent(result.reference)}` : "";
       window.location.assign(`${base}/checkout/pending/${encodeURIComponent(cartId)}${reference}`);
+      return;
+    }
+    // Partial that booked the order (a plan's first payment): stay, with the order's confirmation.
+    const booked = planOrderConfirmation(answer, {
+      items: [...options.boughtItems],
+      base,
+      member: options.member !== null,
+      email: (options.member?.email ?? options.identity.email).trim() || null,
+    });
+    if (booked) {
+      reportCheckout(tagManagerId, "purchase", {
+        transaction_id: booked.orderId,
+        value: result.amount_paid,
+        currency,
+      });
+      options.onPlanOrder(booked);
+      // The cart is now the order's: the browser's cart is done with it, as after a completed checkout.
+      clearCart();
       return;
     }
     // Partial: stay, say what was paid and when the next payment is due; clear the card and the tick.

@@ -9,6 +9,7 @@
  * `due` is what is owed now: the unpaid part of every instalment whose date has come; the
  * partial-payment choice (due, outstanding or other) lies between due and outstanding (§5).
  */
+import { localDate } from "./calendar.ts";
 import { percentFee } from "./money.ts";
 import type { PaymentPlanMeta } from "./payment-plan-meta.ts";
 
@@ -72,6 +73,19 @@ export function planState(instalments: readonly Instalment[], paid: number, now:
   return { rows, due: Math.min(due, outstanding), outstanding, nextDueDate: next?.dueDate ?? null };
 }
 
+/**
+ * Nothing due today reads as late: an unpaid instalment dated today in the venue's zone (a new
+ * purchase's deposit, due when the cart was started) is 'Due today'; only an earlier date is
+ * Overdue. Its API status stays the spec's (Overdue once its moment has come, so `due` counts it).
+ */
+export function isDueToday(
+  row: Pick<ScheduledRow, "status" | "dueDate">,
+  now: Date,
+  timeZone: string,
+): boolean {
+  return row.status !== "Paid" && localDate(row.dueDate, timeZone) === localDate(now, timeZone);
+}
+
 /** The next unpaid instalment's date once `paid` has been taken (null: nothing left to pay). */
 export function nextDueDateAfter(instalments: readonly Instalment[], paid: number): Date | null {
   let cover = Math.max(0, paid);
@@ -93,6 +107,15 @@ export function partialChoices(
   if (dueMinor <= 0) return ["outstanding", "other"];
   return ["due", "outstanding", "other"];
 }
+
+/**
+ * The choice a buyer finds selected: paying the whole outstanding balance. A payment plan is an
+ * offer the buyer opts into; a buyer who pays without looking at the choice pays in full, as at any
+ * other checkout, rather than unknowingly starting instalments.
+ */
+export const DEFAULT_PARTIAL_CHOICE = "outstanding" as const satisfies ReturnType<
+  typeof partialChoices
+>[number];
 
 /** A card payment toward a plan lies between what is due now and what is outstanding. */
 export function planAmountAllowed(amount: number, dueMinor: number, outstandingMinor: number): boolean {

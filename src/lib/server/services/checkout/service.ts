@@ -38,6 +38,7 @@ import { identityById, mergeAdditionalInfo, type OrderIdentity, storeGuestIdenti
 import { payInstalment } from "./instalment.ts";
 import { assertCardAmount, assertNewGiftCard, recordPayment, takePartialPayment } from "./partial.ts";
 import { hasPlan } from "./plan.ts";
+import { bookPlanOrder } from "./plan-order.ts";
 import { assertRequiredCustomFields, cartCustomFields, storedAdditionalInfo } from "./required-fields.ts";
 
 export interface CheckoutDeps {
@@ -236,8 +237,9 @@ export async function checkout(
     await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);
     if (partial) {
       // Spec 2 §4, §5: the chosen amount (due or other) on a plan is a partial payment, whichever
-      // card gateway takes it; the identity is stored like at any checkout with a payment.
-      return takePartialPayment(tx, {
+      // card gateway takes it; the identity is stored like at any checkout with a payment. Once it
+      // has succeeded the order is booked, still owing its instalments (plan-order.ts).
+      const paymentAnswer = await takePartialPayment(tx, {
         cart,
         currency: seller.currencyCode,
         tickets,
@@ -251,6 +253,20 @@ export async function checkout(
         now,
         words: getTenant(seller.slug),
       });
+      return bookPlanOrder(
+        tx,
+        {
+          cart,
+          tickets,
+          identity,
+          total,
+          paidBefore: paidAmount(payments),
+          seller,
+          sendEmail: body.send_email,
+          now,
+        },
+        paymentAnswer,
+      );
     }
     // Issue 12: a redeemed gift code is claimed before any payment (one checkout wins it).
     const giftCodeId = await claimGiftCode(tx, cart, tickets, now);
