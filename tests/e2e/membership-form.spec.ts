@@ -426,6 +426,37 @@ test("renew before the renewal window: the summary says from when renewal is pos
   ).toBeVisible();
 });
 
+test("a member buying again: the form says what they hold with a link to renew, and the server refuses a second, parallel membership", async ({
+  page,
+}) => {
+  // Regression: a member buying another level got a second membership with new member IDs and no warning.
+  await login(page, "harbour-museum", {
+    credential_type: "password",
+    username: "demo@harbour-museum.example",
+    password: "Harbour-2026",
+  });
+  const form = await openForm(page, "/harbour-museum/events/hm-membership");
+  const held = form.getByTestId("membership-held");
+  await expect(held).toHaveText(
+    /^You already hold an Individual membership, valid until [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}\. Renew your membership$/,
+  );
+  await expect(held.getByRole("link", { name: "Renew your membership" })).toHaveAttribute(
+    "href",
+    "/harbour-museum/membership/renew",
+  );
+  await page.screenshot({ path: test.info().outputPath("held-desktop.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("held-390.png"), fullPage: true });
+  await form.getByRole("radio", { name: /^Dual/ }).check();
+  await fillMember(page, "Member", "Ada", "Lovelace");
+  await fillMember(page, "Second cardholder", "Charles", "Babbage");
+  await form.getByRole("button", { name: "Continue" }).click();
+  await expect(form.getByRole("alert")).toContainText(
+    /^You already hold an Individual membership, valid until .+\. You can renew it from .+\.$/,
+  );
+  await expect(page).toHaveURL(/\/harbour-museum\/events\/hm-membership$/);
+});
+
 test("issue 17, no layout shift: a guest's form comes with the page (its levels in the server's HTML), so nothing loads or moves after hydration", async ({
   page,
 }) => {
