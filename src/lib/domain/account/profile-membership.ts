@@ -7,7 +7,7 @@
  * role rank. Newest term first. Pure: no I/O.
  */
 import { type AutoRenewStatus, autoRenewStatus, canCancelAny } from "../membership/auto-renew.ts";
-import { formatOrderDate } from "../order-dates.ts";
+import { formatOrderDate, formatValidUntil } from "../order-dates.ts";
 
 export interface MembershipInput {
   id: string;
@@ -78,7 +78,7 @@ export function membershipCards(input: {
       ticketOrderId: first.ticket_order_id,
       level: input.levelNames.get(levelId) ?? "",
       validFrom: formatOrderDate(first.valid_from, input.timeZone),
-      validUntil: formatOrderDate(new Date(to - 1).toISOString(), input.timeZone),
+      validUntil: formatValidUntil(first.valid_to, input.timeZone),
       status: now < from ? "upcoming" : now >= to ? "expired" : "current",
       autoRenew: autoRenewStatus(states.find((s) => s === "scheduled") ?? first.auto_renew_state),
       canCancelAutoRenew: canCancelAny(states),
