@@ -97,9 +97,10 @@ async function payAtCheckout(page: Page, seller: string, guest: boolean, wholeBa
   if (await zip.count()) await zip.fill("02110");
   const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
   if (await terms.count()) await terms.check();
-  if (wholeBalance) {
-    const outstanding = page.getByRole("radio", { name: /^Total outstanding/ });
-    if (await outstanding.count()) await outstanding.check();
+  // Paying in full is the default; the plan's instalment is the buyer's choice.
+  if (!wholeBalance) {
+    const due = page.getByRole("radio", { name: /^Amount due/ });
+    if (await due.count()) await due.check();
   }
   await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
@@ -292,9 +293,11 @@ test("a payment-plan membership (harbour's group has a payment_plan): the deposi
   await expect(page.getByText("Thank you! Your payment of $25.50 was received.")).toBeVisible({
     timeout: 20_000,
   });
-  const schedule = page.getByRole("region", { name: "Scheduled payments" });
-  await expect(schedule.getByRole("listitem")).toHaveCount(3);
-  await expect(schedule.getByRole("listitem").nth(0)).toContainText("Paid");
+  // Spec 2 §4 partial: the buyer stays on checkout, with the order it booked and its schedule.
+  const booked = page.getByRole("region", { name: "Your order is booked" });
+  await expect(booked.getByTestId("plan-order-number")).toHaveText(/^Order number \S+$/);
+  await expect(booked.getByRole("listitem").filter({ hasText: /\$/ })).toHaveCount(3);
+  await expect(booked.getByRole("listitem").filter({ hasText: /\$/ }).nth(0)).toContainText("Paid");
 });
 
 test("the whole form by keyboard alone: start as a guest, choose a level with the arrows, fill in, submit with Enter", async ({

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_PARTIAL_CHOICE,
+  defaultPartialChoice,
   dueFromRows,
   isDueToday,
   nextDueDateAfter,
@@ -117,12 +117,16 @@ describe("'Nothing due today is Overdue'", () => {
 });
 
 describe("partial-payment choice", () => {
-  it("a buyer finds paying in full selected: the plan is an opt-in choice", () => {
+  it("a buyer finds paying in full selected at a new purchase: the plan is an opt-in choice", () => {
     // Regression: checkout opened with the instalment (the due amount) selected.
-    expect(DEFAULT_PARTIAL_CHOICE).toBe("outstanding");
-    expect(partialChoices(3400, 10_000)).toContain(DEFAULT_PARTIAL_CHOICE);
-    expect(partialChoices(0, 10_000)).toContain(DEFAULT_PARTIAL_CHOICE);
-    expect(partialChoices(5000, 5000)).toContain(DEFAULT_PARTIAL_CHOICE);
+    const fresh = { instalmentOfOrder: false };
+    expect(defaultPartialChoice(partialChoices(3400, 10_000), fresh)).toBe("outstanding");
+    expect(defaultPartialChoice(partialChoices(0, 10_000), fresh)).toBe("outstanding");
+  });
+  it("an order's 'Pay now' for an instalment opens with the amount due; with none due, the balance", () => {
+    const instalment = { instalmentOfOrder: true };
+    expect(defaultPartialChoice(partialChoices(3400, 10_000), instalment)).toBe("due");
+    expect(defaultPartialChoice(partialChoices(0, 10_000), instalment)).toBe("outstanding");
   });
   it("spec §4: when the due amount equals the outstanding balance, only the outstanding option is shown", () => {
     expect(partialChoices(5000, 5000)).toEqual(["outstanding"]);

@@ -321,6 +321,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           tr={tr}
           disabled={submitting}
           onChange={setChosenAmount}
+          instalmentOfOrder={Boolean(props.returnTo) && !props.edit}
         />
       ) : null}
       {props.donation && !props.returnTo ? (

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from "react";
 import { clampOtherAmount } from "../../lib/domain/payment-amount.ts";
-import { DEFAULT_PARTIAL_CHOICE, partialChoices } from "../../lib/domain/payment-plan.ts";
+import { defaultPartialChoice, partialChoices } from "../../lib/domain/payment-plan.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
@@ -20,11 +20,21 @@ export interface PartialAmountProps {
   tr: CheckoutTranslate;
   disabled: boolean;
   onChange: (amount: number) => void;
+  /** Paying an existing order's instalment (its 'Pay now'), not a new purchase: the due amount first. */
+  instalmentOfOrder: boolean;
 }
 
-export function PartialAmount({ due, outstanding, money, tr, disabled, onChange }: PartialAmountProps) {
+export function PartialAmount({
+  due,
+  outstanding,
+  money,
+  tr,
+  disabled,
+  onChange,
+  instalmentOfOrder,
+}: PartialAmountProps) {
   const choices = partialChoices(due, outstanding);
-  const [choice, setChoice] = useState<Choice>(DEFAULT_PARTIAL_CHOICE);
+  const [choice, setChoice] = useState<Choice>(() => defaultPartialChoice(choices, { instalmentOfOrder }));
   const [other, setOther] = useState(() => (outstanding / 100).toFixed(2));
   const name = useId();
   const active: Choice = choices.includes(choice) ? choice : "outstanding";

@@ -109,13 +109,17 @@ export function partialChoices(
 }
 
 /**
- * The choice a buyer finds selected: paying the whole outstanding balance. A payment plan is an
- * offer the buyer opts into; a buyer who pays without looking at the choice pays in full, as at any
- * other checkout, rather than unknowingly starting instalments.
+ * The choice a buyer finds selected. At a new purchase, paying the whole outstanding balance: a
+ * payment plan is an offer the buyer opts into, and a buyer who pays without looking at the choice
+ * pays in full, as at any other checkout, rather than unknowingly starting instalments. On an
+ * order's instalment page (its 'Pay now'), the buyer came to pay what is due: the amount due.
  */
-export const DEFAULT_PARTIAL_CHOICE = "outstanding" as const satisfies ReturnType<
-  typeof partialChoices
->[number];
+export function defaultPartialChoice(
+  choices: readonly ("due" | "outstanding" | "other")[],
+  context: { instalmentOfOrder: boolean },
+): "due" | "outstanding" {
+  return context.instalmentOfOrder && choices.includes("due") ? "due" : "outstanding";
+}
 
 /** A card payment toward a plan lies between what is due now and what is outstanding. */
 export function planAmountAllowed(amount: number, dueMinor: number, outstandingMinor: number): boolean {
