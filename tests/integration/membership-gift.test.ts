@@ -186,6 +186,10 @@ describe("gift checkout: the buyer pays and gets the receipt; the giftee gets a 
     expect(toGiftee).toHaveLength(1);
     expect(toGiftee[0]?.kind).toBe("gift_membership");
     expect(toGiftee[0]?.subject).toBe("Ada Lovelace has given you a Harbour Museum membership");
+    // Regression: the mail read 'a Individual membership'.
+    expect(toGiftee[0]?.text).toContain(
+      "Ada Lovelace has given you an Individual membership at Harbour Museum.",
+    );
     expect(toGiftee[0]?.text).toContain(code.code);
     expect(toGiftee[0]?.text).toContain(`/harbour-museum/membership/redeem?code=${code.code}`);
     expect(toGiftee[0]?.text).toContain("Individual membership");

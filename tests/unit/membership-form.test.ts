@@ -23,6 +23,7 @@ import {
   renewPrefill,
   showsHeldMembership,
   sortLevels,
+  startLabelKey,
 } from "../../src/lib/domain/membership/form.ts";
 
 const rule = (
@@ -395,5 +396,14 @@ describe("'an Individual membership', 'a Dual membership'", () => {
     expect(withArticle("Adult")).toBe("an Adult");
     expect(withArticle("Dual")).toBe("a Dual");
     expect(withArticle("Family")).toBe("a Family");
+  });
+});
+
+describe("the form's start button", () => {
+  // Regression: redeeming a gift read 'Buy a membership'.
+  it("redeeming says so; a gift is given; else bought", () => {
+    expect(startLabelKey({ action: "buy", redeem: true })).toBe("membership.start.redeem");
+    expect(startLabelKey({ action: "gift", redeem: false })).toBe("membership.start.gift");
+    expect(startLabelKey({ action: "buy", redeem: false })).toBe("membership.start");
   });
 });

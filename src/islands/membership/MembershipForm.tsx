@@ -51,6 +51,7 @@ import {
   previousMembership,
   renewPrefill,
   showsHeldMembership,
+  startLabelKey,
 } from "../../lib/domain/membership/form.ts";
 import { formatMoney } from "../../lib/domain/money.ts";
 import { campaignParams } from "../../lib/domain/reserve-query.ts";
@@ -493,7 +494,7 @@ export default function MembershipForm(props: MembershipFormProps) {
           {gated ? (
             <div className="membership-start">
               <button type="button" className="button" disabled={!hydrated} onClick={() => void start()}>
-                {props.action === "gift" ? loginTr("membership.start.gift") : loginTr("membership.start")}
+                {loginTr(startLabelKey({ action: props.action, redeem: props.redeem !== null }))}
               </button>
             </div>
           ) : (

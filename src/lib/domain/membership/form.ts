@@ -334,6 +334,18 @@ export function previousMembership(members: readonly PreviousMember[]): Previous
 }
 
 /**
+ * The form's start button: a redeemed gift is redeemed, not bought; a gift is given; else bought.
+ * Regression guard: redeeming a gift read 'Buy a membership'.
+ */
+export function startLabelKey(context: {
+  action: "buy" | "renew" | "gift";
+  redeem: boolean;
+}): "membership.start" | "membership.start.gift" | "membership.start.redeem" {
+  if (context.redeem) return "membership.start.redeem";
+  return context.action === "gift" ? "membership.start.gift" : "membership.start";
+}
+
+/**
  * A member who opens the purchase form (not renew, not gift, not redeem) while their term of this
  * program runs would buy a second membership beside it; the form says what they hold, until when,
  * and links to renewing it. The server refuses such a parallel purchase outside the renewal window
