@@ -61,6 +61,13 @@ export function membershipCards(input: {
     groups.set(key, list);
   }
   const rank = (role: string) => input.roleRanks.get(role) ?? Number.MAX_SAFE_INTEGER;
+  // Renewal is offered on a program's latest term only: once renewed, the next term is the one
+  // that may be renewed again (the current one still reads 'renewal open' on the server).
+  const latestEnd = new Map<string, number>();
+  for (const m of input.memberships) {
+    const program = m.membership_program_id ?? "";
+    latestEnd.set(program, Math.max(latestEnd.get(program) ?? 0, Date.parse(m.valid_to) || 0));
+  }
   const cards: MembershipCard[] = [];
   for (const [key, members] of groups) {
     const sorted = [...members].sort(
@@ -82,7 +89,9 @@ export function membershipCards(input: {
       status: now < from ? "upcoming" : now >= to ? "expired" : "current",
       autoRenew: autoRenewStatus(states.find((s) => s === "scheduled") ?? first.auto_renew_state),
       canCancelAutoRenew: canCancelAny(states),
-      renewOpen: sorted.some((m) => m.renewal?.open === true),
+      renewOpen:
+        sorted.some((m) => m.renewal?.open === true) &&
+        to >= (latestEnd.get(first.membership_program_id ?? "") ?? 0),
       holders: sorted.map((m) => ({ membershipId: m.id, name: m.name, role: m.role, memberId: m.scan_code })),
     });
   }
