@@ -403,7 +403,8 @@ test("redeem: ?redeem=CODE&select=level preselects the level and sends redeemMem
   );
   await expect(page.getByText("You are redeeming the gift of membership HMGIFT0001.")).toBeVisible();
   await expect(form.getByRole("radio", { name: /^Individual/ })).toBeChecked();
-  await startAsGuest(page);
+  // Redeeming a gift is no purchase: the start button says so.
+  await startAsGuest(page, "Redeem your gift");
   await fillMember(page, "Member", "Grace", "Chisholm");
   const modify = page.waitForRequest((r) => /\/api\/my\/cart(\/[^/]+)?\/modify/.test(r.url()));
   await form.getByRole("button", { name: "Continue to checkout" }).click();

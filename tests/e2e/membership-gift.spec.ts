@@ -145,7 +145,7 @@ async function redeemAsGuest(browser: Browser, t: Tenant, code: string, path?: s
   const island = page.locator("#reserve-root astro-island");
   await expect(island).not.toHaveAttribute("ssr", /.*/, { timeout: 15_000 });
   await expect(form(page)).toBeVisible({ timeout: 15_000 });
-  await start(page, "Buy a membership", true);
+  await start(page, "Redeem your gift", true);
   await expect(form(page).getByRole("radio", { name: new RegExp(`^${t.level}`) })).toBeChecked();
   const email = uniqueEmail("redeemer");
   await fillMember(page, "Rosalind", "Franklin", email);
