@@ -298,6 +298,15 @@ describe("renewal with extend: the new term starts at valid_to in the tenant's t
         renewal_opens_at: "2027-04-02T04:00:00.000Z",
       },
     });
+    // Saying 'no extension' outside the window changes nothing: still no parallel membership.
+    const no = await send(
+      api,
+      "POST",
+      MODIFY,
+      { add: [{ ticket_type_id: INDIVIDUAL, party_role: "member" }], extendMembership: false },
+      { cookie },
+    );
+    expect(errorOf(no)._code).toBe("membership_already_held");
     const carts = await api.handle.db.select().from(s.cart).where(eq(s.cart.identityId, identityId));
     const held = carts.length
       ? await api.handle.db

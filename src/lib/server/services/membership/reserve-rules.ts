@@ -100,6 +100,14 @@ export async function checkMembershipReserve(tx: Tx, input: MembershipReserveInp
     input.identityId
   ) {
     await askToExtend(tx, input, input.identityId, memberPlanned);
+  }
+  if (
+    memberPlanned.length &&
+    input.options.extendMembership !== true &&
+    !input.options.gifteeIdentityId &&
+    !input.options.redeemMembership &&
+    input.identityId
+  ) {
     await refuseParallelMembership(tx, input, input.identityId, memberPlanned);
   }
   // Benefits and the term concern members-only tickets (no extra query for any other reserve).
@@ -229,11 +237,12 @@ async function askToExtend(
 export const MEMBERSHIP_HELD_CODE = "membership_already_held";
 
 /**
- * A member who buys their own program again, outside its renewal window (askToExtend asked within
+ * A member who buys their own program again, outside its renewal window (askToExtend asks within
  * it), would get a second membership beside the current one: new member IDs, two terms at once, and
  * no word about it. Refused with what they hold and when it can be renewed (the form also says so
- * before they start). A renewal (extendMembership true, checkRenewalWindow), a buyer who answered
- * the extend prompt, a gift for someone else and a redeemed gift are not this purchase.
+ * before they start), whether or not the call says extendMembership false. A renewal
+ * (extendMembership true, checkRenewalWindow), the extend prompt's answer within the window, a gift
+ * for someone else and a redeemed gift are not this purchase.
  */
 async function refuseParallelMembership(
   tx: Tx,
@@ -247,6 +256,8 @@ async function refuseParallelMembership(
   const seller = await input.seller();
   const config = renewalConfigFor(seller.slug);
   const tz = seller.timezone;
+  // Inside the window the extend prompt gave the choice; its 'no' (extendMembership false) stands.
+  if (renewalOpen(latest.validTo, input.now, config.windowDays, tz)) return;
   const opens = renewalOpensAt(latest.validTo, config.windowDays, tz);
   const [level] = latest.ticketTypeId
     ? await tx
