@@ -81,10 +81,12 @@ test("the donation add changes the total; the confirmation e-mail is in /_mail w
   await expect(body.getByRole("img", { name: /^QR code of ticket/ })).toHaveCount(2);
 });
 
-test("scheduled payments: Upcoming/Overdue and the total outstanding; the other amount is clamped; a partial payment stays with the success message", async ({
+test("scheduled payments: pay in full is the default, nothing due today reads 'Overdue', the other amount is clamped; the first instalment books the order and checkout confirms it", async ({
   page,
   request,
 }) => {
+  // Regression: checkout opened with the instalment selected, labelled today's deposit 'Overdue', and
+  // after it was paid kept offering 'Pay' with no order number, no e-mail and no way to the order.
   const cartId = await openCart(
     page,
     await createCart(request, [{ ticket_type_id: "hm-membership-individual" }]),
@@ -92,7 +94,8 @@ test("scheduled payments: Upcoming/Overdue and the total outstanding; the other 
   const schedule = page.getByRole("region", { name: "Scheduled payments" });
   await expect(schedule.getByRole("listitem")).toHaveCount(3);
   await expect(schedule.getByRole("listitem").nth(0)).toContainText("$25.50");
-  await expect(schedule.getByRole("listitem").nth(0)).toContainText("Overdue");
+  await expect(schedule.getByRole("listitem").nth(0)).toContainText("Due today");
+  await expect(schedule.getByText("Overdue")).toHaveCount(0);
   await expect(schedule.getByRole("listitem").nth(1)).toContainText("Upcoming");
   await expect(schedule.getByRole("listitem").nth(1)).toContainText(
     /^[A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4}/,
@@ -107,9 +110,11 @@ test("scheduled payments: Upcoming/Overdue and the total outstanding; the other 
   expect(
     results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
   ).toEqual([]);
-  await expect(page.getByRole("button", { name: "Pay $25.50" })).toBeVisible();
-  await amount.getByRole("radio", { name: "Total outstanding ($75.00)" }).check();
+  // The plan is an opt-in choice: a buyer who does not look at it pays in full.
+  await expect(amount.getByRole("radio", { name: "Total outstanding ($75.00)" })).toBeChecked();
   await expect(page.getByRole("button", { name: "Pay $75.00" })).toBeVisible();
+  await amount.getByRole("radio", { name: /^Amount due/ }).check();
+  await expect(page.getByRole("button", { name: "Pay $25.50" })).toBeVisible();
   // Spec §5: the other amount is clamped between the due amount and the outstanding balance.
   await amount.getByRole("radio", { name: "Other amount" }).check();
   const other = amount.getByRole("spinbutton");
@@ -122,18 +127,38 @@ test("scheduled payments: Upcoming/Overdue and the total outstanding; the other 
   const pay = page.getByRole("button", { name: "Pay $30.00" });
   await expect(pay).toBeVisible();
 
-  await fillIdentity(page, `plan-${crypto.randomUUID()}@example.com`);
+  const email = `plan-${crypto.randomUUID()}@example.com`;
+  await fillIdentity(page, email);
   await fillCard(page);
   await pay.click();
-  await expect(page.getByText("Thank you! Your payment of $30.00 was received.")).toBeVisible();
-  await expect(
-    page.getByText(/^Your next payment is due on [A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4}\.$/),
-  ).toBeVisible();
+  // Spec 2 §4: the buyer stays on checkout, and learns what they now have.
+  const panel = page.getByRole("region", { name: "Your order is booked" });
+  await expect(panel).toBeVisible();
   await expect(page).toHaveURL(checkoutUrl(cartId));
-  await expect(schedule.getByRole("listitem").nth(0)).toContainText("Paid");
-  await expect(schedule.getByText("$45.00")).toBeVisible();
-  // Nothing is due now (the deposit is paid): outstanding or another amount remain.
-  await expect(amount.getByRole("radio")).toHaveCount(2);
+  await expect(panel.getByText("Thank you! Your payment of $30.00 was received.")).toBeVisible();
+  await expect(panel.getByTestId("plan-order-number")).toHaveText(/^Order number \S+$/);
+  await expect(panel.getByRole("listitem").filter({ hasText: "Individual" })).toBeVisible();
+  await expect(panel.getByRole("listitem").nth(1)).toContainText("Paid");
+  await expect(panel.getByText("$45.00")).toBeVisible();
+  await expect(
+    panel.getByText(/^Your next payment is due on [A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4}\.$/),
+  ).toBeVisible();
+  await expect(
+    panel.getByText(`We have sent a confirmation with your payment schedule to ${email}.`),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  const number = ((await panel.getByTestId("plan-order-number").textContent()) ?? "").replace(
+    "Order number ",
+    "",
+  );
+  await page.screenshot({ path: test.info().outputPath("plan-order-desktop.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("plan-order-390.png"), fullPage: true });
+  await panel.getByRole("link", { name: "View your order" }).click();
+  await page.waitForURL(/\/checkout\/complete\?orderIds=/);
+  await expect(page.getByText(number).first()).toBeVisible();
+  await page.goto(`/_mail?to=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("link", { name: new RegExp(`^Your order ${number}`) })).toBeVisible();
 });
 
 test("a payment whose answer is lost is retried with the same idempotency key: paid once, not twice", async ({
@@ -148,9 +173,10 @@ test("a payment whose answer is lost is retried with the same idempotency key: p
   );
   await fillIdentity(page, `retry-${crypto.randomUUID()}@example.com`);
   await fillCard(page);
-  // The first pay request reaches the server, but its answer never comes back to the page.
+  await page.getByRole("radio", { name: /^Amount due/ }).check();
+  // The first payment request reaches the server, but its answer never comes back to the page.
   let lost = false;
-  await page.route(`**/api/cart/${cartId}/pay`, async (route) => {
+  await page.route(`**/api/cart/${cartId}/guest_checkout`, async (route) => {
     if (lost) return route.continue();
     lost = true;
     await route.fetch();
@@ -161,9 +187,8 @@ test("a payment whose answer is lost is retried with the same idempotency key: p
   await expect(page.getByRole("alert")).toBeVisible();
   await pay.click();
   await expect(page.getByText("Thank you! Your payment of $25.50 was received.")).toBeVisible();
-  const cart = await request.get(`/api/cart/${cartId}`);
-  const body = (await cart.json()) as { payment?: { _data: { state: string }[] } };
-  expect(body.payment?._data.filter((p) => p.state === "succeeded")).toHaveLength(1);
+  // Paid once: the order still owes $49.50 of its $75.00.
+  await expect(page.getByRole("region", { name: "Your order is booked" }).getByText("$49.50")).toBeVisible();
 });
 
 test("'a form for a cart blocked until a code is entered': a wrong code shows the error, the right code unblocks, then 4242 pays", async ({

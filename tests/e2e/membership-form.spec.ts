@@ -97,9 +97,10 @@ async function payAtCheckout(page: Page, seller: string, guest: boolean, wholeBa
   if (await zip.count()) await zip.fill("02110");
   const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
   if (await terms.count()) await terms.check();
-  if (wholeBalance) {
-    const outstanding = page.getByRole("radio", { name: /^Total outstanding/ });
-    if (await outstanding.count()) await outstanding.check();
+  // Paying in full is the default; the plan's instalment is the buyer's choice.
+  if (!wholeBalance) {
+    const due = page.getByRole("radio", { name: /^Amount due/ });
+    if (await due.count()) await due.check();
   }
   await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
@@ -292,9 +293,11 @@ test("a payment-plan membership (harbour's group has a payment_plan): the deposi
   await expect(page.getByText("Thank you! Your payment of $25.50 was received.")).toBeVisible({
     timeout: 20_000,
   });
-  const schedule = page.getByRole("region", { name: "Scheduled payments" });
-  await expect(schedule.getByRole("listitem")).toHaveCount(3);
-  await expect(schedule.getByRole("listitem").nth(0)).toContainText("Paid");
+  // Spec 2 §4 partial: the buyer stays on checkout, with the order it booked and its schedule.
+  const booked = page.getByRole("region", { name: "Your order is booked" });
+  await expect(booked.getByTestId("plan-order-number")).toHaveText(/^Order number \S+$/);
+  await expect(booked.getByRole("listitem").filter({ hasText: /\$/ })).toHaveCount(3);
+  await expect(booked.getByRole("listitem").filter({ hasText: /\$/ }).nth(0)).toContainText("Paid");
 });
 
 test("the whole form by keyboard alone: start as a guest, choose a level with the arrows, fill in, submit with Enter", async ({
@@ -400,7 +403,8 @@ test("redeem: ?redeem=CODE&select=level preselects the level and sends redeemMem
   );
   await expect(page.getByText("You are redeeming the gift of membership HMGIFT0001.")).toBeVisible();
   await expect(form.getByRole("radio", { name: /^Individual/ })).toBeChecked();
-  await startAsGuest(page);
+  // Redeeming a gift is no purchase: the start button says so.
+  await startAsGuest(page, "Redeem your gift");
   await fillMember(page, "Member", "Grace", "Chisholm");
   const modify = page.waitForRequest((r) => /\/api\/my\/cart(\/[^/]+)?\/modify/.test(r.url()));
   await form.getByRole("button", { name: "Continue to checkout" }).click();
@@ -424,6 +428,37 @@ test("renew before the renewal window: the summary says from when renewal is pos
   await expect(
     previous.getByText(/^You can renew from [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/),
   ).toBeVisible();
+});
+
+test("a member buying again: the form says what they hold with a link to renew, and the server refuses a second, parallel membership", async ({
+  page,
+}) => {
+  // Regression: a member buying another level got a second membership with new member IDs and no warning.
+  await login(page, "harbour-museum", {
+    credential_type: "password",
+    username: "demo@harbour-museum.example",
+    password: "Harbour-2026",
+  });
+  const form = await openForm(page, "/harbour-museum/events/hm-membership");
+  const held = form.getByTestId("membership-held");
+  await expect(held).toHaveText(
+    /^You already hold an Individual membership, valid until [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}\. Renew your membership$/,
+  );
+  await expect(held.getByRole("link", { name: "Renew your membership" })).toHaveAttribute(
+    "href",
+    "/harbour-museum/membership/renew",
+  );
+  await page.screenshot({ path: test.info().outputPath("held-desktop.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("held-390.png"), fullPage: true });
+  await form.getByRole("radio", { name: /^Dual/ }).check();
+  await fillMember(page, "Member", "Ada", "Lovelace");
+  await fillMember(page, "Second cardholder", "Charles", "Babbage");
+  await form.getByRole("button", { name: "Continue" }).click();
+  await expect(form.getByRole("alert")).toContainText(
+    /^You already hold an Individual membership, valid until .+\. You can renew it from .+\.$/,
+  );
+  await expect(page).toHaveURL(/\/harbour-museum\/events\/hm-membership$/);
 });
 
 test("issue 17, no layout shift: a guest's form comes with the page (its levels in the server's HTML), so nothing loads or moves after hydration", async ({

@@ -145,7 +145,7 @@ async function redeemAsGuest(browser: Browser, t: Tenant, code: string, path?: s
   const island = page.locator("#reserve-root astro-island");
   await expect(island).not.toHaveAttribute("ssr", /.*/, { timeout: 15_000 });
   await expect(form(page)).toBeVisible({ timeout: 15_000 });
-  await start(page, "Buy a membership", true);
+  await start(page, "Redeem your gift", true);
   await expect(form(page).getByRole("radio", { name: new RegExp(`^${t.level}`) })).toBeChecked();
   const email = uniqueEmail("redeemer");
   await fillMember(page, "Rosalind", "Franklin", email);
@@ -205,6 +205,37 @@ test("harbour-museum: a guest gifts an Individual membership; the giftee's mail 
   await page.goto(`/_mail?to=${encodeURIComponent(buyer)}`);
   await expect(page.getByRole("link", { name: /^Your order / })).toBeVisible();
   await expect(page.getByRole("link", { name: /has given you/ })).toHaveCount(0);
+});
+
+test("spec 2 §5 'You cannot gift a membership to yourself': a guest's gift to their own e-mail is refused at checkout, with a link to buy or renew, and nothing is paid", async ({
+  page,
+}) => {
+  // Regression: with both e-mails greta@example.test the plan's first payment (sent through pay,
+  // which names no buyer) went through.
+  test.slow();
+  const greta = uniqueEmail("greta");
+  await giftThroughForm(page, HARBOUR, { first: "Greta", last: "Garbo", email: greta }, true);
+  await fillGuestIdentity(page, "Greta", "Garbo", ` ${greta.toUpperCase()} `.trim());
+  await agreeToTerms(page);
+  await page.getByRole("radio", { name: /^Amount due/ }).check();
+  await fillCard(page);
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    if (/\/api\/(my\/)?cart\/[^/]+\/(pay|guest_checkout|checkout|gift_checkout)$/.test(r.url()))
+      calls.push(r.url());
+  });
+  await page.getByRole("button", { name: /^Pay \$25\.50$/ }).click();
+  const alert = page.locator(".checkout-message--error");
+  await expect(alert).toContainText("You cannot gift a membership to yourself");
+  await expect(alert.getByRole("link", { name: "Buy or renew a membership for yourself" })).toHaveAttribute(
+    "href",
+    `/${HARBOUR.seller}/membership`,
+  );
+  await page.screenshot({ path: test.info().outputPath("gift-to-self-desktop.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("gift-to-self-390.png"), fullPage: true });
+  expect(calls).toEqual([]);
+  await expect(page).toHaveURL(new RegExp(`/${HARBOUR.seller}/checkout`));
 });
 
 test("riverside-zoo: a logged-in member gifts an Adult membership through gift_checkout and the giftee redeems it", async ({

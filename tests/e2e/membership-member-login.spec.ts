@@ -103,7 +103,15 @@ test("a logged-in buyer whose identity lacks the ZIP is asked for it (saved to t
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const buy = async () => {
+  // The second purchase is a gift: a member buying their own program again outside its renewal
+  // window would be refused (no second, parallel membership); the ZIP question is the same.
+  const buy = async (gift = false) => {
+    const giftee = gift
+      ? await page.request.post(`/api/giftee?_seller=harbour-museum`, {
+          data: { first_name: "Otto", last_name: "Hahn", email: `otto-${randomUUID()}@example.com` },
+        })
+      : null;
+    const gifteeId = giftee ? ((await giftee.json()) as { identity_id: string }).identity_id : null;
     const res = await page.request.post(`/api/my/cart/modify?_seller=harbour-museum`, {
       data: {
         add: [
@@ -111,9 +119,10 @@ test("a logged-in buyer whose identity lacks the ZIP is asked for it (saved to t
             ticket_type_id: "hm-membership-individual",
             quantity: 1,
             party_role: "member",
-            admit_name: "Lise Meitner",
+            admit_name: gift ? "Otto Hahn" : "Lise Meitner",
           },
         ],
+        ...(gifteeId ? { giftee: gifteeId } : {}),
       },
     });
     expect(res.status(), await res.text()).toBe(200);
@@ -151,7 +160,7 @@ test("a logged-in buyer whose identity lacks the ZIP is asked for it (saved to t
   expect(login.status(), await login.text()).toBe(200);
 
   // The identity has its ZIP now: the next membership checkout does not ask again.
-  await buy();
+  await buy(true);
   await expect(page.getByTestId("checkout-member")).toBeVisible();
   await expect(page.getByLabel("ZIP code")).toHaveCount(0);
 });

@@ -186,6 +186,10 @@ describe("gift checkout: the buyer pays and gets the receipt; the giftee gets a 
     expect(toGiftee).toHaveLength(1);
     expect(toGiftee[0]?.kind).toBe("gift_membership");
     expect(toGiftee[0]?.subject).toBe("Ada Lovelace has given you a Harbour Museum membership");
+    // Regression: the mail read 'a Individual membership'.
+    expect(toGiftee[0]?.text).toContain(
+      "Ada Lovelace has given you an Individual membership at Harbour Museum.",
+    );
     expect(toGiftee[0]?.text).toContain(code.code);
     expect(toGiftee[0]?.text).toContain(`/harbour-museum/membership/redeem?code=${code.code}`);
     expect(toGiftee[0]?.text).toContain("Individual membership");
@@ -276,6 +280,62 @@ describe("gift checkout: the buyer pays and gets the receipt; the giftee gets a 
     });
     const [row] = await api.handle.db.select().from(s.cart).where(eq(s.cart.id, cart.id));
     expect(row?.state).toBe("pending");
+  });
+});
+
+describe("'You cannot gift a membership to yourself' on a plan's first payment (spec 2 §5)", () => {
+  it("a logged-in buyer's card payment toward a gift to their own e-mail is refused before any money is taken", async () => {
+    // Regression: pay (a plan's instalment) skipped the self-gift check, so the gift to oneself went through.
+    const me = await loginIdentity(api);
+    const giftee = await newGiftee();
+    const added = await membershipCart(
+      { add: [{ ticket_type_id: "hm-membership-individual", quantity: 1 }], giftee: giftee.id },
+      { cookie: me.cookie },
+    );
+    const cart = cartOf(asCart(added));
+    // The account takes the recipient's address afterwards (set e-mail), written as the buyer typed it.
+    await api.handle.db
+      .update(s.identity)
+      .set({ email: ` ${giftee.email.toUpperCase()} ` })
+      .where(eq(s.identity.id, me.identityId));
+    const res = await send(
+      api,
+      "POST",
+      `/api/my/cart/${cart.id}/pay`,
+      { gateway_id: "test", gateway_data: TEST_CARD, amount: "25.50" },
+      { cookie: me.cookie },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(errorOf(res)).toMatchObject({
+      _code: "validate_not_email",
+      _description: "You cannot gift a membership to yourself",
+    });
+    const paid = await api.handle.db.select().from(s.payment).where(eq(s.payment.cartId, cart.id));
+    expect(paid).toEqual([]);
+  });
+
+  it("a guest's first instalment at checkout (the storefront's plan payment) to their own e-mail is refused", async () => {
+    const giftee = await newGiftee();
+    const added = await membershipCart({
+      add: [{ ticket_type_id: "hm-membership-individual", quantity: 1 }],
+      giftee: giftee.id,
+    });
+    const cart = cartOf(asCart(added));
+    const res = await send(api, "POST", `/api/cart/${cart.id}/guest_checkout`, {
+      gateway_id: "test",
+      gateway_data: TEST_CARD,
+      amount: "25.50",
+      identity: {
+        first_name: "Greta",
+        last_name: "Garbo",
+        email: giftee.email.toUpperCase(),
+        additional_info: ZIP,
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(errorOf(res)._code).toBe("validate_not_email");
+    const paid = await api.handle.db.select().from(s.payment).where(eq(s.payment.cartId, cart.id));
+    expect(paid).toEqual([]);
   });
 });
 

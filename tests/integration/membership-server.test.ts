@@ -269,14 +269,65 @@ describe("renewal with extend: the new term starts at valid_to in the tenant's t
       _description: "Your membership can be renewed from Fri, Apr 2, 2027, 60 days before it ends.",
       _extra: { renewal_window_days: 60, renewal_opens_at: "2027-04-02T04:00:00.000Z" },
     });
-    // Without extend it is a new membership of its own, which is allowed.
+  });
+
+  it("a member who buys their own program again outside the renewal window is refused: no second, parallel membership", async () => {
+    // Regression: a zoo Adult member buying Joint got a second membership with new member IDs, unwarned.
+    const { cookie, identityId } = await memberEndingAt(new Date("2027-06-01T04:00:00Z"));
+    const r = await send(
+      api,
+      "POST",
+      MODIFY,
+      {
+        add: [
+          { ticket_type_id: DUAL, party_role: "member" },
+          { ticket_type_id: DUAL, party_role: "second-card" },
+        ],
+      },
+      { cookie },
+    );
+    expect(r.status).toBe(409);
+    expect(errorOf(r)).toMatchObject({
+      _code: "membership_already_held",
+      _context: "reserve",
+      _description:
+        "You already hold an Individual membership, valid until Mon, May 31, 2027. You can renew it from Fri, Apr 2, 2027.",
+      _extra: {
+        level: "Individual",
+        valid_to: "2027-06-01T04:00:00.000Z",
+        renewal_opens_at: "2027-04-02T04:00:00.000Z",
+      },
+    });
+    // Saying 'no extension' outside the window changes nothing: still no parallel membership.
+    const no = await send(
+      api,
+      "POST",
+      MODIFY,
+      { add: [{ ticket_type_id: INDIVIDUAL, party_role: "member" }], extendMembership: false },
+      { cookie },
+    );
+    expect(errorOf(no)._code).toBe("membership_already_held");
+    const carts = await api.handle.db.select().from(s.cart).where(eq(s.cart.identityId, identityId));
+    const held = carts.length
+      ? await api.handle.db
+          .select()
+          .from(s.ticket)
+          .where(eq(s.ticket.cartId, carts[0]?.id ?? ""))
+      : [];
+    expect(held.filter((t) => t.state === "held")).toEqual([]);
+  });
+
+  it("an ended membership is no parallel membership: a new one may be bought", async () => {
+    const ended = await memberEndingAt(new Date("2026-01-01T05:00:00Z"));
     asCart(
       await send(
         api,
         "POST",
         MODIFY,
         { add: [{ ticket_type_id: INDIVIDUAL, party_role: "member" }] },
-        { cookie },
+        {
+          cookie: ended.cookie,
+        },
       ),
     );
   });

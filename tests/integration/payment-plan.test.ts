@@ -40,6 +40,8 @@ describe("scheduled payments", () => {
       ["24.75", "Upcoming"],
     ]);
     expect(cartOf(env).outstanding_balance).toBe("75.00");
+    // 'Nothing due today is Overdue': the new purchase's deposit is shown as due today.
+    expect(rows.map((r) => r.due_today)).toEqual([true, false, false]);
   });
 
   it("a cart without a plan has no scheduled payments", async () => {
@@ -167,20 +169,46 @@ describe("a part-paid plan cart keeps its hold", () => {
     }
   });
 
-  it("the test gateway takes the chosen amount at checkout on a plan like pay does (partial, no order)", async () => {
+  it("spec 2 §4 partial at checkout: the buyer stays, and now has the order, the membership and a mail with the payment schedule", async () => {
+    // Regression: after paying the first instalment the buyer had no order number, no membership and no e-mail.
     const cart = cartOf(await membershipCart());
+    const buyer = { ...GUEST, email: `plan-${cart.id}@example.com` };
     const res = await send(api, "POST", `/api/cart/${cart.id}/guest_checkout`, {
       gateway_id: "test",
       gateway_data: CARD,
       amount: "25.50",
-      identity: GUEST,
+      identity: buyer,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(checkoutAnswer.parse(res.body).checkout_result._data[0]).toMatchObject({
-      status: "partial",
-      amount_paid: "25.50",
-      total_outstanding: "49.50",
-      ticket_order_ids: [],
+    const answer = checkoutAnswer.parse(res.body);
+    const result = answer.checkout_result._data[0];
+    expect(result).toMatchObject({ status: "partial", amount_paid: "25.50", total_outstanding: "49.50" });
+    const order = answer.ticket_order?._data[0];
+    expect(result?.ticket_order_ids).toEqual([order?.id]);
+    expect(order?.order_number).toBe(cart.cart_number);
+    const members = await api.handle.db
+      .select()
+      .from(s.membership)
+      .where(eq(s.membership.ticketOrderId, order?.id ?? ""));
+    expect(members).toHaveLength(1);
+    const mails = await api.handle.db.select().from(s.outbox).where(eq(s.outbox.toAddress, buyer.email));
+    expect(mails.map((m) => m.kind)).toEqual(["order_confirmation"]);
+    expect(mails[0]?.text).toContain(`Your order number is ${cart.cart_number}`);
+    expect(mails[0]?.text).toContain("Your payment schedule:");
+    expect(mails[0]?.text).toMatch(/- \w{3}, \w+ \d+ \d{4}: \$25\.50 \(Paid\)/);
+    expect(mails[0]?.text).toMatch(/: \$24\.75 \(Upcoming\)/);
+    expect(mails[0]?.text).toContain("Paid so far: $25.50. Still to pay: $49.50.");
+  });
+
+  it("pay, which names no buyer, takes the payment but books nothing", async () => {
+    const cart = cartOf(await membershipCart());
+    const paid = await send(api, "POST", `/api/cart/${cart.id}/pay`, {
+      gateway_id: "test",
+      gateway_data: CARD,
+      amount: "25.50",
     });
+    expect(checkoutAnswer.parse(paid.body).checkout_result._data[0]?.ticket_order_ids).toEqual([]);
+    const orders = await api.handle.db.select().from(s.ticketOrder).where(eq(s.ticketOrder.cartId, cart.id));
+    expect(orders).toEqual([]);
   });
 });

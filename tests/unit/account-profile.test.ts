@@ -189,4 +189,20 @@ describe("the membership page's cards (spec 2 §3, §4)", () => {
     });
     expect(cards([member({})], "2027-09-01T12:00:00Z")[0]?.status).toBe("expired");
   });
+
+  it("after a renewal only the new, latest term offers renewal; the current one no longer does", () => {
+    // Regression: my account still offered 'Renew membership' on the term just renewed.
+    const [next, current] = cards([
+      member({ renewal: { open: true } }),
+      member({
+        id: "m9",
+        ticket_order_id: "o2",
+        valid_from: "2027-08-14T04:00:00.000Z",
+        valid_to: "2028-08-14T04:00:00.000Z",
+        renewal: { open: true },
+      }),
+    ]);
+    expect([next?.status, next?.renewOpen]).toEqual(["upcoming", true]);
+    expect([current?.status, current?.renewOpen]).toEqual(["current", false]);
+  });
 });

@@ -11,7 +11,6 @@ import {
   checkoutTranslator,
   isCheckoutStringKey,
 } from "../../src/islands/checkout/checkout-strings.ts";
-import { partialPayBody } from "../../src/islands/checkout/PartialAmount.tsx";
 import { PayButton } from "../../src/islands/checkout/StripePayButton.tsx";
 import { paymentElementWallets } from "../../src/islands/checkout/stripe-port.ts";
 import { captchaFor } from "../../src/islands/checkout/useCheckoutPayment.ts";
@@ -96,26 +95,5 @@ describe("captcha (spec 2 §5 'A captcha token is required for non-logged-in use
     expect(await captchaFor("site-key", true)).toBeUndefined();
     expect(await captchaFor(null, false)).toBeUndefined();
     expect(captchaToken).not.toHaveBeenCalled();
-  });
-});
-
-describe("partialPayBody (spec 2 §5: guests need a captcha token on the pay call too)", () => {
-  it("carries the captcha token and the idempotency key of the checkout body", () => {
-    const body = partialPayBody(
-      {
-        gateway_id: "test",
-        gateway_data: { card_number: "4242" },
-        captcha: "tok",
-        idempotency_key: "k-12345678",
-      },
-      "10.00",
-    );
-    expect(body).toEqual({
-      gateway_id: "test",
-      gateway_data: { card_number: "4242" },
-      amount: "10.00",
-      idempotency_key: "k-12345678",
-      captcha: "tok",
-    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TicketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
-import { completedContent, orderLineWhen, orderViews } from "../../src/lib/domain/completed-order.ts";
+import { completedContent, linksForOrders, orderLineWhen, orderViews } from "../../src/lib/domain/completed-order.ts";
 import { formatOrderDate } from "../../src/lib/domain/order-dates.ts";
 
 const ticket = (id: string, type: string, session: string | null, order = "to1") => ({
@@ -229,5 +229,47 @@ describe("issue 12 'the completion page's gift variant'", () => {
     } as (typeof envelope.ticket_order._data)[number];
     const views = orderViews({ ...envelope, ticket_order: { _count: 1, _data: [order] } });
     expect(views[0]?.gift).toMatchObject({ name: "Grace Hopper", email: "grace@example.com" });
+  });
+});
+
+describe("a member's completion page (renewed or bought)", () => {
+  const member = (id: string, role: string, scan: string) => ({
+    id,
+    ticket_order_id: "to1",
+    scan_code: scan,
+    role,
+    name: id,
+    last_name: "",
+    valid_from: "2026-11-22T12:00:00Z",
+    valid_to: "2027-11-22T05:00:00Z",
+  });
+  const withMembers = {
+    ...envelope,
+    ticket: { _data: [{ ...ticket("m1", "dual", null), ticket_group_id: "levels" }] },
+    ticket_type: { _data: [{ id: "dual", name: "Dual" }] },
+    ticket_group: { _data: [{ id: "levels", name: "Levels", handler: "membership" }] },
+    membership: {
+      _data: [member("Second", "second-card", "HM000001"), member("Primary", "member", "HM000002")],
+    },
+  } as unknown as TicketOrderEnvelope;
+
+  it("lists the primary cardholder first, whatever the answer's order", () => {
+    // Regression: the completion page listed the second cardholder first.
+    expect(orderViews(withMembers)[0]?.memberships.map((m) => m.name)).toEqual(["Primary", "Second"]);
+  });
+
+  it("does not invite a member to join: the seller's links to the membership pages are left out", () => {
+    // Regression: someone who had just renewed was offered 'Become a member'.
+    const content = {
+      links: [
+        { label: "Plan your visit", url: "/harbour-museum/events" },
+        { label: "Become a member", url: "/harbour-museum/membership" },
+      ],
+    };
+    expect(linksForOrders(content, orderViews(withMembers)).map((l) => l.label)).toEqual(["Plan your visit"]);
+    expect(linksForOrders(content, [{ memberships: [] }]).map((l) => l.label)).toEqual([
+      "Plan your visit",
+      "Become a member",
+    ]);
   });
 });

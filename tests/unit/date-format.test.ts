@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calendarMonths } from "../../src/lib/domain/calendar.ts";
 import { formatDateTime, formatLongDate, formatMonth, formatTime } from "../../src/lib/domain/date-format.ts";
-import { formatOrderDate } from "../../src/lib/domain/order-dates.ts";
+import { formatOrderDate, formatValidUntil } from "../../src/lib/domain/order-dates.ts";
 import { ticketWhen } from "../../src/lib/server/mail/order-confirmation.ts";
 import { loadTenants } from "../../src/lib/tenant/load.ts";
 
@@ -95,5 +95,16 @@ describe("issue 11 order e-mail: the order date's format is fixed, the session t
       ticket: { validFrom: new Date("2026-11-28T00:00:00Z") },
     };
     expect(ticketWhen(flex, "en-GB")).toBe("Sat, November 28 2026");
+  });
+});
+
+describe("a membership's 'valid until' is one shared formatting of its exclusive end", () => {
+  // Regression: my account said 'Thu, August 19 2027', the auto-renew cancel page 'Fri, August 20 2027'.
+  it("valid_to at the tenant's midnight reads as the day before: the last valid day", () => {
+    expect(formatValidUntil("2027-08-20T04:00:00.000Z", "America/New_York")).toBe("Thu, August 19 2027");
+    expect(formatValidUntil("2027-08-19T23:00:00.000Z", "Europe/London")).toBe("Thu, August 19 2027");
+  });
+  it("an unreadable date gives nothing", () => {
+    expect(formatValidUntil("not a date", "UTC")).toBe("");
   });
 });

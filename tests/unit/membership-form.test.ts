@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withArticle } from "../../src/lib/domain/article.ts";
 import {
   AT_LEAST_ONE_MEMBER,
   afterReservePath,
@@ -20,7 +21,9 @@ import {
   memberTicketLines,
   previousMembership,
   renewPrefill,
+  showsHeldMembership,
   sortLevels,
+  startLabelKey,
 } from "../../src/lib/domain/membership/form.ts";
 
 const rule = (
@@ -368,5 +371,39 @@ describe("gift mode's reserve (a gift becomes a code; the redeemer names the mem
     expect(membersProblem(giftTicketLines("x", s, { first: "A", last: "B", email: "" }))).toBe(
       AT_LEAST_ONE_MEMBER,
     );
+  });
+});
+
+describe("a member buying their own program again", () => {
+  // Regression: a member buying another level was not told they already hold one.
+  const current = { ended: false };
+  it("the purchase form says what they hold while their term runs", () => {
+    expect(showsHeldMembership(current, { action: "buy", redeem: false })).toBe(true);
+  });
+  it("not when renewing, gifting or redeeming, nor after the term ended, nor for a visitor with none", () => {
+    expect(showsHeldMembership(current, { action: "renew", redeem: false })).toBe(false);
+    expect(showsHeldMembership(current, { action: "gift", redeem: false })).toBe(false);
+    expect(showsHeldMembership(current, { action: "buy", redeem: true })).toBe(false);
+    expect(showsHeldMembership({ ended: true }, { action: "buy", redeem: false })).toBe(false);
+    expect(showsHeldMembership(null, { action: "buy", redeem: false })).toBe(false);
+  });
+});
+
+describe("'an Individual membership', 'a Dual membership'", () => {
+  // Regression: texts read 'a Individual membership'.
+  it("a vowel takes 'an', a consonant 'a'", () => {
+    expect(withArticle("Individual")).toBe("an Individual");
+    expect(withArticle("Adult")).toBe("an Adult");
+    expect(withArticle("Dual")).toBe("a Dual");
+    expect(withArticle("Family")).toBe("a Family");
+  });
+});
+
+describe("the form's start button", () => {
+  // Regression: redeeming a gift read 'Buy a membership'.
+  it("redeeming says so; a gift is given; else bought", () => {
+    expect(startLabelKey({ action: "buy", redeem: true })).toBe("membership.start.redeem");
+    expect(startLabelKey({ action: "gift", redeem: false })).toBe("membership.start.gift");
+    expect(startLabelKey({ action: "buy", redeem: false })).toBe("membership.start");
   });
 });

@@ -89,6 +89,21 @@ describe("other checkout failures (spec 2 §4, §8)", () => {
     });
   });
 
+  it("spec 2 §5 'A giftee e-mail equal to the buyer's e-mail is blocked: \"You cannot gift a membership to yourself\", with a link to buy or renew'", () => {
+    // Regression: checkout showed the refusal as a bare text, with no way on to buy or renew.
+    const result = checkoutFailure(
+      failure({
+        status: 422,
+        code: "validate_not_email",
+        description: "You cannot gift a membership to yourself",
+      }),
+    );
+    expect(result).toEqual({ kind: "giftToSelf", message: { id: PAYMENT_MESSAGE.giftToSelf } });
+    expect(result.kind === "giftToSelf" ? words(result.message) : null).toBe(
+      "You cannot gift a membership to yourself",
+    );
+  });
+
   it("cart_expired and 410 end the cart", () => {
     expect(checkoutFailure(failure({ status: 410, code: "cart_expired" }))).toEqual({ kind: "expired" });
   });

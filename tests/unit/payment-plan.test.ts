@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  defaultPartialChoice,
   dueFromRows,
+  isDueToday,
   nextDueDateAfter,
   partialChoices,
   planAmountAllowed,
@@ -89,7 +91,43 @@ describe("planState", () => {
   });
 });
 
+describe("'Nothing due today is Overdue'", () => {
+  // Regression: a brand-new purchase's deposit, due today, was labelled 'Overdue'.
+  const rows = planInstalments(10_000, plan, start);
+  it("an unpaid instalment dated today in the venue's zone is due today, even once its moment has passed", () => {
+    const later = new Date(start.getTime() + 3 * 3_600_000);
+    const [deposit] = planState(rows, 0, later).rows;
+    expect(deposit?.status).toBe("Overdue");
+    expect(deposit && isDueToday(deposit, later, "America/New_York")).toBe(true);
+  });
+  it("only an earlier day is Overdue; a paid one is never due today", () => {
+    const [deposit] = planState(rows, 0, at(1)).rows;
+    expect(deposit && isDueToday(deposit, at(1), "America/New_York")).toBe(false);
+    const [paid] = planState(rows, 3400, start).rows;
+    expect(paid && isDueToday(paid, start, "America/New_York")).toBe(false);
+  });
+  it("the day is the venue's: 23:30 in New York is still the same day though UTC has moved on", () => {
+    const due = new Date("2026-01-02T04:00:00Z"); // 23:00 on Jan 1 in New York
+    const now = new Date("2026-01-02T04:30:00Z");
+    expect(isDueToday({ status: "Overdue", dueDate: due }, now, "America/New_York")).toBe(true);
+    expect(
+      isDueToday({ status: "Overdue", dueDate: due }, new Date("2026-01-02T05:30:00Z"), "America/New_York"),
+    ).toBe(false);
+  });
+});
+
 describe("partial-payment choice", () => {
+  it("a buyer finds paying in full selected at a new purchase: the plan is an opt-in choice", () => {
+    // Regression: checkout opened with the instalment (the due amount) selected.
+    const fresh = { instalmentOfOrder: false };
+    expect(defaultPartialChoice(partialChoices(3400, 10_000), fresh)).toBe("outstanding");
+    expect(defaultPartialChoice(partialChoices(0, 10_000), fresh)).toBe("outstanding");
+  });
+  it("an order's 'Pay now' for an instalment opens with the amount due; with none due, the balance", () => {
+    const instalment = { instalmentOfOrder: true };
+    expect(defaultPartialChoice(partialChoices(3400, 10_000), instalment)).toBe("due");
+    expect(defaultPartialChoice(partialChoices(0, 10_000), instalment)).toBe("outstanding");
+  });
   it("spec §4: when the due amount equals the outstanding balance, only the outstanding option is shown", () => {
     expect(partialChoices(5000, 5000)).toEqual(["outstanding"]);
     expect(partialChoices(3400, 10_000)).toEqual(["due", "outstanding", "other"]);

@@ -94,6 +94,8 @@ describe("reserve errors (spec §8 'Reserve')", () => {
   });
   it("lists the expected codes; others are unknown", () => {
     expect(isExpectedReserveCode("member_limit_exceeded")).toBe(true);
+    // A member's purchase of a second, parallel membership is a refusal the shop expects, not an unknown.
+    expect(isExpectedReserveCode("membership_already_held")).toBe(true);
     expect(isExpectedReserveCode("teapot")).toBe(false);
   });
 });

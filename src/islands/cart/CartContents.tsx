@@ -5,9 +5,9 @@
  */
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
 import { imageAlt, THUMBNAIL, thumbnailUrl } from "../../lib/api/images.ts";
+import { appliedDiscounts, discountIsGift } from "../../lib/domain/cart-discounts.ts";
 import { type CartItem, canEnterPromo, cartItems, cartTotals } from "../../lib/domain/cart-items.ts";
 import { formatDateIn, formatDateTime } from "../../lib/domain/date-format.ts";
-import { parseMoneyString } from "../../lib/domain/money.ts";
 import { AppliedCodeRemove } from "./AppliedCodeRemove.tsx";
 import { CartPaymentLines } from "./CartPaymentLines.tsx";
 import { CartSeatList } from "./CartSeatList.tsx";
@@ -76,7 +76,11 @@ function CartItemRow({
         <ul className="cart-item__types">
           {item.types.map((type) => (
             <li key={type.ticketTypeId}>
-              <span>{tr("cart.ticketLine", { count: type.ticketCount, name: type.name })}</span>
+              <span>
+                {item.isMembershipEvent
+                  ? tr("cart.membershipLine", { name: type.name })
+                  : tr("cart.ticketLine", { count: type.ticketCount, name: type.name })}
+              </span>
               <span>{money(type.totalPrice)}</span>
             </li>
           ))}
@@ -102,6 +106,7 @@ export function CartContents(props: CartContentsProps) {
   const totals = cartTotals(envelope);
   const cart = envelope.cart._data[0];
   if (items.length === 0 || !totals || !cart) return <p className="cart-widget__empty">{tr("cart.empty")}</p>;
+  const discounts = appliedDiscounts(cart);
   return (
     <>
       <ul className="cart-items">
@@ -109,28 +114,28 @@ export function CartContents(props: CartContentsProps) {
           <CartItemRow key={item.id} item={item} {...props} />
         ))}
       </ul>
-      {(cart.codes.length > 0 || cart.cart_mods.length > 0) && (
+      {discounts.length > 0 && (
         <div className="cart-codes">
           <h3 className="cart-codes__title">{tr("cart.codes")}</h3>
           <ul>
-            {cart.codes.map((code) => {
-              const mod = cart.cart_mods.find((m) => m.resource === "code" && m.name === code.code);
-              return (
-                <li key={code.code}>
-                  <strong>{code.code}</strong>
-                  {code.description ? ` ${code.description}` : ""}
-                  {mod ? ` (−${money(parseMoneyString(mod.discount))})` : ""}
-                  {cart.state === "pending" && <AppliedCodeRemove code={code.code} tr={tr} disabled={busy} />}
+            {discounts.map((line) =>
+              line.kind === "code" ? (
+                <li key={`code:${line.code}`}>
+                  <strong>{line.code}</strong>
+                  {line.description ? ` ${line.description}` : ""}
+                  {line.discount !== null ? ` (−${money(line.discount)})` : ""}
+                  {cart.state === "pending" && <AppliedCodeRemove code={line.code} tr={tr} disabled={busy} />}
                 </li>
-              );
-            })}
-            {cart.cart_mods
-              .filter((mod) => mod.resource !== "code")
-              .map((mod) => (
-                <li key={`${mod.resource}:${mod.resource_id}`}>
-                  {mod.name} −{money(parseMoneyString(mod.discount))}
+              ) : line.kind === "gift" ? (
+                <li key={`gift:${line.code}`}>
+                  {tr("cart.giftMembership", { code: line.code })} −{money(line.discount)}
                 </li>
-              ))}
+              ) : (
+                <li key={line.key}>
+                  {line.name} −{money(line.discount)}
+                </li>
+              ),
+            )}
           </ul>
         </div>
       )}
@@ -147,7 +152,7 @@ export function CartContents(props: CartContentsProps) {
         )}
         {totals.promoDiscount > 0 && (
           <div>
-            <dt>{tr("cart.discount")}</dt>
+            <dt>{tr(discountIsGift(cart) ? "cart.discount.gift" : "cart.discount")}</dt>
             <dd>−{money(totals.promoDiscount)}</dd>
           </div>
         )}

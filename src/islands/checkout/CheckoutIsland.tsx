@@ -32,6 +32,7 @@ import { formatMoney, parseMoneyString, toMoneyString } from "../../lib/domain/m
 import { choosePaymentType, NO_WALLETS, paymentTypeFromElement } from "../../lib/domain/pay-button.ts";
 import { type CardField, type CardInput, needsCard } from "../../lib/domain/payment-amount.ts";
 import { dueFromRows } from "../../lib/domain/payment-plan.ts";
+import { boughtItems as itemsOf, type PlanOrderConfirmation } from "../../lib/domain/plan-order.ts";
 import { $cart, $cartChecked, adoptCart, initCart } from "../../lib/stores/cart.ts";
 import { CartButtonView } from "../cart/CartButton.tsx";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
@@ -49,6 +50,7 @@ import { FeeSummary } from "./FeeSummary.tsx";
 import { GiftCardForm } from "./GiftCardForm.tsx";
 import { IdentityFields } from "./IdentityFields.tsx";
 import { PartialAmount } from "./PartialAmount.tsx";
+import { PlanOrderPanel } from "./PlanOrderPanel.tsx";
 import { ScheduledPayments } from "./ScheduledPayments.tsx";
 import { PayButton } from "./StripePayButton.tsx";
 import { StripeSlot } from "./StripeSlot.tsx";
@@ -195,6 +197,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       />
     ) : null;
   const [chosenAmount, setChosenAmount] = useState<number | null>(null);
+  const [planOrder, setPlanOrder] = useState<PlanOrderConfirmation | null>(null);
+  const boughtItems = useMemo(() => (envelope ? itemsOf(envelope) : []), [envelope]);
   const partialPlan = scheduled.length > 0;
   const charge = partialPlan && chosenAmount !== null ? Math.min(chosenAmount, outstanding) : outstanding;
   const { submitting, pay, handleAnswer, confirmIntent, setConfirmIntent } = useCheckoutPayment({
@@ -208,6 +212,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     termsContent,
     captchaSiteKey: props.captchaSiteKey,
     member: props.member,
+    gifteeEmail: envelope?.cart._data[0]?.giftee?.email ?? null,
     outstanding,
     charge,
     identity,
@@ -231,6 +236,8 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
       setCard(emptyCard());
       setTerms(false);
     },
+    boughtItems,
+    onPlanOrder: setPlanOrder,
     afterPayment: props.returnTo,
     edit: props.edit,
   });
@@ -250,6 +257,9 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   useEffect(() => {
     if (message?.focus) messageRef.current?.focus();
   }, [message]);
+
+  // Spec 2 §4 partial: a plan's first payment booked the order; the buyer stays, with its confirmation.
+  if (planOrder) return <PlanOrderPanel confirmation={planOrder} timeZone={timeZone} money={money} tr={tr} />;
 
   if (!envelope || !cartId) {
     if (!ready || !checked) return <p className="checkout-loading">{tr("checkout.loading")}</p>;
@@ -282,6 +292,11 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         {message?.lines.map((line) => (
           <p key={line}>{line}</p>
         ))}
+        {message?.link ? (
+          <p>
+            <a href={message.link.href}>{message.link.text}</a>
+          </p>
+        ) : null}
       </div>
       {codeRule ? (
         <CodeRequiredForm
@@ -306,6 +321,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
           tr={tr}
           disabled={submitting}
           onChange={setChosenAmount}
+          instalmentOfOrder={Boolean(props.returnTo) && !props.edit}
         />
       ) : null}
       {props.donation && !props.returnTo ? (

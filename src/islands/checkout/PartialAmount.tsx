@@ -5,9 +5,8 @@
  * `onChange` gets the amount (minor units) the pay button charges.
  */
 import { useEffect, useId, useState } from "react";
-import type { CheckoutBody, PayBody } from "../../lib/api/checkout-schemas.ts";
 import { clampOtherAmount } from "../../lib/domain/payment-amount.ts";
-import { partialChoices } from "../../lib/domain/payment-plan.ts";
+import { defaultPartialChoice, partialChoices } from "../../lib/domain/payment-plan.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
@@ -21,11 +20,21 @@ export interface PartialAmountProps {
   tr: CheckoutTranslate;
   disabled: boolean;
   onChange: (amount: number) => void;
+  /** Paying an existing order's instalment (its 'Pay now'), not a new purchase: the due amount first. */
+  instalmentOfOrder: boolean;
 }
 
-export function PartialAmount({ due, outstanding, money, tr, disabled, onChange }: PartialAmountProps) {
+export function PartialAmount({
+  due,
+  outstanding,
+  money,
+  tr,
+  disabled,
+  onChange,
+  instalmentOfOrder,
+}: PartialAmountProps) {
   const choices = partialChoices(due, outstanding);
-  const [choice, setChoice] = useState<Choice>(choices[0] ?? "outstanding");
+  const [choice, setChoice] = useState<Choice>(() => defaultPartialChoice(choices, { instalmentOfOrder }));
   const [other, setOther] = useState(() => (outstanding / 100).toFixed(2));
   const name = useId();
   const active: Choice = choices.includes(choice) ? choice : "outstanding";
@@ -83,15 +92,4 @@ export function PartialAmount({ due, outstanding, money, tr, disabled, onChange 
       )}
     </fieldset>
   );
-}
-
-/** A checkout body as the pay call's body (POST cart/{id}/pay): a partial payment of `amount`. */
-export function partialPayBody(body: CheckoutBody, amount: string): PayBody {
-  return {
-    gateway_id: body.gateway_id,
-    gateway_data: body.gateway_data ?? {},
-    amount,
-    ...(body.idempotency_key ? { idempotency_key: body.idempotency_key } : {}),
-    ...(body.captcha ? { captcha: body.captcha } : {}),
-  };
 }

@@ -1,7 +1,7 @@
 /**
  * The scheduled payments list (spec 2 §2, §3, §4): each instalment's date ('ddd, MMMM D YYYY'),
- * amount and status (Upcoming, Overdue or Paid, decided by the server's clock), then the total
- * outstanding.
+ * amount and status (Upcoming, Due today, Overdue or Paid, decided by the server's clock: nothing
+ * due today reads 'Overdue'), then the total outstanding.
  */
 import type { ScheduledPayment } from "../../lib/api/checkout-schemas.ts";
 import { parseMoneyString } from "../../lib/domain/money.ts";
@@ -26,11 +26,13 @@ export function ScheduledPayments({ rows, outstanding, timeZone, money, tr }: Sc
         {rows.map((row) => (
           <li
             key={row.id}
-            className={`checkout-schedule__row checkout-schedule__row--${row.status.toLowerCase()}`}
+            className={`checkout-schedule__row checkout-schedule__row--${row.due_today ? "due" : row.status.toLowerCase()}`}
           >
             <span className="checkout-schedule__date">{formatOrderDate(row.due_date, timeZone)}</span>
             <span className="checkout-schedule__amount">{money(parseMoneyString(row.amount))}</span>
-            <span className="checkout-schedule__status">{tr(`checkout.schedule.${row.status}`)}</span>
+            <span className="checkout-schedule__status">
+              {tr(row.due_today ? "checkout.schedule.DueToday" : `checkout.schedule.${row.status}`)}
+            </span>
           </li>
         ))}
       </ul>

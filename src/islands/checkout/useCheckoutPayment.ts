@@ -25,6 +25,7 @@ import {
   type PurchaserIdentity,
   validateIdentity,
 } from "../../lib/domain/identity-form.ts";
+import { isGiftToSelf } from "../../lib/domain/membership/form.ts";
 import { messageText } from "../../lib/domain/messages.ts";
 import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
@@ -36,15 +37,23 @@ import {
   validateCard,
 } from "../../lib/domain/payment-amount.ts";
 import { checkoutFailure, PAYMENT_MESSAGE, type PaymentMessage } from "../../lib/domain/payment-errors.ts";
-import { refreshCart } from "../../lib/stores/cart.ts";
+import { type PlanOrderConfirmation, planOrderConfirmation } from "../../lib/domain/plan-order.ts";
+import { clearCart, refreshCart } from "../../lib/stores/cart.ts";
 import { asFailure, idempotencyKey, paymentCalls, reportCheckout } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
-import { partialPayBody } from "./PartialAmount.tsx";
 import { payWithStripe } from "./stripe-checkout.ts";
 import type { StripeState } from "./stripe-types.ts";
 
-/** `focus`: move focus to the message (not when focus goes to the first invalid field instead). */
-export type CheckoutMessage = { tone: "error" | "success"; lines: string[]; focus: boolean } | null;
+/**
+ * `focus`: move focus to the message (not when focus goes to the first invalid field instead).
+ * `link`: an action the message offers (the gift-to-self refusal's link to buy or renew).
+ */
+export type CheckoutMessage = {
+  tone: "error" | "success";
+  lines: string[];
+  focus: boolean;
+  link?: { href: string; text: string } | undefined;
+} | null;
 
 export interface FormErrors {
   identity: Partial<Record<IdentityField, IdentityError>>;
@@ -67,6 +76,8 @@ export interface CheckoutPaymentOptions {
   captchaSiteKey: string | null;
   /** A logged-in member checks out as themselves (my/cart/{id}/checkout): no identity form. */
   member: PurchaserIdentity | null;
+  /** The e-mail of the cart's gift-of-membership recipient, or null (not a gift). */
+  gifteeEmail: string | null;
   /** What is outstanding and what the pay button charges now (minor units). */
   outstanding: number;
   charge: number;
@@ -86,6 +97,10 @@ export interface CheckoutPaymentOptions {
   focusCustom: (key: CustomFieldKey) => void;
   /** A partial payment went through: clear the card and the terms tick. */
   onPartial: () => void;
+  /** What the cart holds, for the confirmation of a plan order (domain/plan-order.ts). */
+  boughtItems: readonly string[];
+  /** A plan's first payment booked the order: show its confirmation instead of the form. */
+  onPlanOrder: (confirmation: PlanOrderConfirmation) => void;
   /** Issue 13, an order's instalment: where a completed or partial payment (or a booked cart) goes. */
   afterPayment?: string | undefined;
   /**
@@ -150,6 +165,24 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       window.location.assign(`${base}/checkout/pending/${encodeURIComponent(cartId)}${reference}`);
       return;
     }
+    // Partial that booked the order (a plan's first payment): stay, with the order's confirmation.
+    const booked = planOrderConfirmation(answer, {
+      items: [...options.boughtItems],
+      base,
+      member: options.member !== null,
+      email: (options.member?.email ?? options.identity.email).trim() || null,
+    });
+    if (booked) {
+      reportCheckout(tagManagerId, "purchase", {
+        transaction_id: booked.orderId,
+        value: result.amount_paid,
+        currency,
+      });
+      options.onPlanOrder(booked);
+      // The cart is now the order's: the browser's cart is done with it, as after a completed checkout.
+      clearCart();
+      return;
+    }
     // Partial: stay, say what was paid and when the next payment is due; clear the card and the tick.
     const lines = [tr("checkout.partial", { amount: money(parseMoneyString(result.amount_paid)) })];
     if (result.next_due_date)
@@ -159,6 +192,16 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
     show("success", ...lines);
     options.onPartial();
     refresh();
+  }
+
+  /** Spec 2 §5: the refusal, with its link to buy or renew a membership for oneself. */
+  function showGiftToSelf() {
+    setMessage({
+      tone: "error",
+      lines: [tr(PAYMENT_MESSAGE.giftToSelf)],
+      focus: true,
+      link: { href: `${base}/membership`, text: tr("checkout.error.giftToSelf.link") },
+    });
   }
 
   function handleFailure(error: unknown) {
@@ -171,6 +214,9 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         window.location.assign(
           options.afterPayment ?? `${base}/checkout/complete?orderIds=${encodeURIComponent(failure.orderId)}`,
         );
+        return;
+      case "giftToSelf":
+        showGiftToSelf();
         return;
       case "expired":
         // The store clears the cart; the cart widget's expiry modal takes over.
@@ -217,6 +263,11 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       });
       return null;
     }
+    // Spec 2 §5: a gift to the buyer's own e-mail is refused before any call (the server refuses it too).
+    if (options.gifteeEmail && isGiftToSelf(options.gifteeEmail, idCheck.identity.email)) {
+      showGiftToSelf();
+      return null;
+    }
     const additionalInfo = customCheck.additionalInfo;
     const hasCustom = Object.keys(additionalInfo).length > 0;
     if (cardDue && !paymentSupported(charge, currency)) {
@@ -249,7 +300,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
 
   async function send(body: CheckoutBody, paymentIntentId: string | null): Promise<void> {
     if (!cartId) return;
-    const { outstanding, charge, stripe } = options;
+    const { outstanding, stripe } = options;
     const cardDue = needsCard(outstanding);
     try {
       if (stripeKey && cardDue && !paymentIntentId) {
@@ -264,12 +315,10 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
         }
         return;
       }
+      // A plan's chosen amount goes through checkout too (its body's amount), never through pay:
+      // checkout names the buyer, so the server can refuse a gift to oneself and book the order.
       const calls = await paymentCalls(options.member !== null);
-      handleAnswer(
-        charge < outstanding
-          ? await calls.pay(cartId, partialPayBody(body, toMoneyString(charge)))
-          : await calls.checkout(cartId, body),
-      );
+      handleAnswer(await calls.checkout(cartId, body));
       attemptKey.current = null;
     } catch (error) {
       if (asFailure(error).status !== 0) attemptKey.current = null;

@@ -26,6 +26,7 @@ import {
   useState,
 } from "react";
 import type { MembershipApi } from "../../lib/api/membership-client.ts";
+import { withArticle } from "../../lib/domain/article.ts";
 import { badgeLabel } from "../../lib/domain/cart-items.ts";
 import { formatLongDate } from "../../lib/domain/date-format.ts";
 import { loginEnabled } from "../../lib/domain/login-input.ts";
@@ -49,6 +50,8 @@ import {
   type PreviousMembership,
   previousMembership,
   renewPrefill,
+  showsHeldMembership,
+  startLabelKey,
 } from "../../lib/domain/membership/form.ts";
 import { formatMoney } from "../../lib/domain/money.ts";
 import { campaignParams } from "../../lib/domain/reserve-query.ts";
@@ -437,6 +440,17 @@ export default function MembershipForm(props: MembershipFormProps) {
                   </div>
                 )}
               </dl>
+              {showsHeldMembership(previous, { action: props.action, redeem: props.redeem !== null }) && (
+                <p className="notice membership-previous__held" data-testid="membership-held">
+                  {text("membershipForm.previous.held", {
+                    level: previousLevel
+                      ? withArticle(previousLevel.name)
+                      : text("membershipForm.previous.held.someLevel"),
+                    date: previousDay ? formatLongDate(previousDay, props.locale) : "",
+                  })}{" "}
+                  <a href={`${props.base}/membership/renew`}>{text("membershipForm.previous.held.renew")}</a>
+                </p>
+              )}
               {props.action === "renew" && opensDay && (
                 <p className="membership-previous__note">
                   {text("membershipForm.previous.renewalOpens", {
@@ -480,7 +494,7 @@ export default function MembershipForm(props: MembershipFormProps) {
           {gated ? (
             <div className="membership-start">
               <button type="button" className="button" disabled={!hydrated} onClick={() => void start()}>
-                {props.action === "gift" ? loginTr("membership.start.gift") : loginTr("membership.start")}
+                {loginTr(startLabelKey({ action: props.action, redeem: props.redeem !== null }))}
               </button>
             </div>
           ) : (

@@ -131,6 +131,8 @@ export const scheduledPaymentResource = z.object({
   amount: moneyString,
   /** Upcoming when due is in the future, else Overdue (spec 2 §4). */
   status: z.enum(["Upcoming", "Overdue", "Paid"]),
+  /** Unpaid and dated today in the venue's zone: shown 'Due today', never 'Overdue' (payment-plan.ts). */
+  due_today: z.boolean().optional(),
 });
 
 export const checkoutResultResource = z.object({
@@ -195,6 +197,8 @@ export const checkoutAnswer = z.object({
   checkout_result: collection(checkoutResultResource),
   ticket_order: collection(ticketOrderResource).optional(),
   payment: collection(paymentResource).optional(),
+  /** A plan's first payment booked the order (spec 2 §4 partial): its schedule after this payment. */
+  scheduled_payment: collection(scheduledPaymentResource).optional(),
 });
 
 export const ledgerResource = z.object({

@@ -8,6 +8,7 @@ import type { Rows } from "./answer-rows.ts";
 import { formatTime } from "./date-format.ts";
 import { type FeeLine, feeLines } from "./fee-lines.ts";
 import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
+import { roleRank } from "./membership/members.ts";
 import { parseMoneyString } from "./money.ts";
 import { formatOrderDate } from "./order-dates.ts";
 import { sortSeatLines } from "./seat-label.ts";
@@ -52,7 +53,14 @@ export interface OrderAnswer {
   ticket_group?: Rows<{ id: string; name: string; handler: string }> | undefined;
   seat?: Rows<{ seat_template_id: string; name: string }> | undefined;
   membership?:
-    | Rows<{ id: string; ticket_order_id: string | null; name: string; scan_code: string; valid_to: string }>
+    | Rows<{
+        id: string;
+        ticket_order_id: string | null;
+        name: string;
+        scan_code: string;
+        valid_to: string;
+        role?: string | undefined;
+      }>
     | undefined;
 }
 
@@ -149,8 +157,12 @@ export function orderViews(envelope: OrderAnswer): OrderView[] {
       (t) => t.ticket_order_id === order.id && membershipGroups.has(t.ticket_group_id),
     );
     const level = levelTicket ? (types.get(levelTicket.ticket_type_id) ?? "") : "";
+    // The primary cardholder first, as everywhere memberships are listed (role rank).
     const memberships = (envelope.membership?._data ?? [])
       .filter((m) => m.ticket_order_id === order.id)
+      .sort(
+        (a, b) => roleRank(a.role ?? "") - roleRank(b.role ?? "") || a.scan_code.localeCompare(b.scan_code),
+      )
       .map((m) => ({
         id: m.id,
         name: m.name,
@@ -245,4 +257,21 @@ export function completedContent(meta: ReadonlyArray<Record<string, unknown>> | 
     mobileImage: text(record.completed_mobile_image),
     imageAlt: text(record.completed_image_alternate_text) ?? "",
   };
+}
+
+/** A link to the membership pages (the membership route, a membership event's buy or renew). */
+const MEMBERSHIP_LINK = /\/membership(?:[/?#]|$)/i;
+
+/**
+ * The seller's links as shown with these orders: someone whose order holds memberships (bought or
+ * renewed) is a member, so the seller's invitation to join ('Become a member', a link to the
+ * membership pages) is left out for them. Regression guard: a member who had just renewed was
+ * offered 'Become a member'.
+ */
+export function linksForOrders(
+  content: Pick<CompletedContent, "links">,
+  orders: readonly Pick<OrderView, "memberships">[],
+): CompletedContent["links"] {
+  const member = orders.some((o) => o.memberships.length > 0);
+  return member ? content.links.filter((link) => !MEMBERSHIP_LINK.test(link.url)) : content.links;
 }

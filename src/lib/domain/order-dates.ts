@@ -24,3 +24,13 @@ export function formatOrderDate(iso: string, timeZone: string): string {
   const p = zonedParts(instant, timeZone);
   return `${WEEKDAYS[p.weekday]}, ${MONTHS[p.month - 1]} ${p.day} ${p.year}`;
 }
+
+/**
+ * A membership's 'valid until' (ddd, MMMM D YYYY): its last valid day. valid_to is the term's
+ * exclusive end (the tenant's midnight after that day), so the day shown is the one before it.
+ * Every screen that shows the end of a term uses this, so they cannot disagree by a day.
+ */
+export function formatValidUntil(validTo: string, timeZone: string): string {
+  const end = Date.parse(validTo);
+  return Number.isNaN(end) ? "" : formatOrderDate(new Date(end - 1).toISOString(), timeZone);
+}

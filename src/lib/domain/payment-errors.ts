@@ -25,6 +25,8 @@ export const PAYMENT_MESSAGE = {
   giftCardTrouble: "checkout.giftCard.trouble",
   giftCardRequired: "checkout.giftCard.required",
   giftCardTooLong: "checkout.giftCard.tooLong",
+  /** Spec 2 §5 "You cannot gift a membership to yourself", shown with a link to buy or renew. */
+  giftToSelf: "checkout.error.giftToSelf",
 } as const;
 export type PaymentMessageId = (typeof PAYMENT_MESSAGE)[keyof typeof PAYMENT_MESSAGE];
 export type PaymentMessage = Message<PaymentMessageId>;
@@ -77,6 +79,8 @@ export type CheckoutFailure =
   | { kind: "booked"; orderId: string }
   /** The cart ended: the expiry modal clears it. */
   | { kind: "expired" }
+  /** Spec 2 §5: a gift of membership to the buyer's own e-mail; the message links to buy or renew. */
+  | { kind: "giftToSelf"; message: PaymentMessage }
   /** A message on the page; `refreshCart` after provider errors (spec §8). */
   | { kind: "message"; message: PaymentMessage; refreshCart: boolean };
 
@@ -109,6 +113,7 @@ export function checkoutFailure(failure: ApiFailure): CheckoutFailure {
     if (orderId) return { kind: "booked", orderId };
   }
   if (code === "cart_expired" || status === 410) return { kind: "expired" };
+  if (code === "validate_not_email") return { kind: "giftToSelf", message: msg(PAYMENT_MESSAGE.giftToSelf) };
   if (code === "payment_not_supported")
     return { kind: "message", message: msg(PAYMENT_MESSAGE.paymentNotSupported), refreshCart: false };
   if (code === "validation_failed")

@@ -9,6 +9,7 @@
  * `due` is what is owed now: the unpaid part of every instalment whose date has come; the
  * partial-payment choice (due, outstanding or other) lies between due and outstanding (§5).
  */
+import { localDate } from "./calendar.ts";
 import { percentFee } from "./money.ts";
 import type { PaymentPlanMeta } from "./payment-plan-meta.ts";
 
@@ -72,6 +73,19 @@ export function planState(instalments: readonly Instalment[], paid: number, now:
   return { rows, due: Math.min(due, outstanding), outstanding, nextDueDate: next?.dueDate ?? null };
 }
 
+/**
+ * Nothing due today reads as late: an unpaid instalment dated today in the venue's zone (a new
+ * purchase's deposit, due when the cart was started) is 'Due today'; only an earlier date is
+ * Overdue. Its API status stays the spec's (Overdue once its moment has come, so `due` counts it).
+ */
+export function isDueToday(
+  row: Pick<ScheduledRow, "status" | "dueDate">,
+  now: Date,
+  timeZone: string,
+): boolean {
+  return row.status !== "Paid" && localDate(row.dueDate, timeZone) === localDate(now, timeZone);
+}
+
 /** The next unpaid instalment's date once `paid` has been taken (null: nothing left to pay). */
 export function nextDueDateAfter(instalments: readonly Instalment[], paid: number): Date | null {
   let cover = Math.max(0, paid);
@@ -92,6 +106,19 @@ export function partialChoices(
   // Nothing owed yet (the deposit is paid, the next date is ahead): pay it all or some of it.
   if (dueMinor <= 0) return ["outstanding", "other"];
   return ["due", "outstanding", "other"];
+}
+
+/**
+ * The choice a buyer finds selected. At a new purchase, paying the whole outstanding balance: a
+ * payment plan is an offer the buyer opts into, and a buyer who pays without looking at the choice
+ * pays in full, as at any other checkout, rather than unknowingly starting instalments. On an
+ * order's instalment page (its 'Pay now'), the buyer came to pay what is due: the amount due.
+ */
+export function defaultPartialChoice(
+  choices: readonly ("due" | "outstanding" | "other")[],
+  context: { instalmentOfOrder: boolean },
+): "due" | "outstanding" {
+  return context.instalmentOfOrder && choices.includes("due") ? "due" : "outstanding";
 }
 
 /** A card payment toward a plan lies between what is due now and what is outstanding. */

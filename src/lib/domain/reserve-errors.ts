@@ -38,6 +38,8 @@ export const EXPECTED_RESERVE_CODES = new Set([
   "membership_expires_before_session",
   // A member buying their own program again is asked whether to extend (a prompt-marked code).
   "membership_extend_prompt",
+  // ... and, outside the renewal window, refused: no second, parallel membership.
+  "membership_already_held",
   "rule_blocks_reserve",
   "event_session_sold_out",
 ]);

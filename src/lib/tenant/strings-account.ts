@@ -143,6 +143,7 @@ export const myAccountStrings = {
   "account.state.Past Event": "Past Event",
   "account.scheduled.Upcoming": "Upcoming",
   "account.scheduled.Overdue": "Overdue",
+  "account.scheduled.DueToday": "Due today",
   "account.scheduled.Paid": "Paid",
   "account.audit.capture": "Paid",
   "account.audit.refund": "Refund",

@@ -76,8 +76,17 @@ export const checkoutStrings = {
   // Spec 2 §2 checkout mobile footer's cart button (the cart widget's 'Cart' and its spelled-out count).
   "checkout.footer.cart": "Cart",
   "checkout.footer.cart.count": "{count} tickets",
+  // Spec 2 §5: a giftee e-mail equal to the buyer's, with a link to buy or renew a membership.
+  "checkout.error.giftToSelf": "You cannot gift a membership to yourself",
+  "checkout.error.giftToSelf.link": "Buy or renew a membership for yourself",
   "checkout.partial": "Thank you! Your payment of {amount} was received.",
   "checkout.partial.next": "Your next payment is due on {date}.",
+  // Spec 2 §4 partial: a plan's first payment booked the order; the buyer stays on checkout.
+  "checkout.planOrder.title": "Your order is booked",
+  "checkout.planOrder.number": "Order number {number}",
+  "checkout.planOrder.bought": "What you bought",
+  "checkout.planOrder.email": "We have sent a confirmation with your payment schedule to {email}.",
+  "checkout.planOrder.view": "View your order",
   "checkout.confirm.title": "Confirm payment",
   "checkout.confirm.body": "Your bank asks you to confirm this payment.",
   "checkout.confirm.action": "Confirm payment",
@@ -129,6 +138,7 @@ export const checkoutStrings = {
   "checkout.schedule.title": "Scheduled payments",
   "checkout.schedule.Upcoming": "Upcoming",
   "checkout.schedule.Overdue": "Overdue",
+  "checkout.schedule.DueToday": "Due today",
   "checkout.schedule.Paid": "Paid",
   "checkout.schedule.outstanding": "Total outstanding",
   "checkout.amount.title": "Amount to pay",

@@ -122,6 +122,8 @@ export const defaultStrings = {
   "cart.open": "Cart",
   "cart.open.count": "{count} tickets",
   "cart.ticketLine": "{count} × {name}",
+  // A membership level is one membership, however many cardholders' tickets it holds ('Dual membership', not '2 × Dual').
+  "cart.membershipLine": "{name} membership",
   "cart.anyDate": "Any date",
   "cart.allDay": "{date}, all day",
   "cart.giftRecipient": "For {name}",
@@ -140,6 +142,9 @@ export const defaultStrings = {
   "cart.subtotal": "Subtotal",
   "cart.fees": "Fees",
   "cart.discount": "Promo discount",
+  // A redeemed gift of membership: its value off the level, neither a promo nor an applied code.
+  "cart.discount.gift": "Gift of membership",
+  "cart.giftMembership": "Gift of membership {code}",
   "cart.total": "Total",
   "cart.amountDue": "Amount due by card",
   "cart.codes": "Applied codes",
@@ -247,6 +252,7 @@ export const defaultStrings = {
   "login.success": "You are logged in.",
   "membership.start": "Buy a membership",
   "membership.start.gift": "Gift a membership",
+  "membership.start.redeem": "Redeem your gift",
   /** Issue 12: the membership purchase form (spec 1 §2, §4, §5, §8; islands/membership). */
   "membershipForm.heading": "Choose your membership",
   "membershipForm.heading.gift": "Choose a membership to give",
@@ -257,6 +263,9 @@ export const defaultStrings = {
   "membershipForm.previous.level": "Level",
   "membershipForm.previous.validTo": "Valid until",
   "membershipForm.previous.renewalOpens": "You can renew from {date}.",
+  "membershipForm.previous.held": "You already hold {level} membership, valid until {date}.",
+  "membershipForm.previous.held.someLevel": "a",
+  "membershipForm.previous.held.renew": "Renew your membership",
   "membershipForm.levels.legend": "Membership level",
   "membershipForm.extend": "Extend my current membership",
   "membershipForm.extend.hint": "The new term starts when your current membership ends.",

@@ -76,6 +76,28 @@ describe("'an overdue one can be paid now through the checkout screen' (issue 13
     expect(parseMoneyString(cart.outstanding_balance)).toBe(unpaid);
   });
 
+  it("'Nothing due today is Overdue': on its due day the order's next instalment is due today, on the order and its checkout alike", async () => {
+    const cookie = await demoCookie();
+    const rows = (await scheduledOfOrder(cookie)).scheduled_payment?._data ?? [];
+    expect(rows.map((r) => r.due_today)).toEqual([false, false, false]);
+    const upcoming = rows[2];
+    if (!upcoming) throw new Error("no third instalment");
+    const shift = Date.parse(upcoming.due_date) + 3_600_000 - api.clock.now().getTime();
+    api.clock.advance(shift);
+    try {
+      const later = (await scheduledOfOrder(await demoCookie())).scheduled_payment?._data ?? [];
+      expect(later.map((r) => [r.status, r.due_today])).toEqual([
+        ["Paid", false],
+        ["Overdue", false],
+        ["Overdue", true],
+      ]);
+      const cartRows = asCart(await getCart(await demoCookie())).scheduled_payment?._data ?? [];
+      expect(cartRows.map((r) => r.due_today)).toEqual([false, false, true]);
+    } finally {
+      api.clock.advance(-shift);
+    }
+  });
+
   it("only the owner: another user and a visitor who is not logged in get 403 for the read and the payment", async () => {
     const other = await loginIdentity(api, HM);
     expect((await getCart(other.cookie)).status).toBe(403);

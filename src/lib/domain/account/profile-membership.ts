@@ -7,7 +7,7 @@
  * role rank. Newest term first. Pure: no I/O.
  */
 import { type AutoRenewStatus, autoRenewStatus, canCancelAny } from "../membership/auto-renew.ts";
-import { formatOrderDate } from "../order-dates.ts";
+import { formatOrderDate, formatValidUntil } from "../order-dates.ts";
 
 export interface MembershipInput {
   id: string;
@@ -61,6 +61,13 @@ export function membershipCards(input: {
     groups.set(key, list);
   }
   const rank = (role: string) => input.roleRanks.get(role) ?? Number.MAX_SAFE_INTEGER;
+  // Renewal is offered on a program's latest term only: once renewed, the next term is the one
+  // that may be renewed again (the current one still reads 'renewal open' on the server).
+  const latestEnd = new Map<string, number>();
+  for (const m of input.memberships) {
+    const program = m.membership_program_id ?? "";
+    latestEnd.set(program, Math.max(latestEnd.get(program) ?? 0, Date.parse(m.valid_to) || 0));
+  }
   const cards: MembershipCard[] = [];
   for (const [key, members] of groups) {
     const sorted = [...members].sort(
@@ -78,11 +85,13 @@ export function membershipCards(input: {
       ticketOrderId: first.ticket_order_id,
       level: input.levelNames.get(levelId) ?? "",
       validFrom: formatOrderDate(first.valid_from, input.timeZone),
-      validUntil: formatOrderDate(new Date(to - 1).toISOString(), input.timeZone),
+      validUntil: formatValidUntil(first.valid_to, input.timeZone),
       status: now < from ? "upcoming" : now >= to ? "expired" : "current",
       autoRenew: autoRenewStatus(states.find((s) => s === "scheduled") ?? first.auto_renew_state),
       canCancelAutoRenew: canCancelAny(states),
-      renewOpen: sorted.some((m) => m.renewal?.open === true),
+      renewOpen:
+        sorted.some((m) => m.renewal?.open === true) &&
+        to >= (latestEnd.get(first.membership_program_id ?? "") ?? 0),
       holders: sorted.map((m) => ({ membershipId: m.id, name: m.name, role: m.role, memberId: m.scan_code })),
     });
   }

@@ -334,6 +334,31 @@ export function previousMembership(members: readonly PreviousMember[]): Previous
 }
 
 /**
+ * The form's start button: a redeemed gift is redeemed, not bought; a gift is given; else bought.
+ * Regression guard: redeeming a gift read 'Buy a membership'.
+ */
+export function startLabelKey(context: {
+  action: "buy" | "renew" | "gift";
+  redeem: boolean;
+}): "membership.start" | "membership.start.gift" | "membership.start.redeem" {
+  if (context.redeem) return "membership.start.redeem";
+  return context.action === "gift" ? "membership.start.gift" : "membership.start";
+}
+
+/**
+ * A member who opens the purchase form (not renew, not gift, not redeem) while their term of this
+ * program runs would buy a second membership beside it; the form says what they hold, until when,
+ * and links to renewing it. The server refuses such a parallel purchase outside the renewal window
+ * (reserve-rules.ts) and asks whether to extend inside it.
+ */
+export function showsHeldMembership(
+  previous: Pick<PreviousMembership, "ended"> | null,
+  context: { action: "buy" | "renew" | "gift"; redeem: boolean },
+): boolean {
+  return previous !== null && !previous.ended && context.action === "buy" && !context.redeem;
+}
+
+/**
  * Spec 1 §4: renew prefills the current level, counts and named details. Named details go to the
  * slots of their role in order; the counts start from the given ones within the new bounds.
  */

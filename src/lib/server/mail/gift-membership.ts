@@ -6,6 +6,7 @@
  * Customer and tenant text is escaped in the HTML part.
  */
 
+import { withArticle } from "../../domain/article.ts";
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { formatOrderDate } from "../../domain/order-dates.ts";
 import { configuredLinkOrigins, ownLoopbackOrigin } from "../config/origins.ts";
@@ -42,7 +43,7 @@ export function buildGiftMembershipMail(input: GiftMailInput): OutgoingMail {
   const until = formatOrderDate(input.validTo.toISOString(), input.seller.timezone);
   const greeting = input.gifteeFirstName ? `Hi ${input.gifteeFirstName},` : "Hello,";
   const subject = `${input.buyerName} has given you a ${input.seller.name} membership`;
-  const gave = `${input.buyerName} has given you a ${input.levelName} membership at ${input.seller.name}.`;
+  const gave = `${input.buyerName} has given you ${withArticle(input.levelName)} membership at ${input.seller.name}.`;
   const redeem = `Redeem it by ${until} with your gift code:`;
   const text = [
     greeting,

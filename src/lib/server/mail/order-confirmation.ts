@@ -50,6 +50,31 @@ export interface ConfirmationInput {
    * (services/ticket-cards/links.ts `ticketMailExtras`); absent, the blocks have none of them.
    */
   inHand?: TicketMailExtras | null;
+  /**
+   * An order paid on a plan (spec 2 §4): what was paid, each instalment (date, amount, status) and
+   * what remains; absent for an order paid in full.
+   */
+  schedule?: PaymentScheduleText | null;
+}
+
+/** A plan's payment schedule in the mail's words (dates and amounts already formatted). */
+export interface PaymentScheduleText {
+  paid: string;
+  outstanding: string;
+  rows: { date: string; amount: string; status: string }[];
+}
+
+/** The payment schedule block: what was paid, each instalment and what remains. */
+function scheduleParts(schedule: PaymentScheduleText | null | undefined): { text: string[]; html: string } {
+  if (!schedule) return { text: [], html: "" };
+  const line = (r: PaymentScheduleText["rows"][number]) => `${r.date}: ${r.amount} (${r.status})`;
+  const summary = `Paid so far: ${schedule.paid}. Still to pay: ${schedule.outstanding}.`;
+  return {
+    text: ["", "Your payment schedule:", ...schedule.rows.map((r) => `- ${line(r)}`), summary],
+    html:
+      `<h2>Your payment schedule</h2><ul>${schedule.rows.map((r) => `<li>${escapeHtml(line(r))}</li>`).join("")}</ul>` +
+      `<p>${escapeHtml(summary)}</p>`,
+  };
 }
 
 /** The manage link's words (issue 14). */
@@ -176,6 +201,7 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
   const notice = input.notice
     ? { text: [input.notice, ""], html: `<p><strong>${escapeHtml(input.notice)}</strong></p>` }
     : { text: [], html: "" };
+  const plan = scheduleParts(input.schedule);
   const text = [
     greeting,
     "",
@@ -190,6 +216,7 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     ...(input.totalLines?.length
       ? input.totalLines.map((line) => `${line.label}: ${line.amount}`)
       : [`Total: ${input.totalText}`]),
+    ...plan.text,
     "",
     "Show the QR codes of your tickets at the entrance.",
     ...manage.text,
@@ -205,6 +232,7 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     input.totalLines?.length
       ? `<p>${input.totalLines.map((line) => `${escapeHtml(line.label)}: ${escapeHtml(line.amount)}`).join("<br>")}</p>`
       : `<p>Total: ${escapeHtml(input.totalText)}</p>`,
+    plan.html,
     "<p>Show the QR codes of your tickets at the entrance.</p>",
     manage.html,
     `<p>${escapeHtml(input.sellerName)}</p>`,

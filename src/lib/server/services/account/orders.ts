@@ -19,7 +19,7 @@ import {
   soonestFirst,
 } from "../../../domain/account/orders.ts";
 import { formatMoney, toMoneyString } from "../../../domain/money.ts";
-import { planInstalments, planState } from "../../../domain/payment-plan.ts";
+import { isDueToday, planInstalments, planState } from "../../../domain/payment-plan.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
@@ -162,6 +162,15 @@ async function orderMoney(
         .from(s.meta)
         .where(and(eq(s.meta.resource, "ticket_group"), inArray(s.meta.resourceId, groupIds)))
     : [];
+  // 'Due today' is a day of the seller's calendar (isDueToday).
+  const zones = new Map(
+    (
+      await ex
+        .select({ id: s.seller.id, timezone: s.seller.timezone })
+        .from(s.seller)
+        .where(inArray(s.seller.id, [...new Set(orders.map((o) => o.sellerId))]))
+    ).map((row) => [row.id, row.timezone]),
+  );
   const audit: PaymentAuditItem[] = [];
   const scheduled: ScheduledPayment[] = [];
   for (const order of orders) {
@@ -191,6 +200,7 @@ async function orderMoney(
         due_date: row.dueDate.toISOString(),
         amount: toMoneyString(row.status === "Paid" ? row.amount : row.unpaid),
         status: row.status,
+        due_today: isDueToday(row, now, zones.get(order.sellerId) ?? "UTC"),
       });
     }
   }

@@ -289,6 +289,8 @@ export async function buildCartEnvelope(
     seller: coll(seller ? [serializeSeller(seller)] : []),
     seat: coll(seats),
     payment: coll(payments.map(serializePayment)),
-    ...(plan ? { scheduled_payment: coll(serializeScheduled(cart.id, plan)) } : {}),
+    ...(plan
+      ? { scheduled_payment: coll(serializeScheduled(cart.id, plan, now, seller?.timezone ?? "UTC")) }
+      : {}),
   };
 }

@@ -1,5 +1,10 @@
 /** The checkout and pay answer (checkoutAnswer): checkout_result, ticket_order and payment. */
-import type { CheckoutAnswer, CheckoutResult, Payment } from "../../../api/checkout-schemas.ts";
+import type {
+  CheckoutAnswer,
+  CheckoutResult,
+  Payment,
+  ScheduledPayment,
+} from "../../../api/checkout-schemas.ts";
 import { maskCardNumber } from "../../../domain/card-mask.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import type { PaymentRow } from "./cart-state.ts";
@@ -31,6 +36,8 @@ export function checkoutAnswerOf(input: {
   reference: string | null;
   /** Partial payments toward a plan: the next instalment's date. */
   nextDueDate?: Date | null;
+  /** A plan order just booked (plan-order.ts): its schedule after this payment. */
+  scheduled?: ScheduledPayment[];
 }): CheckoutAnswer {
   return {
     checkout_result: coll([
@@ -46,5 +53,6 @@ export function checkoutAnswerOf(input: {
     ]),
     ticket_order: coll(input.orders.map(serializeOrder)),
     payment: coll(input.payments.map(serializePayment)),
+    ...(input.scheduled ? { scheduled_payment: coll(input.scheduled) } : {}),
   };
 }

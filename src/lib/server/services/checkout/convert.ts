@@ -11,7 +11,7 @@ import { formatMoney } from "../../../domain/money.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import { t } from "../../../tenant/strings.ts";
 import * as s from "../../db/schema.ts";
-import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
+import { buildOrderConfirmation, type PaymentScheduleText } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
@@ -115,6 +115,8 @@ export async function enqueueConfirmation(
   identity: OrderIdentity,
   seller: { slug: string; name: string; currencyCode: string },
   now: Date,
+  /** An order on a plan: its payment schedule (plan-order.ts). */
+  schedule?: PaymentScheduleText | null,
 ): Promise<string | null> {
   if (!identity.email) return null;
   const bundle = await loadOrderBundle(tx, [order.id]);
@@ -134,6 +136,7 @@ export async function enqueueConfirmation(
     manageUrl: await manageLinkForMail(tx, order, seller.slug, bundle.tickets, now),
     // Issue 15: the tickets page, wallet links and calendar attachment (services/ticket-cards/links.ts).
     inHand: await ticketMailExtras(tx, order, seller.slug, now),
+    schedule: schedule ?? null,
   });
   return enqueueMail(tx, mail, now);
 }

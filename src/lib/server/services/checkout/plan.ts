@@ -10,7 +10,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ScheduledPayment } from "../../../api/checkout-schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
-import { type PlanState, planInstalments, planState } from "../../../domain/payment-plan.ts";
+import { isDueToday, type PlanState, planInstalments, planState } from "../../../domain/payment-plan.ts";
 import { type PaymentPlanMeta, readPaymentPlan } from "../../../domain/payment-plan-meta.ts";
 import * as s from "../../db/schema.ts";
 import { heldTickets } from "../cart/release.ts";
@@ -45,13 +45,20 @@ export function cartPlanState(
   return plan ? planState(planInstalments(total, plan, cart.createdAt), paid, now) : null;
 }
 
-export function serializeScheduled(cartId: string, state: PlanState | null): ScheduledPayment[] {
+/** The rows as the cart answers them; `due_today` by the clock in the seller's zone (isDueToday). */
+export function serializeScheduled(
+  cartId: string,
+  state: PlanState | null,
+  now: Date,
+  timeZone: string,
+): ScheduledPayment[] {
   return (state?.rows ?? []).map((row) => ({
     id: `${cartId}-instalment-${row.index}`,
     cart_id: cartId,
     due_date: row.dueDate.toISOString(),
     amount: toMoneyString(row.amount),
     status: row.status,
+    due_today: isDueToday(row, now, timeZone),
   }));
 }
 

@@ -37,6 +37,7 @@ import { identityById, mergeAdditionalInfo, type OrderIdentity, storeGuestIdenti
 import { payInstalment } from "./instalment.ts";
 import { assertCardAmount, assertNewGiftCard, recordPayment, takePartialPayment } from "./partial.ts";
 import { hasPlan } from "./plan.ts";
+import { bookPlanOrder } from "./plan-order.ts";
 import { assertRequiredCustomFields, cartCustomFields, storedAdditionalInfo } from "./required-fields.ts";
 
 export interface CheckoutDeps {
@@ -234,8 +235,9 @@ export async function checkout(
     await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);
     if (partial) {
       // Spec 2 §4, §5: the chosen amount (due or other) on a plan is a partial payment, whichever
-      // card gateway takes it; the identity is stored like at any checkout with a payment.
-      return takePartialPayment(tx, {
+      // card gateway takes it; the identity is stored like at any checkout with a payment. Once it
+      // has succeeded the order is booked, still owing its instalments (plan-order.ts).
+      const paymentAnswer = await takePartialPayment(tx, {
         cart,
         currency: seller.currencyCode,
         tickets,
@@ -249,6 +251,20 @@ export async function checkout(
         now,
         words: getTenant(seller.slug),
       });
+      return bookPlanOrder(
+        tx,
+        {
+          cart,
+          tickets,
+          identity,
+          total,
+          paidBefore: paidAmount(payments),
+          seller,
+          sendEmail: body.send_email,
+          now,
+        },
+        paymentAnswer,
+      );
     }
     // Issue 12: a redeemed gift code is claimed before any payment (one checkout wins it).
     const giftCodeId = await claimGiftCode(tx, cart, tickets, now);
@@ -334,6 +350,15 @@ export async function pay(
     const total = await cartTotal(tx, cart, tickets);
     const payments = await cartPayments(tx, cart.id);
     const outstanding = Math.max(0, total - paidAmount(payments));
+    // Spec 2 §5, no gift of membership to oneself: a logged-in payer is the buyer, known before any
+    // money is taken (a guest's pay names nobody; their checkout, which names them, refuses it).
+    if (caller.identityId && caller.sellerId === cart.sellerId) {
+      await assertNotSelfGift(
+        tx,
+        cart.membershipOptions.gifteeIdentityId,
+        await identityById(tx, caller.identityId),
+      );
+    }
     if (amount > outstanding) {
       throw validationFailed("The amount is more than the total outstanding.", {
         field: "amount",

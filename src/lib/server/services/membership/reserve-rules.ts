@@ -11,6 +11,7 @@
  * - members-only tickets for a session after the term follow `reserve_beyond_term`.
  */
 import { and, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { withArticle } from "../../../domain/article.ts";
 import {
   type Benefits,
   benefitExceeded,
@@ -99,6 +100,15 @@ export async function checkMembershipReserve(tx: Tx, input: MembershipReserveInp
     input.identityId
   ) {
     await askToExtend(tx, input, input.identityId, memberPlanned);
+  }
+  if (
+    memberPlanned.length &&
+    input.options.extendMembership !== true &&
+    !input.options.gifteeIdentityId &&
+    !input.options.redeemMembership &&
+    input.identityId
+  ) {
+    await refuseParallelMembership(tx, input, input.identityId, memberPlanned);
   }
   // Benefits and the term concern members-only tickets (no extra query for any other reserve).
   const membersOnly = input.planned.filter(
@@ -222,6 +232,50 @@ async function askToExtend(
     membership_id: latest.id,
     valid_to: latest.validTo.toISOString(),
   });
+}
+
+export const MEMBERSHIP_HELD_CODE = "membership_already_held";
+
+/**
+ * A member who buys their own program again, outside its renewal window (askToExtend asks within
+ * it), would get a second membership beside the current one: new member IDs, two terms at once, and
+ * no word about it. Refused with what they hold and when it can be renewed (the form also says so
+ * before they start), whether or not the call says extendMembership false. A renewal
+ * (extendMembership true, checkRenewalWindow), the extend prompt's answer within the window, a gift
+ * for someone else and a redeemed gift are not this purchase.
+ */
+async function refuseParallelMembership(
+  tx: Tx,
+  input: MembershipReserveInput,
+  identityId: string,
+  planned: readonly PlannedMemberLine[],
+): Promise<void> {
+  const groupIds = [...new Set(planned.map((p) => p.line.group.id))];
+  const [latest] = await programMemberships(tx, identityId, input.sellerId, groupIds);
+  if (!latest || latest.validTo.getTime() <= input.now.getTime()) return;
+  const seller = await input.seller();
+  const config = renewalConfigFor(seller.slug);
+  const tz = seller.timezone;
+  // Inside the window the extend prompt gave the choice; its 'no' (extendMembership false) stands.
+  if (renewalOpen(latest.validTo, input.now, config.windowDays, tz)) return;
+  const opens = renewalOpensAt(latest.validTo, config.windowDays, tz);
+  const [level] = latest.ticketTypeId
+    ? await tx
+        .select({ name: s.ticketType.name })
+        .from(s.ticketType)
+        .where(eq(s.ticketType.id, latest.ticketTypeId))
+    : [];
+  const held = level ? `${withArticle(level.name)} membership` : "a membership";
+  throw reserveError(
+    MEMBERSHIP_HELD_CODE,
+    `You already hold ${held}, valid until ${longDate(lastValidInstant(latest.validTo), tz)}. You can renew it from ${longDate(opens, tz)}.`,
+    {
+      membership_id: latest.id,
+      valid_to: latest.validTo.toISOString(),
+      renewal_opens_at: opens.toISOString(),
+      ...(level ? { level: level.name } : {}),
+    },
+  );
 }
 
 /** The last instant inside a term that ends (exclusively) at `validTo`: its last full day. */
