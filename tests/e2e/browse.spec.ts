@@ -30,6 +30,18 @@ async function apiIds(page: Page, qs: string): Promise<string[]> {
 }
 
 test.describe("event listing", () => {
+  test("a card's button names what it sells: 'Donate', 'Buy a gift card', 'Become a member', else 'Get tickets'", async ({
+    page,
+  }) => {
+    // Regression: donation and membership cards on the listing said 'Get tickets'.
+    await page.goto(`${HM}/events`);
+    const cta = (id: string) => page.locator(`article.event-card[data-event-id="${id}"] .event-card__cta`);
+    await expect(cta("hm-donation")).toHaveText("Donate");
+    await expect(cta("hm-gift-card")).toHaveText("Buy a gift card");
+    await expect(cta("hm-membership")).toHaveText("Become a member");
+    await expect(cta("hm-general-admission")).toHaveText("Get tickets");
+  });
+
   test("renders the tenant's events as cards, without the hidden event", { tag: CLOCK_TAG }, async ({
     page,
   }) => {

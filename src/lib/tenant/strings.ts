@@ -66,6 +66,9 @@ export const defaultStrings = {
   "events.time.end": "Until",
   "events.apply": "Apply filters",
   "events.card.cta": "Get tickets",
+  "events.card.cta.donate": "Donate",
+  "events.card.cta.giftCard": "Buy a gift card",
+  "events.card.cta.membership": "Become a member",
   "events.card.from": "From {price}",
 
   "image.alt": "Image for {name}",
