@@ -39,6 +39,7 @@ export const defaultStrings = {
 
   "home.welcome": "Welcome",
   "home.intro": "",
+  "home.hero.cta": "Buy tickets",
   "home.login.title": "Already a member?",
   "home.login.body": "Log in to use your member benefits and book members-only events.",
   "home.login.cta": "Log in",
