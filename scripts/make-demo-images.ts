@@ -29,19 +29,28 @@ interface Region {
   height: number;
 }
 
+/** The most a crop zooms in to centre a focal point near an edge: to 60 % of the largest frame. */
+const MIN_FRAME = 0.6;
+
 /**
- * The largest region of `ratio` (width / height) in a `width` x `height` source, centred on the
- * focal point as far as the frame allows. The cover is shown cropped to its middle 3:1 band
- * (src/lib/api/images.ts COVER, the endpoint's fit cover is centred), so centring the cover's
- * frame on the focal point keeps the subject inside that band too.
+ * The region of `ratio` (width / height) to crop from a `width` x `height` source: the largest
+ * frame, narrowed (down to MIN_FRAME of it, never below `minWidth` pixels) until the focal point
+ * can sit at its centre, then moved to centre it as far as the frame allows. The pages crop the
+ * middle of an image (the endpoint's fit cover takes the cover's middle 3:1 band; the phone's card
+ * and the home hero crop around the centre with object-fit), so a centred focal point stays in.
  */
 export function focusedRegion(
   width: number,
   height: number,
   ratio: number,
   [fx, fy]: [number, number],
+  minWidth: number,
 ): Region {
-  const cropWidth = Math.round(Math.min(width, height * ratio));
+  const largest = Math.min(width, height * ratio);
+  const room = Math.min(2 * Math.min(fx, 1 - fx) * width, 2 * Math.min(fy, 1 - fy) * height * ratio);
+  const cropWidth = Math.round(
+    Math.max(Math.min(largest, room), largest * MIN_FRAME, Math.min(minWidth, largest)),
+  );
   const cropHeight = Math.round(cropWidth / ratio);
   const clamp = (v: number, max: number) => Math.round(Math.min(Math.max(v, 0), max));
   return {
@@ -58,7 +67,7 @@ async function render(image: DemoImage, id: string, width: number, height: numbe
   const source = sharp(join(SOURCES, image.source)).rotate();
   const meta = await source.metadata();
   if (!meta.width || !meta.height) throw new Error(`${image.source}: no size`);
-  const region = focusedRegion(meta.width, meta.height, width / height, image.focus);
+  const region = focusedRegion(meta.width, meta.height, width / height, image.focus, width);
   await source
     .extract(region)
     .resize(width, height)
