@@ -33,7 +33,8 @@ export interface ImageBox {
 export const RESPONSIVE = {
   teaser: { box: TEASER, widths: [272, 408, 544], fallback: TEASER.width * DENSITY },
   cover: { box: COVER, widths: [750, 1500], fallback: COVER.width },
-  hero: { box: HERO, widths: [750, 1500], fallback: HERO.width },
+  // A phone shows the hero's photograph 1.25 times its width (4:3 box, 5:3 image): 1125 at 1.75x.
+  hero: { box: HERO, widths: [750, 1125, 1500], fallback: HERO.width },
 } as const satisfies Record<string, { box: ImageBox; widths: readonly number[]; fallback: number }>;
 export type ResponsiveKind = keyof typeof RESPONSIVE;
 
