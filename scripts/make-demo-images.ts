@@ -71,7 +71,7 @@ async function render(image: DemoImage, id: string, width: number, height: numbe
   await source
     .extract(region)
     .resize(width, height)
-    .jpeg({ quality: 72, mozjpeg: true, progressive: true })
+    .jpeg({ quality: width > 1000 ? 66 : 72, mozjpeg: true, progressive: true })
     .toFile(file);
   const kb = Math.round(statSync(file).size / 1024);
   console.log(`${id.padEnd(44)} ${width}x${height} ${kb} KB${kb > 250 ? "  (over 250 KB!)" : ""}`);
