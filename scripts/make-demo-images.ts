@@ -15,51 +15,13 @@ import {
   coverImageId,
   type DemoImage,
   demoImages,
+  focusedRegion,
   imageSizes,
   profileImageId,
 } from "../src/lib/server/db/seed/images.ts";
 
 const SOURCES = "/usr/share/backgrounds";
 const OUT = join(process.cwd(), "public", "images");
-
-interface Region {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-/** The most a crop zooms in to centre a focal point near an edge: to 60 % of the largest frame. */
-const MIN_FRAME = 0.6;
-
-/**
- * The region of `ratio` (width / height) to crop from a `width` x `height` source: the largest
- * frame, narrowed (down to MIN_FRAME of it, never below `minWidth` pixels) until the focal point
- * can sit at its centre, then moved to centre it as far as the frame allows. The pages crop the
- * middle of an image (the endpoint's fit cover takes the cover's middle 3:1 band; the phone's card
- * and the home hero crop around the centre with object-fit), so a centred focal point stays in.
- */
-export function focusedRegion(
-  width: number,
-  height: number,
-  ratio: number,
-  [fx, fy]: [number, number],
-  minWidth: number,
-): Region {
-  const largest = Math.min(width, height * ratio);
-  const room = Math.min(2 * Math.min(fx, 1 - fx) * width, 2 * Math.min(fy, 1 - fy) * height * ratio);
-  const cropWidth = Math.round(
-    Math.max(Math.min(largest, room), largest * MIN_FRAME, Math.min(minWidth, largest)),
-  );
-  const cropHeight = Math.round(cropWidth / ratio);
-  const clamp = (v: number, max: number) => Math.round(Math.min(Math.max(v, 0), max));
-  return {
-    left: clamp(fx * width - cropWidth / 2, width - cropWidth),
-    top: clamp(fy * height - cropHeight / 2, height - cropHeight),
-    width: cropWidth,
-    height: cropHeight,
-  };
-}
 
 async function render(image: DemoImage, id: string, width: number, height: number): Promise<void> {
   const file = join(OUT, id);

@@ -7,7 +7,13 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { coverImageId, demoImages, imageMeta, profileImageId } from "../../src/lib/server/db/seed/images.ts";
+import {
+  coverImageId,
+  demoImages,
+  focusedRegion,
+  imageMeta,
+  profileImageId,
+} from "../../src/lib/server/db/seed/images.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -59,4 +65,50 @@ describe("the demo event images: 'the images carry no text; the page gives it'",
       expect(row).toContain(image.credit.package);
     }
   });
+});
+
+describe("focusedRegion: each crop keeps its photograph's focal point ('crops, focal points')", () => {
+  const centre = (r: { left: number; top: number; width: number; height: number }) => [
+    r.left + r.width / 2,
+    r.top + r.height / 2,
+  ];
+
+  it("a centred focal point takes the largest frame of the ratio", () => {
+    expect(focusedRegion(1600, 1200, 5 / 3, [0.5, 0.5], 1500)).toEqual({
+      left: 0,
+      top: 120,
+      width: 1600,
+      height: 960,
+    });
+  });
+
+  it("a focal point off centre is moved to the crop's centre, so a centred 3:1 band keeps it", () => {
+    // Regression: a full-height cover left a low subject (the stable's dog) outside the middle band.
+    const region = focusedRegion(2056, 3088, 5 / 3, [0.55, 0.33], 1500);
+    const [cx, cy] = centre(region);
+    expect(cy).toBeCloseTo(0.33 * 3088, -1);
+    expect(cx).toBeCloseTo(0.55 * 2056, -1);
+    const bandTop = region.top + region.height / 3;
+    expect(0.33 * 3088).toBeGreaterThan(bandTop);
+    expect(0.33 * 3088).toBeLessThan(bandTop + region.height / 3);
+  });
+
+  it("zooms in at most to 60 % of the frame and never below the output width", () => {
+    const edge = focusedRegion(4000, 2400, 5 / 3, [0.05, 0.5], 1500);
+    expect(edge.width).toBe(2400); // 60 % of 4000: the subject is as near the centre as that allows
+    expect(edge.left).toBe(0);
+    const small = focusedRegion(1680, 1050, 5 / 3, [0.5, 0.2], 1500);
+    expect(small.width).toBe(1500);
+    expect(small.top).toBe(0);
+  });
+
+  it.each(demoImages.map((image) => [`${image.tenant}/${image.name}`, image] as const))(
+    "%s: its focal point is inside the frame",
+    (_id, image) => {
+      for (const v of image.focus) {
+        expect(v).toBeGreaterThan(0);
+        expect(v).toBeLessThan(1);
+      }
+    },
+  );
 });
