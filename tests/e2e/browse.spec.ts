@@ -30,6 +30,18 @@ async function apiIds(page: Page, qs: string): Promise<string[]> {
 }
 
 test.describe("event listing", () => {
+  test("a card's button names what it sells: 'Donate', 'Buy a gift card', 'Become a member', else 'Get tickets'", async ({
+    page,
+  }) => {
+    // Regression: donation and membership cards on the listing said 'Get tickets'.
+    await page.goto(`${HM}/events`);
+    const cta = (id: string) => page.locator(`article.event-card[data-event-id="${id}"] .event-card__cta`);
+    await expect(cta("hm-donation")).toHaveText("Donate");
+    await expect(cta("hm-gift-card")).toHaveText("Buy a gift card");
+    await expect(cta("hm-membership")).toHaveText("Become a member");
+    await expect(cta("hm-general-admission")).toHaveText("Get tickets");
+  });
+
   test("renders the tenant's events as cards, without the hidden event", { tag: CLOCK_TAG }, async ({
     page,
   }) => {
@@ -292,6 +304,42 @@ test.describe("tenants", () => {
     expect(harbour.prices.every((p) => p.includes("$"))).toBe(true);
     expect(zoo.prices.length).toBeGreaterThan(0);
     expect(zoo.prices.every((p) => p.includes("£"))).toBe(true);
+  });
+
+  test("home opens with a hero: the featured photograph, the tenant's headline and one 'Buy tickets' link", async ({
+    page,
+  }) => {
+    // Regression: the home page had no hero and no clear 'Buy tickets'.
+    for (const [path, headline] of [
+      [HM, "Welcome to the Harbour Museum"],
+      ["/riverside-zoo", "Welcome to Riverside Zoo"],
+    ] as const) {
+      await page.goto(path);
+      const hero = page.locator("section.home-hero");
+      await expect(hero.getByRole("heading", { level: 1 })).toHaveText(headline);
+      const buy = hero.getByRole("link", { name: "Buy tickets" });
+      await expect(buy).toHaveAttribute("href", `${path}/events`);
+      await expect(page.getByRole("link", { name: "Buy tickets" })).toHaveCount(1);
+      // The photograph is the page's LCP element: eager, high priority, laid out in its own box.
+      const image = hero.locator("img.home-hero__image");
+      await expect(image).toHaveAttribute("fetchpriority", "high");
+      await expect(image).toHaveAttribute("loading", "eager");
+      await expect(image).toHaveAttribute("width", "1500");
+      await expect(image).toHaveAttribute("height", "900");
+      await expect(image).toHaveAttribute("alt", /\S/);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      // The headline sits on the photograph, inside the hero's box.
+      const heroBox = await hero.boundingBox();
+      const titleBox = await hero.getByRole("heading", { level: 1 }).boundingBox();
+      expect(
+        titleBox &&
+          heroBox &&
+          titleBox.y >= heroBox.y &&
+          titleBox.y + titleBox.height <= heroBox.y + heroBox.height,
+      ).toBe(true);
+    }
   });
 
   test("home shows the three panels in the configured order and the resend link", { tag: CLOCK_TAG }, async ({

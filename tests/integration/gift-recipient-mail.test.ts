@@ -60,6 +60,23 @@ describe("issue 11: 'The gift card has no recipient name, e-mail or message' (co
     expect(logged.join("\n")).not.toMatch(/Grace Hopper|grace@example\.test|Happy birthday/);
   });
 
+  it("two gift cards for one recipient: each names the recipient, the message is said once", async () => {
+    // Regression: the confirmation mail repeated the gift message in full under every gift card.
+    const mail = await bookAndReadMail(
+      [{ ticket_type_id: "hm-gift-card-25" }, { ticket_type_id: "hm-gift-card-50" }],
+      {
+        [GIFT_GROUP]: {
+          [GIFT_RECIPIENT_KEYS.name]: "Grace Hopper",
+          [GIFT_RECIPIENT_KEYS.message]: MESSAGE,
+        },
+      },
+    );
+    expect(mail.text.match(/For Grace Hopper/g)).toHaveLength(2);
+    expect(mail.text.match(/Message: /g)).toHaveLength(1);
+    expect(mail.html?.match(/For Grace Hopper/g)).toHaveLength(2);
+    expect(mail.html?.match(/Message: Happy birthday!/g)).toHaveLength(1);
+  });
+
   it("without a message, only the recipient line; other tickets name no recipient", async () => {
     const session = await upcomingSession(api, "hm-general-admission", 2);
     const mail = await bookAndReadMail(

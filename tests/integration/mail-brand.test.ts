@@ -5,7 +5,13 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { passcodeMail, passwordLinkMail } from "../../src/lib/server/mail/account-mails.ts";
-import { absoluteLogoUrl, brandedMailHtml, brandOf } from "../../src/lib/server/mail/brand-layout.ts";
+import {
+  absoluteLogoUrl,
+  brandedMailHtml,
+  brandOf,
+  MAIL_FONT_STACK,
+  mailFontFamily,
+} from "../../src/lib/server/mail/brand-layout.ts";
 import { buildOrderConfirmation } from "../../src/lib/server/mail/order-confirmation.ts";
 import { getTenant } from "../../src/lib/tenant/load.ts";
 
@@ -63,8 +69,24 @@ describe("the brand header: 'give mails a brand header with the tenant's name/lo
     expect(html).not.toMatch(/<style|<script|\sclass=/i);
     expect(html).toContain('<table role="presentation"');
     expect(html).toContain("max-width:600px");
-    // The tenant's font reaches the style attribute escaped: its quotes cannot end the attribute.
-    expect(html).toContain("font-family:Georgia, &#39;Times New Roman&#39;, serif");
+    // The font reaches the style attribute escaped: its quotes cannot end the attribute.
+    expect(html).toContain("font-family:&#39;Source Sans 3&#39;, -apple-system,");
+  });
+
+  it("the mail is set in a sans-serif face: the tenant's body font, then the system sans-serif stack", () => {
+    // Regression: the museum's mails were set in a Times-like serif (its theme's Georgia stack).
+    const museumBrand = brandOf(getTenant("harbour-museum"), museum.name);
+    expect(museumBrand.fontFamily).toBe(`'Source Sans 3', ${MAIL_FONT_STACK}`);
+    expect(museumBrand.fontFamily).not.toMatch(/Georgia|Times|(^|[^-])serif/);
+    const html = brandedMailHtml(museumBrand, "<p>Hi</p>");
+    expect(html).not.toMatch(/font-family:[^;"]*Times/);
+    // A sans-serif stack of the tenant's own is kept (the zoo's Trebuchet MS).
+    expect(brandOf(getTenant("riverside-zoo"), zoo.name).fontFamily).toBe(
+      "'Trebuchet MS', Verdana, sans-serif",
+    );
+    // No tenant file: the system stack.
+    expect(brandOf(undefined, "Somewhere").fontFamily).toBe(MAIL_FONT_STACK);
+    expect(mailFontFamily({ vars: { "font-body": "Georgia, serif" } })).toBe(MAIL_FONT_STACK);
   });
 
   it("'the plain-text part stays readable': no markup, the same lines as before", () => {

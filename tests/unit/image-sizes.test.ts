@@ -4,7 +4,8 @@ import { snapSize } from "../../src/lib/domain/image-sizes.ts";
 
 describe("snapSize (issue 10: 'Snap the sizes to a small set (the sizes the pages use)')", () => {
   it("the boxes are the pages' thumbnail, teaser and cover sizes (and the spec's single-density ones)", () => {
-    // Issue 17: the card's srcset widths 272, 408, 544 (its 272x216 ratio) and the cover's 750, 1500 (3:1).
+    // Issue 17: the card's srcset widths 272, 408, 544 (its 272x216 ratio) and the cover's 750, 1500 (3:1);
+    // the home hero's 750, 1125 and 1500 at the cover image's own 5:3.
     expect(IMAGE_BOXES.map((b) => `${b.width}x${b.height}`)).toEqual([
       "64x51",
       "128x102",
@@ -13,6 +14,9 @@ describe("snapSize (issue 10: 'Snap the sizes to a small set (the sizes the page
       "544x432",
       "750x250",
       "1500x500",
+      "750x450",
+      "1125x675",
+      "1500x900",
     ]);
   });
 
@@ -31,8 +35,9 @@ describe("snapSize (issue 10: 'Snap the sizes to a small set (the sizes the page
     expect(snapSize({ sizex: 300, sizey: 240 }, IMAGE_BOXES)).toEqual({ sizex: 408, sizey: 324 });
     expect(snapSize({ sizex: 700, sizey: 200 }, IMAGE_BOXES)).toEqual({ sizex: 750, sizey: 250 });
     expect(snapSize({ sizex: 800, sizey: 200 }, IMAGE_BOXES)).toEqual({ sizex: 1500, sizey: 500 });
-    expect(snapSize({ sizex: 100, sizey: 1000 }, IMAGE_BOXES)).toEqual({ sizex: 1500, sizey: 500 });
-    expect(snapSize({ sizex: 4000, sizey: 4000 }, IMAGE_BOXES)).toEqual({ sizex: 1500, sizey: 500 });
+    expect(snapSize({ sizex: 700, sizey: 400 }, IMAGE_BOXES)).toEqual({ sizex: 750, sizey: 450 });
+    expect(snapSize({ sizex: 100, sizey: 1000 }, IMAGE_BOXES)).toEqual({ sizex: 1500, sizey: 900 });
+    expect(snapSize({ sizex: 4000, sizey: 4000 }, IMAGE_BOXES)).toEqual({ sizex: 1500, sizey: 900 });
   });
 
   it("one side alone snaps to the boxes' sides and leaves the other to the image's proportions", () => {
@@ -52,6 +57,6 @@ describe("snapSize (issue 10: 'Snap the sizes to a small set (the sizes the page
         variants.add(JSON.stringify(snapSize({ sizex: x, sizey: y }, IMAGE_BOXES)));
     }
     expect(variants.size).toBeLessThanOrEqual(3 * IMAGE_BOXES.length);
-    expect(IMAGE_BOXES.length).toBe(7);
+    expect(IMAGE_BOXES.length).toBe(10);
   });
 });

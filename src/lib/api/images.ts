@@ -8,6 +8,12 @@ export const THUMBNAIL = { width: 64, height: 51 } as const;
 export const TEASER = { width: 272, height: 216 } as const;
 /** Spec §9 "cover width 1500"; the height is the 3:1 box the detail page shows it in. */
 export const COVER = { width: 1500, height: 500 } as const;
+/**
+ * The home page's hero: the featured cover at its own 5:3 frame, uncropped by the endpoint, so the
+ * page can crop it for each screen (a wide band on a desktop, near square on a phone) around the
+ * photograph's focal point, which the demo images centre (scripts/make-demo-images.ts).
+ */
+export const HERO = { width: 1500, height: 900 } as const;
 const DENSITY = 2;
 
 /** The encodings the endpoint converts to (`format=`); without it an image keeps its own format. */
@@ -27,6 +33,8 @@ export interface ImageBox {
 export const RESPONSIVE = {
   teaser: { box: TEASER, widths: [272, 408, 544], fallback: TEASER.width * DENSITY },
   cover: { box: COVER, widths: [750, 1500], fallback: COVER.width },
+  // A phone shows the hero's photograph 1.25 times its width (4:3 box, 5:3 image): 1125 at 1.75x.
+  hero: { box: HERO, widths: [750, 1125, 1500], fallback: HERO.width },
 } as const satisfies Record<string, { box: ImageBox; widths: readonly number[]; fallback: number }>;
 export type ResponsiveKind = keyof typeof RESPONSIVE;
 

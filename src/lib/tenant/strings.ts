@@ -39,6 +39,7 @@ export const defaultStrings = {
 
   "home.welcome": "Welcome",
   "home.intro": "",
+  "home.hero.cta": "Buy tickets",
   "home.login.title": "Already a member?",
   "home.login.body": "Log in to use your member benefits and book members-only events.",
   "home.login.cta": "Log in",
@@ -66,6 +67,9 @@ export const defaultStrings = {
   "events.time.end": "Until",
   "events.apply": "Apply filters",
   "events.card.cta": "Get tickets",
+  "events.card.cta.donate": "Donate",
+  "events.card.cta.giftCard": "Buy a gift card",
+  "events.card.cta.membership": "Become a member",
   "events.card.from": "From {price}",
 
   "image.alt": "Image for {name}",

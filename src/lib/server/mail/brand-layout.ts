@@ -6,8 +6,8 @@
  *
  * Mail clients drop <style> elements and CSS classes (Gmail, Outlook), so the layout is tables with
  * inline styles only, and the letter mark is text, not an image a client may block. Colours are the
- * tenant's hex colours or the defaults (favicon.ts), the font the tenant's when it is a safe CSS
- * value; tenant text is escaped. The plain-text part is left as each mail writes it.
+ * tenant's hex colours or the defaults (favicon.ts), the font a sans-serif one (mailFontFamily);
+ * tenant text is escaped. The plain-text part is left as each mail writes it.
  *
  * A relative `logoUrl` becomes absolute on the configured origin (PUBLIC_URL, else the server's own
  * loopback origin in the demo): never on a request's Host header (origins.ts).
@@ -15,6 +15,7 @@
 
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { type BrandColours, brandColours, iconLetter } from "../../tenant/favicon.ts";
+import { FONTS } from "../../tenant/fonts.ts";
 import { getTenant } from "../../tenant/load.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import { isSafeCssValue } from "../../tenant/theme.ts";
@@ -30,7 +31,25 @@ export interface MailBrand {
   lang: string;
 }
 
-const DEFAULT_FONT = "Helvetica, Arial, sans-serif";
+/** The system sans-serif faces of the common mail clients' platforms (Apple, Windows, Android). */
+export const MAIL_FONT_STACK =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Helvetica, Arial, sans-serif";
+
+/**
+ * The mail's font: mail clients load no web fonts, so a mail reads in whatever its font-family
+ * names that the reader's device has. The tenant's `font-body` var is kept when it is a sans-serif
+ * stack; a serif one (the museum's Georgia, Times New Roman: the web page overrides it with its
+ * registry font) would set the mail in a Times-like face, so the mail names the tenant's registry
+ * body font, used where it is installed, then the system sans-serif stack.
+ */
+export function mailFontFamily(theme: Pick<Tenant["theme"], "vars" | "fonts"> | undefined): string {
+  const stack = theme?.vars["font-body"]?.trim();
+  if (stack && isSafeCssValue(stack) && /(^|,)\s*sans-serif\s*$/i.test(stack)) return stack;
+  const body = theme?.fonts?.body;
+  // The registry names its variable build ('Source Sans 3 Variable'); an installed copy has the plain name.
+  const family = body ? FONTS[body].family.replace(/ Variable$/, "") : undefined;
+  return family ? `'${family}', ${MAIL_FONT_STACK}` : MAIL_FONT_STACK;
+}
 
 /** The logo URL made absolute on `origin`; undefined for anything but http(s). */
 export function absoluteLogoUrl(logoUrl: string | undefined, origin: string): string | undefined {
@@ -49,13 +68,12 @@ export function brandOf(
   sellerName: string,
   origin: string = configuredLinkOrigins()[0] ?? ownLoopbackOrigin(),
 ): MailBrand {
-  const font = tenant?.theme.vars["font-body"]?.trim();
   return {
     name: sellerName,
     logoText: tenant?.theme.logoText || sellerName,
     logoUrl: absoluteLogoUrl(tenant?.theme.logoUrl, origin),
     colours: brandColours(tenant),
-    fontFamily: font && isSafeCssValue(font) ? font : DEFAULT_FONT,
+    fontFamily: mailFontFamily(tenant?.theme),
     lang: tenant?.locale ?? "en",
   };
 }
@@ -71,7 +89,7 @@ export function mailBrand(sellerSlug: string, sellerName: string): MailBrand {
   return brandOf(tenant, sellerName);
 }
 
-/** The header band: the logo image, or the letter mark and the logo text. */
+/** The header band: the logo image, or the letter mark (the favicon's, in its serif) and the logo text. */
 function brandHeader(brand: MailBrand): string {
   const { primary, contrast, accent } = brand.colours;
   const font = escapeHtml(brand.fontFamily);

@@ -152,6 +152,9 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     input.locale ?? "en-US",
   );
   const carded = new Set(cards.map((card) => card.ticketId));
+  // The gift message is one answer per gift card group: said once, under the group's first card,
+  // not again under each card of the same order.
+  const messageSaid = new Set<string>();
   for (const row of input.tickets) {
     if (carded.has(row.ticket.id)) continue;
     const when = ticketWhen(row, input.locale);
@@ -159,14 +162,17 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     const label = `${row.event.name} - ${row.type.name}${seat ? ` - ${seat}` : ""}${when ? ` - ${when}` : ""}`;
     textLines.push(`- ${label}`);
     const recipient = ticketGiftRecipient(row, input.additionalInfo);
+    const message =
+      recipient?.message && !messageSaid.has(row.ticket.ticketGroupId) ? recipient.message : undefined;
+    if (message) messageSaid.add(row.ticket.ticketGroupId);
     if (recipient) textLines.push(`  ${giftRecipientText(recipient)}`);
-    if (recipient?.message) textLines.push(`  Message: ${recipient.message}`);
+    if (message) textLines.push(`  Message: ${message}`);
     if (recipient) textLines.push(`  ${giftCardSentText(recipient)}`);
     htmlItems.push(
       `<li><strong>${escapeHtml(row.event.name)}</strong> - ${escapeHtml(row.type.name)}` +
         `${seat ? `<br>${escapeHtml(seat)}` : ""}${when ? `<br>${escapeHtml(when)}` : ""}` +
         `${recipient ? `<br>${escapeHtml(giftRecipientText(recipient))}` : ""}` +
-        `${recipient?.message ? `<br>Message: ${escapeHtml(recipient.message)}` : ""}` +
+        `${message ? `<br>Message: ${escapeHtml(message)}` : ""}` +
         `${recipient ? `<br>${escapeHtml(giftCardSentText(recipient))}` : ""}</li>`,
     );
   }

@@ -1,139 +1,210 @@
 /**
- * The demo images: one profile (544x432) and one cover (1500x900) per event, rendered once by
- * scripts/make-demo-images.ts into public/images/{tenant}/{name}.jpg and {name}-cover.jpg.
- * The seed only stores their ids in event meta. `title` names the image in this list only: the
- * pictures carry no text.
+ * The demo images: freely licensed photographs from Debian's wallpaper packages (each credited in
+ * README.md with its licence), cropped once by scripts/make-demo-images.ts into
+ * public/images/{tenant}/{name}.jpg (profile, 544x432) and {name}-cover.jpg (cover, 1500x900). The
+ * seed only stores their ids in event meta. `title` names the image in this list only: the
+ * pictures carry no text, the page prints the event's name.
  */
 import type { EventMeta } from "../../../api/schemas.ts";
-
-export type Motif =
-  | "waves"
-  | "frame"
-  | "notes"
-  | "ticket"
-  | "heart"
-  | "card"
-  | "star"
-  | "key"
-  | "leaf"
-  | "paw";
 
 export interface DemoImage {
   tenant: "harbour-museum" | "riverside-zoo";
   name: string;
   title: string;
-  /** Two gradient colours and an accent. */
-  colors: [string, string, string];
-  motif: Motif;
+  /** The photograph, under /usr/share/backgrounds once its Debian package is installed. */
+  source: string;
+  /** Its Debian package, author and licence, as the package's copyright file gives them. */
+  credit: { package: string; author: string; year: number; licence: string };
+  /**
+   * The focal point, as fractions of the source's width and height: both crops are centred on it
+   * (as far as the frame allows), so the cover's 3:1 band and the card keep the subject.
+   */
+  focus: [number, number];
+  /** What the photograph shows; the page gives the event's name, so this does not repeat it. */
+  alt: string;
 }
+
+const lomiri16 = "lomiri-wallpapers-16.04";
+const lomiri20 = "lomiri-wallpapers-20.04";
+const mate = "mate-backgrounds";
 
 export const demoImages: DemoImage[] = [
   {
     tenant: "harbour-museum",
     name: "general-admission",
     title: "General Admission",
-    colors: ["#0b4f6c", "#1f8a9e", "#f2d492"],
-    motif: "waves",
+    source: "mate/nature/Dune.jpg",
+    credit: { package: mate, author: "Marco Cogoni", year: 2007, licence: "GPL-2+" },
+    focus: [0.5, 0.4],
+    alt: "Dune grass in the wind above a turquoise sea",
   },
   {
     tenant: "harbour-museum",
     name: "special-exhibition",
     title: "Special Exhibition",
-    colors: ["#3d2c5c", "#8c5e9e", "#f4c95d"],
-    motif: "frame",
+    source: "Picture_1A_by_freespace.jpg",
+    credit: { package: lomiri16, author: 'Trevor "Freespace"', year: 2018, licence: "CC-BY-4.0" },
+    focus: [0.5, 0.45],
+    alt: "Paintbrushes thick with blue, pink and green paint",
   },
   {
     tenant: "harbour-museum",
     name: "evening-concert",
     title: "Evening Concert",
-    colors: ["#1b1b3a", "#693668", "#f7b267"],
-    motif: "notes",
+    source: "sunset_by_Aitzol_Berasategi.jpg",
+    credit: { package: lomiri16, author: "Aitzol Berasategi", year: 2018, licence: "CC-BY-4.0" },
+    focus: [0.5, 0.42],
+    alt: "The sun setting over a hilltop at golden hour",
   },
   {
     tenant: "harbour-museum",
     name: "flex-pass",
     title: "Flexible Ticket",
-    colors: ["#0f5257", "#43aa8b", "#fefae0"],
-    motif: "ticket",
+    source: "Bridge_by_Sander_Klootwijk.jpg",
+    credit: { package: lomiri16, author: "Sander Klootwijk", year: 2018, licence: "CC-BY-SA-4.0" },
+    focus: [0.5, 0.55],
+    alt: "Steel cables of a bridge crossing a wide, calm estuary under a blue sky",
   },
   {
     tenant: "harbour-museum",
     name: "donation",
     title: "Support the Museum",
-    colors: ["#c8553d", "#f28f3b", "#fff3e0"],
-    motif: "heart",
+    source: "seeding_by_Clements_Engelhardt.jpg",
+    credit: { package: lomiri16, author: "Clemens Engelhardt", year: 2018, licence: "CC0-1.0" },
+    focus: [0.32, 0.4],
+    alt: "Dandelion clocks in a meadow, lit by a low sun",
   },
   {
     tenant: "harbour-museum",
     name: "gift-card",
     title: "Gift Card",
-    colors: ["#264653", "#2a9d8f", "#e9c46a"],
-    motif: "card",
+    source: "Picture_0B_by_freespace.jpg",
+    credit: { package: lomiri16, author: 'Trevor "Freespace"', year: 2018, licence: "CC-BY-4.0" },
+    focus: [0.62, 0.45],
+    alt: "A halved fig in a red bowl on grey stone",
   },
   {
     tenant: "harbour-museum",
     name: "membership",
     title: "Membership",
-    colors: ["#0b4f6c", "#c8553d", "#f7f5f0"],
-    motif: "star",
+    source: "greentock_by_Peter_Nerlich.jpg",
+    credit: { package: lomiri16, author: "Peter Nerlich", year: 2018, licence: "CC-BY-SA-4.0" },
+    focus: [0.55, 0.45],
+    alt: "The face of a wall clock with brass hands, close up",
   },
   {
     tenant: "harbour-museum",
     name: "members-preview",
     title: "Members Preview",
-    colors: ["#283044", "#78a1bb", "#ebf5ee"],
-    motif: "frame",
+    source: "free_by_Peter_Nerlich.jpg",
+    credit: { package: lomiri16, author: "Peter Nerlich", year: 2018, licence: "CC-BY-SA-4.0" },
+    focus: [0.45, 0.66],
+    alt: "A small bird sculpture flying beneath two globe lamps",
   },
   {
     tenant: "harbour-museum",
     name: "curator-tour",
     title: "Curator's Private Tour",
-    colors: ["#3e2723", "#8d6e63", "#ffe0b2"],
-    motif: "key",
+    source: "Infinite-Sea_by_Aury88.jpg",
+    credit: { package: lomiri20, author: "Aury88", year: 2019, licence: "CC-BY-SA-3.0" },
+    focus: [0.5, 0.62],
+    alt: "The Milky Way over a still sea at dusk",
   },
   {
     tenant: "riverside-zoo",
     name: "day-admission",
     title: "Day Admission",
-    colors: ["#2d6a2e", "#7fb069", "#f2a541"],
-    motif: "leaf",
+    source: "Kleiber_by_Lukas_Baubkus.jpg",
+    credit: { package: lomiri20, author: "Lukas Baubkus", year: 2021, licence: "CC-BY-SA-3.0" },
+    focus: [0.45, 0.5],
+    alt: "A nuthatch clinging head first to the bark of a tree",
   },
   {
     tenant: "riverside-zoo",
     name: "keeper-talk",
     title: "Keeper Talk",
-    colors: ["#386641", "#a7c957", "#f2e8cf"],
-    motif: "paw",
+    source: "mate/nature/LadyBird.jpg",
+    credit: { package: mate, author: "Charles Barbin", year: 2008, licence: "GPL-2+" },
+    focus: [0.68, 0.5],
+    alt: "A ladybird climbing a grass stem among forget-me-nots",
   },
   {
     tenant: "riverside-zoo",
     name: "keeper-day",
     title: "Junior Keeper Day",
-    colors: ["#7f4f24", "#b08968", "#ede0d4"],
-    motif: "paw",
+    source: "friends_by_Aitzol_Berasategi.jpg",
+    credit: { package: lomiri16, author: "Aitzol Berasategi", year: 2018, licence: "CC-BY-4.0" },
+    focus: [0.55, 0.33],
+    alt: "Two spaniels looking out over the door of a wooden stable",
   },
   {
     tenant: "riverside-zoo",
     name: "membership",
     title: "Zoo Membership",
-    colors: ["#1b4332", "#52b788", "#f2a541"],
-    motif: "star",
+    source: "aitzgorri_by_Aitzol_Berasategi.jpg",
+    credit: { package: lomiri16, author: "Aitzol Berasategi", year: 2018, licence: "CC-BY-4.0" },
+    focus: [0.5, 0.5],
+    alt: "A green meadow below autumn woods and a mountain ridge",
   },
   {
     tenant: "riverside-zoo",
     name: "gift-card",
     title: "Zoo Gift Card",
-    colors: ["#6a994e", "#bc4749", "#f2e8cf"],
-    motif: "card",
+    source: "mate/nature/Garden.jpg",
+    credit: { package: mate, author: "Charles Barbin", year: 2008, licence: "GPL-2+" },
+    focus: [0.55, 0.5],
+    alt: "A red and orange marigold in full bloom",
   },
   {
     tenant: "riverside-zoo",
     name: "donation",
     title: "Support Conservation",
-    colors: ["#bc6c25", "#dda15e", "#fefae0"],
-    motif: "heart",
+    source: "life_by_Aitzol_Berasategi.jpg",
+    credit: { package: lomiri16, author: "Aitzol Berasategi", year: 2018, licence: "CC-BY-4.0" },
+    focus: [0.5, 0.55],
+    alt: "A stream tumbling over mossy rocks in a green forest",
   },
 ];
+
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The most a crop zooms in to centre a focal point near an edge: to 60 % of the largest frame. */
+const MIN_FRAME = 0.6;
+
+/**
+ * The region of `ratio` (width / height) that scripts/make-demo-images.ts crops from a `width` x
+ * `height` source: the largest frame, narrowed (down to MIN_FRAME of it, never below `minWidth`
+ * pixels) until the focal point can sit at its centre, then moved to centre it as far as the frame
+ * allows. The pages crop the middle of an image (the endpoint's fit cover takes the cover's middle
+ * 3:1 band; the phone's card and the home hero crop around the centre with object-fit), so a
+ * centred focal point stays in.
+ */
+export function focusedRegion(
+  width: number,
+  height: number,
+  ratio: number,
+  [fx, fy]: [number, number],
+  minWidth: number,
+): Region {
+  const largest = Math.min(width, height * ratio);
+  const room = Math.min(2 * Math.min(fx, 1 - fx) * width, 2 * Math.min(fy, 1 - fy) * height * ratio);
+  const cropWidth = Math.round(
+    Math.max(Math.min(largest, room), largest * MIN_FRAME, Math.min(minWidth, largest)),
+  );
+  const cropHeight = Math.round(cropWidth / ratio);
+  const clamp = (v: number, max: number) => Math.round(Math.min(Math.max(v, 0), max));
+  return {
+    left: clamp(fx * width - cropWidth / 2, width - cropWidth),
+    top: clamp(fy * height - cropHeight / 2, height - cropHeight),
+    width: cropWidth,
+    height: cropHeight,
+  };
+}
 
 export const imageSizes = {
   profile: { width: 544, height: 432 },
@@ -149,23 +220,6 @@ export function coverImageId(tenant: string, name: string): string {
 }
 
 /**
- * What each motif shows. The images carry no text (issue 11): the event's name is printed next to
- * them, so the alt text describes the picture and does not repeat the name.
- */
-const motifAlt: Record<Motif, string> = {
-  waves: "A sailing boat on the waves at sunrise",
-  frame: "A framed landscape painting",
-  notes: "Two musical notes",
-  ticket: "A ticket stub",
-  heart: "A heart",
-  card: "A card tied with a ribbon",
-  star: "A star",
-  key: "An old key",
-  leaf: "A leaf above rolling hills",
-  paw: "A paw print above rolling hills",
-};
-
-/**
  * Image meta keys for an event. `alt` undefined gives the picture's description; pass "" to leave
  * the alt text empty (exercises the 'Image for {event name}' fallback).
  */
@@ -174,8 +228,8 @@ export function imageMeta(tenant: string, name: string, alt?: string): EventMeta
   if (!image) throw new Error(`No demo image ${tenant}/${name}`);
   return {
     image_profile: profileImageId(tenant, name),
-    image_profile_alt: alt ?? motifAlt[image.motif],
+    image_profile_alt: alt ?? image.alt,
     image_cover: coverImageId(tenant, name),
-    image_cover_alt: alt ?? motifAlt[image.motif],
+    image_cover_alt: alt ?? image.alt,
   };
 }
