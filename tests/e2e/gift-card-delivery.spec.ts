@@ -4,6 +4,7 @@
  * second card), and after paying, the completion page says where the number went and the
  * recipient's mail (the mailbox, /_mail) holds the number, the balance and the message.
  */
+import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
 import { SELLER } from "./helpers/cart.ts";
 import { serverCart, waitForReserveIsland } from "./helpers/reserve.ts";
@@ -13,7 +14,7 @@ const HM = `/${SELLER}`;
 test("'Bought gift cards are never delivered': the recipient's e-mail is checked, the form resets, and the recipient's mail holds the number", async ({
   page,
 }) => {
-  const ann = `ann-${Date.now()}@example.test`;
+  const ann = `ann-${randomUUID()}@example.test`;
   await page.goto(`${HM}/events/hm-gift-card`);
   const reserve = await waitForReserveIsland(page);
   await reserve.getByRole("radio", { name: "$50 gift card", exact: true }).check();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { TicketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
-import { completedContent, linksForOrders, orderLineWhen, orderViews } from "../../src/lib/domain/completed-order.ts";
+import {
+  completedContent,
+  linksForOrders,
+  orderLineWhen,
+  orderViews,
+} from "../../src/lib/domain/completed-order.ts";
 import { formatOrderDate } from "../../src/lib/domain/order-dates.ts";
 
 const ticket = (id: string, type: string, session: string | null, order = "to1") => ({

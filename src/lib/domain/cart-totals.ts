@@ -3,11 +3,13 @@
  * ticket, on its face value) and promo discounts. percent_off takes basis points off the face
  * value of matching tickets; amount_off takes minor units off the order. A ticket's discount never
  * exceeds its face value, so the total never drops below the fees. A code matches only the lines it
- * is for (promo-codes.ts benefitAppliesTo): by default tickets, never a donation, a gift card or a
+ * is for (discount-scope.ts benefitAppliesTo): by default tickets, never a donation, a gift card or a
  * membership it does not name.
  */
+
+import { benefitAppliesTo, type LineKind } from "./discount-scope.ts";
 import { percentFee } from "./money.ts";
-import { benefitAppliesTo, type CodeBenefit, type LineKind } from "./promo-codes.ts";
+import type { CodeBenefit } from "./promo-codes.ts";
 
 /** A line's price, without what it is (enough for totals without codes). */
 export interface PricedTicket {

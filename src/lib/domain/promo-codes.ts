@@ -4,6 +4,7 @@
  * case-insensitively and are kept upper-case.
  */
 import { z } from "zod";
+import { benefitAppliesTo, type DiscountableLine, LINE_KINDS } from "./discount-scope.ts";
 import { promoCodeLengthOk, splitPromoCodes } from "./promo-input.ts";
 
 /** "a, b,,c " -> ["A", "B", "C"]: split on commas, trimmed, empties dropped, upper-cased. */
@@ -39,28 +40,16 @@ export function codeListProblem(
   return null;
 }
 
-/**
- * What a cart line is, from its ticket group's handler (spec 1 §3: passes, codes, seated, tickets
- * are tickets; donation; ledger is a gift card; membership).
- */
-export const LINE_KINDS = ["ticket", "donation", "gift_card", "membership"] as const;
+export {
+  benefitAppliesTo,
+  DEFAULT_DISCOUNTED_KINDS,
+  type DiscountableLine,
+  LINE_KINDS,
+  type LineKind,
+  lineKindOfHandler,
+} from "./discount-scope.ts";
+
 export const lineKind = z.enum(LINE_KINDS);
-export type LineKind = z.infer<typeof lineKind>;
-
-export function lineKindOfHandler(handler: string): LineKind {
-  if (handler === "donation") return "donation";
-  if (handler === "ledger") return "gift_card";
-  if (handler === "membership") return "membership";
-  return "ticket";
-}
-
-/**
- * The line kinds a discount code takes money off when it names no ticket types: tickets only.
- * Donations, gift cards and memberships are money the buyer gives or stores, so a general code
- * ('10% off your tickets') never discounts them unless it names them (line_kinds, or their
- * ticket types in ticket_type_ids).
- */
-export const DEFAULT_DISCOUNTED_KINDS: readonly LineKind[] = ["ticket"];
 
 /** What a code gives, as stored in code.benefit. */
 export const codeBenefit = z.object({
@@ -88,21 +77,6 @@ export function readBenefit(raw: unknown): CodeBenefit {
 
 export function givesDiscount(benefit: CodeBenefit): boolean {
   return (benefit.percent_off ?? 0) > 0 || (benefit.amount_off ?? 0) > 0;
-}
-
-/** A cart line as a discount code sees it. */
-export interface DiscountableLine {
-  ticketTypeId: string;
-  lineKind: LineKind;
-}
-
-/**
- * Whether a code's discount applies to a line: the ticket types it names, else the line kinds it
- * names (tickets only by default), so a code discounts only what it is for.
- */
-export function benefitAppliesTo(benefit: CodeBenefit, line: DiscountableLine): boolean {
-  if (benefit.ticket_type_ids) return benefit.ticket_type_ids.includes(line.ticketTypeId);
-  return (benefit.line_kinds ?? DEFAULT_DISCOUNTED_KINDS).includes(line.lineKind);
 }
 
 /** Whether a discount code touches any of the cart's lines. */
