@@ -2,7 +2,7 @@
  * /manage/{orderId}/reschedule/{sessionId} (issue 14, spec 2 §2, §4, §8): moves the tickets of one
  * session to another session of the same event, chosen with the reserve flow's own date and time
  * pickers (DatePicker, SessionPicker and useSessions of src/islands/reserve, imported). It shows the
- * price difference; confirm makes an edit cart (remove these tickets, add the same ticket types at
+ * price difference as the server prices the change (GET reschedule_quote: the amount charged); confirm makes an edit cart (remove these tickets, add the same ticket types at
  * the new session), then confirms it with the free gateway when the outstanding total is zero or
  * less (and mails the order_update) or goes to /manage/{orderId}/confirm to pay the difference.
  * Errors follow spec 2 §8 (domain/manage/edit.ts rescheduleFailure). No business rules here.
@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { createApiClient } from "../../../lib/api/client.ts";
 import { reserveApi } from "../../../lib/api/reserve-client.ts";
 import type { CalendarDay } from "../../../lib/api/schemas.ts";
-import { confirmRoute, rescheduleDifference, rescheduleFailure } from "../../../lib/domain/manage/edit.ts";
+import { confirmRoute, rescheduleFailure } from "../../../lib/domain/manage/edit.ts";
 import { parseMoneyString } from "../../../lib/domain/money.ts";
 import type { ReserveIslandProps } from "../../../lib/pages/event-detail.ts";
 import type { rescheduleStrings } from "../../../lib/tenant/strings-reschedule.ts";
@@ -48,6 +48,8 @@ export interface RescheduleIslandProps {
   reserve: ReserveIslandProps;
   strings: RescheduleStrings;
 }
+
+type Quote = { kind: "none" } | { kind: "loading" } | { kind: "failed" } | { kind: "ok"; difference: number };
 
 type Status =
   | { kind: "idle" }
@@ -132,14 +134,38 @@ function Reschedule(props: RescheduleIslandProps) {
     void sessions.load(next, lines);
   };
 
-  const prices = sessions.typePrices(sessionId);
-  const difference = sessionId
-    ? rescheduleDifference(
-        props.tickets.map((t) => ({ ticketTypeId: t.ticketTypeId, faceValue: t.faceValue })),
-        prices,
-      )
-    : null;
   const same = sessionId === props.fromSessionId;
+  // The difference is the server's price of this very change (the order's promo discount, fees and
+  // the new session's price tier), the amount the confirm page then charges.
+  const [quote, setQuote] = useState<Quote>({ kind: "none" });
+  useEffect(() => {
+    if (!sessionId || same) {
+      setQuote({ kind: "none" });
+      return;
+    }
+    let live = true;
+    setQuote({ kind: "loading" });
+    manageCalls(props.seller)
+      .then((calls) =>
+        calls.rescheduleQuote(
+          props.orderId,
+          props.token,
+          props.tickets.map((t) => t.id),
+          sessionId,
+        ),
+      )
+      .then((answer) => {
+        if (!live) return;
+        setQuote(
+          answer ? { kind: "ok", difference: parseMoneyString(answer.difference) } : { kind: "failed" },
+        );
+      })
+      .catch(() => live && setQuote({ kind: "failed" }));
+    return () => {
+      live = false;
+    };
+  }, [props.seller, props.orderId, props.token, props.tickets, sessionId, same]);
+  const difference = quote.kind === "ok" ? quote.difference : null;
   const manageHref = `${props.base}/manage/${encodeURIComponent(props.orderId)}?token=${encodeURIComponent(props.token)}`;
 
   async function confirm() {
@@ -226,6 +252,8 @@ function Reschedule(props: RescheduleIslandProps) {
       ) : null}
       <section className="reserve__section reschedule__summary" aria-live="polite">
         {same ? <p>{s["reschedule.sameSession"]}</p> : null}
+        {quote.kind === "loading" ? <p role="status">{s["reschedule.loading"]}</p> : null}
+        {quote.kind === "failed" ? <p>{s["reschedule.difference.failed"]}</p> : null}
         {!same && difference !== null ? (
           <p data-testid="reschedule-difference">
             <strong>{formatDifference(difference)}</strong>
