@@ -18,6 +18,9 @@ const nothing = z.undefined();
 export interface EditAdd {
   event_session_id: string;
   ticket_type_id: string;
+  quantity?: number;
+  /** A seated group's chosen seat (quantity 1). */
+  seat_template_id?: string;
 }
 
 export function manageApi(client: ApiClient, seller: string) {

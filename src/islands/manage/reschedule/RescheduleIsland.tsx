@@ -8,12 +8,14 @@
  * Errors follow spec 2 §8 (domain/manage/edit.ts rescheduleFailure). No business rules here.
  */
 import "../../reserve/reserve.css";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { createApiClient } from "../../../lib/api/client.ts";
 import { reserveApi } from "../../../lib/api/reserve-client.ts";
 import type { CalendarDay } from "../../../lib/api/schemas.ts";
 import { confirmRoute, rescheduleFailure } from "../../../lib/domain/manage/edit.ts";
+import { rescheduleAdds, rescheduleSeatDemand } from "../../../lib/domain/manage/reschedule-adds.ts";
 import { parseMoneyString } from "../../../lib/domain/money.ts";
+import type { ChosenSeats } from "../../../lib/domain/seat-selection.ts";
 import type { ReserveIslandProps } from "../../../lib/pages/event-detail.ts";
 import type { rescheduleStrings } from "../../../lib/tenant/strings-reschedule.ts";
 import { ReserveContext, reserveEnv, useReserveEnv } from "../../reserve/context.ts";
@@ -21,6 +23,9 @@ import { DatePicker } from "../../reserve/DatePicker.tsx";
 import { SessionPicker } from "../../reserve/SessionPicker.tsx";
 import { useSessions } from "../../reserve/useSessions.ts";
 import { callProblem, fill, manageCalls } from "../manage-calls.ts";
+
+// The event page's seat selection, loaded only when a seated ticket is moved (the JS budget).
+const SeatSelection = lazy(() => import("../../reserve/seats/SeatSelection.tsx"));
 
 export type RescheduleStrings = Record<keyof typeof rescheduleStrings, string>;
 
@@ -30,6 +35,10 @@ export interface RescheduleTicket {
   name: string;
   /** Minor units. */
   faceValue: number;
+  groupId: string;
+  groupName: string;
+  /** A seated group's ticket: the new seats can be chosen on the seat map. */
+  seated: boolean;
 }
 
 export interface RescheduleIslandProps {
@@ -49,7 +58,11 @@ export interface RescheduleIslandProps {
   strings: RescheduleStrings;
 }
 
-type Quote = { kind: "none" } | { kind: "loading" } | { kind: "failed" } | { kind: "ok"; difference: number };
+type Quote =
+  | { kind: "none" }
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "ok"; difference: number; total: number };
 
 type Status =
   | { kind: "idle" }
@@ -157,7 +170,13 @@ function Reschedule(props: RescheduleIslandProps) {
       .then((answer) => {
         if (!live) return;
         setQuote(
-          answer ? { kind: "ok", difference: parseMoneyString(answer.difference) } : { kind: "failed" },
+          answer
+            ? {
+                kind: "ok",
+                difference: parseMoneyString(answer.difference),
+                total: parseMoneyString(answer.total),
+              }
+            : { kind: "failed" },
         );
       })
       .catch(() => live && setQuote({ kind: "failed" }));
@@ -166,10 +185,16 @@ function Reschedule(props: RescheduleIslandProps) {
     };
   }, [props.seller, props.orderId, props.token, props.tickets, sessionId, same]);
   const difference = quote.kind === "ok" ? quote.difference : null;
+  const seatDemand = useMemo(() => rescheduleSeatDemand(props.tickets), [props.tickets]);
+  const [seats, setSeats] = useState<ChosenSeats>({});
+  const [seatMapVersion, setSeatMapVersion] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another session clears the chosen seats.
+  useEffect(() => setSeats({}), [sessionId]);
+  const adds = sessionId ? rescheduleAdds(props.tickets, sessionId, seats) : null;
   const manageHref = `${props.base}/manage/${encodeURIComponent(props.orderId)}?token=${encodeURIComponent(props.token)}`;
 
   async function confirm() {
-    if (!sessionId || same || status.kind === "working") return;
+    if (!sessionId || same || !adds || status.kind === "working") return;
     setStatus({ kind: "working" });
     const calls = await manageCalls(props.seller);
     let cartId: string | null = null;
@@ -177,12 +202,7 @@ function Reschedule(props: RescheduleIslandProps) {
       const created = await calls.editCart(props.orderId, props.token);
       cartId = created.cart._data[0]?.id ?? null;
       if (!cartId) throw new Error("no edit cart");
-      const changed = await calls.modify(cartId, {
-        remove: props.tickets.map((t) => t.id),
-        add: lines.flatMap(({ ticket_type_id, quantity }) =>
-          Array.from({ length: quantity }, () => ({ ticket_type_id, event_session_id: sessionId })),
-        ),
-      });
+      const changed = await calls.modify(cartId, { remove: props.tickets.map((t) => t.id), add: adds });
       const outstanding = parseMoneyString(
         changed.cart_fees._data[0]?.grand_totals.total_outstanding ?? "0.00",
       );
@@ -204,6 +224,8 @@ function Reschedule(props: RescheduleIslandProps) {
       if (cartId) await calls.discard(cartId).catch(() => undefined);
       setStatus({ kind: "error", message: failure.message ?? s["reschedule.error"] });
       if (date) void sessions.load(date, lines);
+      // A seat taken meanwhile: the map is read again, fresh.
+      setSeatMapVersion((v) => v + 1);
     }
   }
 
@@ -250,6 +272,19 @@ function Reschedule(props: RescheduleIslandProps) {
           flexiblePrices={false}
         />
       ) : null}
+      {sessionId && !same && seatDemand.length > 0 ? (
+        <Suspense fallback={<p role="status">{s["reschedule.loading"]}</p>}>
+          <p>{s["reschedule.seats"]}</p>
+          <SeatSelection
+            sessionId={sessionId}
+            demand={seatDemand}
+            chosen={seats}
+            onChange={setSeats}
+            reloadKey={seatMapVersion}
+            total={quote.kind === "ok" ? quote.total : 0}
+          />
+        </Suspense>
+      ) : null}
       <section className="reserve__section reschedule__summary" aria-live="polite">
         {same ? <p>{s["reschedule.sameSession"]}</p> : null}
         {quote.kind === "loading" ? <p role="status">{s["reschedule.loading"]}</p> : null}
@@ -274,7 +309,7 @@ function Reschedule(props: RescheduleIslandProps) {
         <button
           type="button"
           className="button"
-          disabled={!sessionId || same || status.kind === "working"}
+          disabled={!sessionId || same || !adds || status.kind === "working"}
           onClick={() => void confirm()}
         >
           {status.kind === "working" ? s["reschedule.working"] : s["reschedule.confirm"]}

@@ -70,12 +70,18 @@ export async function readReschedule(
       fromSessionId: sessionId,
       eventName: first.event_name,
       when: `${formatOrderDate(first.start_datetime, first.timezone)}, ${formatTime(start, tenant.locale, first.timezone)}`,
-      tickets: tickets.map((x) => ({
-        id: x.id,
-        ticketTypeId: x.ticket_type_id,
-        name: x.ticket_type_name,
-        faceValue: parseMoneyString(x.face_value),
-      })),
+      tickets: tickets.map((x) => {
+        const group = reserve.groups.find((g) => g.id === x.ticket_group_id);
+        return {
+          id: x.id,
+          ticketTypeId: x.ticket_type_id,
+          name: x.ticket_type_name,
+          faceValue: parseMoneyString(x.face_value),
+          groupId: x.ticket_group_id,
+          groupName: group?.name ?? x.ticket_type_name,
+          seated: group?.handler === "seated",
+        };
+      }),
       lowerPrice: tenant.web.self_edit.lower_price,
       // Any other session of the event is offered: no add-on window, no anchor needed.
       reserve: { ...reserve, addOn: undefined, requiresAnchor: false, skipHref: undefined },
