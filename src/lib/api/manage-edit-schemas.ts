@@ -19,18 +19,8 @@ export const cartRemoveBody = z.strictObject({ tickets: z.array(id).min(1).max(1
  * GET ticket_order/{id}/reschedule_quote: what moving `tickets` (comma-separated ids of the order's
  * tickets) to `event_session_id` would cost, priced as the edit cart and its checkout price it
  * (domain/manage/edit-price.ts), so the preview shows the amount the confirm page then charges.
+ * (Its query schema is the route's: server-only zod.)
  */
-export const rescheduleQuoteQuery = z.object({
-  token: z.string().max(200).optional(),
-  event_session_id: id,
-  tickets: z
-    .string()
-    .max(20_000)
-    .transform((value) => [...new Set(value.split(",").filter(Boolean))])
-    .pipe(z.array(id).min(1).max(500)),
-  _seller: z.string().max(200).optional(),
-});
-
 export const rescheduleQuote = z.object({
   event_session_id: z.string(),
   /** What the change costs: the new tickets' total less the credit (below zero: it costs less). */

@@ -10,12 +10,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
-import {
-  cartRemoveBody,
-  editCartBody,
-  rescheduleQuoteAnswer,
-  rescheduleQuoteQuery,
-} from "../../../api/manage-edit-schemas.ts";
+import { cartRemoveBody, editCartBody, rescheduleQuoteAnswer } from "../../../api/manage-edit-schemas.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { authCall } from "../../services/auth/context.ts";
 import { deleteCart } from "../../services/cart/service.ts";
@@ -50,6 +45,17 @@ const readEditCart = createRoute({
     query: z.object({ token: z.string().max(200).optional(), cart: z.string().max(200).optional() }),
   },
   responses: { ...json(cartEnvelope, "The pending edit cart."), ...errors(403, 410) },
+});
+/** The reschedule preview's query: the order's token, the new session, the moved tickets' ids. */
+const rescheduleQuoteQuery = z.object({
+  token: z.string().max(200).optional(),
+  event_session_id: z.string().min(1).max(200),
+  tickets: z
+    .string()
+    .max(20_000)
+    .transform((value) => [...new Set(value.split(",").filter(Boolean))])
+    .pipe(z.array(z.string().min(1).max(200)).min(1).max(500)),
+  _seller: z.string().max(200).optional(),
 });
 const quoteRoute = createRoute({
   method: "get",
