@@ -3,7 +3,11 @@
  * the seats chosen on the seat map, or left to the server's pick beside the party.
  */
 import { describe, expect, it } from "vitest";
-import { rescheduleAdds, rescheduleSeatDemand } from "../../src/lib/domain/manage/reschedule-adds.ts";
+import {
+  rescheduleAdds,
+  rescheduleSeatDemand,
+  reseatChange,
+} from "../../src/lib/domain/manage/reschedule-adds.ts";
 
 const stalls = { ticketTypeId: "stalls-seat", groupId: "stalls", groupName: "Stalls", seated: true };
 const adult = { ticketTypeId: "adult", groupId: "ga", groupName: "Admission", seated: false };
@@ -29,5 +33,23 @@ describe("a reschedule adds the same ticket types at the new session", () => {
 
   it("a seat choice that is not complete adds nothing yet", () => {
     expect(rescheduleAdds([stalls, stalls], "s2", { stalls: ["C11"] })).toBeNull();
+  });
+});
+
+describe("Edit order: new seats chosen for the added tickets", () => {
+  const held = [
+    { id: "t1", ticketTypeId: "stalls-seat", seatId: "C11" },
+    { id: "t2", ticketTypeId: "stalls-seat", seatId: "C12" },
+  ];
+  it("only the seats given up change: the kept one stays held, the new one is added", () => {
+    expect(reseatChange(held, ["C11", "B10"])).toEqual({
+      remove: ["t2"],
+      add: [{ ticket_type_id: "stalls-seat", seat_template_id: "B10" }],
+    });
+  });
+  it("nothing to do when the seats are the same, or the choice is not one seat per ticket", () => {
+    expect(reseatChange(held, ["C12", "C11"])).toBeNull();
+    expect(reseatChange(held, ["C11"])).toBeNull();
+    expect(reseatChange(held, ["B1", "B1"])).toBeNull();
   });
 });

@@ -73,3 +73,35 @@ export function rescheduleAdds(
     ...seated,
   ];
 }
+
+/** A ticket an edit cart holds in a seated group, with its seat. */
+export interface HeldSeat {
+  id: string;
+  ticketTypeId: string;
+  seatId: string;
+}
+
+/**
+ * Edit order, new seats chosen for the tickets it adds: the held tickets whose seat was not chosen
+ * again are removed and the newly chosen seats added, one ticket each of the type given up (a seat
+ * kept stays held: re-adding it would find it taken). Null when the choice is not one seat per
+ * ticket, or changes nothing.
+ */
+export function reseatChange(
+  held: readonly HeldSeat[],
+  chosen: readonly string[],
+): { remove: string[]; add: { ticket_type_id: string; seat_template_id: string }[] } | null {
+  if (chosen.length !== held.length || new Set(chosen).size !== chosen.length) return null;
+  const keep = new Set(chosen);
+  const heldSeats = new Set(held.map((h) => h.seatId));
+  const leaving = held.filter((h) => !keep.has(h.seatId));
+  const arriving = chosen.filter((seat) => !heldSeats.has(seat));
+  if (!leaving.length) return null;
+  return {
+    remove: leaving.map((h) => h.id),
+    add: arriving.map((seat, i) => ({
+      ticket_type_id: leaving[i]?.ticketTypeId ?? leaving[0]?.ticketTypeId ?? "",
+      seat_template_id: seat,
+    })),
+  };
+}
