@@ -206,6 +206,44 @@ test("regression: a WELCOME10 order moved to a Saturday showed one difference an
   await expect(page).toHaveURL(manageHref);
 });
 
+test("a seated concert: the reschedule offers the seat map, and left to us the party keeps its seats C9 and C10 at the new time", async ({
+  page,
+  request,
+}) => {
+  const after = new Date(testNow().getTime() + 10 * DAY).toISOString();
+  const res = await request.get(
+    `/api/events/hm-evening-concert/sessions?_seller=${HM}&_limit=5&sold_out=false&_sort=start_datetime&start_datetime._gte=${encodeURIComponent(after)}`,
+  );
+  const concert = ((await res.json()) as { event_session: { _data: Array<{ id: string }> } }).event_session
+    ._data[0];
+  if (!concert) throw new Error("no concert");
+  const email = uniqueEmail("seated");
+  await book(
+    page,
+    ["hm-seat-C09", "hm-seat-C10"].map((seat_template_id) => ({
+      ticket_type_id: "hm-concert-stalls-standard",
+      event_session_id: concert.id,
+      seat_template_id,
+    })),
+    email,
+  );
+  const manageHref = await openManageLink(page, email);
+  await openReschedule(page, concert.id);
+  // The last date the calendar offers, later than the booked one.
+  await page.locator(".date-buttons button:not([disabled])").last().click();
+  await page.locator(".session-option input:not([disabled])").first().check();
+  await expect(page.getByRole("button", { name: "Find Seats" })).toBeVisible();
+  await expect(page.getByTestId("reschedule-difference")).toHaveText("No price difference.");
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole("button", { name: "Confirm new time" }).click();
+
+  await expect(page).toHaveURL(manageHref);
+  await hydrated(page);
+  const booked = page.locator(".manage-session").filter({ hasText: "Booked" });
+  await expect(booked.getByText("Stalls seat, C9")).toBeVisible();
+  await expect(booked.getByText("Stalls seat, C10")).toBeVisible();
+});
+
 test("without a valid token the reschedule and confirm pages say 'We could not find that order.'; a logged-in visitor is asked to log out", async ({
   page,
 }) => {
