@@ -33,8 +33,6 @@ export interface RescheduleTicket {
   id: string;
   ticketTypeId: string;
   name: string;
-  /** Minor units. */
-  faceValue: number;
   groupId: string;
   groupName: string;
   /** A seated group's ticket: the new seats can be chosen on the seat map. */

@@ -14,7 +14,6 @@ import { createApiClient } from "../../../../lib/api/client.ts";
 import { ApiClientError } from "../../../../lib/api/errors.ts";
 import { manageEditApi } from "../../../../lib/api/manage-edit-client.ts";
 import { formatTime } from "../../../../lib/domain/date-format.ts";
-import { parseMoneyString } from "../../../../lib/domain/money.ts";
 import { formatOrderDate } from "../../../../lib/domain/order-dates.ts";
 import { loadEventDetail, reserveIslandProps } from "../../../../lib/pages/event-detail.ts";
 import { getRuntime } from "../../../../lib/server/runtime.ts";
@@ -76,7 +75,6 @@ export async function readReschedule(
           id: x.id,
           ticketTypeId: x.ticket_type_id,
           name: x.ticket_type_name,
-          faceValue: parseMoneyString(x.face_value),
           groupId: x.ticket_group_id,
           groupName: group?.name ?? x.ticket_type_name,
           seated: group?.handler === "seated",
