@@ -34,9 +34,15 @@ export interface EditPrice {
   ticketDiscounts: ReadonlyMap<string, number>;
   /** Per code, the discount it takes off the added tickets (the cart mods of the edit). */
   codeDiscounts: { code: string; discount: number }[];
-  /** What the removed tickets are worth: the added total less the difference. */
+  /**
+   * What the removed tickets are worth: the order's total less what the kept tickets cost in the
+   * changed order, never more than the order cost.
+   */
   credit: number;
-  /** What the change costs: the changed order's total less the order's total (may be ≤ 0). */
+  /**
+   * What the change costs: the added total less the credit, i.e. the changed order's total less the
+   * order's (may be ≤ 0). The preview, the confirm page's 'Total to pay' and the charge.
+   */
   difference: number;
 }
 
