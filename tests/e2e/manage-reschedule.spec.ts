@@ -39,11 +39,14 @@ async function weekdaySession(request: APIRequestContext, days: number) {
   return session;
 }
 
-/** Books `add` as a guest on the checkout page, paying with the test card. */
-async function book(page: Page, add: Array<Record<string, unknown>>, email: string) {
-  const res = await page.request.post(`/api/my/cart/modify?_seller=${HM}`, { data: { add } });
-  expect(res.status(), await res.text()).toBe(200);
-  const cartId = ((await res.json()) as { cart: { _data: Array<{ id: string }> } }).cart._data[0]?.id ?? "";
+/** Books `add` (or the cart `existing`) as a guest on the checkout page, paying with the test card. */
+async function book(page: Page, add: Array<Record<string, unknown>>, email: string, existing?: string) {
+  let cartId = existing ?? "";
+  if (!existing) {
+    const res = await page.request.post(`/api/my/cart/modify?_seller=${HM}`, { data: { add } });
+    expect(res.status(), await res.text()).toBe(200);
+    cartId = ((await res.json()) as { cart: { _data: Array<{ id: string }> } }).cart._data[0]?.id ?? "";
+  }
   await page.goto(`/${HM}/checkout/${cartId}`);
   await page.locator('.checkout[data-hydrated="true"]').waitFor();
   await page.getByLabel("First name").fill("Grace");
@@ -162,6 +165,83 @@ test("reschedule with a difference: a senior moved to a Saturday pays $2.00 on t
   await expect(page.getByText(/^Booked$/)).toHaveCount(1);
   await expect(page.getByText(/^Cancelled$/)).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 3 }).filter({ hasText: /Sat, / })).toHaveCount(1);
+});
+
+test("regression: a WELCOME10 order moved to a Saturday showed one difference and charged another; the preview, the summary and the pay button now agree", async ({
+  page,
+  request,
+}) => {
+  const session = await weekdaySession(request, 3);
+  const email = uniqueEmail("promo");
+  const res = await page.request.post(`/api/my/cart/modify?_seller=${HM}`, {
+    data: {
+      add: [
+        { ticket_type_id: "hm-ga-adult", event_session_id: session.id, quantity: 1 },
+        { ticket_type_id: "hm-ga-senior", event_session_id: session.id, quantity: 1 },
+      ],
+    },
+  });
+  const cartId = ((await res.json()) as { cart: { _data: Array<{ id: string }> } }).cart._data[0]?.id ?? "";
+  const code = await page.request.post(`/api/my/cart/${cartId}/apply_code?_seller=${HM}`, {
+    data: { code: "WELCOME10" },
+  });
+  expect(code.status(), await code.text()).toBe(200);
+  await book(page, [], email, cartId);
+  const manageHref = await openManageLink(page, email);
+  await openReschedule(page, session.id);
+
+  // A Saturday senior costs $2.00 more, less WELCOME10's 10 %.
+  await pickDateAndTime(page, /^Sat, /);
+  await expect(page.getByTestId("reschedule-difference")).toHaveText("Price difference to pay: $1.80");
+  await page.getByRole("button", { name: "Confirm new time" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/${HM}/manage/[^/]+/confirm\\?token=v1\\.`));
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+  const summary = page.getByTestId("checkout-fees");
+  await expect(summary.getByText("Promo discount")).toBeVisible();
+  await expect(summary.locator("div").filter({ hasText: "Your current tickets" })).toBeVisible();
+  await expect(summary.locator("div").filter({ hasText: "Total to pay" })).toContainText("$1.80");
+  await expect(page.getByRole("button", { name: "Pay $1.80" })).toBeVisible();
+  await payByCard(page);
+  await expect(page).toHaveURL(manageHref);
+});
+
+test("a seated concert: the reschedule offers the seat map, and left to us the party keeps its seats C9 and C10 at the new time", async ({
+  page,
+  request,
+}) => {
+  const after = new Date(testNow().getTime() + 10 * DAY).toISOString();
+  const res = await request.get(
+    `/api/events/hm-evening-concert/sessions?_seller=${HM}&_limit=5&sold_out=false&_sort=start_datetime&start_datetime._gte=${encodeURIComponent(after)}`,
+  );
+  const concert = ((await res.json()) as { event_session: { _data: Array<{ id: string }> } }).event_session
+    ._data[0];
+  if (!concert) throw new Error("no concert");
+  const email = uniqueEmail("seated");
+  await book(
+    page,
+    ["hm-seat-C09", "hm-seat-C10"].map((seat_template_id) => ({
+      ticket_type_id: "hm-concert-stalls-standard",
+      event_session_id: concert.id,
+      seat_template_id,
+    })),
+    email,
+  );
+  const manageHref = await openManageLink(page, email);
+  await openReschedule(page, concert.id);
+  // The last date the calendar offers, later than the booked one.
+  await page.locator(".date-buttons button:not([disabled])").last().click();
+  await page.locator(".session-option input:not([disabled])").first().check();
+  await expect(page.getByRole("button", { name: "Find Seats" })).toBeVisible();
+  await expect(page.getByTestId("reschedule-difference")).toHaveText("No price difference.");
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole("button", { name: "Confirm new time" }).click();
+
+  await expect(page).toHaveURL(manageHref);
+  await hydrated(page);
+  const booked = page.locator(".manage-session").filter({ hasText: "Booked" });
+  await expect(booked.getByText("Stalls seat, C9")).toBeVisible();
+  await expect(booked.getByText("Stalls seat, C10")).toBeVisible();
 });
 
 test("without a valid token the reschedule and confirm pages say 'We could not find that order.'; a logged-in visitor is asked to log out", async ({

@@ -259,3 +259,45 @@ test("self-edit (harbour): removing a ticket costs nothing more, so Confirm uses
     .click();
   await expect(page.locator(".mail-text")).toContainText("Your booking has been changed.");
 });
+
+test("self-edit (harbour), a seated concert: a seat added in Edit order sits beside the party (not A5), and other seats can be chosen on the seat map", async ({
+  page,
+  request,
+}) => {
+  // A concert a week or more ahead, so the other concert specs' seats are elsewhere.
+  const session = await sessionFrom(
+    request,
+    HARBOUR,
+    "hm-evening-concert",
+    new Date(testNow().getTime() + 8 * 86_400_000),
+  );
+  const cartId = await cartOf(
+    request,
+    HARBOUR,
+    ["hm-seat-C09", "hm-seat-C10"].map((seat_template_id) => ({
+      ticket_type_id: "hm-concert-stalls-standard",
+      event_session_id: session.id,
+      seat_template_id,
+    })),
+  );
+  const email = uniqueEmail("seats");
+  await checkOut(page, HARBOUR, cartId, email, true);
+
+  await page.goto(await manageLinkFromMail(page, email));
+  await hydrated(page);
+  await page.getByRole("button", { name: "Change tickets" }).click();
+  await page.getByRole("button", { name: "One more Stalls seat" }).click();
+  const seats = page.getByTestId("selected-seats");
+  await expect(seats).toHaveText(/^Stalls: (C8|C11)$/);
+  expect(await axe(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Change Selected Seats" }).click();
+  const selector = page.getByRole("dialog", { name: "Select your seats" });
+  await expect(selector.getByRole("group", { name: "Seat map" })).toBeVisible();
+  const picked = (await seats.textContent())?.replace("Stalls: ", "") ?? "";
+  await selector.getByRole("button", { name: `Seat ${picked}, Stalls, Selected`, exact: true }).click();
+  await selector.getByRole("button", { name: "Seat D10, Stalls, Available", exact: true }).click();
+  await selector.getByRole("button", { name: "Confirm Selection" }).click();
+  await expect(seats).toHaveText("Stalls: D10");
+  await expect(page.locator(".manage-edit output").first()).toHaveText("3");
+});

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { computeCartTotals } from "../../src/lib/domain/cart-totals.ts";
-import { feeLines, feeLinesWithPayments, orderFeeBreakdown } from "../../src/lib/domain/fee-lines.ts";
+import {
+  editFeeLines,
+  feeLines,
+  feeLinesWithPayments,
+  orderFeeBreakdown,
+} from "../../src/lib/domain/fee-lines.ts";
 
 const ticket = (id: string, faceValue: number, feeFixedOutside = 0, feePercentOutside = 0) => ({
   id,
@@ -78,5 +83,33 @@ describe("feeLinesWithPayments (issue 11 follow-up: the summary agrees with the 
 
   it("nothing paid: the plain fee lines (none when the total has no fees)", () => {
     expect(feeLinesWithPayments({ faceValue: 4000, fees: 0, discount: 0, total: 4000 }, 0)).toEqual([]);
+  });
+});
+
+describe("the confirm page of an order's change sums up to the amount the pay button asks for", () => {
+  it("regression: it read 'Total $138.39' over a 'Pay $12.12' button; now the new total less the current tickets is the total to pay", () => {
+    const lines = editFeeLines({ faceValue: 4700, fees: 150, discount: 470, total: 4380 }, 4200, 0);
+    expect(lines).toEqual([
+      { key: "subtotal", amount: 4700 },
+      { key: "fees", amount: 150 },
+      { key: "discount", amount: 470 },
+      { key: "total", amount: 4380 },
+      { key: "credit", amount: 4200 },
+      { key: "due", amount: 180 },
+    ]);
+  });
+
+  it("without fees the discount still shows, and a payment already taken comes off before the total to pay", () => {
+    expect(editFeeLines({ faceValue: 4400, fees: 0, discount: 440, total: 3960 }, 3600, 100)).toEqual([
+      { key: "subtotal", amount: 4400 },
+      { key: "discount", amount: 440 },
+      { key: "total", amount: 3960 },
+      { key: "credit", amount: 3600 },
+      { key: "paid", amount: 100 },
+      { key: "due", amount: 260 },
+    ]);
+    expect(
+      editFeeLines({ faceValue: 2000, fees: 0, discount: 0, total: 2000 }, 1800, 0).map((l) => l.key),
+    ).toEqual(["total", "credit", "due"]);
   });
 });

@@ -6,39 +6,15 @@ import { describe, expect, it } from "vitest";
 import {
   confirmRoute,
   editedOrderTotal,
-  editOutstanding,
-  removalCredit,
-  rescheduleDifference,
   rescheduleFailure,
   splitRefund,
 } from "../../src/lib/domain/manage/edit.ts";
 
-describe("the edit's outstanding total", () => {
-  it("is added less removed, and may be zero or less (spec 2 §4)", () => {
-    expect(editOutstanding(5300, 0, 5300)).toBe(0);
-    expect(editOutstanding(2650, 0, 5300)).toBe(-2650);
-    expect(editOutstanding(6000, 0, 5300)).toBe(700);
-    expect(editOutstanding(6000, 700, 5300)).toBe(0);
-  });
-
+describe("the edit's confirm route", () => {
   it("confirm uses the free gateway when the outstanding total is zero or less, else pays", () => {
     expect(confirmRoute(0)).toBe("free");
     expect(confirmRoute(-1)).toBe("free");
     expect(confirmRoute(1)).toBe("pay");
-  });
-});
-
-describe("the credit of removed tickets", () => {
-  it("is their list value when the order paid the list price", () => {
-    expect(removalCredit(2650, 5300, 5300)).toBe(2650);
-  });
-  it("is scaled down with a discount the order had", () => {
-    expect(removalCredit(2650, 5300, 2650)).toBe(1325);
-  });
-  it("is nothing for a free order, and never more than the list value", () => {
-    expect(removalCredit(2650, 5300, 0)).toBe(0);
-    expect(removalCredit(2650, 5300, 9000)).toBe(2650);
-    expect(removalCredit(0, 5300, 5300)).toBe(0);
   });
 });
 
@@ -65,21 +41,6 @@ describe("a lower price follows self_edit.lower_price", () => {
       { id: "old", amount: 3000 },
     ]);
     expect(splitRefund(0, payments)).toEqual([]);
-  });
-});
-
-describe("the reschedule's price difference", () => {
-  const tickets = [
-    { ticketTypeId: "adult", faceValue: 2500 },
-    { ticketTypeId: "adult", faceValue: 2500 },
-    { ticketTypeId: "child", faceValue: 1200 },
-  ];
-  it("is the new session's prices less the tickets' face values", () => {
-    expect(rescheduleDifference(tickets, { adult: 3000, child: 1200 })).toBe(1000);
-    expect(rescheduleDifference(tickets, { adult: 2500, child: 1000 })).toBe(-200);
-  });
-  it("is unknown (null) while a type has no price at the new session", () => {
-    expect(rescheduleDifference(tickets, { adult: 3000 })).toBeNull();
   });
 });
 

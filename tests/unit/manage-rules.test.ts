@@ -182,6 +182,21 @@ describe("the manage page's view (spec 2 §4)", () => {
     ]);
   });
 
+  it("regression: 'Flexible any-day ticket' was listed twice; an event's passes without a session are one entry", () => {
+    const pass = { event_session_id: null, event_name: "Flexible any-day ticket", start_datetime: null };
+    const groups = groupBySession([
+      t("p1", { ...pass, event_template_id: "flex" }),
+      t("a"),
+      t("p2", { ...pass, event_template_id: "flex" }),
+      t("o1", { ...pass, event_name: "Other pass", event_template_id: "other" }),
+    ]);
+    expect(groups.map((g) => [g.eventName, g.tickets.map((x) => x.id)])).toEqual([
+      ["Keeper talk", ["a"]],
+      ["Flexible any-day ticket", ["p1", "p2"]],
+      ["Other pass", ["o1"]],
+    ]);
+  });
+
   it("counts a session's types during an edit: booked minus removed plus added", () => {
     const counts = sessionTypeCounts(
       [t("a"), t("b"), t("c", { state: "cancelled" })],

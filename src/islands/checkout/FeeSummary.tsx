@@ -3,12 +3,15 @@
  * fees"): the pay button and the footer's 'Total to pay' include the outside fees, so the page
  * shows what they are made of. Shown when the cart has fees (the shared rule in domain/fee-lines.ts)
  * or a payment already taken (a gift card): then 'Paid' and 'Remaining to pay' follow the total, so
- * the summary agrees with the pay button. The cart aside has the full totals.
+ * the summary agrees with the pay button. An edit cart (paying for an order's changes) ends with
+ * the new tickets' total less what the current tickets are worth: the total to pay, the pay button's
+ * amount. The cart aside has the full totals.
  */
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
 import { cartTotals } from "../../lib/domain/cart-items.ts";
 import { paymentSummary } from "../../lib/domain/cart-payments.ts";
-import { feeLinesWithPayments } from "../../lib/domain/fee-lines.ts";
+import { editFeeLines, feeLinesWithPayments } from "../../lib/domain/fee-lines.ts";
+import { parseMoneyString } from "../../lib/domain/money.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./fee-summary.css";
 
@@ -20,16 +23,19 @@ interface FeeSummaryProps {
 
 export function FeeSummary({ envelope, tr, money }: FeeSummaryProps) {
   const totals = envelope ? cartTotals(envelope) : null;
-  const lines = totals
-    ? feeLinesWithPayments(
-        {
-          faceValue: totals.faceValue,
-          fees: totals.fees,
-          discount: totals.promoDiscount,
-          total: totals.total,
-        },
-        envelope ? (paymentSummary(envelope)?.paid ?? 0) : 0,
-      )
+  const paid = envelope ? (paymentSummary(envelope)?.paid ?? 0) : 0;
+  // Issue 14: an edit cart (paying for an order's changes) sums up to what the change costs.
+  const credit = envelope?.cart._data[0]?.edit_credit;
+  const breakdown = totals && {
+    faceValue: totals.faceValue,
+    fees: totals.fees,
+    discount: totals.promoDiscount,
+    total: totals.total,
+  };
+  const lines = breakdown
+    ? credit === undefined
+      ? feeLinesWithPayments(breakdown, paid)
+      : editFeeLines(breakdown, parseMoneyString(credit), paid)
     : [];
   if (!lines.length) return null;
   return (
@@ -38,16 +44,18 @@ export function FeeSummary({ envelope, tr, money }: FeeSummaryProps) {
         <div
           key={line.key}
           className={
-            line.key === "total"
+            line.key === "total" && credit === undefined
               ? "checkout-fees__total"
-              : line.key === "remaining"
+              : line.key === "remaining" || line.key === "due"
                 ? "checkout-fees__remaining"
                 : undefined
           }
         >
           <dt>{tr(`checkout.summary.${line.key}`)}</dt>
           <dd>
-            {line.key === "discount" || line.key === "paid" ? `−${money(line.amount)}` : money(line.amount)}
+            {line.key === "discount" || line.key === "paid" || line.key === "credit"
+              ? `−${money(line.amount)}`
+              : money(line.amount)}
           </dd>
         </div>
       ))}

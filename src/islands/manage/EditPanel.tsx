@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
 import type { ManageTicket } from "../../lib/api/manage-schemas.ts";
 import { formatTimeLeft, secondsLeft, TIMER_TICK_MS } from "../../lib/domain/cart-timer.ts";
+import type { HeldSeat } from "../../lib/domain/manage/reschedule-adds.ts";
 import {
   changeMailContext,
   editConfirmKind,
@@ -17,6 +18,8 @@ import {
   sessionTypeCounts,
 } from "../../lib/domain/manage/view.ts";
 import { formatMoney, parseMoneyString } from "../../lib/domain/money.ts";
+import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
+import { EditSeats } from "./EditSeats.tsx";
 import {
   callProblem,
   fill,
@@ -38,6 +41,8 @@ export interface EditPanelProps {
   currency: string;
   /** Reloads the order after a change is saved and shows `message`. */
   onSaved: (message: string) => Promise<unknown>;
+  /** The seated events' reserve props by event id: their seat map for the added tickets' seats. */
+  seating?: Readonly<Record<string, ReserveIslandProps>>;
 }
 
 interface Edit {
@@ -71,6 +76,7 @@ export function EditPanel(props: EditPanelProps) {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [seatVersion, setSeatVersion] = useState(0);
   const cart = edit?.cart.cart._data[0] ?? null;
   const expiresAt = cart?.expires_at ?? null;
   const left = useSecondsLeft(expiresAt ? (cart?.expires_in ?? null) : null, edit?.cart ?? null);
@@ -116,6 +122,36 @@ export function EditPanel(props: EditPanelProps) {
         setEdit({ cart: next, removed: edit.removed, added });
       }
     });
+
+  const reseat = (
+    change: { remove: string[]; add: { ticket_type_id: string; seat_template_id: string }[] },
+    sessionId: string,
+  ) =>
+    run(async () => {
+      if (!edit || !cart) return;
+      const next = await (await manageCalls(seller)).modify(cart.id, {
+        remove: change.remove,
+        add: change.add.map((a) => ({ ...a, event_session_id: sessionId })),
+      });
+      setEdit({ ...edit, cart: next });
+      setSeatVersion((v) => v + 1);
+    });
+
+  /** The edit cart's held seats in a session, by ticket group. */
+  const heldSeats = (sessionId: string): Record<string, HeldSeat[]> => {
+    const out: Record<string, HeldSeat[]> = {};
+    for (const t of edit?.cart.ticket._data ?? []) {
+      if (t.event_session_id !== sessionId || !t.seat_template_id) continue;
+      const list = out[t.ticket_group_id] ?? [];
+      out[t.ticket_group_id] = list;
+      list.push({
+        id: t.id,
+        ticketTypeId: t.ticket_type_id,
+        seatId: t.seat_template_id,
+      });
+    }
+    return out;
+  };
 
   const discard = () =>
     run(async () => {
@@ -195,6 +231,20 @@ export function EditPanel(props: EditPanelProps) {
                     </button>
                   </div>
                 ))}
+                {(() => {
+                  const reserve = props.seating?.[group.tickets[0]?.event_template_id ?? ""];
+                  return reserve && sessionId ? (
+                    <EditSeats
+                      seller={seller}
+                      reserve={reserve}
+                      sessionId={sessionId}
+                      held={heldSeats(sessionId)}
+                      version={seatVersion}
+                      loading={strings["manage.edit.seatsLoading"]}
+                      onReseat={(change) => void reseat(change, sessionId)}
+                    />
+                  ) : null;
+                })()}
               </fieldset>
             );
           })}

@@ -8,6 +8,7 @@
 import { useEffect, useId, useState } from "react";
 import type { ManageAnswer } from "../../lib/api/manage-schemas.ts";
 import { changeMailContext, groupBySession, ticketStateKey } from "../../lib/domain/manage/view.ts";
+import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { EditPanel } from "./EditPanel.tsx";
@@ -31,6 +32,8 @@ export interface ManageOrderProps {
   locale: string;
   /** The server's "now" (its clock), so past sessions read the same on the server and in the browser. */
   now: string;
+  /** The seated events' reserve props by event id: Edit order offers their seat map. */
+  seating?: Record<string, ReserveIslandProps>;
 }
 
 const STATE_KEY = {
@@ -174,6 +177,7 @@ export function ManageOrder(props: ManageOrderProps) {
           locale={locale}
           currency={answer.currency_code}
           onSaved={(message) => reload(message)}
+          seating={props.seating ?? {}}
         />
       ) : null}
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { cartEnvelope } from "./cart-schemas.ts";
 import { checkoutAnswer } from "./checkout-schemas.ts";
 import type { ApiClient } from "./client.ts";
+import { rescheduleQuoteAnswer } from "./manage-edit-schemas.ts";
 import { manageAnswer } from "./manage-schemas.ts";
 
 const order = (orderId: string) => `ticket_order/${encodeURIComponent(orderId)}`;
@@ -17,6 +18,9 @@ const nothing = z.undefined();
 export interface EditAdd {
   event_session_id: string;
   ticket_type_id: string;
+  quantity?: number;
+  /** A seated group's chosen seat (quantity 1). */
+  seat_template_id?: string;
 }
 
 export function manageApi(client: ApiClient, seller: string) {
@@ -51,6 +55,16 @@ export function manageApi(client: ApiClient, seller: string) {
         { manage_token: token, log_context: logContext },
         nothing,
       );
+    },
+    /** What moving `tickets` to `sessionId` costs (the reschedule preview), priced as the confirm charges it. */
+    rescheduleQuote(orderId: string, token: string, tickets: readonly string[], sessionId: string) {
+      return client
+        .get(
+          `${order(orderId)}/reschedule_quote`,
+          { ...q, token, event_session_id: sessionId, tickets: tickets.join(",") },
+          rescheduleQuoteAnswer,
+        )
+        .then((answer) => answer.reschedule_quote._data[0]);
     },
     editCart(orderId: string, token: string) {
       return client.send("POST", `${order(orderId)}/edit_cart`, q, { manage_token: token }, cartEnvelope);

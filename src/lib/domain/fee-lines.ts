@@ -14,7 +14,7 @@ export interface FeeBreakdown {
   total: number;
 }
 
-export type FeeLineKey = "subtotal" | "fees" | "discount" | "total" | "paid" | "remaining";
+export type FeeLineKey = "subtotal" | "fees" | "discount" | "total" | "credit" | "paid" | "remaining" | "due";
 
 /** One line; a discount's amount is positive (the renderer shows it as a deduction). */
 export interface FeeLine {
@@ -46,6 +46,30 @@ export function feeLinesWithPayments(breakdown: FeeBreakdown, paid: number): Fee
     { key: "paid", amount: paid },
     { key: "remaining", amount: Math.max(0, breakdown.total - paid) },
   );
+  return lines;
+}
+
+/**
+ * The lines of a change to an order (the confirm page of an edit or a reschedule): the new
+ * tickets' lines and total, less what the current tickets are worth (`credit`) and anything already
+ * paid, and the total to pay last: the amount the pay button asks for and the charge takes
+ * (domain/manage/edit-price.ts). Always shown, since the total alone would not be the amount due.
+ */
+export function editFeeLines(breakdown: FeeBreakdown, credit: number, paid: number): FeeLine[] {
+  const total: FeeLine = { key: "total", amount: breakdown.total };
+  const priced = feeLines(breakdown);
+  const lines: FeeLine[] = priced.length
+    ? priced
+    : breakdown.discount > 0
+      ? [
+          { key: "subtotal", amount: breakdown.faceValue },
+          { key: "discount", amount: breakdown.discount },
+          total,
+        ]
+      : [total];
+  lines.push({ key: "credit", amount: credit });
+  if (paid > 0) lines.push({ key: "paid", amount: paid });
+  lines.push({ key: "due", amount: Math.max(0, breakdown.total - credit - paid) });
   return lines;
 }
 

@@ -73,6 +73,8 @@ export const checkoutStrings = {
   "checkout.summary.total": "Total",
   "checkout.summary.paid": "Paid",
   "checkout.summary.remaining": "Remaining to pay",
+  "checkout.summary.credit": "Your current tickets",
+  "checkout.summary.due": "Total to pay",
   // Spec 2 §2 checkout mobile footer's cart button (the cart widget's 'Cart' and its spelled-out count).
   "checkout.footer.cart": "Cart",
   "checkout.footer.cart.count": "{count} tickets",

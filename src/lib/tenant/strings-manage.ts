@@ -53,6 +53,7 @@ export const manageStrings = {
   "manage.edit.discarded": "Your changes were discarded.",
   "manage.edit.saved": "Your booking has been changed.",
   "manage.edit.working": "Saving...",
+  "manage.edit.seatsLoading": "Loading the seat map...",
   "manage.edit.tooOld": "These tickets can no longer be changed.",
   "manage.edit.notSupported": "Payment is not supported for this amount.",
   "manage.edit.expired": "Your changes have expired. Please start again.",

@@ -14,6 +14,10 @@ export const rescheduleStrings = {
   "reschedule.difference.less": "Price difference: {amount} less",
   "reschedule.difference.refund": "The difference will be refunded to your original payment.",
   "reschedule.difference.none": "No price difference.",
+  "reschedule.difference.failed":
+    "We could not work out the price difference. You will see it before you pay.",
+  "reschedule.seats":
+    "Choose your new seats, or leave it to us: we keep your seats when they are free, else seat you together as close as we can.",
   "reschedule.confirm": "Confirm new time",
   "reschedule.working": "Saving...",
   "reschedule.restart": "Your changes could not be saved. Please start again.",

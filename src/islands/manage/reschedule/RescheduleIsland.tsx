@@ -2,18 +2,20 @@
  * /manage/{orderId}/reschedule/{sessionId} (issue 14, spec 2 §2, §4, §8): moves the tickets of one
  * session to another session of the same event, chosen with the reserve flow's own date and time
  * pickers (DatePicker, SessionPicker and useSessions of src/islands/reserve, imported). It shows the
- * price difference; confirm makes an edit cart (remove these tickets, add the same ticket types at
+ * price difference as the server prices the change (GET reschedule_quote: the amount charged); confirm makes an edit cart (remove these tickets, add the same ticket types at
  * the new session), then confirms it with the free gateway when the outstanding total is zero or
  * less (and mails the order_update) or goes to /manage/{orderId}/confirm to pay the difference.
  * Errors follow spec 2 §8 (domain/manage/edit.ts rescheduleFailure). No business rules here.
  */
 import "../../reserve/reserve.css";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { createApiClient } from "../../../lib/api/client.ts";
 import { reserveApi } from "../../../lib/api/reserve-client.ts";
 import type { CalendarDay } from "../../../lib/api/schemas.ts";
-import { confirmRoute, rescheduleDifference, rescheduleFailure } from "../../../lib/domain/manage/edit.ts";
+import { confirmRoute, rescheduleFailure } from "../../../lib/domain/manage/edit.ts";
+import { rescheduleAdds, rescheduleSeatDemand } from "../../../lib/domain/manage/reschedule-adds.ts";
 import { parseMoneyString } from "../../../lib/domain/money.ts";
+import type { ChosenSeats } from "../../../lib/domain/seat-selection.ts";
 import type { ReserveIslandProps } from "../../../lib/pages/event-detail.ts";
 import type { rescheduleStrings } from "../../../lib/tenant/strings-reschedule.ts";
 import { ReserveContext, reserveEnv, useReserveEnv } from "../../reserve/context.ts";
@@ -22,14 +24,19 @@ import { SessionPicker } from "../../reserve/SessionPicker.tsx";
 import { useSessions } from "../../reserve/useSessions.ts";
 import { callProblem, fill, manageCalls } from "../manage-calls.ts";
 
+// The event page's seat selection, loaded only when a seated ticket is moved (the JS budget).
+const SeatSelection = lazy(() => import("../../reserve/seats/SeatSelection.tsx"));
+
 export type RescheduleStrings = Record<keyof typeof rescheduleStrings, string>;
 
 export interface RescheduleTicket {
   id: string;
   ticketTypeId: string;
   name: string;
-  /** Minor units. */
-  faceValue: number;
+  groupId: string;
+  groupName: string;
+  /** A seated group's ticket: the new seats can be chosen on the seat map. */
+  seated: boolean;
 }
 
 export interface RescheduleIslandProps {
@@ -48,6 +55,12 @@ export interface RescheduleIslandProps {
   reserve: ReserveIslandProps;
   strings: RescheduleStrings;
 }
+
+type Quote =
+  | { kind: "none" }
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "ok"; difference: number; total: number };
 
 type Status =
   | { kind: "idle" }
@@ -132,18 +145,54 @@ function Reschedule(props: RescheduleIslandProps) {
     void sessions.load(next, lines);
   };
 
-  const prices = sessions.typePrices(sessionId);
-  const difference = sessionId
-    ? rescheduleDifference(
-        props.tickets.map((t) => ({ ticketTypeId: t.ticketTypeId, faceValue: t.faceValue })),
-        prices,
-      )
-    : null;
   const same = sessionId === props.fromSessionId;
+  // The difference is the server's price of this very change (the order's promo discount, fees and
+  // the new session's price tier), the amount the confirm page then charges.
+  const [quote, setQuote] = useState<Quote>({ kind: "none" });
+  useEffect(() => {
+    if (!sessionId || same) {
+      setQuote({ kind: "none" });
+      return;
+    }
+    let live = true;
+    setQuote({ kind: "loading" });
+    manageCalls(props.seller)
+      .then((calls) =>
+        calls.rescheduleQuote(
+          props.orderId,
+          props.token,
+          props.tickets.map((t) => t.id),
+          sessionId,
+        ),
+      )
+      .then((answer) => {
+        if (!live) return;
+        setQuote(
+          answer
+            ? {
+                kind: "ok",
+                difference: parseMoneyString(answer.difference),
+                total: parseMoneyString(answer.total),
+              }
+            : { kind: "failed" },
+        );
+      })
+      .catch(() => live && setQuote({ kind: "failed" }));
+    return () => {
+      live = false;
+    };
+  }, [props.seller, props.orderId, props.token, props.tickets, sessionId, same]);
+  const difference = quote.kind === "ok" ? quote.difference : null;
+  const seatDemand = useMemo(() => rescheduleSeatDemand(props.tickets), [props.tickets]);
+  const [seats, setSeats] = useState<ChosenSeats>({});
+  const [seatMapVersion, setSeatMapVersion] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another session clears the chosen seats.
+  useEffect(() => setSeats({}), [sessionId]);
+  const adds = sessionId ? rescheduleAdds(props.tickets, sessionId, seats) : null;
   const manageHref = `${props.base}/manage/${encodeURIComponent(props.orderId)}?token=${encodeURIComponent(props.token)}`;
 
   async function confirm() {
-    if (!sessionId || same || status.kind === "working") return;
+    if (!sessionId || same || !adds || status.kind === "working") return;
     setStatus({ kind: "working" });
     const calls = await manageCalls(props.seller);
     let cartId: string | null = null;
@@ -151,12 +200,7 @@ function Reschedule(props: RescheduleIslandProps) {
       const created = await calls.editCart(props.orderId, props.token);
       cartId = created.cart._data[0]?.id ?? null;
       if (!cartId) throw new Error("no edit cart");
-      const changed = await calls.modify(cartId, {
-        remove: props.tickets.map((t) => t.id),
-        add: lines.flatMap(({ ticket_type_id, quantity }) =>
-          Array.from({ length: quantity }, () => ({ ticket_type_id, event_session_id: sessionId })),
-        ),
-      });
+      const changed = await calls.modify(cartId, { remove: props.tickets.map((t) => t.id), add: adds });
       const outstanding = parseMoneyString(
         changed.cart_fees._data[0]?.grand_totals.total_outstanding ?? "0.00",
       );
@@ -178,6 +222,8 @@ function Reschedule(props: RescheduleIslandProps) {
       if (cartId) await calls.discard(cartId).catch(() => undefined);
       setStatus({ kind: "error", message: failure.message ?? s["reschedule.error"] });
       if (date) void sessions.load(date, lines);
+      // A seat taken meanwhile: the map is read again, fresh.
+      setSeatMapVersion((v) => v + 1);
     }
   }
 
@@ -224,8 +270,23 @@ function Reschedule(props: RescheduleIslandProps) {
           flexiblePrices={false}
         />
       ) : null}
+      {sessionId && !same && seatDemand.length > 0 ? (
+        <Suspense fallback={<p role="status">{s["reschedule.loading"]}</p>}>
+          <p>{s["reschedule.seats"]}</p>
+          <SeatSelection
+            sessionId={sessionId}
+            demand={seatDemand}
+            chosen={seats}
+            onChange={setSeats}
+            reloadKey={seatMapVersion}
+            total={quote.kind === "ok" ? quote.total : 0}
+          />
+        </Suspense>
+      ) : null}
       <section className="reserve__section reschedule__summary" aria-live="polite">
         {same ? <p>{s["reschedule.sameSession"]}</p> : null}
+        {quote.kind === "loading" ? <p role="status">{s["reschedule.loading"]}</p> : null}
+        {quote.kind === "failed" ? <p>{s["reschedule.difference.failed"]}</p> : null}
         {!same && difference !== null ? (
           <p data-testid="reschedule-difference">
             <strong>{formatDifference(difference)}</strong>
@@ -246,7 +307,7 @@ function Reschedule(props: RescheduleIslandProps) {
         <button
           type="button"
           className="button"
-          disabled={!sessionId || same || status.kind === "working"}
+          disabled={!sessionId || same || !adds || status.kind === "working"}
           onClick={() => void confirm()}
         >
           {status.kind === "working" ? s["reschedule.working"] : s["reschedule.confirm"]}

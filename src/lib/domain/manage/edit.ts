@@ -3,26 +3,10 @@
  * integer minor units.
  *
  * (Which tickets may be changed, the self-edit horizon, is domain/manage/rules.ts.)
- * - What a removed ticket is worth: its list value, scaled by what the order really cost against
- *   the list value of its booked tickets (a promo discount lowers the credit with it).
- * - The outstanding total of an edit cart is added less removed: it may be zero or less.
+ * - What a change costs (the order's promo discount kept, fees included) is edit-price.ts; the
+ *   outstanding total it gives may be zero or less.
  * - A lower price is refunded (newest payment first, never more than a payment's amount) or kept.
  */
-
-/**
- * The credit for removed tickets: their list value, scaled down when the order cost less than the
- * list value of its booked tickets (a discount), never more than the list value.
- */
-export function removalCredit(removedList: number, bookedList: number, orderTotal: number): number {
-  if (removedList <= 0) return 0;
-  if (bookedList <= 0 || orderTotal >= bookedList) return removedList;
-  return Math.min(removedList, Math.round((removedList * Math.max(0, orderTotal)) / bookedList));
-}
-
-/** Spec 2 §4: the edit's outstanding total, added less removed (may be zero or less). */
-export function editOutstanding(addedTotal: number, paid: number, credit: number): number {
-  return addedTotal - paid - credit;
-}
 
 export type LowerPrice = "refund" | "keep";
 
@@ -52,23 +36,6 @@ export function splitRefund(
     left -= take;
   }
   return out;
-}
-
-/**
- * The price difference of moving tickets to another session: the new session's price of each
- * ticket's type less what the ticket's face value was. Null while a type has no price there yet.
- */
-export function rescheduleDifference(
-  tickets: readonly { ticketTypeId: string; faceValue: number }[],
-  newPrices: Readonly<Record<string, number>>,
-): number | null {
-  let sum = 0;
-  for (const t of tickets) {
-    const price = Object.hasOwn(newPrices, t.ticketTypeId) ? newPrices[t.ticketTypeId] : undefined;
-    if (price === undefined) return null;
-    sum += price - t.faceValue;
-  }
-  return sum;
 }
 
 /** Spec 2 §4: confirm with the free gateway when the outstanding total is zero or less, else pay. */

@@ -10,6 +10,8 @@ export interface ViewTicket {
   ticket_type_id: string;
   ticket_type_name: string;
   event_name: string;
+  /** The ticket's event: tickets without a session (passes) of one event are listed together. */
+  event_template_id?: string;
   event_session_id: string | null;
   start_datetime: string | null;
   timezone: string;
@@ -38,11 +40,18 @@ export interface SessionGroup<T extends ViewTicket> {
   tickets: T[];
 }
 
-/** Tickets grouped by session (tickets without one each stand alone), soonest first, order kept inside. */
+/**
+ * Tickets grouped by session, soonest first, order kept inside. Tickets without a session (an
+ * any-day pass) are grouped by event and validity start, so two passes of one event are one entry
+ * listing both, not the event's name twice.
+ */
 export function groupBySession<T extends ViewTicket>(tickets: readonly T[]): SessionGroup<T>[] {
   const groups = new Map<string, SessionGroup<T>>();
   for (const ticket of tickets) {
-    const key = ticket.event_session_id ?? `ticket:${ticket.id}`;
+    const key =
+      ticket.event_session_id === null
+        ? `event:${ticket.event_template_id ?? ticket.event_name}:${ticket.start_datetime ?? ""}`
+        : `session:${ticket.event_session_id}`;
     let group = groups.get(key);
     if (!group) {
       group = {

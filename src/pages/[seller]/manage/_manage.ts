@@ -9,6 +9,11 @@ import { createApiClient } from "../../../lib/api/client.ts";
 import { ApiClientError } from "../../../lib/api/errors.ts";
 import { manageApi } from "../../../lib/api/manage-client.ts";
 import type { ManageAnswer } from "../../../lib/api/manage-schemas.ts";
+import {
+  loadEventDetail,
+  type ReserveIslandProps,
+  reserveIslandProps,
+} from "../../../lib/pages/event-detail.ts";
 import { getRuntime } from "../../../lib/server/runtime.ts";
 import type { Tenant } from "../../../lib/tenant/schema.ts";
 import { isIslandSharedKey, stringSubset } from "../../../lib/tenant/strings.ts";
@@ -45,4 +50,36 @@ export function manageStringsOf(tenant: Tenant): ManageStrings {
 
 function isManageStringKey(key: string): key is keyof ManageStrings {
   return Object.hasOwn(manageStrings, key) || isIslandSharedKey(key);
+}
+
+/**
+ * The reserve props of the seated events an edit can add tickets to, by event id: Edit order offers
+ * their seat map (the event page's seat selection) for the seats of added tickets.
+ */
+export async function seatingOf(
+  seller: string,
+  answer: ManageAnswer,
+  base: string,
+): Promise<Record<string, ReserveIslandProps>> {
+  if (answer.mode !== "self_edit") return {};
+  const eventIds = [
+    ...new Set(
+      answer.tickets.filter((t) => t.event_session_id && t.can_edit).map((t) => t.event_template_id),
+    ),
+  ];
+  const out: Record<string, ReserveIslandProps> = {};
+  for (const id of eventIds) {
+    const data = await loadEventDetail({ seller, id }, null);
+    if (!data) continue;
+    const props = reserveIslandProps(
+      data,
+      { tg: undefined, select: undefined, price: undefined },
+      "date_first",
+      base,
+    );
+    if (props?.groups.some((g) => g.handler === "seated")) {
+      out[id] = { ...props, addOn: undefined, requiresAnchor: false, skipHref: undefined };
+    }
+  }
+  return out;
 }

@@ -1,14 +1,16 @@
 /**
  * Issue 14, editing an order (spec 2 §4, §7): POST ticket_order/{id}/edit_cart (the manage token
- * opens the order), POST cart/{id}/remove, POST cart/{id}/modify and DELETE cart/{id}. Checking out
+ * opens the order), GET ticket_order/{id}/reschedule_quote (the reschedule preview's price), POST
+ * cart/{id}/remove, POST cart/{id}/modify and DELETE cart/{id}. Checking out
  * an edit cart is the ordinary POST cart/{id}/guest_checkout (checkout.ts), and GET cart/{id} with
  * `embed=ticket_order` is cart.ts's read. Registered after the cart routes, so the same-origin and
  * /api-only checks of cart.ts apply to the /cart/* calls here.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
-import { cartRemoveBody, editCartBody } from "../../../api/manage-edit-schemas.ts";
+import { cartRemoveBody, editCartBody, rescheduleQuoteAnswer } from "../../../api/manage-edit-schemas.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
+import { authCall } from "../../services/auth/context.ts";
 import { deleteCart } from "../../services/cart/service.ts";
 import {
   createEditCart,
@@ -16,6 +18,7 @@ import {
   pendingEditCart,
   removeTickets,
 } from "../../services/manage/edit/cart.ts";
+import { rescheduleQuote } from "../../services/manage/edit/quote.ts";
 import type { ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { requestCaller } from "../request-caller.ts";
@@ -40,6 +43,25 @@ const readEditCart = createRoute({
     query: z.object({ token: z.string().max(200).optional(), cart: z.string().max(200).optional() }),
   },
   responses: { ...json(cartEnvelope, "The pending edit cart."), ...errors(403, 410) },
+});
+/** The reschedule preview's query: the order's token, the new session, the moved tickets' ids. */
+const rescheduleQuoteQuery = z.object({
+  token: z.string().max(200).optional(),
+  event_session_id: z.string().min(1).max(200),
+  tickets: z
+    .string()
+    .max(20_000)
+    .transform((value) => [...new Set(value.split(",").filter(Boolean))])
+    .pipe(z.array(z.string().min(1).max(200)).min(1).max(500)),
+  _seller: z.string().max(200).optional(),
+});
+const quoteRoute = createRoute({
+  method: "get",
+  path: "/ticket_order/{id}/reschedule_quote",
+  description:
+    "What moving `tickets` of the order the token opens to `event_session_id` would cost, priced as the edit cart and its checkout price it.",
+  request: { params: idParam, query: rescheduleQuoteQuery },
+  responses: { ...json(rescheduleQuoteAnswer, "The price of the change."), ...errors(403, 409) },
 });
 const removeRoute = createRoute({
   method: "post",
@@ -69,6 +91,23 @@ export function registerManageEdit(router: ApiRouter): void {
     if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
     await next();
     c.res.headers.set("Cache-Control", "no-store");
+  });
+  router.use("/ticket_order/:id/reschedule_quote", async (c, next) => {
+    if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+    await next();
+    c.res.headers.set("Cache-Control", "private, no-store");
+  });
+  router.openapi(quoteRoute, async (c) => {
+    const query = c.req.valid("query");
+    const call = await authCall(c, query._seller);
+    const quote = await rescheduleQuote(c.get("deps"), {
+      orderId: c.req.valid("param").id,
+      token: query.token ?? "",
+      sellerId: call.seller.id,
+      ticketIds: query.tickets,
+      sessionId: query.event_session_id,
+    });
+    return c.json({ reschedule_quote: { _count: 1, _data: [quote] } }, 200);
   });
   router.openapi(editCart, async (c) => {
     const { id } = c.req.valid("param");

@@ -6,8 +6,8 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { CartEnvelope, CartResource, TicketResource } from "../../../api/cart-schemas.ts";
-import { computeCartTotals } from "../../../domain/cart-totals.ts";
-import { editOutstanding } from "../../../domain/manage/edit.ts";
+import { type CartTotals, computeCartTotals } from "../../../domain/cart-totals.ts";
+import type { EditPrice } from "../../../domain/manage/edit-price.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
 import { visitWindow } from "../../../domain/visit-time.ts";
@@ -25,7 +25,7 @@ import {
 } from "../catalogue/serialize.ts";
 import { serializePayment } from "../checkout/answer.ts";
 import { cartPlanState, serializeScheduled } from "../checkout/plan.ts";
-import { editCredit } from "../manage/edit/rules.ts";
+import { editCartPrice } from "../manage/edit/rules.ts";
 import { gifteeOf } from "../membership/giftee.ts";
 import { redeemDiscount } from "../membership/redeem.ts";
 import { allDaySessionIds } from "./all-day-sessions.ts";
@@ -116,6 +116,19 @@ async function catalogueOf(db: Db, tickets: TicketRow[], sellerId: string, known
   return { types, groups, sessions, eventRows, metas, configs };
 }
 
+/** An edit cart's totals: its tickets as priced within the changed order (edit-price.ts). */
+function editTotals(computed: CartTotals, edit: EditPrice): CartTotals {
+  return {
+    ...computed,
+    faceValue: edit.added.faceValue,
+    feePercent: edit.added.fees - computed.feeFixed,
+    discount: edit.added.discount,
+    total: edit.added.total,
+    ticketDiscounts: new Map(edit.ticketDiscounts),
+    codeDiscounts: edit.codeDiscounts,
+  };
+}
+
 /**
  * `held` saves the ticket read when the caller already has the cart's held tickets; `known` the
  * reads of rows it already has. Static rows come from the short-lived cache (static-rows.ts).
@@ -147,7 +160,7 @@ export async function buildCartEnvelope(
   );
   const codeByName = new Map(codeRows.map((r) => [r.code, r]));
 
-  const totals = computeCartTotals(await withLineKinds(db, tickets, groups), [
+  const computed = computeCartTotals(await withLineKinds(db, tickets, groups), [
     ...cart.codes.flatMap((code) => {
       const row = codeByName.get(code);
       return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
@@ -155,6 +168,10 @@ export async function buildCartEnvelope(
     // Issue 12: a redeemed gift of membership takes its value off the chosen level.
     ...(await redeemDiscount(db, cart)),
   ]);
+  // Issue 14: an edit cart's tickets are priced as part of the changed order (its codes kept), and
+  // what the change costs is added less what the removed tickets are worth (edit-price.ts).
+  const edit = await editCartPrice(db, cart, tickets);
+  const totals = edit ? editTotals(computed, edit) : computed;
 
   const eventMeta = new Map(
     metas.filter((m) => m.resource === "event_template").map((m) => [m.resourceId, m.data]),
@@ -190,10 +207,8 @@ export async function buildCartEnvelope(
     known.payments ??
     (await db.select().from(s.payment).where(eq(s.payment.cartId, cart.id)).orderBy(s.payment.occurredAt));
   const paid = payments.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
-  // Issue 14: an edit cart's outstanding total is what the change costs, added less removed (may be ≤ 0).
-  const outstanding = cart.editsTicketOrderId
-    ? editOutstanding(totals.total, paid, await editCredit(db, cart))
-    : Math.max(0, totals.total - paid);
+  // Issue 14: an edit cart's outstanding total is what the change costs, less paid (may be ≤ 0).
+  const outstanding = edit ? edit.difference - paid : Math.max(0, totals.total - paid);
   // Scheduled payments when a held ticket's group has a payment_plan (checkout/plan.ts).
   const plan = cartPlanState(cart, tickets, metas, totals.total, paid, now);
   const cartResource: CartResource = {
@@ -230,7 +245,11 @@ export async function buildCartEnvelope(
     giftee: await gifteeOf(db, cart),
     redeemMembership: cart.membershipOptions.redeemMembership || null,
     ...(cart.editsTicketOrderId
-      ? { edits_ticket_order_id: cart.editsTicketOrderId, removed_ticket_ids: cart.editRemovals }
+      ? {
+          edits_ticket_order_id: cart.editsTicketOrderId,
+          removed_ticket_ids: cart.editRemovals,
+          edit_credit: toMoneyString(edit?.credit ?? 0),
+        }
       : {}),
   };
   const ticketResources: TicketResource[] = tickets.map((t) => ({

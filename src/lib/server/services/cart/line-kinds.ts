@@ -3,7 +3,7 @@
  * handler: a discount code applies only to the kinds it is for (domain/promo-codes.ts).
  */
 import { inArray } from "drizzle-orm";
-import { type LineKind, lineKindOfHandler } from "../../../domain/promo-codes.ts";
+import { type LineKind, lineKindOfHandler } from "../../../domain/discount-scope.ts";
 import * as s from "../../db/schema.ts";
 import type { Executor } from "./types.ts";
 

@@ -55,7 +55,7 @@ import {
   lockedMemberGroups,
   type PlannedTicket,
 } from "./rules.ts";
-import { holdSeats } from "./seats.ts";
+import { holdSeats, partySeats } from "./seats.ts";
 import { cachedSellerById } from "./static-rows.ts";
 import { assertSurveyEmails } from "./survey-answers.ts";
 import type { CartRow, CodeRow, GroupRow, TicketInsert, TicketRow, Tx } from "./types.ts";
@@ -325,6 +325,11 @@ async function applyModifyBody(
   // Everything but the counters first; a refusal found here waits for the counters, so a
   // capacity error still comes first, as when the places were taken before the seats and codes.
   try {
+    // Seats picked for the shopper sit with the party: the cart's kept seats, an edited order's
+    // seats, and the seats this very call picks for an earlier line (seats.ts partySeats).
+    const party = resolved.some((r) => r.group.handler === "seated" && r.session && !r.line.seat_template_id)
+      ? await partySeats(tx, cart, kept)
+      : undefined;
     for (const r of resolved) {
       if (r.group.handler !== "seated" || !r.session) continue;
       const rowsOfLine = planned.filter((p) => p.line === r);
@@ -334,7 +339,9 @@ async function applyModifyBody(
         sessionId: r.session.id,
         n: rowsOfLine.length,
         seatIds: r.line.seat_template_id ? [r.line.seat_template_id] : [],
+        ...(party ? party.of(r.session.id, r.type.id) : {}),
       });
+      party?.took(r.session.id, seats);
       rowsOfLine.forEach((p, i) => {
         p.row.seatTemplateId = seats[i] ?? null;
       });

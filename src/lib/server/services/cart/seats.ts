@@ -1,38 +1,28 @@
 /**
- * Seats for seated groups: a chosen seat (seat_template_id), or the first available seats of the
- * session's seat map in seat order, neighbours first, so seated events sell before a seat-map UI
- * exists. A seat is held by inserting a session_seat row; a taken seat is 409 seat_unavailable.
+ * Seats for seated groups: a chosen seat (seat_template_id), or seats picked for the shopper
+ * (domain/seat-pick.ts): next to the party's seats in the session when it has some (a cart's
+ * earlier seats, an edited order's), the moving party's own seats on a reschedule, else the first
+ * run of neighbours in seat order. A seat is held by inserting a session_seat row; a taken seat is 409 seat_unavailable.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TicketSeat } from "../../../api/cart-schemas.ts";
+import { pickSeatsFor, pickSeatsNear } from "../../../domain/seat-pick.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "./errors.ts";
-import type { Executor, Tx } from "./types.ts";
+import type { CartRow, Executor, TicketRow, Tx } from "./types.ts";
 
 type SeatRow = typeof s.seatTemplate.$inferSelect;
 
 export const seatUnavailable = (extra: Record<string, unknown>) =>
   reserveError("seat_unavailable", "Sorry, the selected seats are no longer available.", extra);
 
-/**
- * Picks `n` seats from the available ones (in map order: top to bottom, left to right): the first
- * run of `n` neighbours along previous/next links, else the first `n` seats.
- */
-export function pickSeats(available: readonly SeatRow[], n: number): SeatRow[] {
-  const ordered = [...available].sort((a, b) => a.y - b.y || a.x - b.x || (a.id < b.id ? -1 : 1));
-  if (ordered.length < n) return [];
-  const byId = new Map(ordered.map((seat) => [seat.id, seat]));
-  for (const start of ordered) {
-    const run: SeatRow[] = [start];
-    let cursor: SeatRow | undefined = start;
-    while (run.length < n && cursor?.nextId) {
-      cursor = byId.get(cursor.nextId);
-      if (!cursor) break;
-      run.push(cursor);
-    }
-    if (run.length === n) return run;
-  }
-  return ordered.slice(0, n);
+/** Picks `n` of the available seats (domain/seat-pick.ts): next to the party, else in map order. */
+export function pickSeats(
+  available: readonly SeatRow[],
+  n: number,
+  party: readonly SeatRow[] = [],
+): SeatRow[] {
+  return pickSeatsNear(available, n, party);
 }
 
 async function seatsOfEvent(tx: Tx, eventTemplateId: string, groupId: string): Promise<SeatRow[]> {
@@ -47,7 +37,17 @@ async function seatsOfEvent(tx: Tx, eventTemplateId: string, groupId: string): P
 /** Holds seats for `n` tickets of a seated group in a session; returns their seat_template ids. */
 export async function holdSeats(
   tx: Tx,
-  request: { eventTemplateId: string; groupId: string; sessionId: string; n: number; seatIds: string[] },
+  request: {
+    eventTemplateId: string;
+    groupId: string;
+    sessionId: string;
+    n: number;
+    seatIds: string[];
+    /** Seats the party already has in this session (the cart's, an edited order's): sit next to them. */
+    party?: readonly string[];
+    /** Seats a moving party had in another session of the event (a reschedule): the same, or nearest. */
+    former?: readonly string[];
+  },
 ): Promise<string[]> {
   const { sessionId, groupId, n } = request;
   const seats = await seatsOfEvent(tx, request.eventTemplateId, groupId);
@@ -74,10 +74,11 @@ export async function holdSeats(
           )
       ).map((r) => r.id),
     );
-    chosen = pickSeats(
-      seats.filter((seat) => !taken.has(seat.id)),
-      n,
-    ).map((seat) => seat.id);
+    const free = seats.filter((seat) => !taken.has(seat.id));
+    const seatOf = (ids: readonly string[] = []) =>
+      ids.flatMap((id) => seats.find((seat) => seat.id === id) ?? []);
+    const party = seatOf(request.party);
+    chosen = pickSeatsFor(free, n, { party, former: seatOf(request.former) }).map((seat) => seat.id);
     if (chosen.length < n) throw seatUnavailable({ event_session_id: sessionId, ticket_group_id: groupId });
   }
   const inserted = await tx
@@ -93,6 +94,62 @@ export async function holdSeats(
     });
   }
   return chosen;
+}
+
+type PartyTicket = Pick<TicketRow, "id" | "eventSessionId" | "seatTemplateId" | "ticketTypeId">;
+
+/**
+ * The party's seats a modify picks seats beside: per session, the cart's kept seats and, on an edit
+ * cart, its order's booked seats not being removed; per ticket type, the seats of the order's
+ * tickets being removed in another session (a reschedule moves them: the same seats when free).
+ * `took` adds the seats a line of this call picked, so the next line sits with them too.
+ */
+export async function partySeats(
+  tx: Tx,
+  cart: Pick<CartRow, "editsTicketOrderId" | "editRemovals">,
+  kept: readonly PartyTicket[],
+) {
+  const order: PartyTicket[] = cart.editsTicketOrderId
+    ? await tx
+        .select({
+          id: s.ticket.id,
+          eventSessionId: s.ticket.eventSessionId,
+          seatTemplateId: s.ticket.seatTemplateId,
+          ticketTypeId: s.ticket.ticketTypeId,
+        })
+        .from(s.ticket)
+        .where(
+          and(
+            eq(s.ticket.ticketOrderId, cart.editsTicketOrderId),
+            eq(s.ticket.state, "booked"),
+            isNotNull(s.ticket.seatTemplateId),
+          ),
+        )
+    : [];
+  const removing = new Set(cart.editRemovals);
+  const sitting = [...kept, ...order.filter((t) => !removing.has(t.id))];
+  const moving = order.filter((t) => removing.has(t.id));
+  const picked = new Map<string, string[]>();
+  return {
+    of(sessionId: string, ticketTypeId: string) {
+      return {
+        party: [
+          ...sitting.flatMap((t) =>
+            t.eventSessionId === sessionId && t.seatTemplateId ? [t.seatTemplateId] : [],
+          ),
+          ...(picked.get(sessionId) ?? []),
+        ],
+        former: moving.flatMap((t) =>
+          t.eventSessionId !== sessionId && t.ticketTypeId === ticketTypeId && t.seatTemplateId
+            ? [t.seatTemplateId]
+            : [],
+        ),
+      };
+    },
+    took(sessionId: string, seatIds: readonly string[]) {
+      picked.set(sessionId, [...(picked.get(sessionId) ?? []), ...seatIds]);
+    },
+  };
 }
 
 /**

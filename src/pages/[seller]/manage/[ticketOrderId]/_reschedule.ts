@@ -14,7 +14,6 @@ import { createApiClient } from "../../../../lib/api/client.ts";
 import { ApiClientError } from "../../../../lib/api/errors.ts";
 import { manageEditApi } from "../../../../lib/api/manage-edit-client.ts";
 import { formatTime } from "../../../../lib/domain/date-format.ts";
-import { parseMoneyString } from "../../../../lib/domain/money.ts";
 import { formatOrderDate } from "../../../../lib/domain/order-dates.ts";
 import { loadEventDetail, reserveIslandProps } from "../../../../lib/pages/event-detail.ts";
 import { getRuntime } from "../../../../lib/server/runtime.ts";
@@ -70,12 +69,17 @@ export async function readReschedule(
       fromSessionId: sessionId,
       eventName: first.event_name,
       when: `${formatOrderDate(first.start_datetime, first.timezone)}, ${formatTime(start, tenant.locale, first.timezone)}`,
-      tickets: tickets.map((x) => ({
-        id: x.id,
-        ticketTypeId: x.ticket_type_id,
-        name: x.ticket_type_name,
-        faceValue: parseMoneyString(x.face_value),
-      })),
+      tickets: tickets.map((x) => {
+        const group = reserve.groups.find((g) => g.id === x.ticket_group_id);
+        return {
+          id: x.id,
+          ticketTypeId: x.ticket_type_id,
+          name: x.ticket_type_name,
+          groupId: x.ticket_group_id,
+          groupName: group?.name ?? x.ticket_type_name,
+          seated: group?.handler === "seated",
+        };
+      }),
       lowerPrice: tenant.web.self_edit.lower_price,
       // Any other session of the event is offered: no add-on window, no anchor needed.
       reserve: { ...reserve, addOn: undefined, requiresAnchor: false, skipHref: undefined },

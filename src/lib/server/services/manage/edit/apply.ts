@@ -4,7 +4,7 @@
  * order run one after the other). In order:
  * - the removals are checked again (on the order, booked, beyond the horizon) and the additions
  *   must start beyond the horizon;
- * - what the change costs (added less removed, domain/manage/edit.ts) is charged when above zero
+ * - what the change costs (domain/manage/edit-price.ts, the order's codes kept) is charged when above zero
  *   (the test or stripe gateway, on the edit cart), else the free gateway is used;
  * - the held tickets are booked on the original order; the removed ones become cancelled with a
  *   conditional UPDATE (booked → cancelled) that must match each of them, so each old place is given
@@ -17,7 +17,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { CheckoutAnswer } from "../../../../api/checkout-schemas.ts";
-import { editedOrderTotal, editOutstanding, splitRefund } from "../../../../domain/manage/edit.ts";
+import { editedOrderTotal, splitRefund } from "../../../../domain/manage/edit.ts";
 import { parseMoneyString, toMoneyString } from "../../../../domain/money.ts";
 import * as s from "../../../db/schema.ts";
 import { logger } from "../../../log/logger.ts";
@@ -28,7 +28,7 @@ import { applyCapacityDeltas, releaseDeltas } from "../../cart/counters.ts";
 import { cancelTickets, heldTickets } from "../../cart/release.ts";
 import type { CartRow, Tx } from "../../cart/types.ts";
 import { checkoutAnswerOf } from "../../checkout/answer.ts";
-import { cartPayments, cartTotal, type PaymentRow, paidAmount } from "../../checkout/cart-state.ts";
+import { cartPayments, type PaymentRow, paidAmount } from "../../checkout/cart-state.ts";
 import { bookTickets } from "../../checkout/convert.ts";
 import { amountMismatch, cartEmpty } from "../../checkout/errors.ts";
 import type { OrderRow } from "../../checkout/orders.ts";
@@ -38,7 +38,7 @@ import {
   assertSelfEdit,
   checkAddedHorizon,
   checkRemovals,
-  editCredit,
+  priceEdit,
   type SelfEdit,
   ticketStateIncorrect,
 } from "./rules.ts";
@@ -167,9 +167,10 @@ export async function checkoutEdit(tx: Tx, cart: CartRow, input: EditCheckout): 
   const removing = await checkRemovals(tx, order, cart.editRemovals, now, selfEdit);
   await checkAddedHorizon(tx, held, now, selfEdit);
 
-  const added = await cartTotal(tx, cart, held);
   const payments = await cartPayments(tx, cart.id);
-  const outstanding = editOutstanding(added, paidAmount(payments), await editCredit(tx, cart));
+  // The same price the confirm page showed (edit-price.ts): the order's codes kept, fees included.
+  const price = await priceEdit(tx, order, cart.editRemovals, held, cart.codes);
+  const outstanding = price.difference - paidAmount(payments);
   const due = Math.max(0, outstanding);
   const asked = input.amount === undefined ? due : parseMoneyString(input.amount);
   const gateway = gatewayFor(input.gatewayId);

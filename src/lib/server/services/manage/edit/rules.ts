@@ -2,7 +2,7 @@
  * Issue 14: the checks every edit call shares. The tenant's self-edit settings; the order's
  * tickets an edit removes (spec 2 §8: `ticket_not_found`, `ticket_state_incorrect`,
  * `tickets_too_old`, context `cart_remove_tickets`); sessions an edit adds to must be beyond the
- * horizon too; and the credit the removed tickets give (domain/manage/edit.ts).
+ * horizon too; and what the change costs (domain/manage/edit-price.ts).
  */
 import { and, eq, inArray } from "drizzle-orm";
 import {
@@ -12,14 +12,16 @@ import {
   TICKET_STATE_INCORRECT_TEXT,
   TICKETS_TOO_OLD_TEXT,
 } from "../../../../api/manage-edit-schemas.ts";
-import { computeCartTotals } from "../../../../domain/cart-totals.ts";
-import { removalCredit } from "../../../../domain/manage/edit.ts";
+import type { PricedTicket, TotalsCode } from "../../../../domain/cart-totals.ts";
+import { type EditPrice, editPrice } from "../../../../domain/manage/edit-price.ts";
 import { isWithinHorizon } from "../../../../domain/manage/rules.ts";
+import { readBenefit } from "../../../../domain/promo-codes.ts";
 import { getTenant } from "../../../../tenant/load.ts";
 import type { Db } from "../../../db/client.ts";
 import * as s from "../../../db/schema.ts";
 import type { Executor } from "../../../db/seed/helpers.ts";
 import { ApiError } from "../../../http/errors.ts";
+import { withLineKinds } from "../../cart/line-kinds.ts";
 import type { CartRow, TicketRow } from "../../cart/types.ts";
 import type { OrderRow } from "../../checkout/orders.ts";
 
@@ -125,20 +127,60 @@ export async function checkAddedHorizon(
   if (tooOld.length) throw ticketsTooOld(tooOld.map((t) => t.id));
 }
 
-/** What the removed tickets are worth (domain/manage/edit.ts removalCredit); 0 for other carts. */
-export async function editCredit(ex: Executor | Db, cart: CartRow): Promise<number> {
-  if (!cart.editsTicketOrderId || !cart.editRemovals.length) return 0;
-  const [order] = await ex.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, cart.editsTicketOrderId));
-  if (!order) return 0;
-  const booked = await ex
+/** The promo codes named (the seller's), as cart-totals takes them; unknown names give nothing. */
+async function promoCodes(
+  ex: Executor | Db,
+  sellerId: string,
+  names: readonly string[],
+): Promise<TotalsCode[]> {
+  if (!names.length) return [];
+  const rows = await ex
     .select()
-    .from(s.ticket)
-    .where(and(eq(s.ticket.ticketOrderId, order.id), eq(s.ticket.state, "booked")));
-  const removing = new Set(cart.editRemovals);
-  const removed = booked.filter((t) => removing.has(t.id));
-  return removalCredit(
-    computeCartTotals(removed, []).total,
-    computeCartTotals(booked, []).total,
-    order.total,
-  );
+    .from(s.code)
+    .where(and(eq(s.code.sellerId, sellerId), inArray(s.code.code, [...names])));
+  const byName = new Map(rows.map((r) => [r.code, r]));
+  return names.flatMap((name) => {
+    const row = byName.get(name);
+    return row && row.kind === "promo" ? [{ code: name, benefit: readBenefit(row.benefit) }] : [];
+  });
+}
+
+/**
+ * What a change to `order` costs (domain/manage/edit-price.ts): its booked tickets, the ids it
+ * removes, the tickets it adds, and the codes of the order (bought with) and of the edit cart.
+ */
+export async function priceEdit(
+  ex: Executor | Db,
+  order: Pick<OrderRow, "id" | "sellerId" | "cartId" | "total">,
+  removed: readonly string[],
+  added: readonly (PricedTicket & { ticketGroupId: string })[],
+  editCodes: readonly string[] = [],
+): Promise<EditPrice> {
+  const [bookedRows, [bought]] = await Promise.all([
+    ex
+      .select()
+      .from(s.ticket)
+      .where(and(eq(s.ticket.ticketOrderId, order.id), eq(s.ticket.state, "booked"))),
+    ex.select({ codes: s.cart.codes }).from(s.cart).where(eq(s.cart.id, order.cartId)),
+  ]);
+  const names = [...new Set([...(bought?.codes ?? []), ...editCodes])];
+  // A code discounts only the kinds of line it is for, so each line says what it is.
+  const [codes, booked, addedLines] = await Promise.all([
+    promoCodes(ex, order.sellerId, names),
+    withLineKinds(ex, bookedRows),
+    withLineKinds(ex, added),
+  ]);
+  return editPrice({ booked, removed, added: addedLines, codes, orderTotal: order.total });
+}
+
+/** The price of an edit cart's change (its holds added, its removals removed); null for other carts. */
+export async function editCartPrice(
+  ex: Executor | Db,
+  cart: CartRow,
+  held: readonly TicketRow[],
+): Promise<EditPrice | null> {
+  if (!cart.editsTicketOrderId) return null;
+  const [order] = await ex.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, cart.editsTicketOrderId));
+  if (!order) return null;
+  return priceEdit(ex, order, cart.editRemovals, held, cart.codes);
 }
