@@ -309,21 +309,21 @@ describe("anchor and add-on rules", () => {
 });
 
 describe("seated groups", () => {
-  it("without a seat the first free neighbouring seats are held; a taken seat is 409 seat_unavailable", async () => {
+  it("without a seat the best free neighbouring seats are held, front and centre; a taken seat is 409 seat_unavailable", async () => {
     const concert = await upcomingSession(api, "hm-evening-concert");
     const env = await newCart([
       { ticket_type_id: "hm-concert-stalls-standard", event_session_id: concert.id, quantity: 2 },
     ]);
     const seats = env.ticket._data.map((t) => t.seat_template_id).sort();
-    // A1 is a house seat: A2 and A3 are the first neighbours.
-    expect(seats).toEqual(["hm-seat-A02", "hm-seat-A03"]);
+    // Regression: the first free pair at the row's end (A2, A3) was held. Row A's middle pair now.
+    expect(seats).toEqual(["hm-seat-A08", "hm-seat-A09"]);
     expect(cartOf(env).totals.fee_percent).toBe("2.26"); // 2.5 % of 45.00, per ticket: 1.125 -> 1.13
     const taken = await send(api, "POST", CREATE, {
       add: [
         {
           ticket_type_id: "hm-concert-stalls-standard",
           event_session_id: concert.id,
-          seat_template_id: "hm-seat-A02",
+          seat_template_id: "hm-seat-A08",
         },
       ],
     });
@@ -334,10 +334,10 @@ describe("seated groups", () => {
       {
         ticket_type_id: "hm-concert-stalls-standard",
         event_session_id: concert.id,
-        seat_template_id: "hm-seat-A02",
+        seat_template_id: "hm-seat-A08",
       },
     ]);
-    expect(again.ticket._data[0]?.seat_template_id).toBe("hm-seat-A02");
+    expect(again.ticket._data[0]?.seat_template_id).toBe("hm-seat-A08");
   });
 });
 

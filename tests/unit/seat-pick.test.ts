@@ -57,9 +57,14 @@ describe("a seat added to a party is picked next to it", () => {
     expect(pickSeatsNear(byIds(seats, ["A1"]), 2, party)).toEqual([]);
   });
 
-  it("without a party, the first run of neighbours in map order (top left)", () => {
-    expect(ids(pickSeatsNear(seats, 3))).toEqual(["A1", "A2", "A3"]);
-    expect(ids(pickSeatsNear(without(seats, ["A2"]), 2))).toEqual(["A3", "A4"]);
+  it("regression: seats were picked at the row's end; without a party, front and centre", () => {
+    const row = seats.filter((seat) => seat.y === seats[0]?.y);
+    const picked = pickSeatsNear(seats, 2);
+    // The front row's middle pair: as many seats of the row on either side.
+    const left = row.filter((seat) => seat.x < Math.min(...picked.map((p) => p.x))).length;
+    const right = row.filter((seat) => seat.x > Math.max(...picked.map((p) => p.x))).length;
+    expect(picked.every((seat) => seat.y === row[0]?.y)).toBe(true);
+    expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * Seats picked for the shopper when none were chosen (a reserve without a seat, a ticket added to
  * an order in Edit order, a reschedule): pure, no I/O.
- * - Without a party: the first run of `n` neighbours (along the previous/next links of a row) in map
- *   order, top to bottom and left to right, else the first `n` seats.
+ * - Without a party: front and centre, the run of `n` neighbours (along the previous/next links of
+ *   a row) with the best place: a row further from the stage costs 1, a run at its row's end 2 more
+ *   than one at its centre, so a centred run one row back beats the front row's end; else the
+ *   first `n` seats in map order (top to bottom, left to right).
  * - With the party's seats (the order's or the cart's seats in that session): next to them in
  *   the same row when free (after the party first, then before it), else the run of `n` neighbours
  *   nearest the party, else the `n` nearest seats. Never a seat at an arbitrary row end away from it.
@@ -45,6 +47,30 @@ const centre = (seats: readonly PickSeat[]) => ({
 const distance = (a: { x: number; y: number }, b: { x: number; y: number }) =>
   Math.hypot(a.x - b.x, a.y - b.y);
 
+/** The run with the best place, front and centre (see the file comment), first in map order on a tie. */
+function frontAndCentre<T extends PickSeat>(
+  runs: readonly T[][],
+  seats: readonly PickSeat[],
+): T[] | undefined {
+  const rowYs = [...new Set(seats.map((s) => Math.round(s.y)))].sort((a, b) => a - b);
+  const rows = new Map(
+    rowYs.map((y, rank) => {
+      const xs = seats.filter((s) => Math.round(s.y) === y).map((s) => s.x);
+      const [min, max] = [Math.min(...xs), Math.max(...xs)];
+      return [y, { rank, centre: (min + max) / 2, halfWidth: Math.max((max - min) / 2, 1) }];
+    }),
+  );
+  const score = (run: readonly T[]) => {
+    const row = rows.get(Math.round(run[0]?.y ?? 0));
+    if (!row) return Number.POSITIVE_INFINITY;
+    return row.rank + (2 * Math.abs(centre(run).x - row.centre)) / row.halfWidth;
+  };
+  return runs.reduce<T[] | undefined>(
+    (best, run) => (!best || score(run) < score(best) ? run : best),
+    undefined,
+  );
+}
+
 /** The free seats touching the party along its rows: after its seats first, then before them. */
 function besideParty<T extends PickSeat>(
   party: readonly PickSeat[],
@@ -71,19 +97,21 @@ function besideParty<T extends PickSeat>(
 
 /**
  * `n` seats of `available` (free seats of the group), next to `party` when given; [] when fewer
- * than `n` are free. `party` seats are never picked.
+ * than `n` are free. `party` seats are never picked. `layout` is every seat of the map (taken ones
+ * too), so a row's centre is where the hall's is, not where its free seats happen to be.
  */
 export function pickSeatsNear<T extends PickSeat>(
   available: readonly T[],
   n: number,
   party: readonly PickSeat[] = [],
+  layout: readonly PickSeat[] = available,
 ): T[] {
   const inParty = new Set(party.map((p) => p.id));
   const ordered = mapOrder(available.filter((s) => !inParty.has(s.id)));
   if (n <= 0 || ordered.length < n) return [];
   const free = new Map(ordered.map((s) => [s.id, s]));
   const runs = runsOf(ordered, n, free);
-  if (!party.length) return runs[0] ?? ordered.slice(0, n);
+  if (!party.length) return frontAndCentre(runs, layout) ?? ordered.slice(0, n);
   const beside = besideParty(party, n, free);
   if (beside.length === n) return beside;
   const middle = centre(party);
@@ -104,14 +132,14 @@ export function pickSeatsNear<T extends PickSeat>(
 export function pickSeatsFor<T extends PickSeat>(
   available: readonly T[],
   n: number,
-  people: { party?: readonly PickSeat[]; former?: readonly PickSeat[] } = {},
+  people: { party?: readonly PickSeat[]; former?: readonly PickSeat[]; layout?: readonly PickSeat[] } = {},
 ): T[] {
   const party = people.party ?? [];
   const former = people.former ?? [];
   const free = new Map(available.map((s) => [s.id, s]));
   const same = former.flatMap((s) => free.get(s.id) ?? []);
   if (n > 0 && former.length === n && same.length === n) return same;
-  if (party.length || !former.length) return pickSeatsNear(available, n, party);
+  if (party.length || !former.length) return pickSeatsNear(available, n, party, people.layout);
   // Nearest the former seats, which may be picked themselves (the party is not in them here).
   const ordered = mapOrder(available);
   if (n <= 0 || ordered.length < n) return [];

@@ -9,6 +9,7 @@
  * - keyboard moves between seats (along the previous/next chain and between rows).
  * Pure: no I/O, no DOM.
  */
+import { type PickSeat, pickSeatsNear } from "./seat-pick.ts";
 
 export type SeatState = "available" | "booked" | "unavailable";
 
@@ -132,83 +133,32 @@ export function mapOrder<T extends Pick<SeatLike, "x" | "y" | "seat_template_id"
   );
 }
 
-/** The seats of `count` from `start` along its next links, all selectable, else undefined. */
-function forwardRun(
-  index: SeatIndex,
-  start: SeatLike,
-  groupId: string,
-  count: number,
-  chosen: ChosenSeats,
-): SeatLike[] | undefined {
-  const run: SeatLike[] = [];
-  let cursor: SeatLike | undefined = start;
-  while (run.length < count && cursor && isSelectable(cursor, groupId, chosen) && !run.includes(cursor)) {
-    run.push(cursor);
-    cursor = cursor.next_id ? index.get(cursor.next_id) : undefined;
-  }
-  return run.length === count ? run : undefined;
-}
-
-const middleX = (run: readonly SeatLike[]) => run.reduce((sum, seat) => sum + seat.x, 0) / run.length;
-
-/** How far a run is from the nearest seat the party already holds (map units). */
-function distanceToParty(run: readonly SeatLike[], party: readonly SeatLike[]): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (const a of run) for (const b of party) best = Math.min(best, Math.hypot(a.x - b.x, a.y - b.y));
-  return best;
-}
-
 /**
- * The best run of `count` neighbouring seats for a group, or undefined when no row has one:
- * - with seats already held for the group, the run nearest them (the party sits together);
- * - else front and centre: a row further back costs 1, and a run at the row's end costs 2 more than
- *   one at its centre, so a centred run one row back beats the front row's end.
- * Ties go to the run first in map order.
- */
-export function bestRun(
-  seats: readonly SeatLike[],
-  groupId: string,
-  count: number,
-  chosen: ChosenSeats,
-): string[] | undefined {
-  if (count <= 0) return undefined;
-  const index = indexSeats(seats);
-  const party = (chosen[groupId] ?? []).flatMap((id) => index.get(id) ?? []);
-  let best: { run: SeatLike[]; score: number } | undefined;
-  seatRows(seats).forEach((row, rank) => {
-    const xs = row.map((seat) => seat.x);
-    const centre = (Math.min(...xs) + Math.max(...xs)) / 2;
-    const halfWidth = Math.max((Math.max(...xs) - Math.min(...xs)) / 2, 1);
-    for (const start of row) {
-      const run = forwardRun(index, start, groupId, count, chosen);
-      if (!run) continue;
-      const score =
-        party.length > 0
-          ? distanceToParty(run, party) + Math.abs(middleX(run) - centre) / (halfWidth * 1000)
-          : rank + (2 * Math.abs(middleX(run) - centre)) / halfWidth;
-      if (!best || score < best.score) best = { run, score };
-    }
-  });
-  return best?.run.map((seat) => seat.seat_template_id);
-}
-
-/**
- * 'Find Seats' in the selector: fills every group's remaining quantity with its best run of
- * neighbouring selectable seats (bestRun: next to the party's seats, else front and centre), else
- * the first selectable seats in map order.
+ * 'Find Seats' in the selector: fills every group's remaining quantity with the seats the server
+ * would pick (seat-pick.ts): next to the seats the party already holds, else front and centre,
+ * else the first selectable seats in map order.
  */
 export function findSeats(seats: readonly SeatLike[], chosen: ChosenSeats, demand: readonly SeatDemand[]) {
-  const ordered = mapOrder(seats);
+  const index = indexSeats(seats);
+  const asPick = (seat: SeatLike): PickSeat => ({
+    id: seat.seat_template_id,
+    x: seat.x,
+    y: seat.y,
+    previousId: seat.previous_id,
+    nextId: seat.next_id,
+  });
   let next: ChosenSeats = chosen;
   for (const group of demand) {
     const remaining = group.quantity - chosenCount(next, group.id);
     if (remaining <= 0) continue;
-    const picked =
-      bestRun(seats, group.id, remaining, next) ??
-      ordered
-        .filter((seat) => isSelectable(seat, group.id, next))
-        .slice(0, remaining)
-        .map((seat) => seat.seat_template_id);
+    const free = seats.filter((seat) => isSelectable(seat, group.id, next)).map(asPick);
+    const party = (next[group.id] ?? []).flatMap((id) => {
+      const seat = index.get(id);
+      return seat ? [asPick(seat)] : [];
+    });
+    const picked = pickSeatsNear(free, Math.min(remaining, free.length), party, seats.map(asPick)).map(
+      (seat) => seat.id,
+    );
     next = { ...next, [group.id]: [...(next[group.id] ?? []), ...picked] };
   }
   return next;

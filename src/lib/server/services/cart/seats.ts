@@ -1,8 +1,8 @@
 /**
  * Seats for seated groups: a chosen seat (seat_template_id), or seats picked for the shopper
  * (domain/seat-pick.ts): next to the party's seats in the session when it has some (a cart's
- * earlier seats, an edited order's), the moving party's own seats on a reschedule, else the first
- * run of neighbours in seat order. A seat is held by inserting a session_seat row; a taken seat is 409 seat_unavailable.
+ * earlier seats, an edited order's), the moving party's own seats on a reschedule, else front and
+ * centre. A seat is held by inserting a session_seat row; a taken seat is 409 seat_unavailable.
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TicketSeat } from "../../../api/cart-schemas.ts";
@@ -16,7 +16,7 @@ type SeatRow = typeof s.seatTemplate.$inferSelect;
 export const seatUnavailable = (extra: Record<string, unknown>) =>
   reserveError("seat_unavailable", "Sorry, the selected seats are no longer available.", extra);
 
-/** Picks `n` of the available seats (domain/seat-pick.ts): next to the party, else in map order. */
+/** Picks `n` of the available seats (domain/seat-pick.ts): next to the party, else front and centre. */
 export function pickSeats(
   available: readonly SeatRow[],
   n: number,
@@ -78,7 +78,9 @@ export async function holdSeats(
     const seatOf = (ids: readonly string[] = []) =>
       ids.flatMap((id) => seats.find((seat) => seat.id === id) ?? []);
     const party = seatOf(request.party);
-    chosen = pickSeatsFor(free, n, { party, former: seatOf(request.former) }).map((seat) => seat.id);
+    chosen = pickSeatsFor(free, n, { party, former: seatOf(request.former), layout: seats }).map(
+      (seat) => seat.id,
+    );
     if (chosen.length < n) throw seatUnavailable({ event_session_id: sessionId, ticket_group_id: groupId });
   }
   const inserted = await tx
