@@ -37,14 +37,15 @@ describe("flexible price (spec §5): 'between currency_amount_min and currency_a
   });
 });
 
+const texts = {
+  outside: OUTSIDE_MIN_MAX,
+  below: (min: string) => `Enter at least ${min}.`,
+  above: (max: string) => `Enter at most ${max}.`,
+  format: "Enter the amount with at most two decimals.",
+};
+const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+
 describe("issue 11: 'An out-of-range donation shows 'Value entered is outside min/max' ... say why next to the field'", () => {
-  const texts = {
-    outside: OUTSIDE_MIN_MAX,
-    below: (min: string) => `Enter at least ${min}.`,
-    above: (max: string) => `Enter at most ${max}.`,
-    format: "Enter the amount with at most two decimals.",
-  };
-  const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
   it("keeps the spec's text and names the minimum that was crossed", () => {
     expect(outsideMessage("below", bounds, money, texts)).toBe(
       "Value entered is outside min/max. Enter at least $1.00.",
@@ -63,13 +64,6 @@ describe("issue 11: 'An out-of-range donation shows 'Value entered is outside mi
 });
 
 describe("a negative amount is 'outside min/max' below the minimum, never a format slip", () => {
-  const texts = {
-    outside: OUTSIDE_MIN_MAX,
-    below: (min: string) => `Enter at least ${min}.`,
-    above: (max: string) => `Enter at most ${max}.`,
-    format: "Enter the amount with at most two decimals.",
-  };
-  const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
   it("regression: a donation of -5 was hinted '...at most two decimals'", () => {
     expect(checkFlexibleAmount("-5", bounds)).toEqual({ ok: false, error: "outside", reason: "below" });
     expect(outsideMessage("below", bounds, money, texts)).toBe(
