@@ -4,31 +4,19 @@
  * or one_ticket (donation and gift card).
  */
 import "./reserve/reserve.css";
-import { startTransition, useEffect, useMemo, useState } from "react";
-import { createApiClient } from "../lib/api/client.ts";
-import { reserveApi } from "../lib/api/reserve-client.ts";
+import { startTransition, useEffect, useState } from "react";
 import { eventPageParts } from "../lib/domain/event-page-parts.ts";
 import type { ReserveIslandProps } from "../lib/pages/event-detail.ts";
 import { initCart } from "../lib/stores/cart.ts";
 import { AnchorNotice } from "./reserve/AnchorNotice.tsx";
-import { ReserveContext, reserveEnv } from "./reserve/context.ts";
+import { ReserveContext } from "./reserve/context.ts";
 import { DateFirstReserve } from "./reserve/DateFirstReserve.tsx";
 import { OneTicketReserve } from "./reserve/OneTicketReserve.tsx";
 import { QuantityFirstReserve } from "./reserve/QuantityFirstReserve.tsx";
+import { useBrowserReserveEnv } from "./reserve/useBrowserReserveEnv.ts";
 
 export default function ReserveIsland(props: ReserveIslandProps) {
-  const env = useMemo(() => {
-    const baseUrl = globalThis.location?.origin ?? "http://localhost";
-    const fetch = (request: Request) => globalThis.fetch(request);
-    const api = reserveApi(
-      {
-        cached: createApiClient({ fetch, baseUrl, prefix: "/cached_api" }),
-        fresh: createApiClient({ fetch, baseUrl }),
-      },
-      props.seller,
-    );
-    return reserveEnv(props, api);
-  }, [props]);
+  const env = useBrowserReserveEnv(props);
 
   // The server and the first client render agree (a loading status); the flow starts once mounted.
   // Its first render is a transition: React renders it in slices and keeps the page responsive.

@@ -6,12 +6,11 @@
  * (domain/manage/reschedule-adds.ts reseatChange). No business rules here.
  */
 import { lazy, Suspense, useMemo } from "react";
-import { createApiClient } from "../../lib/api/client.ts";
-import { reserveApi } from "../../lib/api/reserve-client.ts";
 import { type HeldSeat, reseatChange } from "../../lib/domain/manage/reschedule-adds.ts";
 import type { ChosenSeats, SeatDemand } from "../../lib/domain/seat-selection.ts";
 import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
-import { ReserveContext, reserveEnv } from "../reserve/context.ts";
+import { ReserveContext } from "../reserve/context.ts";
+import { useBrowserReserveEnv } from "../reserve/useBrowserReserveEnv.ts";
 
 const SeatSelection = lazy(() => import("../reserve/seats/SeatSelection.tsx"));
 
@@ -31,18 +30,7 @@ export interface EditSeatsProps {
 }
 
 export function EditSeats(props: EditSeatsProps) {
-  const env = useMemo(() => {
-    const baseUrl = globalThis.location?.origin ?? "http://localhost";
-    const fetch = (request: Request) => globalThis.fetch(request);
-    const api = reserveApi(
-      {
-        cached: createApiClient({ fetch, baseUrl, prefix: "/cached_api" }),
-        fresh: createApiClient({ fetch, baseUrl }),
-      },
-      props.seller,
-    );
-    return reserveEnv(props.reserve, api);
-  }, [props.reserve, props.seller]);
+  const env = useBrowserReserveEnv(props.reserve, props.seller);
   const demand = useMemo(
     (): SeatDemand[] =>
       props.reserve.groups

@@ -9,8 +9,6 @@
  */
 import "../../reserve/reserve.css";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { createApiClient } from "../../../lib/api/client.ts";
-import { reserveApi } from "../../../lib/api/reserve-client.ts";
 import type { CalendarDay } from "../../../lib/api/schemas.ts";
 import { confirmRoute, rescheduleFailure } from "../../../lib/domain/manage/edit.ts";
 import { rescheduleAdds, rescheduleSeatDemand } from "../../../lib/domain/manage/reschedule-adds.ts";
@@ -18,9 +16,10 @@ import { parseMoneyString } from "../../../lib/domain/money.ts";
 import type { ChosenSeats } from "../../../lib/domain/seat-selection.ts";
 import type { ReserveIslandProps } from "../../../lib/pages/event-detail.ts";
 import type { rescheduleStrings } from "../../../lib/tenant/strings-reschedule.ts";
-import { ReserveContext, reserveEnv, useReserveEnv } from "../../reserve/context.ts";
+import { ReserveContext, useReserveEnv } from "../../reserve/context.ts";
 import { DatePicker } from "../../reserve/DatePicker.tsx";
 import { SessionPicker } from "../../reserve/SessionPicker.tsx";
+import { useBrowserReserveEnv } from "../../reserve/useBrowserReserveEnv.ts";
 import { useSessions } from "../../reserve/useSessions.ts";
 import { callProblem, fill, manageCalls } from "../manage-calls.ts";
 
@@ -69,18 +68,7 @@ type Status =
   | { kind: "error"; message: string };
 
 export default function RescheduleIsland(props: RescheduleIslandProps) {
-  const env = useMemo(() => {
-    const baseUrl = globalThis.location?.origin ?? "http://localhost";
-    const fetch = (request: Request) => globalThis.fetch(request);
-    const api = reserveApi(
-      {
-        cached: createApiClient({ fetch, baseUrl, prefix: "/cached_api" }),
-        fresh: createApiClient({ fetch, baseUrl }),
-      },
-      props.seller,
-    );
-    return reserveEnv(props.reserve, api);
-  }, [props.reserve, props.seller]);
+  const env = useBrowserReserveEnv(props.reserve, props.seller);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (

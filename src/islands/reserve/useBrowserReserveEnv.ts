@@ -1,0 +1,25 @@
+/**
+ * The reserve islands' environment in the browser: the ticketing API over HTTP (cached reads and
+ * fresh ones) for one seller, with the island's texts and money format. One place for the event
+ * page's reserve island and the manage pages that reuse its calendar and seat map.
+ */
+import { useMemo } from "react";
+import { createApiClient } from "../../lib/api/client.ts";
+import { reserveApi } from "../../lib/api/reserve-client.ts";
+import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
+import { type ReserveEnv, reserveEnv } from "./context.ts";
+
+export function useBrowserReserveEnv(props: ReserveIslandProps, seller: string = props.seller): ReserveEnv {
+  return useMemo(() => {
+    const baseUrl = globalThis.location?.origin ?? "http://localhost";
+    const fetch = (request: Request) => globalThis.fetch(request);
+    const api = reserveApi(
+      {
+        cached: createApiClient({ fetch, baseUrl, prefix: "/cached_api" }),
+        fresh: createApiClient({ fetch, baseUrl }),
+      },
+      seller,
+    );
+    return reserveEnv(props, api);
+  }, [props, seller]);
+}
