@@ -18,7 +18,7 @@ import { isPublicIdentity } from "../identity/identity.ts";
 import { manageLinkForMail } from "../manage/link.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
-import { ticketMailExtras } from "../ticket-cards/links.ts";
+import { ticketMailExtrasOf } from "../ticket-cards/links.ts";
 import type { OrderIdentity } from "./identity.ts";
 import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
 
@@ -135,7 +135,8 @@ export async function enqueueConfirmation(
     // Issue 14: the "Manage your booking" link (services/manage/link.ts).
     manageUrl: await manageLinkForMail(tx, order, seller.slug, bundle.tickets, now),
     // Issue 15: the tickets page, wallet links and calendar attachment (services/ticket-cards/links.ts).
-    inHand: await ticketMailExtras(tx, order, seller.slug, now),
+    // The calendar comes from the bundle's rows, not a second read of the order's tickets.
+    inHand: await ticketMailExtrasOf(tx, order, seller, bundle.tickets, now),
   });
   return enqueueMail(tx, mail, now);
 }
