@@ -119,7 +119,8 @@ export async function enqueueConfirmation(
   now: Date,
 ): Promise<string | null> {
   if (!identity.email) return null;
-  const bundle = await loadOrderBundle(tx, [order.id]);
+  // The mail shows no membership card: the bundle without them.
+  const bundle = await loadOrderBundle(tx, [order.id], { memberships: false });
   const mail = await buildOrderConfirmation({
     sellerId: order.sellerId,
     sellerName: seller.name,
