@@ -5,7 +5,7 @@
  * and one QR code per ticket as an inline cid image (its scan code). Tenant and customer text is
  * escaped in the HTML part.
  */
-import QRCode from "qrcode";
+import QRCode, { type QRCodeToBufferOptions } from "qrcode";
 import { formatTime } from "../../domain/date-format.ts";
 import { type GiftRecipient, giftRecipientOf } from "../../domain/gift-recipient.ts";
 import { escapeHtml } from "../../domain/html-escape.ts";
@@ -130,9 +130,28 @@ export function giftCardSentText(recipient: GiftRecipient): string {
     : "The gift card number is e-mailed to you.";
 }
 
-/** A QR code PNG of `content`. */
+/**
+ * qrcode hands rendererOpts to pngjs's PNG constructor whole; its types list only the deflate
+ * options, not pngjs's filterType (2: Up) and colorType (0: grey).
+ */
+const PNG_WRITE_OPTIONS = { filterType: 2, colorType: 0 } as NonNullable<
+  QRCodeToBufferOptions["rendererOpts"]
+>;
+
+/**
+ * A QR code PNG of `content`. Written as 8-bit grey with the Up filter: the same pixels as the
+ * library's default RGBA with adaptive filtering (every module is several identical rows, so Up
+ * leaves them empty), in about two thirds of the CPU and a smaller file; one is drawn per ticket
+ * in the checkout's confirmation mail.
+ */
 export function qrPng(content: string, margin = 4): Promise<Buffer> {
-  return QRCode.toBuffer(content, { type: "png", margin, width: 256, errorCorrectionLevel: "M" });
+  return QRCode.toBuffer(content, {
+    type: "png",
+    margin,
+    width: 256,
+    errorCorrectionLevel: "M",
+    rendererOpts: PNG_WRITE_OPTIONS,
+  });
 }
 
 export async function buildOrderConfirmation(input: ConfirmationInput): Promise<OutgoingMail> {

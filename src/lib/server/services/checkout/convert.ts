@@ -16,7 +16,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
 import { manageLinkForMail } from "../manage/link.ts";
-import { ticketMailExtras } from "../ticket-cards/links.ts";
+import { ticketMailExtrasOf } from "../ticket-cards/links.ts";
 import { completeOrderFulfilment } from "./fulfil.ts";
 import type { OrderIdentity } from "./identity.ts";
 import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
@@ -119,7 +119,8 @@ export async function enqueueConfirmation(
   schedule?: PaymentScheduleText | null,
 ): Promise<string | null> {
   if (!identity.email) return null;
-  const bundle = await loadOrderBundle(tx, [order.id]);
+  // The mail shows no membership card: the bundle without them.
+  const bundle = await loadOrderBundle(tx, [order.id], { memberships: false });
   const mail = await buildOrderConfirmation({
     sellerId: order.sellerId,
     sellerName: seller.name,
@@ -135,7 +136,8 @@ export async function enqueueConfirmation(
     // Issue 14: the "Manage your booking" link (services/manage/link.ts).
     manageUrl: await manageLinkForMail(tx, order, seller.slug, bundle.tickets, now),
     // Issue 15: the tickets page, wallet links and calendar attachment (services/ticket-cards/links.ts).
-    inHand: await ticketMailExtras(tx, order, seller.slug, now),
+    // The calendar comes from the bundle's rows, not a second read of the order's tickets.
+    inHand: await ticketMailExtrasOf(tx, order, seller, bundle.tickets, now),
     schedule: schedule ?? null,
   });
   return enqueueMail(tx, mail, now);

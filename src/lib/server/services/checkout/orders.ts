@@ -82,13 +82,25 @@ export async function withSellerMeta(ex: Executor, bundle: OrderBundle): Promise
 
 const coll = <T>(data: T[]) => ({ _count: data.length, _data: data });
 
-export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Promise<OrderBundle> {
+/** What a reader may leave out of the bundle: `memberships: false` (then undefined) when it shows none (a mail). */
+export interface BundleParts {
+  memberships?: boolean;
+}
+
+export async function loadOrderBundle(
+  ex: Executor,
+  ids: readonly string[],
+  parts: BundleParts = {},
+): Promise<OrderBundle> {
   if (!ids.length) return { orders: [], tickets: [] };
-  const orders = await ex
-    .select()
+  // The orders with their carts' additional info, in one read.
+  const orderRows = await ex
+    .select({ order: s.ticketOrder, cartInfo: s.cart.additionalInfo })
     .from(s.ticketOrder)
+    .leftJoin(s.cart, eq(s.cart.id, s.ticketOrder.cartId))
     .where(inArray(s.ticketOrder.id, [...ids]))
     .orderBy(asc(s.ticketOrder.createdAt), asc(s.ticketOrder.id));
+  const orders = orderRows.map((row) => row.order);
   if (!orders.length) return { orders, tickets: [] };
   const rows = await ex
     .select({
@@ -116,25 +128,19 @@ export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Pro
       ),
     )
     .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
-  const carts = await ex
-    .select({ id: s.cart.id, additionalInfo: s.cart.additionalInfo })
-    .from(s.cart)
-    .where(
-      inArray(
-        s.cart.id,
-        orders.map((o) => o.cartId),
-      ),
-    );
-  const memberships = await ex
-    .select()
-    .from(s.membership)
-    .where(
-      inArray(
-        s.membership.ticketOrderId,
-        orders.map((o) => o.id),
-      ),
-    )
-    .orderBy(asc(s.membership.scanCode));
+  const memberships =
+    parts.memberships === false
+      ? undefined
+      : await ex
+          .select()
+          .from(s.membership)
+          .where(
+            inArray(
+              s.membership.ticketOrderId,
+              orders.map((o) => o.id),
+            ),
+          )
+          .orderBy(asc(s.membership.scanCode));
   const gifteeIds = orders.flatMap((o) => (o.gifteeIdentityId ? [o.gifteeIdentityId] : []));
   const giftees = gifteeIds.length
     ? await ex.select().from(s.identity).where(inArray(s.identity.id, gifteeIds))
@@ -142,7 +148,9 @@ export async function loadOrderBundle(ex: Executor, ids: readonly string[]): Pro
   return {
     orders,
     tickets: rows,
-    cartInfo: new Map(carts.map((c) => [c.id, c.additionalInfo])),
+    cartInfo: new Map(
+      orderRows.flatMap((row) => (row.cartInfo === null ? [] : [[row.order.cartId, row.cartInfo] as const])),
+    ),
     memberships,
     giftees: new Map(
       giftees.map((g) => [

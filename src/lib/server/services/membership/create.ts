@@ -77,23 +77,29 @@ async function levelBenefits(tx: Tx, levelIds: string[]): Promise<Map<string, Re
   return out;
 }
 
-async function holdersOf(
-  tx: Tx,
-  order: OrderLike,
-  purchaser: Holder,
-): Promise<{ groupId: string; holders: Holder[] }[]> {
-  const tickets = await tx
+type MemberTicket = { ticket: typeof s.ticket.$inferSelect };
+
+/** The order's tickets of membership groups that are not cancelled, in booking order. */
+async function memberTicketsOf(tx: Tx, orderId: string): Promise<MemberTicket[]> {
+  return tx
     .select({ ticket: s.ticket })
     .from(s.ticket)
     .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
     .where(
       and(
-        eq(s.ticket.ticketOrderId, order.id),
+        eq(s.ticket.ticketOrderId, orderId),
         eq(s.ticketGroup.handler, "membership"),
         ne(s.ticket.state, "cancelled"),
       ),
     )
     .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
+}
+
+async function holdersOf(
+  tx: Tx,
+  tickets: readonly MemberTicket[],
+  purchaser: Holder,
+): Promise<{ groupId: string; holders: Holder[] }[]> {
   if (!tickets.length) return [];
   const typeIds = [...new Set(tickets.map((t) => t.ticket.ticketTypeId))];
   const rules: MemberRule[] = await tx
@@ -169,6 +175,9 @@ async function extendedTerm(
 }
 
 export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date): Promise<MembershipRow[]> {
+  // Most orders hold no membership ticket: one query settles them, before the reads a member needs.
+  const memberTickets = await memberTicketsOf(tx, order.id);
+  if (!memberTickets.length) return [];
   const existing = await tx
     .select({ id: s.membership.id })
     .from(s.membership)
@@ -189,7 +198,7 @@ export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date
     lastName: buyer.lastName ?? "",
   };
   const zip = buyer.additionalInfo?.zip_code ?? buyer.additionalInfo?.post_code;
-  const groups = await holdersOf(tx, order, purchaser);
+  const groups = await holdersOf(tx, memberTickets, purchaser);
   const levelIds = [
     ...new Set(groups.flatMap((g) => g.holders.flatMap((h) => (h.ticketTypeId ? [h.ticketTypeId] : [])))),
   ];

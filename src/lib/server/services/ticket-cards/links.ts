@@ -13,8 +13,9 @@ import type { TicketCard } from "../../../domain/tickets/ticket-cards.ts";
 import type { Executor } from "../../db/seed/helpers.ts";
 import type { MailAttachment } from "../../mail/outbox.ts";
 import { mailOriginFor, storefrontUrl } from "../../tenant-hosts/links.ts";
+import type { OrderTicketRow } from "../checkout/orders.ts";
 import { issueManageToken } from "../manage/token.ts";
-import { sessionCalendar } from "../tickets/calendar.ts";
+import { orderCalendar, sessionCalendar } from "../tickets/calendar.ts";
 import { providerReady } from "../tickets/keys.ts";
 
 /** The tickets page of these orders under the router base (`/checkout/complete/tickets?orderIds=`). */
@@ -61,9 +62,43 @@ export async function ticketMailExtras(
   origin: string = mailOriginFor(sellerSlug),
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<TicketMailExtras> {
+  const ics = await sessionCalendar(ex, order.id, origin, now);
+  return mailExtras(ex, order, sellerSlug, now, origin, env, ics);
+}
+
+/**
+ * The same extras from the order's ticket rows already read (the checkout's confirmation mail has
+ * them in its order bundle): the calendar is built from them instead of read again.
+ */
+export async function ticketMailExtrasOf(
+  ex: Executor,
+  order: { id: string; orderNumber: string; state: string },
+  seller: { slug: string; name: string },
+  rows: readonly OrderTicketRow[],
+  now: Date,
+  origin: string = mailOriginFor(seller.slug),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<TicketMailExtras> {
+  const sessionRows = rows.flatMap((row) =>
+    row.session && row.ticket.ticketOrderId === order.id
+      ? [{ state: row.ticket.state, session: row.session, event: row.event, venue: row.venue }]
+      : [],
+  );
+  const ics = orderCalendar(order, seller, sessionRows, origin, now);
+  return mailExtras(ex, order, seller.slug, now, origin, env, ics);
+}
+
+async function mailExtras(
+  ex: Executor,
+  order: { id: string; orderNumber: string; state: string },
+  sellerSlug: string,
+  now: Date,
+  origin: string,
+  env: NodeJS.ProcessEnv,
+  ics: string | null,
+): Promise<TicketMailExtras> {
   const token = await issueManageToken(ex, order.id, now, "tickets");
   const ready = { apple: providerReady("apple", env), google: providerReady("google", env) };
-  const ics = await sessionCalendar(ex, order.id, origin, now);
   const safeNumber = order.orderNumber.replace(/[^A-Za-z0-9_-]/g, "");
   return {
     orderState: order.state,

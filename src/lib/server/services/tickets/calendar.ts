@@ -20,6 +20,14 @@ import type { Executor } from "../../db/seed/helpers.ts";
 
 export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";
 
+/** A ticket of the order as the calendar reads it: its state, its session, event and venue. */
+export interface CalendarTicketRow {
+  state: string;
+  session: typeof s.eventSession.$inferSelect;
+  event: typeof s.eventTemplate.$inferSelect;
+  venue: typeof s.venue.$inferSelect;
+}
+
 /** `now` (the server clock; pass it, so a fixed test clock holds) is the entries' DTSTAMP. */
 export async function sessionCalendar(
   ex: Executor,
@@ -43,10 +51,26 @@ export async function sessionCalendar(
     .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.eventSession.eventTemplateId))
     .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
     .where(and(eq(s.ticket.ticketOrderId, orderId), isNotNull(s.ticket.eventSessionId)));
-  const active = rows.filter((r) => !isCancelledTicket(r.state) && r.state !== "held");
-  const first = active[0];
+  const first = rows[0];
   if (!first) return null;
-  const tenant = getTenant(first.seller.slug);
+  return orderCalendar(first.order, first.seller, rows, origin, now);
+}
+
+/**
+ * The .ics text of an order from its tickets already read (the checkout's confirmation mail has
+ * them in its order bundle): the same entries as sessionCalendar, without a query. Tickets without
+ * a session, held or cancelled add nothing; null when none is left.
+ */
+export function orderCalendar(
+  order: { id: string; orderNumber: string },
+  seller: { slug: string; name: string },
+  tickets: readonly CalendarTicketRow[],
+  origin: string,
+  now: Date,
+): string | null {
+  const active = tickets.filter((r) => !isCancelledTicket(r.state) && r.state !== "held");
+  if (!active.length) return null;
+  const tenant = getTenant(seller.slug);
   const sessions: CalendarSession[] = active.map((r) => ({
     eventSessionId: r.session.id,
     eventTemplateId: r.event.id,
@@ -59,10 +83,10 @@ export async function sessionCalendar(
     tickets: 1,
   }));
   const entries = calendarEntries(sessions, {
-    orderId: first.order.id,
-    orderNumber: first.order.orderNumber,
-    sellerSlug: first.seller.slug,
-    sellerName: tenant?.name ?? first.seller.name,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    sellerSlug: seller.slug,
+    sellerName: tenant?.name ?? seller.name,
     locale: tenant?.locale ?? "en-US",
     origin,
   });
@@ -83,7 +107,7 @@ export async function sessionCalendar(
       status: "CONFIRMED",
       busyStatus: "BUSY",
     })),
-    { productId: "foyer/tickets", calName: tenant?.name ?? first.seller.name },
+    { productId: "foyer/tickets", calName: tenant?.name ?? seller.name },
   );
   if (error || !value) throw error ?? new Error("The calendar could not be built.");
   return withCalendarTimeZone(value, entries[0]?.timeZone);
