@@ -9,13 +9,16 @@ import type { Tx } from "../cart/types.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
 import { issueGiftCards } from "./gift-cards.ts";
+import { orderTicketsByHandler } from "./order-tickets.ts";
 
 type CompletedOrder = Parameters<typeof createOrderMemberships>[1] &
   Parameters<typeof issueGiftCodes>[1] &
   Parameters<typeof issueGiftCards>[1];
 
 export async function completeOrderFulfilment(tx: Tx, order: CompletedOrder, now: Date): Promise<void> {
-  await createOrderMemberships(tx, order, now);
+  // One read of what the order delivers: most orders hold neither kind and stop here.
+  const delivered = await orderTicketsByHandler(tx, order.id, ["membership", "ledger"]);
+  await createOrderMemberships(tx, order, now, delivered.membership);
   await issueGiftCodes(tx, order, now);
-  await issueGiftCards(tx, order, now);
+  await issueGiftCards(tx, order, now, delivered.ledger);
 }

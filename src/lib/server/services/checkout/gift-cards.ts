@@ -9,7 +9,7 @@
  * more. Called from completeOrderFulfilment (fulfil.ts), which every completion path runs.
  */
 import { randomInt } from "node:crypto";
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { giftCardNumber } from "../../../domain/gift-card-number.ts";
 import { giftRecipientOf } from "../../../domain/gift-recipient.ts";
 import { getTenant } from "../../../tenant/load.ts";
@@ -18,6 +18,7 @@ import { buildGiftCardMail } from "../../mail/gift-card.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { GIFT_CARD_TYPE } from "../../payments/ledger-gateway.ts";
 import type { Tx } from "../cart/types.ts";
+import { type OrderTicket, orderTicketsByHandler } from "./order-tickets.ts";
 
 type OrderLike = { id: string; sellerId: string; identityId: string; cartId: string };
 type LedgerRow = typeof s.ledger.$inferSelect;
@@ -39,19 +40,14 @@ async function insertCard(tx: Tx, row: Omit<LedgerRow, "number">): Promise<Ledge
 }
 
 /** Issues the order's bought gift cards and queues their mails; answers the cards issued now. */
-export async function issueGiftCards(tx: Tx, order: OrderLike, now: Date): Promise<LedgerRow[]> {
-  const bought = await tx
-    .select({ ticket: s.ticket })
-    .from(s.ticket)
-    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
-    .where(
-      and(
-        eq(s.ticket.ticketOrderId, order.id),
-        eq(s.ticketGroup.handler, "ledger"),
-        ne(s.ticket.state, "cancelled"),
-      ),
-    )
-    .orderBy(s.ticket.createdAt, s.ticket.id);
+export async function issueGiftCards(
+  tx: Tx,
+  order: OrderLike,
+  now: Date,
+  /** The order's live gift card (ledger) tickets (order-tickets.ts); read here when not given. */
+  given?: readonly OrderTicket[],
+): Promise<LedgerRow[]> {
+  const bought = given ?? (await orderTicketsByHandler(tx, order.id, ["ledger"])).ledger;
   if (!bought.length) return [];
   const issued = new Set(
     (

@@ -14,7 +14,7 @@
  * (renews_membership_id). Idempotent: an order that already has memberships gets none.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { mergeBenefits } from "../../../domain/membership/benefits.ts";
 import {
   holdsCard,
@@ -26,6 +26,7 @@ import { extendsTerm } from "../../../domain/membership/renewal.ts";
 import { membershipTerm } from "../../../domain/membership/term.ts";
 import * as s from "../../db/schema.ts";
 import type { Tx } from "../cart/types.ts";
+import { type OrderTicket, orderTicketsByHandler } from "../checkout/order-tickets.ts";
 import { enrolOrderMemberships } from "./auto-renew.ts";
 import { levelEventLimits } from "./event-limit.ts";
 import { renewalConfigFor } from "./reserve-rules.ts";
@@ -77,24 +78,9 @@ async function levelBenefits(tx: Tx, levelIds: string[]): Promise<Map<string, Re
   return out;
 }
 
-type MemberTicket = { ticket: typeof s.ticket.$inferSelect };
+type MemberTicket = OrderTicket;
 
 /** The order's tickets of membership groups that are not cancelled, in booking order. */
-async function memberTicketsOf(tx: Tx, orderId: string): Promise<MemberTicket[]> {
-  return tx
-    .select({ ticket: s.ticket })
-    .from(s.ticket)
-    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
-    .where(
-      and(
-        eq(s.ticket.ticketOrderId, orderId),
-        eq(s.ticketGroup.handler, "membership"),
-        ne(s.ticket.state, "cancelled"),
-      ),
-    )
-    .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
-}
-
 async function holdersOf(
   tx: Tx,
   tickets: readonly MemberTicket[],
@@ -174,9 +160,15 @@ async function extendedTerm(
   return { validTo: latest.validTo, byRole };
 }
 
-export async function createOrderMemberships(tx: Tx, order: OrderLike, now: Date): Promise<MembershipRow[]> {
+export async function createOrderMemberships(
+  tx: Tx,
+  order: OrderLike,
+  now: Date,
+  /** The order's live membership tickets (checkout/order-tickets.ts); read here when not given. */
+  given?: readonly MemberTicket[],
+): Promise<MembershipRow[]> {
   // Most orders hold no membership ticket: one query settles them, before the reads a member needs.
-  const memberTickets = await memberTicketsOf(tx, order.id);
+  const memberTickets = given ?? (await orderTicketsByHandler(tx, order.id, ["membership"])).membership;
   if (!memberTickets.length) return [];
   const existing = await tx
     .select({ id: s.membership.id })

@@ -1,0 +1,35 @@
+/**
+ * An order's live (not cancelled) tickets of some ticket group handlers, in the order they were
+ * added: what an order's completion delivers (membership tickets become memberships, ledger tickets
+ * gift cards), read once for all of them.
+ */
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import * as s from "../../db/schema.ts";
+import type { Tx } from "../cart/types.ts";
+
+export type OrderTicket = { ticket: typeof s.ticket.$inferSelect };
+
+export async function orderTicketsByHandler<H extends string>(
+  tx: Tx,
+  orderId: string,
+  handlers: readonly H[],
+): Promise<Record<H, OrderTicket[]>> {
+  const rows = await tx
+    .select({ ticket: s.ticket, handler: s.ticketGroup.handler })
+    .from(s.ticket)
+    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
+    .where(
+      and(
+        eq(s.ticket.ticketOrderId, orderId),
+        inArray(s.ticketGroup.handler, [...handlers]),
+        ne(s.ticket.state, "cancelled"),
+      ),
+    )
+    .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
+  const byHandler = Object.fromEntries(handlers.map((h) => [h, [] as OrderTicket[]])) as Record<
+    H,
+    OrderTicket[]
+  >;
+  for (const { ticket, handler } of rows) byHandler[handler as H]?.push({ ticket });
+  return byHandler;
+}
