@@ -4,7 +4,7 @@
  * checkout waits for its booking code (checkout_code_required; the CURATOR code opens it).
  */
 import type { TenantBuilder } from "./builders.ts";
-import { imageMeta } from "./images.ts";
+import { completedImageMeta, imageMeta } from "./images.ts";
 
 const HM = "harbour-museum";
 
@@ -92,9 +92,7 @@ export function addHarbourRestricted(b: TenantBuilder): void {
       { label: "Plan your visit", url: "/harbour-museum/events" },
       { label: "Become a member", url: "/harbour-museum/membership" },
     ],
-    completed_image: "harbour-museum/special-exhibition-cover.jpg",
-    completed_mobile_image: "harbour-museum/special-exhibition.jpg",
-    completed_image_alternate_text: "The museum's special exhibition hall",
+    ...completedImageMeta(HM, "special-exhibition"),
     completed_image_offset: 40,
     completed_mobile_image_offset: "50% 30%",
   });

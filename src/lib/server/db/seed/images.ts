@@ -219,13 +219,30 @@ export function coverImageId(tenant: string, name: string): string {
   return `${tenant}/${name}-cover.jpg`;
 }
 
+function demoImage(tenant: string, name: string): DemoImage {
+  const image = demoImages.find((i) => i.tenant === tenant && i.name === name);
+  if (!image) throw new Error(`No demo image ${tenant}/${name}`);
+  return image;
+}
+
+/**
+ * The seller's completed-order image keys (spec 2 §3 seller meta completed_*): a demo picture's
+ * cover and phone crops with its own description, so the alt text always says what is shown.
+ */
+export function completedImageMeta(tenant: string, name: string) {
+  return {
+    completed_image: coverImageId(tenant, name),
+    completed_mobile_image: profileImageId(tenant, name),
+    completed_image_alternate_text: demoImage(tenant, name).alt,
+  };
+}
+
 /**
  * Image meta keys for an event. `alt` undefined gives the picture's description; pass "" to leave
  * the alt text empty (exercises the 'Image for {event name}' fallback).
  */
 export function imageMeta(tenant: string, name: string, alt?: string): EventMeta {
-  const image = demoImages.find((i) => i.tenant === tenant && i.name === name);
-  if (!image) throw new Error(`No demo image ${tenant}/${name}`);
+  const image = demoImage(tenant, name);
   return {
     image_profile: profileImageId(tenant, name),
     image_profile_alt: alt ?? image.alt,

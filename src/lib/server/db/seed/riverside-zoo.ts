@@ -7,7 +7,7 @@ import { GIFT_RECIPIENT_TITLES, giftRecipientSurvey } from "../../../domain/gift
 import { sellerConfigs, type TenantSeed, tenantBuilder } from "./builders.ts";
 import { zooCodes, zooLedgers } from "./codes.ts";
 import { dayjs, timeSlots } from "./helpers.ts";
-import { coverImageId, imageMeta, profileImageId } from "./images.ts";
+import { completedImageMeta, coverImageId, imageMeta, profileImageId } from "./images.ts";
 import { applyDemoLoad, type PlanDay, type SessionPlan } from "./sessions.ts";
 
 export const RZ = "riverside-zoo";
@@ -154,9 +154,7 @@ export function riversideZoo(now: Date): TenantSeed {
     completed_order_message:
       "**See you at the zoo!** Feeding talks run every afternoon: check the keeper talk times before you come.",
     completed_order_links: [{ label: "Keeper talks", url: "/riverside-zoo/events/rz-keeper-talk" }],
-    completed_image: "riverside-zoo/keeper-talk-cover.jpg",
-    completed_mobile_image: "riverside-zoo/keeper-talk.jpg",
-    completed_image_alternate_text: "A keeper talk by the penguin pool",
+    ...completedImageMeta(RZ, "keeper-talk"),
     completed_image_offset: { x: 50, y: 60 },
   });
   b.messageRule(
