@@ -86,18 +86,16 @@ test("completion: 'a QR code per ticket, carrying its scan_code, next to the ord
   );
   await expect(page.getByRole("link", { name: "Plan your visit" })).toBeVisible();
   await expect(page.locator('picture source[media="(max-width: 26em)"]')).toHaveCount(1);
-  await expect(page.getByRole("img", { name: "Paintbrushes thick with blue, pink and green paint" })).toHaveCSS(
-    "object-position",
-    "50% 40%",
-  );
+  await expect(
+    page.getByRole("img", { name: "Paintbrushes thick with blue, pink and green paint" }),
+  ).toHaveCSS("object-position", "50% 40%");
   await expectNoSeriousAxe(page);
   await page.screenshot({ path: testInfo.outputPath("completion-desktop.png"), fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole("img", { name: "Paintbrushes thick with blue, pink and green paint" })).toHaveCSS(
-    "object-position",
-    "50% 30%",
-  );
+  await expect(
+    page.getByRole("img", { name: "Paintbrushes thick with blue, pink and green paint" }),
+  ).toHaveCSS("object-position", "50% 30%");
   await expectNoSeriousAxe(page);
   await page.screenshot({ path: testInfo.outputPath("completion-phone.png"), fullPage: true });
 });
