@@ -31,7 +31,11 @@ const applyCode = (id: string, code: string) => send(api, "POST", `/api/my/cart/
 /** The error assertCheckoutNotBlocked threw, or null when it let the checkout through. */
 async function refusal(cartId: string): Promise<ApiError | null> {
   try {
-    await api.handle.db.transaction((tx) => assertCheckoutNotBlocked(tx, cartId));
+    await api.handle.db.transaction(async (tx) => {
+      const [cart] = await tx.select().from(s.cart).where(eq(s.cart.id, cartId));
+      if (!cart) throw new Error(`no cart ${cartId}`);
+      await assertCheckoutNotBlocked(tx, cart);
+    });
     return null;
   } catch (error) {
     if (error instanceof ApiError) return error;

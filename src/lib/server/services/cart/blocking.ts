@@ -12,7 +12,7 @@ import * as s from "../../db/schema.ts";
 import { ruleBlocksReserve } from "./errors.ts";
 import { CODE_REQUIRED_TEXT } from "./modify.ts";
 import { heldTickets } from "./release.ts";
-import type { Executor, TicketRow } from "./types.ts";
+import type { CartRow, Executor, TicketRow } from "./types.ts";
 
 /** The ticket group meta flag. */
 export const CHECKOUT_CODE_REQUIRED = "checkout_code_required";
@@ -55,16 +55,14 @@ export function groupsAwaitingCode(
 
 /**
  * Refuses the checkout of a cart that waits for a code: 409 rule_blocks_reserve, context
- * checkout_rules, _extra {block_reason: "code_required", ticket_group_id}. Reads fresh rows through
- * `tx` (the caller's transaction); a cart that does not exist is left to the caller's own checks.
+ * checkout_rules, _extra {block_reason: "code_required", ticket_group_id}. `cart` is the row the
+ * caller's transaction has locked; its tickets are read fresh through `tx`.
  */
-export async function assertCheckoutNotBlocked(tx: Executor, cartId: string): Promise<void> {
-  const [cart] = await tx
-    .select({ sellerId: s.cart.sellerId, codes: s.cart.codes })
-    .from(s.cart)
-    .where(eq(s.cart.id, cartId));
-  if (!cart) return;
-  const tickets = await heldTickets(tx, cartId);
+export async function assertCheckoutNotBlocked(
+  tx: Executor,
+  cart: Pick<CartRow, "id" | "sellerId" | "codes">,
+): Promise<void> {
+  const tickets = await heldTickets(tx, cart.id);
   const groupIds = [...new Set(tickets.map((t) => t.ticketGroupId))];
   if (!groupIds.length) return;
   const metas = await tx

@@ -37,8 +37,10 @@ export async function cartTotal(tx: Tx, cart: CartRow, tickets: readonly TicketR
     return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
   });
   // Issue 12: a redeemed gift of membership takes its value off the chosen level.
-  return computeCartTotals(await withLineKinds(tx, tickets), [...promos, ...(await redeemDiscount(tx, cart))])
-    .total;
+  const discounts = [...promos, ...(await redeemDiscount(tx, cart))];
+  // A line's kind matters only to a code (what it discounts): a cart without one reads no groups.
+  if (!discounts.length) return computeCartTotals(tickets, []).total;
+  return computeCartTotals(await withLineKinds(tx, tickets), discounts).total;
 }
 
 export async function cartPayments(tx: Executor, cartId: string): Promise<PaymentRow[]> {

@@ -64,7 +64,7 @@ export async function guardedCheckout(
       if (cart.state === "expired") return { expired: true };
       if (cart.state !== "pending") throw cartNotModifiable(cart.id, cart.state, cart.ticketOrderId);
       // Spec 2 §2: a cart blocked until a code is entered takes no payment and cannot be checked out.
-      await assertCheckoutNotBlocked(tx, cart.id);
+      await assertCheckoutNotBlocked(tx, cart);
       answer = await work(tx, cart);
     }
     if (key) {
