@@ -24,7 +24,8 @@ interface FeeSummaryProps {
 export function FeeSummary({ envelope, tr, money }: FeeSummaryProps) {
   const totals = envelope ? cartTotals(envelope) : null;
   const paid = envelope ? (paymentSummary(envelope)?.paid ?? 0) : 0;
-  // Issue 14: an edit cart (paying for an order's changes) sums up to what the change costs.
+  // An edit cart pays for an order's changes: its sum is what the change costs, less the credit
+  // for the tickets given back, so the summary ends on the amount the button charges.
   const credit = envelope?.cart._data[0]?.edit_credit;
   const breakdown = totals && {
     faceValue: totals.faceValue,

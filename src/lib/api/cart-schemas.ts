@@ -126,7 +126,7 @@ export const cartResource = z.object({
   /** Issue 14: an edit cart names the order it changes and the order's tickets it removes. */
   edits_ticket_order_id: z.string().nullable().optional(),
   removed_ticket_ids: z.array(z.string()).optional(),
-  /** Issue 14: what the removed tickets are worth (the total less this is what the change costs). */
+  /** What the removed tickets are worth: the total less this is what the change costs, and charges. */
   edit_credit: moneyString.optional(),
 });
 

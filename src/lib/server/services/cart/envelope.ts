@@ -168,8 +168,9 @@ export async function buildCartEnvelope(
     // Issue 12: a redeemed gift of membership takes its value off the chosen level.
     ...(await redeemDiscount(db, cart)),
   ]);
-  // Issue 14: an edit cart's tickets are priced as part of the changed order (its codes kept), and
-  // what the change costs is added less what the removed tickets are worth (edit-price.ts).
+  // An edit cart's tickets are priced as part of the changed order, its codes kept, so a discount
+  // bought with the order holds for the change; what the change costs is the added tickets less
+  // what the removed ones are worth (edit-price.ts), the one rule the preview and charge share.
   const edit = await editCartPrice(db, cart, tickets);
   const totals = edit ? editTotals(computed, edit) : computed;
 
@@ -207,7 +208,7 @@ export async function buildCartEnvelope(
     known.payments ??
     (await db.select().from(s.payment).where(eq(s.payment.cartId, cart.id)).orderBy(s.payment.occurredAt));
   const paid = payments.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
-  // Issue 14: an edit cart's outstanding total is what the change costs, less paid (may be ≤ 0).
+  // An edit cart owes what the change costs, less paid; a cheaper change owes nothing (≤ 0).
   const outstanding = edit ? edit.difference - paid : Math.max(0, totals.total - paid);
   // Scheduled payments when a held ticket's group has a payment_plan (checkout/plan.ts).
   const plan = cartPlanState(cart, tickets, metas, totals.total, paid, now);

@@ -1,5 +1,5 @@
 /**
- * Issue 14, the reschedule preview's price (GET ticket_order/{id}/reschedule_quote): what moving
+ * The reschedule preview's price (GET ticket_order/{id}/reschedule_quote): what moving
  * some of the order's tickets to another session would cost, without holding anything. The new
  * tickets are priced by the reserve path itself (resolveAdds, plannedTickets: the session's price
  * tier, the type's outside fees), and the change by the edit-price rule the edit cart's envelope
