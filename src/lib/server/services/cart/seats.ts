@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TicketSeat } from "../../../api/cart-schemas.ts";
-import { pickSeatsFor, pickSeatsNear } from "../../../domain/seat-pick.ts";
+import { pickSeatsFor } from "../../../domain/seat-pick.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "./errors.ts";
 import type { CartRow, Executor, TicketRow, Tx } from "./types.ts";
@@ -15,15 +15,6 @@ type SeatRow = typeof s.seatTemplate.$inferSelect;
 
 export const seatUnavailable = (extra: Record<string, unknown>) =>
   reserveError("seat_unavailable", "Sorry, the selected seats are no longer available.", extra);
-
-/** Picks `n` of the available seats (domain/seat-pick.ts): next to the party, else front and centre. */
-export function pickSeats(
-  available: readonly SeatRow[],
-  n: number,
-  party: readonly SeatRow[] = [],
-): SeatRow[] {
-  return pickSeatsNear(available, n, party);
-}
 
 async function seatsOfEvent(tx: Tx, eventTemplateId: string, groupId: string): Promise<SeatRow[]> {
   const rows = await tx
