@@ -6,8 +6,10 @@ import postgres from "postgres";
 
 /** Forks `script` (a .ts file next to this one, run with tsx); `next(type)` waits for that message. */
 export function forkBenchServer(script, env) {
+  const cpuProfDir = process.env.BENCH_CPU_PROF;
   const child = fork(new URL(script, import.meta.url), [], {
-    execArgv: ["--import", "tsx"],
+    // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (open it in Chrome's DevTools).
+    execArgv: ["--import", "tsx", ...(cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [])],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -5,7 +5,6 @@
  * and one QR code per ticket as an inline cid image (its scan code). Tenant and customer text is
  * escaped in the HTML part.
  */
-import QRCode, { type QRCodeToBufferOptions } from "qrcode";
 import { formatTime } from "../../domain/date-format.ts";
 import { type GiftRecipient, giftRecipientOf } from "../../domain/gift-recipient.ts";
 import { escapeHtml } from "../../domain/html-escape.ts";
@@ -15,6 +14,7 @@ import type { OrderTicketRow } from "../services/checkout/orders.ts";
 import type { TicketMailExtras } from "../services/ticket-cards/links.ts";
 import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
 import type { MailAttachment, OutgoingMail } from "./outbox.ts";
+import { qrPngBuffer } from "./qr-png.ts";
 import { CALENDAR_TEXT, mailTicketCards, TICKETS_PAGE_TEXT, ticketBlocks } from "./ticket-blocks.ts";
 
 export interface ConfirmationInput {
@@ -131,27 +131,11 @@ export function giftCardSentText(recipient: GiftRecipient): string {
 }
 
 /**
- * qrcode hands rendererOpts to pngjs's PNG constructor whole; its types list only the deflate
- * options, not pngjs's filterType (2: Up) and colorType (0: grey).
- */
-const PNG_WRITE_OPTIONS = { filterType: 2, colorType: 0 } as NonNullable<
-  QRCodeToBufferOptions["rendererOpts"]
->;
-
-/**
- * A QR code PNG of `content`. Written as 8-bit grey with the Up filter: the same pixels as the
- * library's default RGBA with adaptive filtering (every module is several identical rows, so Up
- * leaves them empty), in about two thirds of the CPU and a smaller file; one is drawn per ticket
- * in the checkout's confirmation mail.
+ * A QR code PNG of `content`, 256 pixels wide: the `qrcode` package's pixels, written as a 1-bit
+ * PNG (qr-png.ts); one is drawn per ticket in the checkout's confirmation mail.
  */
 export function qrPng(content: string, margin = 4): Promise<Buffer> {
-  return QRCode.toBuffer(content, {
-    type: "png",
-    margin,
-    width: 256,
-    errorCorrectionLevel: "M",
-    rendererOpts: PNG_WRITE_OPTIONS,
-  });
+  return Promise.resolve(qrPngBuffer(content, { margin, width: 256 }));
 }
 
 export async function buildOrderConfirmation(input: ConfirmationInput): Promise<OutgoingMail> {
