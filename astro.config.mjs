@@ -1,53 +1,26 @@
 // @ts-check
-import { fileURLToPath } from "node:url";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
-import { memoizeCspDigests } from "./scripts/csp-digest-memo.mjs";
-import { precompressAssets } from "./scripts/precompressed.mjs";
-import { memoizePropsSerialization } from "./scripts/props-serialization-memo.mjs";
-import { patchReactRenderer } from "./scripts/react-renderer-patch.mjs";
 import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
-
-/**
- * The browser's `zod` is src/lib/zod-browser.ts: a small façade on zod/mini with the classic API
- * the islands use (classic zod does not tree-shake: ~52 KB of gzip), which also turns on zod's
- * `jitless` before any schema is built (without it zod probes for `new Function`, which the page
- * CSP, no 'unsafe-eval', reports as a violation). Server code keeps the plain, classic `zod`.
- */
-/** @returns {import("vite").Plugin} */
-function zodJitlessInTheBrowser() {
-  const shim = fileURLToPath(new URL("./src/lib/zod-browser.ts", import.meta.url));
-  const locales = fileURLToPath(new URL("./src/lib/zod-locales-browser.ts", import.meta.url));
-  return {
-    name: "foyer-zod-jitless-in-the-browser",
-    enforce: "pre",
-    resolveId(source, importer) {
-      if (this.environment?.config.consumer !== "client") return null;
-      // zod's every-locale namespace (src/lib/zod-locales-browser.ts): English only in the browser.
-      if (
-        source === "../locales/index.js" &&
-        /[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(importer ?? "")
-      ) {
-        return locales;
-      }
-      if (source !== "zod" || importer?.startsWith(shim)) return null;
-      return shim;
-    },
-  };
-}
+import { memoizeCspDigests } from "./src/perf/csp-digest-memo.mjs";
+import { precompressAssets } from "./src/perf/precompressed.mjs";
+import { memoizePropsSerialization } from "./src/perf/props-serialization-memo.mjs";
+import { patchReactRenderer } from "./src/perf/react-renderer-patch.mjs";
+import { zodInTheBrowser } from "./src/perf/zod-browser-plugin.mjs";
 
 export default defineConfig({
   output: "server",
-  // Pages are rendered whole, then sent (issue 17): streaming them cost about a fifth of a page's CPU (a
+  // Pages are rendered whole, then sent: streaming them cost about a fifth of a page's CPU (a
   // web stream pulled chunk by chunk into Node's response), and with every read in process a page is
   // ready in a few milliseconds, so there is nothing to send early.
   // Middleware mode: the adapter renders pages and the API only; scripts/serve.mjs serves the static
-  // files from a list made at start, so a page request never tries the disk first (issue 17).
+  // files from a list made at start, so a page request never tries the disk first
+  // (src/perf/static-files.mjs).
   adapter: node({ mode: "middleware", experimentalDisableStreaming: true }),
   integrations: [
     react(),
-    // .br and .gz twins of the built /_astro files, served by scripts/serve.mjs.
+    // .br and .gz twins of the built /_astro files, served by scripts/serve.mjs (src/perf/precompressed.mjs).
     precompressAssets(),
     // `client:cart`: the cart widget starts only with a cart (src/islands/cart/hydrate-with-cart.ts).
     {
@@ -94,12 +67,10 @@ export default defineConfig({
   // renders; the sources are in content-security-policy.ts, frame-ancestors in security-headers.ts.
   security: { checkOrigin: true, csp: astroCspConfig() },
   vite: {
-    plugins: [
-      zodJitlessInTheBrowser(),
-      memoizeCspDigests(),
-      memoizePropsSerialization(),
-      patchReactRenderer(),
-    ],
+    // The performance layer's build-time pieces (src/perf/README.md says what each does, why, and
+    // how to check it after an upgrade): the browser's zod, and three patches of Astro's and
+    // @astrojs/react's runtime that each fail the build when their target code is gone.
+    plugins: [zodInTheBrowser(), memoizeCspDigests(), memoizePropsSerialization(), patchReactRenderer()],
     ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },
   },
 });

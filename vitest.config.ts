@@ -85,13 +85,13 @@ export default defineConfig({
       },
       {
         // Issue 17: the unit tests again, with `zod` resolved to the browser's façade
-        // (src/lib/zod-browser.ts) as the client build resolves it (astro.config.mjs): the contract's
+        // (src/perf/zod-browser.ts) as the client build resolves it (astro.config.mjs): the contract's
         // schemas and the client-side form validation must behave the same with it.
         resolve: {
           alias: [
             {
               find: /^zod$/,
-              replacement: fileURLToPath(new URL("./src/lib/zod-browser.ts", import.meta.url)),
+              replacement: fileURLToPath(new URL("./src/perf/zod-browser.ts", import.meta.url)),
             },
           ],
         },

@@ -279,7 +279,7 @@ async function ssrThroughput(listingPath) {
   writeFileSync(staticFile, listingHtml);
   // The same page rendered on every request (what a cache miss costs) is measured on a second
   // server. It starts after the static file is written, since a server lists dist/client when it
-  // starts (scripts/static-files.mjs): the static file is measured there too.
+  // starts (src/perf/static-files.mjs): the static file is measured there too.
   const rawDir = mkdtempSync(join(tmpdir(), "foyer-bench-raw-"));
   const raw = startServer(port + 1, rawDir, { PAGE_CACHE: "off" });
   const rawBase = `http://127.0.0.1:${port + 1}`;

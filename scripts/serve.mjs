@@ -17,14 +17,14 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const started = performance.now();
-// Our own HTTP server around the adapter's handler (scripts/request-listener.mjs): precompressed
+// Our own HTTP server around the adapter's handler (src/perf/request-listener.mjs): precompressed
 // /_astro files first (the adapter serves none), then fresh micro-cached pages before Astro (issue
 // 17; PAGE_FAST_PATH=off sends them through Astro too), then the build's static files
-// (scripts/static-files.mjs), then the adapter in middleware mode (pages, API).
+// (src/perf/static-files.mjs), then the adapter in middleware mode (pages, API).
 // An entry without the handler export (a test's stand-in) has started a server of its own.
 const { handler } = await import(entry.href);
 if (typeof handler === "function") {
-  const { createRequestListener } = await import("./request-listener.mjs");
+  const { createRequestListener } = await import("../src/perf/request-listener.mjs");
   const clientDir = fileURLToPath(new URL("../dist/client/", import.meta.url));
   const pageFastPath = process.env.PAGE_FAST_PATH !== "off";
   createServer(createRequestListener({ handler, clientDir, pageFastPath })).listen(

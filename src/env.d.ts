@@ -9,6 +9,6 @@ declare namespace App {
      */
     routerBase?: string;
     /** The micro-cached page a hit answers (src/middleware.ts); compression uses its kept copies. */
-    cachedPage?: import("./lib/server/page-cache.ts").CachedPage;
+    cachedPage?: import("./perf/page-cache.ts").CachedPage;
   }
 }

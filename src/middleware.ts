@@ -27,6 +27,11 @@ import { invalidHost } from "./lib/server/http/invalid-host.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
 import { logger } from "./lib/server/log/logger.ts";
 import { requestLog } from "./lib/server/log/request-log.ts";
+import { getRuntime } from "./lib/server/runtime.ts";
+import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
+import { viewerFor } from "./lib/server/services/identity/viewer.ts";
+import { tenantHost } from "./lib/server/tenant-hosts/middleware.ts";
+import { getTenant } from "./lib/tenant/load.ts";
 import {
   type CachedPage,
   cachedPage,
@@ -35,12 +40,7 @@ import {
   pageCacheKey,
   publishFastPath,
   RenderOnce,
-} from "./lib/server/page-cache.ts";
-import { getRuntime } from "./lib/server/runtime.ts";
-import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
-import { viewerFor } from "./lib/server/services/identity/viewer.ts";
-import { tenantHost } from "./lib/server/tenant-hosts/middleware.ts";
-import { getTenant } from "./lib/tenant/load.ts";
+} from "./perf/page-cache.ts";
 
 const PAGE_CACHE_TTL_MS = 5_000;
 const pageCache = process.env.PAGE_CACHE === "off" ? undefined : createPageCache(PAGE_CACHE_TTL_MS, 500);

@@ -1,9 +1,9 @@
 /**
  * Issue 17 "Faster pages": scripts/serve.mjs answers a fresh micro-cached page before Astro (the
- * fast path, src/lib/server/page-cache.ts). Here, on the built server, it must answer exactly as
+ * fast path, src/perf/page-cache.ts). Here, on the built server, it must answer exactly as
  * Astro's middleware sequence does for the same hit: the same status, headers and bytes, and the
  * same access line. The built app is loaded in this process behind two listeners
- * (scripts/request-listener.mjs), one with the fast path and one without (PAGE_FAST_PATH=off), so
+ * (src/perf/request-listener.mjs), one with the fast path and one without (PAGE_FAST_PATH=off), so
  * both answer from the one page cache: a page is stored once and served by both paths.
  * (No browser: plain HTTP, so Playwright's own `test`, without the suite's browser fixtures.)
  */
@@ -62,7 +62,7 @@ test.beforeAll(async () => {
   const entry: { handler: (req: IncomingMessage, res: ServerResponse) => void } = await import(
     pathToFileURL(join(root, "dist/server/entry.mjs")).href
   );
-  const { createRequestListener } = await import("../../scripts/request-listener.mjs");
+  const { createRequestListener } = await import("../../src/perf/request-listener.mjs");
   const clientDir = join(root, "dist/client/");
   const listen = async (pageFastPath: boolean): Promise<[Server, number]> => {
     const server = createServer(createRequestListener({ handler: entry.handler, clientDir, pageFastPath }));

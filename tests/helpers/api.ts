@@ -12,7 +12,7 @@ import { manualClock } from "../../src/lib/server/clock.ts";
 import { type DbHandle, type DbTarget, openDb } from "../../src/lib/server/db/client.ts";
 import { seedDemo } from "../../src/lib/server/db/seed/index.ts";
 import { createApiApp, newCachedApiCache } from "../../src/lib/server/http/app.ts";
-import { storedJsonReader } from "../../src/lib/server/http/stored-json.ts";
+import { storedJsonReader } from "../../src/perf/stored-json.ts";
 import { readSeedSnapshot, SNAPSHOT_PROVIDE_KEY } from "./seed-snapshot.ts";
 import { TEST_NOW } from "./test-now.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Issue 11, "No response compression: HTML, JSON, JS and CSS go out uncompressed". The Astro
  * middleware (src/lib/server/http/compression.ts) on pages and API answers, and the precompressed
- * /_astro files served by scripts/serve.mjs (scripts/precompressed.mjs). The built server is
+ * /_astro files served by scripts/serve.mjs (src/perf/precompressed.mjs). The built server is
  * checked end to end by tests/e2e/compression.spec.ts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,8 +12,8 @@ import { join } from "node:path";
 import zlib from "node:zlib";
 import type { APIContext, MiddlewareNext } from "astro";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressDir, servePrecompressed } from "../../scripts/precompressed.mjs";
 import { compression, compressResponse, type KeptBody } from "../../src/lib/server/http/compression.ts";
+import { precompressDir, servePrecompressed } from "../../src/perf/precompressed.mjs";
 
 const PAGE = `<!doctype html><html><head><title>Events</title></head><body>${"<li>General Admission</li>".repeat(200)}</body></html>`;
 

@@ -2,7 +2,7 @@
  * Regression: `Host: a@b` answered 500 on every route, in demo and production mode alike, and the
  * access log never saw the request: Astro's Node adapter built `http://a@b/...`, a URL with
  * credentials that `new Request` refuses, before any middleware ran. The listener
- * (scripts/request-listener.mjs) now sends such a request on with a plain host and a mark, and the
+ * (src/perf/request-listener.mjs) now sends such a request on with a plain host and a mark, and the
  * middleware (http/invalid-host.ts) answers 400 inside the access log.
  */
 
@@ -14,11 +14,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIContext } from "astro";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequestListener } from "../../scripts/request-listener.mjs";
 import { INVALID_HOST_MARK } from "../../src/lib/server/http/host-header.mjs";
 import { invalidHost } from "../../src/lib/server/http/invalid-host.ts";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
 import { requestLog } from "../../src/lib/server/log/request-log.ts";
+import { createRequestListener } from "../../src/perf/request-listener.mjs";
 import { rawRequest } from "../helpers/http-server.ts";
 
 let server: Server;

@@ -1,7 +1,7 @@
 /**
  * Issue 17 "Faster pages" (DESIGN §9: a micro-cache hit at least half as fast as a static file): the
- * request listener of scripts/serve.mjs (scripts/request-listener.mjs) answers a fresh micro-cached
- * page before Astro, through the fast path the middleware publishes (src/lib/server/page-cache.ts).
+ * request listener of scripts/serve.mjs (src/perf/request-listener.mjs) answers a fresh micro-cached
+ * page before Astro, through the fast path the middleware publishes (src/perf/page-cache.ts).
  * Astro is stood in for by a handler that marks what reaches it; the built server, where both paths
  * answer the same request, is compared in tests/e2e/page-cache-fast-path.spec.ts.
  */
@@ -9,14 +9,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRequestListener } from "../../scripts/request-listener.mjs";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
-import {
-  cachedPage,
-  createPageCache,
-  type PageCache,
-  publishFastPath,
-} from "../../src/lib/server/page-cache.ts";
+import { cachedPage, createPageCache, type PageCache, publishFastPath } from "../../src/perf/page-cache.ts";
+import { createRequestListener } from "../../src/perf/request-listener.mjs";
 import { rawRequest } from "../helpers/http-server.ts";
 
 const PAGE = `<!doctype html><html><head><title>Events</title></head><body>${"<li>General Admission</li>".repeat(200)}</body></html>`;

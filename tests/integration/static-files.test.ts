@@ -1,5 +1,5 @@
 /**
- * scripts/static-files.mjs (issue 17): the build's static files are served from a list made at
+ * src/perf/static-files.mjs (issue 17): the build's static files are served from a list made at
  * start, so a page request never tries the disk; they are sent as the standalone adapter sent them
  * ("/_astro files cached for a year, since their names carry a content hash"; dotfiles refused;
  * "the standalone adapter answered 400" to an address decodeURI refuses).
@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequestListener } from "../../scripts/request-listener.mjs";
-import { decodedPath, listClientFiles } from "../../scripts/static-files.mjs";
+import { createRequestListener } from "../../src/perf/request-listener.mjs";
+import { decodedPath, listClientFiles } from "../../src/perf/static-files.mjs";
 
 let dir: string;
 let server: Server;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { CSP_DIGEST_MEMO_LIMIT, memoizeCspDigestSource } from "../../scripts/csp-digest-memo.mjs";
+import { CSP_DIGEST_MEMO_LIMIT, memoizeCspDigestSource } from "../../src/perf/csp-digest-memo.mjs";
 
 /** A stand-in module with Astro's signature that counts the digests it really computes. */
 function countingModule() {

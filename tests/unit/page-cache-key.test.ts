@@ -1,11 +1,11 @@
 /**
- * Issue 17 "Faster pages": the page cache's fast path (src/lib/server/page-cache.ts) answers a hit
+ * Issue 17 "Faster pages": the page cache's fast path (src/perf/page-cache.ts) answers a hit
  * before Astro, so it must key a request exactly as the micro-cache middleware does (host, the path
  * after the tenant-host rewrite, the query), and leave to Astro every request Astro would redirect,
  * refuse or see under another path. Harbour Museum lists tickets.harbour-museum.example.
  */
 import { describe, expect, it } from "vitest";
-import { fastPathTarget, pageCacheKey, RenderOnce, variesOnCookie } from "../../src/lib/server/page-cache.ts";
+import { fastPathTarget, pageCacheKey, RenderOnce, variesOnCookie } from "../../src/perf/page-cache.ts";
 
 const SHARED = "127.0.0.1:4321";
 const TENANT_HOST = "tickets.harbour-museum.example";

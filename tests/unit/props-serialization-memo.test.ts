@@ -1,7 +1,7 @@
 /**
  * Issue 17 "Faster pages": Astro serialized every island's props on every render; a value that is
  * frozen all the way down (the tenant's string subsets, the stored catalogue answers) is now
- * serialized once (scripts/props-serialization-memo.mjs). Run against the installed Astro's own
+ * serialized once (src/perf/props-serialization-memo.mjs). Run against the installed Astro's own
  * serialize module, patched as the build patches it.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoizePropsSerializationSource } from "../../scripts/props-serialization-memo.mjs";
+import { memoizePropsSerializationSource } from "../../src/perf/props-serialization-memo.mjs";
 
 type SerializeProps = (props: Record<string, unknown>, metadata: Record<string, unknown>) => string;
 

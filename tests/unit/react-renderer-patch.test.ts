@@ -1,6 +1,6 @@
 /**
  * Issue 17 "Faster pages": @astrojs/react rendered each island twice (once to check that it is a
- * React component) and through a web stream. scripts/react-renderer-patch.mjs checks a component
+ * React component) and through a web stream. src/perf/react-renderer-patch.mjs checks a component
  * once and renders in one pass what does not suspend. Run against the installed renderer's own
  * module, patched as the build patches it, next to the module as it is.
  */
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createElement, lazy, type ReactNode, Suspense, useId } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { patchReactRendererSource } from "../../scripts/react-renderer-patch.mjs";
+import { patchReactRendererSource } from "../../src/perf/react-renderer-patch.mjs";
 
 type Component = (props: Record<string, unknown>) => ReactNode;
 interface Renderer {

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the browser's `zod` (src/lib/zod-browser.ts, a façade on zod/mini) answers exactly as
+ * Issue 17: the browser's `zod` (src/perf/zod-browser.ts, a façade on zod/mini) answers exactly as
  * classic zod on the API the client uses: the same success, output data and issues (codes, paths,
  * messages and the rest), for valid and invalid input. Runs in the `unit` project, where `zod` is
  * classic; the contract's own schemas are loaded a second time with `zod` mocked to the façade.
@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z as classic } from "zod";
 import { globalConfig } from "zod/v4/core";
-import { z as browser, buildNow, SUPPORTED } from "../../src/lib/zod-browser.ts";
+import { z as browser, buildNow, SUPPORTED } from "../../src/perf/zod-browser.ts";
 import { envelope } from "./cart-fixtures.ts";
 
 type Z = typeof browser;
@@ -296,7 +296,7 @@ describe("what the browser's zod does not support fails when the schema is built
 /** Loads a module again with `zod` mocked to the façade, as the client build resolves it. */
 async function withBrowserZod<T>(load: () => Promise<T>): Promise<T> {
   vi.resetModules();
-  vi.doMock("zod", () => import("../../src/lib/zod-browser.ts"));
+  vi.doMock("zod", () => import("../../src/perf/zod-browser.ts"));
   try {
     return await load();
   } finally {

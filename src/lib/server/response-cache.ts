@@ -1,7 +1,7 @@
 /**
  * A small in-process response cache with a time to live and a size limit (least recently used
  * entries go first). It serves /cached_api reads (DESIGN §3) and, holding CachedPage entries
- * (page-cache.ts), the micro-cache of public pages.
+ * (src/perf/page-cache.ts), the micro-cache of public pages.
  * Availability at reserve or checkout time never reads through it: those calls use /api.
  */
 export interface CachedResponse {

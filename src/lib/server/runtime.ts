@@ -2,13 +2,14 @@
  * The process-wide server runtime: one database handle (migrated, and seeded with the demo
  * tenants when empty) and one API app. SSR pages and the /api endpoint share it.
  */
+
+import { type StoredJsonReader, storedJsonReader } from "../../perf/stored-json.ts";
 import type { Clock } from "./clock.ts";
 import { clockFromEnv } from "./clock-from-env.ts";
 import { ConfigurationError, checkDemoSeedAllowed, checkStartupConfig } from "./config/startup.ts";
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
 import { prepareDemoData } from "./db/seed/startup.ts";
 import { createApiApp, newCachedApiCache } from "./http/app.ts";
-import { type StoredJsonReader, storedJsonReader } from "./http/stored-json.ts";
 import { logger } from "./log/logger.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";

@@ -1,5 +1,5 @@
 // The Accept-Encoding negotiation, shared by the page and API compression (compression.ts) and the
-// precompressed static files (scripts/precompressed.mjs, which runs in plain Node without a build,
+// precompressed static files (src/perf/precompressed.mjs, which runs in plain Node without a build,
 // hence JavaScript).
 
 /** @typedef {"br" | "gzip"} Coding */

@@ -4,8 +4,8 @@
  *
  * Pages and API answers (everything Astro renders) are compressed here, as they stream: brotli when
  * the client accepts it, else gzip, else nothing. Static files under /_astro are compressed once at
- * build time (scripts/precompressed.mjs) and served by scripts/serve.mjs, which serves the build's
- * static files itself (scripts/static-files.mjs).
+ * build time (src/perf/precompressed.mjs) and served by scripts/serve.mjs, which serves the build's
+ * static files itself (src/perf/static-files.mjs).
  *
  * - Only text types are compressed (HTML, JSON, JS, CSS, SVG, XML, plain text); images, PDFs and
  *   anything already encoded are passed through.

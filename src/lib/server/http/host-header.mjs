@@ -1,4 +1,4 @@
-// The Host header check, shared by scripts/request-listener.mjs (plain Node, before Astro: hence
+// The Host header check, shared by src/perf/request-listener.mjs (plain Node, before Astro: hence
 // JavaScript) and the middleware that answers the refusal (invalid-host.ts).
 //
 // Astro's Node adapter builds the request's URL from the Host header as it came: `Host: a@b` makes

@@ -1,5 +1,5 @@
 /**
- * 400 for a request whose Host header cannot name a host (scripts/request-listener.mjs marks it,
+ * 400 for a request whose Host header cannot name a host (src/perf/request-listener.mjs marks it,
  * host-header.mjs says why). It runs right after the access log (src/middleware.ts), so the
  * refusal is logged like any other answer, and before anything reads the host (tenant host names,
  * links, the page cache).

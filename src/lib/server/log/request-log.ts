@@ -41,7 +41,7 @@ export interface AccessInput {
 
 /**
  * Writes the access line of one answer. Call it inside the request's context (runWithRequest), so
- * the line carries its reqId. The page cache's fast path (page-cache.ts) writes its lines here too.
+ * the line carries its reqId. The page cache's fast path (src/perf/page-cache.ts) writes its lines here too.
  */
 export function logAccess(input: AccessInput): void {
   const { isApi, pathname, status } = input;

@@ -34,7 +34,7 @@ export function locationOnTenantHost(location: string, slug: string, origin: str
 /**
  * What the tenant-host rules make of a request for `pathname` on `host`: left as it is (the shared
  * host, the API, the tenant's icon), a 301/308 to the `/…` form, or served from the `/{seller}/…`
- * page. The middleware below and the page cache's fast path (page-cache.ts) share it.
+ * page. The middleware below and the page cache's fast path (src/perf/page-cache.ts) share it.
  */
 export type TenantHostRoute =
   | { kind: "pass" }

@@ -1,8 +1,8 @@
-// Precompressed static assets (issue 11 "No response compression"; DESIGN §9 "responses compressed").
+// Precompressed static assets (DESIGN §9 "responses compressed").
 //
 // The built scripts and styles under dist/client/_astro never change (their names carry a hash), so
 // they are compressed once, at the end of the build, at the best settings (brotli 11, gzip 9): a
-// `.br` and a `.gz` next to each file. scripts/static-files.mjs serves static files with `send`,
+// `.br` and a `.gz` next to each file. src/perf/static-files.mjs serves static files with `send`,
 // which knows nothing of them, so scripts/serve.mjs asks `servePrecompressed` first: a request for
 // a compressible /_astro file whose client accepts br or gzip gets the precompressed twin; anything
 // else falls through to the static files as before (with `Vary: Accept-Encoding` set on the way, so a
@@ -12,7 +12,7 @@ import { createReadStream, readFileSync, statSync, writeFileSync } from "node:fs
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { negotiateEncoding } from "../src/lib/server/http/accept-encoding.mjs";
+import { negotiateEncoding } from "../lib/server/http/accept-encoding.mjs";
 import { listClientFiles } from "./static-files.mjs";
 
 /** Content types of the files worth compressing (images and fonts are compressed already). */
@@ -83,7 +83,7 @@ export function precompressAssets() {
 
 /**
  * Serves the precompressed twin of a /_astro file when the client accepts it. Returns false when
- * the request is not one for it (scripts/static-files.mjs serves it then), true when it was answered.
+ * the request is not one for it (src/perf/static-files.mjs serves it then), true when it was answered.
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {string} clientDir the built client folder (dist/client)

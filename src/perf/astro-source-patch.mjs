@@ -1,7 +1,8 @@
-// A Vite plugin that rewrites one module of Astro's runtime at build time (the memos of
-// scripts/csp-digest-memo.mjs and scripts/props-serialization-memo.mjs). Each patch throws when
-// the module's source no longer has what it rewrites, and the build fails when the server build
-// never loaded the module at all, so an Astro upgrade cannot drop a patch without anyone noticing.
+// A Vite plugin that rewrites one module of the server build's runtime at build time: the shape
+// of the three patches here (csp-digest-memo.mjs and props-serialization-memo.mjs in Astro,
+// react-renderer-patch.mjs in @astrojs/react). Each patch throws when the module's source no
+// longer has what it rewrites, and the build fails when the server build never loaded the module
+// at all, so an upgrade cannot drop a patch without anyone noticing.
 
 /**
  * @param {{ name: string, module: RegExp, modulePath: string, patch: (code: string) => string }} options
@@ -20,7 +21,7 @@ export function astroSourcePatch({ name, module, modulePath, patch }) {
     buildEnd(error) {
       // The server build bundles Astro's runtime; the client build never loads these modules.
       if (error || this.environment?.name !== "ssr" || applied) return;
-      this.error(`${name}: the server build never loaded ${modulePath}`);
+      this.error(`${name}: the server build never loaded ${modulePath}; see src/perf/README.md`);
     },
   };
 }

@@ -1,19 +1,19 @@
 // The request listener of scripts/serve.mjs, around the Node adapter's handler (middleware mode):
 //  0. a Host header that names no host (`Host: a@b`): straight to Astro with a plain host and a
 //     mark, where the middleware answers 400 inside the access log (src/lib/server/http/host-header.mjs);
-//  1. precompressed /_astro files (scripts/precompressed.mjs; the adapter serves none);
-//  2. fresh micro-cached pages, before Astro (issue 17 "Faster pages"): the built middleware module
-//     publishes the page cache's fast path on globalThis (src/lib/server/page-cache.ts) once Astro
-//     has loaded it, with the first page request; until then, and for anything it declines (a
-//     miss, a cookie, a POST...), the request goes on;
+//  1. precompressed /_astro files (src/perf/precompressed.mjs; the adapter serves none);
+//  2. fresh micro-cached pages, before Astro: the built middleware module publishes the page
+//     cache's fast path on globalThis (src/perf/page-cache.ts) once Astro has loaded it, with the
+//     first page request; until then, and for anything it declines (a miss, a cookie, a POST...),
+//     the request goes on;
 //  3. a URL that cannot be decoded: 400, as the standalone adapter answered;
-//  4. the build's static files (scripts/static-files.mjs), looked up in a list made at start;
+//  4. the build's static files (src/perf/static-files.mjs), looked up in a list made at start;
 //  5. the adapter (pages, API).
-import { INVALID_HOST_MARK, STAND_IN_HOST, usableHostHeader } from "../src/lib/server/http/host-header.mjs";
+import { INVALID_HOST_MARK, STAND_IN_HOST, usableHostHeader } from "../lib/server/http/host-header.mjs";
 import { servePrecompressed } from "./precompressed.mjs";
 import { createStaticFiles, decodedPath } from "./static-files.mjs";
 
-/** The key src/lib/server/page-cache.ts publishes the fast path under. */
+/** The key src/perf/page-cache.ts publishes the fast path under. */
 const FAST_PATH_KEY = Symbol.for("foyer.pageCache.fastPath");
 
 /**

@@ -1,5 +1,5 @@
 // Two build-time changes to @astrojs/react's server renderer, for the CPU an island costs on
-// every render (issue 17 "Faster pages"). Measured with the page cache off, as the interleaved
+// every render. Measured with the page cache off, as the interleaved
 // CPU per request of two builds: the listing's one island (the cart widget) cost about 0.4 ms of
 // its 1.1 ms, and an event page has two.
 //
@@ -18,7 +18,7 @@
 //    identifier prefix is passed to both, so its useId ids match the browser's.
 //
 // The build fails when the renderer's source no longer has what this rewrites
-// (scripts/astro-source-patch.mjs).
+// (src/perf/astro-source-patch.mjs).
 
 import { astroSourcePatch } from "./astro-source-patch.mjs";
 
@@ -36,7 +36,7 @@ export function patchReactRendererSource(code) {
   for (const expected of [CHECK, STREAM_RENDER]) {
     if (!code.includes(expected)) {
       throw new Error(
-        "scripts/react-renderer-patch.mjs: @astrojs/react/dist/server.js no longer has " +
+        "src/perf/react-renderer-patch.mjs: @astrojs/react/dist/server.js no longer has " +
           `\`${expected}\`; update the patch for this version of @astrojs/react.`,
       );
     }

@@ -57,7 +57,7 @@ export const SUPPORTED = {
 
 function unsupported(schema: Schema, method: string): never {
   throw new Error(
-    `zod in the browser (src/lib/zod-browser.ts): .${method}() on a ${schema._zod.def.type} schema is not supported`,
+    `zod in the browser (src/perf/zod-browser.ts): .${method}() on a ${schema._zod.def.type} schema is not supported`,
   );
 }
 

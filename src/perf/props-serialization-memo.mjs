@@ -1,10 +1,10 @@
-// Island props serialized once per frozen value rather than on every request (issue 17 "Faster
-// pages"). Astro writes an island's props into its `props` attribute on every render: it walks
+// Island props serialized once per frozen value rather than on every request.
+// Astro writes an island's props into its `props` attribute on every render: it walks
 // every value into a tagged form (`serializeObject`), then JSON-encodes it. Profiled under load
 // with the page cache off, that walk was about 4 % of an uncached listing (the cart island's ~80
 // strings) and more of an event page. Most of what our pages pass is shared and frozen: the
 // tenant's string subsets (tenant/strings.ts stringSubset) and the stored catalogue answers
-// (server/http/stored-json.ts deepFreeze). This Vite plugin wraps Astro's `serializeObject` at
+// (src/perf/stored-json.ts deepFreeze). This Vite plugin wraps Astro's `serializeObject` at
 // build time: a value that is frozen all the way down and made only of plain objects, arrays and
 // JSON primitives (nothing a freeze leaves mutable, such as a Date or a Map) keeps its tagged form,
 // and the next render reuses it; anything else is serialized as before. The kept forms are only
@@ -25,7 +25,7 @@ const SIGNATURE = "function serializeObject(value, metadata = {}, parents = /* @
 export function memoizePropsSerializationSource(code) {
   if (!code.includes(SIGNATURE)) {
     throw new Error(
-      "scripts/props-serialization-memo.mjs: astro/dist/runtime/server/serialize.js no longer defines " +
+      "src/perf/props-serialization-memo.mjs: astro/dist/runtime/server/serialize.js no longer defines " +
         `\`${SIGNATURE}\`; update the memo for this Astro version.`,
     );
   }

@@ -1,7 +1,7 @@
 /**
  * The micro-cache of public pages (src/middleware.ts: a page that declares itself `Cache-Control:
- * public` is kept for a few seconds and served again, as a CDN would) and its fast path (issue 17
- * "Faster pages", DESIGN §9: a cache hit at least half as fast as a static file).
+ * public` is kept for a few seconds and served again, as a CDN would) and its fast path
+ * (DESIGN §9: a cache hit at least half as fast as a static file).
  *
  * A hit used to walk the whole Astro pipeline: the request copied into a web Request, the route
  * matched, the middleware sequence (access log, compression, security headers, tenant host,
@@ -13,7 +13,7 @@
  * - Only a GET without a Cookie header (anything that can make a page personal skips the cache,
  *   as in the middleware), whose URL Astro would not rewrite or redirect first (no trailing slash,
  *   no `//`, no dot segment, no bad escape: those go the slow way), keyed like the middleware:
- *   host, then the path after the tenant-host rewrite (issue 16), then the query.
+ *   host, then the path after the tenant-host rewrite, then the query.
  * - Headers: the page's Content-Type, Cache-Control and Content-Security-Policy as stored, then
  *   what visitor (Vary: Cookie on a tenant's page), securityHeaders (securityHeaderValues, with
  *   HSTS per request), compression (Content-Encoding, Content-Length, Vary: Accept-Encoding) and
@@ -27,15 +27,15 @@
  * status, headers and bytes, and write the same access line.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getTenant } from "../tenant/load.ts";
-import { type Coding, negotiateEncoding } from "./http/accept-encoding.mjs";
-import { compressedCopy, MIN_COMPRESS_BYTES, varyOnAcceptEncoding } from "./http/compression.ts";
-import { cameOverHttps } from "./http/request-scheme.ts";
-import { frameAncestorsFor, securityHeaderValues } from "./http/security-headers.ts";
-import { type RequestContext, requestIdFrom, runWithRequest } from "./log/request-context.ts";
-import { logAccess, REQUEST_ID_HEADER } from "./log/request-log.ts";
-import { ResponseCache } from "./response-cache.ts";
-import { tenantHostRoute } from "./tenant-hosts/middleware.ts";
+import { type Coding, negotiateEncoding } from "../lib/server/http/accept-encoding.mjs";
+import { compressedCopy, MIN_COMPRESS_BYTES, varyOnAcceptEncoding } from "../lib/server/http/compression.ts";
+import { cameOverHttps } from "../lib/server/http/request-scheme.ts";
+import { frameAncestorsFor, securityHeaderValues } from "../lib/server/http/security-headers.ts";
+import { type RequestContext, requestIdFrom, runWithRequest } from "../lib/server/log/request-context.ts";
+import { logAccess, REQUEST_ID_HEADER } from "../lib/server/log/request-log.ts";
+import { ResponseCache } from "../lib/server/response-cache.ts";
+import { tenantHostRoute } from "../lib/server/tenant-hosts/middleware.ts";
+import { getTenant } from "../lib/tenant/load.ts";
 
 /** A page kept by the micro-cache. */
 export interface CachedPage {

@@ -1,13 +1,13 @@
 /**
- * The /cached_api answers this process has stored, read in process (issue 17, the listing's SSR
+ * The /cached_api answers this process has stored, read in process (for the listing's SSR
  * without the page cache). A page's catalogue read that the cache holds skips the request through
  * the API app, the encoding of its answer and the JSON parse of it again: the same entries, under
  * the same time to live, as /cached_api over HTTP. A miss goes through the API as before, which
  * stores the answer for the next read. Each entry is parsed once and frozen, since every request
  * that reads it shares the value (a page that changed it would throw, not change another's page).
  */
-import type { Clock } from "../clock.ts";
-import type { CachedResponse, ResponseCache } from "../response-cache.ts";
+import type { Clock } from "../lib/server/clock.ts";
+import type { CachedResponse, ResponseCache } from "../lib/server/response-cache.ts";
 
 /** The stored answer of a /cached_api path and query (the cache's key), or undefined. */
 export type StoredJsonReader = (key: string) => unknown;

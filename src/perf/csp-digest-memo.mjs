@@ -1,4 +1,4 @@
-// Astro's CSP digests, computed once per text rather than on every request (issue 17 "Faster pages").
+// Astro's CSP digests, computed once per text rather than on every request.
 //
 // With `security.csp` on, Astro hashes every inline style and script of a page for its
 // Content-Security-Policy header, and it does so on every request (`createResult` calls
@@ -25,7 +25,7 @@ export const CSP_DIGEST_MEMO_LIMIT = 512;
 export function memoizeCspDigestSource(code) {
   if (!code.includes(SIGNATURE)) {
     throw new Error(
-      "scripts/csp-digest-memo.mjs: astro/dist/core/encryption.js no longer defines " +
+      "src/perf/csp-digest-memo.mjs: astro/dist/core/encryption.js no longer defines " +
         `\`${SIGNATURE}\`; update the memo for this Astro version.`,
     );
   }

@@ -1,5 +1,5 @@
 // The client build's static files (dist/client: /_astro, /images, the favicons, the ICU warm-up
-// worker), served by scripts/serve.mjs before Astro (issue 17, the listing's SSR without the page
+// worker), served by scripts/serve.mjs before Astro (for the listing's SSR without the page
 // cache). The Node adapter runs in middleware mode, so it renders pages and the API only: a page
 // request no longer tries the disk first, as the standalone adapter did on every request (an
 // lstat and a stat that fail, about 5 % of an uncached listing's CPU). The files are listed once,
