@@ -1,6 +1,7 @@
 /**
- * An order's completion, in one place: the only code that makes an order `completed`. What has
- * been paid becomes a completed order in these steps, inside the caller's transaction:
+ * An order's completion, in one place: the only code that makes a checkout's order `completed` (a
+ * membership's off-session renewal writes its own order, membership/renewal-job.ts). What has been
+ * paid becomes a completed order in these steps, inside the caller's transaction:
  * 1. the state changes: a paid cart is booked into a completed order (convert.ts: the order, its
  *    tickets and seats booked, the cart booked, a claimed gift-of-membership code recorded on it);
  *    a pending order whose payment has now succeeded becomes completed, and that payment succeeded;

@@ -15,7 +15,7 @@ import { ticketMailExtrasOf } from "../ticket-cards/links.ts";
 import type { OrderIdentity } from "./identity.ts";
 import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
 
-/** Issue 11: the order total's fee lines for the mail, in the tenant's fee texts (none without fees). */
+/** The order total's fee lines for the mail, in the tenant's fee texts (none without fees). */
 function orderTotalLines(
   order: OrderRow,
   tickets: readonly OrderTicketRow[],
@@ -53,9 +53,9 @@ export async function enqueueConfirmation(
     tickets: bundle.tickets,
     locale: getTenant(seller.slug)?.locale,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
-    // Issue 14: the "Manage your booking" link (services/manage/link.ts).
+    // The "Manage your booking" link (services/manage/link.ts).
     manageUrl: await manageLinkForMail(tx, order, seller.slug, bundle.tickets, now),
-    // Issue 15: the tickets page, wallet links and calendar attachment (services/ticket-cards/links.ts).
+    // The tickets page, wallet links and calendar attachment (services/ticket-cards/links.ts).
     // The calendar comes from the bundle's rows, not a second read of the order's tickets.
     inHand: await ticketMailExtrasOf(tx, order, seller, bundle.tickets, now),
     schedule: schedule ?? null,

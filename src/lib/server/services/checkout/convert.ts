@@ -27,7 +27,7 @@ export function newScanCode(): string {
 
 /**
  * Books held tickets onto an order: each gets its scan code, and a held seat becomes booked. The
- * tickets already own their places (issue 14: an edit cart's added tickets join its order here too).
+ * tickets already own their places (an edit cart's added tickets join its order here too).
  */
 export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId: string): Promise<void> {
   if (!tickets.length) return;

@@ -147,7 +147,7 @@ export async function checkout(
     now,
     key,
     hash: requestHash(`checkout:${kind}`, { ...body, idempotency_key: undefined }),
-    // A pending payment completed, else (issue 13) an instalment of the order's plan (instalment.ts).
+    // A pending payment confirmed (confirm-pending.ts), else an instalment of the order's plan (instalment.ts).
     onBooked: async (tx: Tx, cart: CartRow) =>
       (await confirmPendingPayment(tx, cart, {
         gatewayData: body.gateway_data,
