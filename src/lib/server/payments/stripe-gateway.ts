@@ -2,7 +2,7 @@
  * The `stripe` gateway (DESIGN §6): one PaymentIntent per cart attempt through the stripe SDK,
  * created and confirmed at once with the storefront's payment method (gateway_data.payment_method_id).
  * - succeeded → the checkout completes; processing → pending (reference = the intent id), completed
- *   later by the payment_intent.succeeded webhook (stripe-webhook.ts);
+ *   later by the payment_intent.succeeded webhook (services/checkout/stripe-events.ts);
  * - requires_action → 402 intent_requires_action with _extra {payment_intent_id, client_secret}; the
  *   storefront authenticates and calls again with gateway_data.payment_intent_id, which retrieves the
  *   intent (it must belong to this cart, amount and currency) and answers by its status;

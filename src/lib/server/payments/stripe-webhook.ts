@@ -1,139 +1,41 @@
 /**
- * Stripe's webhook events for PaymentIntents (DESIGN §6), applied in one transaction with the cart
- * locked, so a late or repeated delivery changes nothing twice:
- * - payment_intent.succeeded: the payment with that intent as its reference succeeds.
- *   - A checkout booked the cart and its order is pending: the order completes and its
- *     confirmation mail is queued.
- *   - A partial payment on a cart still open (its hold not passed) counts as paid; on a plan cart
- *     the hold then no longer expires (checkout/plan.ts), like after a pay call.
- *   - Any other cart (expired, deleted, its hold passed, its pending order cancelled, or an order
- *     completed without this money) keeps no tickets for it: the payment is refunded through
- *     Stripe (payments/refund.ts). When the refund fails the payment stays `refund_due` (logged by
- *     id) and the webhook answers 503, so Stripe delivers again and the refund is retried with
- *     the same idempotency key.
- * - payment_intent.payment_failed: the pending payment becomes `failed`; when it was a checkout's
- *   payment (its order pending), the order is cancelled and its places released
- *   (checkout/cancel-pending.ts). A failed payment that still succeeds later is refunded.
- * A payment already handled (not pending, nor failed for a success) is left alone.
+ * Stripe's webhook deliveries, read as the payment events the checkout acts on (DESIGN §6): the
+ * signature is verified against the raw body with STRIPE_WEBHOOK_SECRET, within Stripe's default
+ * tolerance, and a PaymentIntent event is reduced to which intent succeeded or failed. What the
+ * shop then does lives with the checkout (services/checkout/stripe-events.ts).
  */
-import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../db/client.ts";
-import * as s from "../db/schema.ts";
-import type { Tx } from "../db/seed/helpers.ts";
-import { ApiError } from "../http/errors.ts";
-import { logger } from "../log/logger.ts";
-import { isPastExpiry, releaseCart } from "../services/cart/release.ts";
-import { cancelPendingOrder } from "../services/checkout/cancel-pending.ts";
-import { enqueueConfirmation } from "../services/checkout/convert.ts";
-import { completeOrderFulfilment } from "../services/checkout/fulfil.ts";
-import { identityById } from "../services/checkout/identity.ts";
-import { keepPlanCart } from "../services/checkout/plan.ts";
-import { refundPayment } from "./refund.ts";
+import { stripeWebhooks } from "./stripe-config.ts";
 
-export type WebhookOutcome =
-  | "ignored"
-  | "unknown_payment"
-  | "already_handled"
-  | "order_completed"
-  | "payment_succeeded"
-  | "refunded"
-  | "refund_due"
-  | "payment_failed"
-  | "order_cancelled";
+/** Stripe signs deliveries with a timestamp; older ones are refused (Stripe's default tolerance). */
+const TOLERANCE_SECONDS = 300;
 
-type PaymentRow = typeof s.payment.$inferSelect;
+export type StripePaymentEvent =
+  | { type: "payment_intent.succeeded" | "payment_intent.payment_failed"; intentId: string }
+  | { type: "other" };
 
-async function pendingPaymentFor(tx: Tx, intentId: string) {
-  const [found] = await tx
-    .select()
-    .from(s.payment)
-    .where(and(eq(s.payment.gatewayId, "stripe"), eq(s.payment.providerReference, intentId)));
-  if (!found) return undefined;
-  // Lock the cart first (like every checkout call), then read the payment again under the lock.
-  const [cart] = await tx.select().from(s.cart).where(eq(s.cart.id, found.cartId)).for("update");
-  const [payment] = await tx.select().from(s.payment).where(eq(s.payment.id, found.id));
-  return cart && payment ? { cart, payment } : undefined;
-}
-
-async function completeOrder(tx: Tx, orderId: string, now: Date): Promise<boolean> {
-  const [order] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, orderId));
-  if (order?.state !== "pending") return false;
-  await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
-  await completeOrderFulfilment(tx, order, now);
-  const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, order.sellerId));
-  if (seller) {
-    await enqueueConfirmation(
-      tx,
-      { ...order, state: "completed" },
-      await identityById(tx, order.identityId),
-      seller,
-      now,
+/** The event a delivery carries; null when its signature is missing, bad or too old. */
+export function verifiedStripeEvent(
+  payload: string,
+  signature: string,
+  secret: string,
+  now: Date,
+): StripePaymentEvent | null {
+  let event: Stripe.Event;
+  try {
+    event = stripeWebhooks().constructEvent(
+      payload,
+      signature,
+      secret,
+      TOLERANCE_SECONDS,
+      undefined,
+      now.getTime(),
     );
+  } catch {
+    return null;
   }
-  return true;
-}
-
-async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promise<WebhookOutcome> {
-  const found = await pendingPaymentFor(tx, intent.id);
-  if (!found) return "unknown_payment";
-  const { cart, payment } = found;
-  if (payment.state === "refund_due") return refundLate(tx, payment, cart.state);
-  if (payment.state !== "pending" && payment.state !== "failed") return "already_handled";
-  const markSucceeded = () =>
-    tx.update(s.payment).set({ state: "succeeded", occurredAt: now }).where(eq(s.payment.id, payment.id));
-  if (cart.state === "booked" && cart.ticketOrderId) {
-    const [order] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, cart.ticketOrderId));
-    if (order?.state === "pending") {
-      await markSucceeded();
-      return (await completeOrder(tx, order.id, now)) ? "order_completed" : "payment_succeeded";
-    }
+  if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
+    return { type: event.type, intentId: event.data.object.id };
   }
-  if (cart.state === "pending" && isPastExpiry(cart, now)) await releaseCart(tx, cart, "expired");
-  else if (cart.state === "pending") {
-    await markSucceeded();
-    await keepPlanCart(tx, cart);
-    return "payment_succeeded";
-  }
-  return refundLate(tx, { ...payment, state: "succeeded", occurredAt: now }, cart.state);
-}
-
-/** Money that has no order to go to: refunded through Stripe, else left refund_due (and logged). */
-async function refundLate(tx: Tx, payment: PaymentRow, cartState: string): Promise<WebhookOutcome> {
-  const outcome = await refundPayment(tx, payment);
-  if (outcome === "refunded") return "refunded";
-  logger.warn({ payment_id: payment.id, cart_state: cartState }, "stripe.refund_due");
-  return "refund_due";
-}
-
-async function failed(tx: Tx, intent: Stripe.PaymentIntent): Promise<WebhookOutcome> {
-  const found = await pendingPaymentFor(tx, intent.id);
-  if (!found) return "unknown_payment";
-  const { cart, payment } = found;
-  if (payment.state !== "pending") return "already_handled";
-  await tx.update(s.payment).set({ state: "failed" }).where(eq(s.payment.id, payment.id));
-  if (cart.state === "booked" && (await cancelPendingOrder(tx, cart))) return "order_cancelled";
-  return "payment_failed";
-}
-
-const refundNotYetMade = () =>
-  new ApiError(503, "refund_due", "The payment must be refunded and the refund could not be made yet.", {
-    context: "stripe",
-  });
-
-/** Applies a verified event; other event types are acknowledged and ignored. */
-export async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
-  if (event.type === "payment_intent.succeeded") {
-    const intent = event.data.object;
-    const outcome = await db.transaction((tx) => succeeded(tx, intent, now));
-    // The refund_due state is committed; a non-2xx answer makes Stripe deliver the event again
-    // (for up to three days), and the next delivery retries the refund with the same key.
-    if (outcome === "refund_due") throw refundNotYetMade();
-    return outcome;
-  }
-  if (event.type === "payment_intent.payment_failed") {
-    const intent = event.data.object;
-    return db.transaction((tx) => failed(tx, intent));
-  }
-  return "ignored";
+  return { type: "other" };
 }

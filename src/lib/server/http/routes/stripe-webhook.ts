@@ -4,16 +4,14 @@
  * applies (the cart's same-origin middleware covers cart paths only), and /cached_api has no webhook.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type Stripe from "stripe";
-import { stripeWebhookSecret, stripeWebhooks } from "../../payments/stripe-config.ts";
-import { applyStripeEvent } from "../../payments/stripe-webhook.ts";
+import { stripeWebhookSecret } from "../../payments/stripe-config.ts";
+import { verifiedStripeEvent } from "../../payments/stripe-webhook.ts";
+import { applyStripePaymentEvent } from "../../services/checkout/stripe-events.ts";
 import type { ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { json } from "./_shared.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/stripe/webhook";
-/** Stripe signs deliveries with a timestamp; older ones are refused (Stripe's default tolerance). */
-const TOLERANCE_SECONDS = 300;
 
 const webhookAnswer = z.object({ received: z.boolean(), outcome: z.string() });
 
@@ -40,21 +38,9 @@ export function registerStripeWebhook(router: ApiRouter): void {
     if (!signature) throw badSignature();
     const { db, clock } = c.get("deps");
     const now = clock.now();
-    const payload = await c.req.text();
-    let event: Stripe.Event;
-    try {
-      event = stripeWebhooks().constructEvent(
-        payload,
-        signature,
-        secret,
-        TOLERANCE_SECONDS,
-        undefined,
-        now.getTime(),
-      );
-    } catch {
-      throw badSignature();
-    }
-    const outcome = await applyStripeEvent(db, event, now);
+    const event = verifiedStripeEvent(await c.req.text(), signature, secret, now);
+    if (!event) throw badSignature();
+    const outcome = await applyStripePaymentEvent(db, event, now);
     c.header("Cache-Control", "no-store");
     return c.json({ received: true, outcome }, 200);
   });

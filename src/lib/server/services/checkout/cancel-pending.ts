@@ -8,7 +8,7 @@
  * `expired`, so coming back to it answers the spec's cart-expired error ("You have not been
  * charged.") and never "has been booked". Everything keys on the order being `pending` under the
  * cart's lock, so a repeated delivery changes nothing twice. A payment that still succeeds later
- * lands on an ended cart and is refunded (payments/stripe-webhook.ts).
+ * lands on an ended cart and is refunded (stripe-events.ts).
  */
 import { and, eq } from "drizzle-orm";
 import * as s from "../../db/schema.ts";

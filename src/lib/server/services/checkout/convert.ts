@@ -1,25 +1,20 @@
 /**
  * Converting a locked cart into a ticket order, inside the checkout's transaction: the order with
  * its number (the cart's number, unique per seller, one order per cart), held tickets booked with
- * random scan codes, held seats booked, the cart booked. Capacity counters do not change: the held
- * tickets already own their places, so booking can never go past capacity.
+ * random scan codes, held seats booked, the cart booked, and the gift-of-membership code the
+ * checkout claimed recorded on the order. Capacity counters do not change: the held tickets
+ * already own their places, so booking can never go past capacity. A paid cart is booked as part
+ * of its order's completion (complete-order.ts); a cart whose payment is still processing is
+ * booked into a pending order, which that completion finishes once the payment succeeds.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
-import { feeLines } from "../../../domain/fee-lines.ts";
-import { formatMoney } from "../../../domain/money.ts";
-import { getTenant } from "../../../tenant/load.ts";
-import { t } from "../../../tenant/strings.ts";
 import * as s from "../../db/schema.ts";
-import { buildOrderConfirmation, type PaymentScheduleText } from "../../mail/order-confirmation.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
-import { manageLinkForMail } from "../manage/link.ts";
-import { ticketMailExtrasOf } from "../ticket-cards/links.ts";
-import { completeOrderFulfilment } from "./fulfil.ts";
+import { recordRedeemedOrder } from "../membership/redeem.ts";
 import type { OrderIdentity } from "./identity.ts";
-import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
+import type { OrderRow } from "./orders.ts";
 
 /** 12 characters of an unambiguous alphabet (no 0/O, 1/I/L): about 60 bits. */
 const SCAN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -32,7 +27,7 @@ export function newScanCode(): string {
 
 /**
  * Books held tickets onto an order: each gets its scan code, and a held seat becomes booked. The
- * tickets already own their places (issue 14: an edit cart's added tickets join its order here too).
+ * tickets already own their places (an edit cart's added tickets join its order here too).
  */
 export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId: string): Promise<void> {
   if (!tickets.length) return;
@@ -62,15 +57,25 @@ export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId
   }
 }
 
+/** A locked cart with its held tickets, ready to become an order. */
+export interface CartBooking {
+  cart: CartRow;
+  tickets: readonly TicketRow[];
+  /** The purchaser. */
+  identity: OrderIdentity;
+  /** The cart total, minor units. */
+  total: number;
+  /** The gift-of-membership code this checkout claimed (membership/redeem.ts), if any. */
+  giftCodeId: string | null;
+}
+
 export async function bookCart(
   tx: Tx,
-  cart: CartRow,
-  tickets: readonly TicketRow[],
-  identity: OrderIdentity,
-  total: number,
+  booking: CartBooking,
   state: "completed" | "pending",
   now: Date,
 ): Promise<OrderRow> {
+  const { cart, tickets, identity, total } = booking;
   const order: OrderRow = {
     id: randomUUID(),
     sellerId: cart.sellerId,
@@ -89,56 +94,7 @@ export async function bookCart(
     .update(s.cart)
     .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
     .where(eq(s.cart.id, cart.id));
-  if (state === "completed") {
-    await completeOrderFulfilment(tx, order, now);
-  }
+  // A pending order keeps the code too: cancelling it (cancel-pending.ts) releases it by the order.
+  await recordRedeemedOrder(tx, booking.giftCodeId, order.id);
   return order;
-}
-
-/** Issue 11: the order total's fee lines for the mail, in the tenant's fee texts (none without fees). */
-function orderTotalLines(
-  order: OrderRow,
-  tickets: readonly OrderTicketRow[],
-  seller: { slug: string; currencyCode: string },
-): { label: string; amount: string }[] {
-  const tenant = getTenant(seller.slug);
-  return feeLines(orderBreakdown(order, tickets)).map((line) => ({
-    label: t(tenant, `checkout.summary.${line.key}`),
-    amount: `${line.key === "discount" ? "−" : ""}${formatMoney(line.amount, seller.currencyCode)}`,
-  }));
-}
-
-/** Queues the confirmation mail of a completed order (nothing when the identity has no e-mail). */
-export async function enqueueConfirmation(
-  tx: Tx,
-  order: OrderRow,
-  identity: OrderIdentity,
-  seller: { slug: string; name: string; currencyCode: string },
-  now: Date,
-  /** An order on a plan: its payment schedule (plan-order.ts). */
-  schedule?: PaymentScheduleText | null,
-): Promise<string | null> {
-  if (!identity.email) return null;
-  // The mail shows no membership card: the bundle without them.
-  const bundle = await loadOrderBundle(tx, [order.id], { memberships: false });
-  const mail = await buildOrderConfirmation({
-    sellerId: order.sellerId,
-    sellerName: seller.name,
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    totalText: formatMoney(order.total, seller.currencyCode),
-    totalLines: orderTotalLines(order, bundle.tickets, seller),
-    to: identity.email,
-    firstName: identity.firstName,
-    tickets: bundle.tickets,
-    locale: getTenant(seller.slug)?.locale,
-    additionalInfo: bundle.cartInfo?.get(order.cartId),
-    // Issue 14: the "Manage your booking" link (services/manage/link.ts).
-    manageUrl: await manageLinkForMail(tx, order, seller.slug, bundle.tickets, now),
-    // Issue 15: the tickets page, wallet links and calendar attachment (services/ticket-cards/links.ts).
-    // The calendar comes from the bundle's rows, not a second read of the order's tickets.
-    inHand: await ticketMailExtrasOf(tx, order, seller, bundle.tickets, now),
-    schedule: schedule ?? null,
-  });
-  return enqueueMail(tx, mail, now);
 }

@@ -1,8 +1,7 @@
 /**
- * What an order's completion delivers, in one place every completion path calls (a checkout that
- * completes at once, convert.ts bookCart; a pending payment confirmed, service.ts; Stripe's
- * webhook, payments/stripe-webhook.ts): the bought memberships, the gift-of-membership codes and
- * the bought gift cards. Each step is idempotent, so a completion run twice delivers nothing twice.
+ * What an order's completion delivers (complete-order.ts, which every completion path runs): the
+ * bought memberships, the gift-of-membership codes and the bought gift cards. Each step is
+ * idempotent, so a completion run twice delivers nothing twice.
  */
 
 import type { Tx } from "../cart/types.ts";

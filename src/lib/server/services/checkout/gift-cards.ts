@@ -6,7 +6,7 @@
  * (the gift card group's survey, domain/gift-recipient.ts), or to the buyer when no recipient
  * e-mail was given, so someone always receives a usable card. Idempotent: the ledger's id is the
  * ticket's, so a completion run twice (a retried call, a late webhook) issues and mails nothing
- * more. Called from completeOrderFulfilment (fulfil.ts), which every completion path runs.
+ * more. Called from completeOrderFulfilment (fulfil.ts), a step of every order's completion.
  */
 import { randomInt } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";

@@ -21,7 +21,7 @@ import type { PaymentScheduleText } from "../../mail/order-confirmation.ts";
 import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, paidAmount } from "./cart-state.ts";
-import { bookCart, enqueueConfirmation } from "./convert.ts";
+import { completeOrder } from "./complete-order.ts";
 import type { OrderIdentity } from "./identity.ts";
 import { cartPlanState, groupMetas, serializeScheduled } from "./plan.ts";
 
@@ -76,18 +76,13 @@ export async function bookPlanOrder(
   const payments = await cartPayments(tx, cart.id);
   const paid = paidAmount(payments);
   if (paid <= input.paidBefore) return paymentAnswer;
-  const order = await bookCart(tx, cart, tickets, identity, total, "completed", now);
   const state = cartPlanState(cart, tickets, await groupMetas(tx, cart.sellerId, tickets), total, paid, now);
-  if (input.sendEmail) {
-    await enqueueConfirmation(
-      tx,
-      order,
-      identity,
-      seller,
-      now,
-      state && scheduleText(state, paid, seller, now),
-    );
-  }
+  // The order is complete, still owing its unpaid instalments; its mail lists the schedule.
+  const order = await completeOrder(
+    tx,
+    { cart, tickets, identity, total, giftCodeId: null, seller },
+    { sendEmail: input.sendEmail, schedule: state && scheduleText(state, paid, seller, now), now },
+  );
   const result = paymentAnswer.checkout_result._data[0];
   return checkoutAnswerOf({
     cartId: cart.id,

@@ -5,7 +5,7 @@
  * plan cart a checkout's `amount` may be below the outstanding total: that is the partial-payment
  * choice (spec 2 §4) and is taken exactly like pay (partial.ts), on the test and stripe gateways alike.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout-schemas.ts";
 import type { CustomFieldSpec } from "../../../domain/identity-custom-fields.ts";
@@ -16,7 +16,6 @@ import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, validationFailed } from "../../http/errors.ts";
 import { gatewayNotAllowed } from "../../payments/errors.ts";
-import { dataString } from "../../payments/gateway.ts";
 import { gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import { heldTickets } from "../cart/release.ts";
@@ -25,13 +24,14 @@ import { guestIdentityOf } from "../compat/guest-identity.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkoutEdit } from "../manage/edit/apply.ts";
 import { assertNotSelfGift } from "../membership/giftee.ts";
-import { claimGiftCode, recordRedeemedOrder } from "../membership/redeem.ts";
+import { claimGiftCode } from "../membership/redeem.ts";
 import { saveCheckoutPaymentMethod, wantsSavedMethod } from "../membership/saved-payment.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
-import { bookCart, enqueueConfirmation } from "./convert.ts";
+import { completeOrder } from "./complete-order.ts";
+import { confirmPendingPayment } from "./confirm-pending.ts";
+import { bookCart } from "./convert.ts";
 import { amountMismatch, cartEmpty, identityRequired } from "./errors.ts";
-import { completeOrderFulfilment } from "./fulfil.ts";
 import { guardedCheckout, requestHash } from "./guard.ts";
 import { identityById, mergeAdditionalInfo, type OrderIdentity, storeGuestIdentity } from "./identity.ts";
 import { payInstalment } from "./instalment.ts";
@@ -109,53 +109,6 @@ async function orderIdentity(
   throw identityRequired();
 }
 
-/** A booked cart whose order is pending: the same payment intent confirmed completes it. */
-async function completePending(
-  tx: Tx,
-  cart: CartRow,
-  body: CheckoutInput,
-  now: Date,
-): Promise<CheckoutAnswer | undefined> {
-  const intent = dataString(body.gateway_data, "payment_intent_id");
-  if (!intent || !cart.ticketOrderId) return undefined;
-  const [order] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, cart.ticketOrderId));
-  if (order?.state !== "pending") return undefined;
-  const [pending] = await tx
-    .select()
-    .from(s.payment)
-    .where(
-      and(
-        eq(s.payment.cartId, cart.id),
-        eq(s.payment.state, "pending"),
-        eq(s.payment.providerReference, intent),
-      ),
-    );
-  // A stripe payment completes only by Stripe's signed webhook (payments/stripe-webhook.ts).
-  if (!pending || pending.gatewayId === "stripe") return undefined;
-  await tx.update(s.payment).set({ state: "succeeded", occurredAt: now }).where(eq(s.payment.id, pending.id));
-  await tx.update(s.ticketOrder).set({ state: "completed" }).where(eq(s.ticketOrder.id, order.id));
-  const completed = { ...order, state: "completed" };
-  await completeOrderFulfilment(tx, completed, now);
-  if (body.send_email) {
-    await enqueueConfirmation(
-      tx,
-      completed,
-      await identityById(tx, order.identityId),
-      await sellerOf(tx, cart.sellerId),
-      now,
-    );
-  }
-  return checkoutAnswerOf({
-    cartId: cart.id,
-    status: "completed",
-    orders: [completed],
-    payments: await cartPayments(tx, cart.id),
-    amountPaid: pending.amount,
-    outstanding: 0,
-    reference: null,
-  });
-}
-
 /** What an instalment payment on a booked cart needs from a checkout or pay call. */
 async function instalmentInput(
   tx: Tx,
@@ -194,10 +147,13 @@ export async function checkout(
     now,
     key,
     hash: requestHash(`checkout:${kind}`, { ...body, idempotency_key: undefined }),
-    // A pending payment completed, else (issue 13) an instalment of the order's plan (instalment.ts).
+    // A pending payment confirmed (confirm-pending.ts), else an instalment of the order's plan (instalment.ts).
     onBooked: async (tx: Tx, cart: CartRow) =>
-      (await completePending(tx, cart, body, now)) ??
-      (await payInstalment(tx, cart, await instalmentInput(tx, cart, caller, body, key, now))),
+      (await confirmPendingPayment(tx, cart, {
+        gatewayData: body.gateway_data,
+        sendEmail: body.send_email,
+        now,
+      })) ?? (await payInstalment(tx, cart, await instalmentInput(tx, cart, caller, body, key, now))),
   };
   return guardedCheckout(guard, async (tx, cart) => {
     const seller = await sellerOf(tx, cart.sellerId);
@@ -302,9 +258,12 @@ export async function checkout(
       });
     }
     const state = charge.status === "pending" ? "pending" : "completed";
-    const order = await bookCart(tx, cart, tickets, identity, total, state, now);
-    await recordRedeemedOrder(tx, giftCodeId, order.id);
-    if (state === "completed" && body.send_email) await enqueueConfirmation(tx, order, identity, seller, now);
+    const booking = { cart, tickets, identity, total, giftCodeId };
+    // A payment still processing books a pending order, completed when it succeeds (complete-order.ts).
+    const order =
+      state === "completed"
+        ? await completeOrder(tx, { ...booking, seller }, { sendEmail: body.send_email, now })
+        : await bookCart(tx, booking, "pending", now);
     return checkoutAnswerOf({
       cartId: cart.id,
       status: state,

@@ -1,0 +1,64 @@
+/**
+ * The buyer's confirmation mail of a completed order, the last step of the order's completion
+ * (complete-order.ts): its tickets, fee lines, manage link, tickets page and wallet links, and the
+ * payment schedule of an order on a plan.
+ */
+import { feeLines } from "../../../domain/fee-lines.ts";
+import { formatMoney } from "../../../domain/money.ts";
+import { getTenant } from "../../../tenant/load.ts";
+import { t } from "../../../tenant/strings.ts";
+import { buildOrderConfirmation, type PaymentScheduleText } from "../../mail/order-confirmation.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import type { Tx } from "../cart/types.ts";
+import { manageLinkForMail } from "../manage/link.ts";
+import { ticketMailExtrasOf } from "../ticket-cards/links.ts";
+import type { OrderIdentity } from "./identity.ts";
+import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
+
+/** The order total's fee lines for the mail, in the tenant's fee texts (none without fees). */
+function orderTotalLines(
+  order: OrderRow,
+  tickets: readonly OrderTicketRow[],
+  seller: { slug: string; currencyCode: string },
+): { label: string; amount: string }[] {
+  const tenant = getTenant(seller.slug);
+  return feeLines(orderBreakdown(order, tickets)).map((line) => ({
+    label: t(tenant, `checkout.summary.${line.key}`),
+    amount: `${line.key === "discount" ? "−" : ""}${formatMoney(line.amount, seller.currencyCode)}`,
+  }));
+}
+
+/** Queues the confirmation mail of a completed order (nothing when the identity has no e-mail). */
+export async function enqueueConfirmation(
+  tx: Tx,
+  order: OrderRow,
+  identity: OrderIdentity,
+  seller: { slug: string; name: string; currencyCode: string },
+  now: Date,
+  /** An order on a plan: its payment schedule (plan-order.ts). */
+  schedule?: PaymentScheduleText | null,
+): Promise<string | null> {
+  if (!identity.email) return null;
+  // The mail shows no membership card: the bundle without them.
+  const bundle = await loadOrderBundle(tx, [order.id], { memberships: false });
+  const mail = await buildOrderConfirmation({
+    sellerId: order.sellerId,
+    sellerName: seller.name,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    totalText: formatMoney(order.total, seller.currencyCode),
+    totalLines: orderTotalLines(order, bundle.tickets, seller),
+    to: identity.email,
+    firstName: identity.firstName,
+    tickets: bundle.tickets,
+    locale: getTenant(seller.slug)?.locale,
+    additionalInfo: bundle.cartInfo?.get(order.cartId),
+    // The "Manage your booking" link (services/manage/link.ts).
+    manageUrl: await manageLinkForMail(tx, order, seller.slug, bundle.tickets, now),
+    // The tickets page, wallet links and calendar attachment (services/ticket-cards/links.ts).
+    // The calendar comes from the bundle's rows, not a second read of the order's tickets.
+    inHand: await ticketMailExtrasOf(tx, order, seller, bundle.tickets, now),
+    schedule: schedule ?? null,
+  });
+  return enqueueMail(tx, mail, now);
+}
