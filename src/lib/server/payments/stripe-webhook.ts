@@ -19,8 +19,8 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/client.ts";
+import type { Tx } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
-import type { Tx } from "../db/seed/helpers.ts";
 import { ApiError } from "../http/errors.ts";
 import { logger } from "../log/logger.ts";
 import { isPastExpiry, releaseCart } from "../services/cart/release.ts";

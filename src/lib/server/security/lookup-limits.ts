@@ -35,7 +35,7 @@
  */
 import type { Context } from "hono";
 import type { Tenant } from "../../tenant/schema.ts";
-import type { Executor } from "../db/seed/helpers.ts";
+import type { Executor } from "../db/executor.ts";
 import type { ApiEnv } from "../http/app.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { ApiError, notFound } from "../http/errors.ts";

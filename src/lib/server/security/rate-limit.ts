@@ -9,8 +9,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { LOGIN_MESSAGE } from "../../domain/login-input.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import { t } from "../../tenant/strings.ts";
+import type { Executor } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
-import type { Executor } from "../db/seed/helpers.ts";
 import { ApiError } from "../http/errors.ts";
 
 export interface RateLimitRule {

@@ -25,8 +25,8 @@ import {
 import { POST_CODE_INVALID } from "../../../domain/identity-custom-fields.ts";
 import { AUTO_RENEW_SCHEDULED } from "../../../domain/membership/auto-renew.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { ApiError, validationFailed } from "../../http/errors.ts";
 import { mySavedPaymentMethods } from "../membership/saved-payment.ts";
 

@@ -19,6 +19,7 @@ import {
 } from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/executor.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
@@ -58,7 +59,7 @@ import {
 import { holdSeats, partySeats } from "./seats.ts";
 import { cachedSellerById } from "./static-rows.ts";
 import { assertSurveyEmails } from "./survey-answers.ts";
-import type { CartRow, CodeRow, GroupRow, TicketInsert, TicketRow, Tx } from "./types.ts";
+import type { CartRow, CodeRow, GroupRow, TicketInsert, TicketRow } from "./types.ts";
 
 export type CartModifyInput = z.output<typeof cartModifyBody>;
 

@@ -5,7 +5,7 @@
  * the bought gift cards. Each step is idempotent, so a completion run twice delivers nothing twice.
  */
 
-import type { Tx } from "../cart/types.ts";
+import type { Tx } from "../../db/executor.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
 import { issueGiftCards } from "./gift-cards.ts";

@@ -5,8 +5,8 @@
  * nothing about which order ids exist.
  */
 import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { OrderRow } from "../checkout/orders.ts";
 import { verifyManageToken } from "./token.ts";

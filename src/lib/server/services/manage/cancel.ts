@@ -13,8 +13,8 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { cancelRefusal } from "../../../domain/manage/rules.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Tx } from "../../db/seed/helpers.ts";
 import { ApiError } from "../../http/errors.ts";
 import { applyCapacityDeltas, releaseDeltas } from "../cart/counters.ts";
 import { cancelTickets } from "../cart/release.ts";

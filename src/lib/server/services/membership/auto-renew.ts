@@ -14,8 +14,8 @@ import {
   canCancelAny,
   NOT_ENROLLED_TEXT,
 } from "../../../domain/membership/auto-renew.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor, Tx } from "../../db/seed/helpers.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { notLoggedIn } from "../auth/errors.ts";
 import type { Caller } from "../identity/identity.ts";

@@ -15,8 +15,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { ApiError, validationFailed } from "../../http/errors.ts";
 
 /** Where a giftee identity keeps the recipient's e-mail (see the header). */

@@ -21,9 +21,10 @@ import {
   redeemChoices,
 } from "../../../domain/membership/redeem.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { CartRow, Executor, TicketRow, Tx } from "../cart/types.ts";
+import type { CartRow, TicketRow } from "../cart/types.ts";
 import { assertGiftee } from "./giftee.ts";
 
 type CodeRow = typeof s.code.$inferSelect;

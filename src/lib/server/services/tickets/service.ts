@@ -9,7 +9,7 @@
  * `no_wallet_pass` on the pass routes.
  */
 import type { WalletPrecheckAnswer, WalletProviderName } from "../../../api/tickets-schemas.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
+import type { Executor } from "../../db/executor.ts";
 import { ApiError } from "../../http/errors.ts";
 import { readableTicket, type TicketCaller } from "./access.ts";
 import { googleSaveUrl } from "./gwpass.ts";
