@@ -42,4 +42,6 @@ export const ruleBlocksReserve = (
 export const codeError = (code: string, description: string, extra: Record<string, unknown> = {}) =>
   new ApiError(422, code, description, { context: "code", extra });
 
+export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
+
 export const ANCHOR_REQUIRED_TEXT = "Add an admission event to your cart first.";

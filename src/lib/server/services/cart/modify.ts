@@ -45,7 +45,7 @@ import {
   releaseDeltas,
 } from "./counters.ts";
 import type { KnownRows } from "./envelope.ts";
-import { codeError, ruleBlocksReserve } from "./errors.ts";
+import { CODE_REQUIRED_TEXT, codeError, ruleBlocksReserve } from "./errors.ts";
 import { withLineKinds } from "./line-kinds.ts";
 import { cancelTickets, heldTickets } from "./release.ts";
 import { type Catalogue, plannedTickets, type ResolvedLine, resolveAdds } from "./reserve.ts";
@@ -92,8 +92,6 @@ async function memberOpenGroups(
     roles,
   );
 }
-
-export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
 
 interface SellerInfo {
   timezone: string;
