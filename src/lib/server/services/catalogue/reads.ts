@@ -8,7 +8,7 @@ import { isSoldOut } from "../../../domain/availability.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
 import { notFound, validationFailed } from "../../http/errors.ts";
-import type { Filter } from "../../http/query/types.ts";
+import type { Filter } from "./query-types.ts";
 
 export type SellerRow = typeof s.seller.$inferSelect;
 export type EventRow = typeof s.eventTemplate.$inferSelect;
