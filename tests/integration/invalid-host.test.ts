@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRequestListener } from "../../scripts/request-listener.mjs";
 import { INVALID_HOST_MARK } from "../../src/lib/server/http/host-header.mjs";
 import { invalidHost } from "../../src/lib/server/http/invalid-host.ts";
+import { requestLog } from "../../src/lib/server/http/request-log.ts";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
-import { requestLog } from "../../src/lib/server/log/request-log.ts";
 import { rawRequest } from "../helpers/http-server.ts";
 
 let server: Server;

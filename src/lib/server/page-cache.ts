@@ -30,12 +30,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getTenant } from "../tenant/load.ts";
 import { type Coding, negotiateEncoding } from "./http/accept-encoding.mjs";
 import { compressedCopy, MIN_COMPRESS_BYTES, varyOnAcceptEncoding } from "./http/compression.ts";
-import { cameOverHttps } from "./http/request-scheme.ts";
 import { frameAncestorsFor, securityHeaderValues } from "./http/security-headers.ts";
+import { tenantHostRoute } from "./http/tenant-host.ts";
 import { type RequestContext, requestIdFrom, runWithRequest } from "./log/request-context.ts";
 import { logAccess, REQUEST_ID_HEADER } from "./log/request-log.ts";
+import { cameOverHttps } from "./request/scheme.ts";
 import { ResponseCache } from "./response-cache.ts";
-import { tenantHostRoute } from "./tenant-hosts/middleware.ts";
 
 /** A page kept by the micro-cache. */
 export interface CachedPage {

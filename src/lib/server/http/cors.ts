@@ -22,8 +22,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { loadTenants } from "../../tenant/load.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import * as s from "../db/schema.ts";
+import type { ApiEnv } from "../request/env.ts";
 import { cachedSeller } from "../services/cart/static-rows.ts";
-import type { ApiEnv } from "./app.ts";
 import { ApiError } from "./errors.ts";
 
 export const CORS_ALLOWED_HEADERS = [

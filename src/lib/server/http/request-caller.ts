@@ -6,9 +6,9 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import type { ApiEnv } from "../request/env.ts";
 import { cachedSeller } from "../services/cart/static-rows.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../services/identity/identity.ts";
-import type { ApiEnv } from "./app.ts";
 import { ApiError } from "./errors.ts";
 
 /**

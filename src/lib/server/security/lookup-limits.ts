@@ -36,9 +36,9 @@
 import type { Context } from "hono";
 import type { Tenant } from "../../tenant/schema.ts";
 import type { Executor } from "../db/executor.ts";
-import type { ApiEnv } from "../http/app.ts";
-import { clientAddress } from "../http/client-address.ts";
 import { ApiError, notFound } from "../http/errors.ts";
+import { clientAddress } from "../request/client-address.ts";
+import type { ApiEnv } from "../request/env.ts";
 import {
   addressBucket,
   hitRateLimit,

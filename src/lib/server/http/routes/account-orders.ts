@@ -32,9 +32,9 @@ import { requireSeller } from "../../services/catalogue/reads.ts";
 import { eventTemplateDef } from "../../services/catalogue/resources.ts";
 import { serializeEvent } from "../../services/catalogue/serialize.ts";
 import { emailByManageLink } from "../../services/manage/mail.ts";
-import type { ApiRouter } from "../app.ts";
 import { validationFailed } from "../errors.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery, sameOriginWrites } from "./_shared.ts";
 
 const PRIVATE = "private, no-store";

@@ -27,6 +27,7 @@ import {
 } from "../../../api/auth-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { isValidPassword } from "../../../domain/password-rules.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { checkProfilePatch, profilePatchInput } from "../../services/account/profile.ts";
 import { assertChangeProof, requestChangeCode } from "../../services/auth/change-proof.ts";
 import { type AuthCall, authCall, loggedInAt, sessionToken } from "../../services/auth/context.ts";
@@ -53,8 +54,8 @@ import {
   userAnswerOf,
 } from "../../services/auth/users.ts";
 import { createGuestIdentity } from "../../services/compat/guest-identity.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { sameOriginWrites } from "./_shared.ts";
 
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });

@@ -13,6 +13,7 @@ import {
   extendCartAnswer,
   extendCartBody,
 } from "../../../api/cart-schemas.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { applyWithCodeBrake, modifyWithCodeBrake } from "../../security/code-brake.ts";
 import {
   applyCode,
@@ -23,9 +24,9 @@ import {
   modifyCart,
 } from "../../services/cart/service.ts";
 import { wantsTicketOrder, withEditedOrder } from "../../services/manage/edit/embed.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { requestCaller } from "../request-caller.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });

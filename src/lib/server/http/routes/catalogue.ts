@@ -11,9 +11,9 @@ import {
   serializeGroup,
   serializeMembershipRule,
 } from "../../services/catalogue/serialize.ts";
-import type { ApiRouter } from "../app.ts";
 import { ApiError, notFound, validationFailed } from "../errors.ts";
 import { execute, parseQuery, type Row, rejectUnknownKeys, single } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery } from "./_shared.ts";
 
 const asRows = <T>(rows: T[]) => rows as unknown as Row[];

@@ -13,12 +13,13 @@ import {
   createdCartAnswer,
   withCartAtTop,
 } from "../../../api/compat-cart-schemas.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { createCart, modifyCart } from "../../services/cart/service.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { requestCaller } from "../request-caller.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const errors = errorBodies;

@@ -25,8 +25,8 @@ import { externalLoginSetup } from "../../services/external-login/config.ts";
 import { externalLoginNotConfigured, ProviderUnavailable } from "../../services/external-login/errors.ts";
 import { finishExternalLogin, startExternalLogin } from "../../services/external-login/flow.ts";
 import { requestStorefront } from "../../tenant-hosts/links.ts";
-import type { ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 
 const errorBody = (description: string) => ({
   description,

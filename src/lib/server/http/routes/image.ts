@@ -13,10 +13,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_BOXES, IMAGE_FORMATS, type ImageFormat } from "../../../api/images.ts";
 import { snapSize } from "../../../domain/image-sizes.ts";
-import type { ApiRouter } from "../app.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { cachedRender, imageCacheConfig } from "../image-cache.ts";
 import { single } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorResponses, rawQuery } from "./_shared.ts";
 
 const TYPES: Record<string, string> = {

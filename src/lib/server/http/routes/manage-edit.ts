@@ -19,9 +19,9 @@ import {
   removeTickets,
 } from "../../services/manage/edit/cart.ts";
 import { rescheduleQuote } from "../../services/manage/edit/quote.ts";
-import type { ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { requestCaller } from "../request-caller.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const idParam = z.object({ id: z.string().min(1).max(200) });

@@ -10,6 +10,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { qrPng } from "../../mail/order-confirmation.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import {
   assertCanReadOrder,
   loadOrderBundle,
@@ -20,8 +21,8 @@ import {
 } from "../../services/checkout/orders.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { readableMembershipScanCode } from "../../services/membership/qrcode.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
 import { validationFailed } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { envelope, errorResponses, json } from "./_shared.ts";
 
 const MAX_IDS = 50;

@@ -7,8 +7,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type Stripe from "stripe";
 import { stripeWebhookSecret, stripeWebhooks } from "../../payments/stripe-config.ts";
 import { applyStripeEvent } from "../../payments/stripe-webhook.ts";
-import type { ApiRouter } from "../app.ts";
 import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { json } from "./_shared.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/stripe/webhook";

@@ -11,7 +11,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { isProductionMode } from "../../config/mode.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { cameOverHttps } from "../../http/request-scheme.ts";
+import { cameOverHttps } from "../../request/scheme.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../identity/identity.ts";
 
 export const SESSION_LIFETIME_S = 14 * 24 * 60 * 60;
