@@ -4,7 +4,7 @@
  * accepted and ignored while unknown ones stay a 400.
  */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/lib/server/http/errors.ts";
+import { ApiError } from "../../src/lib/server/errors/api-error.ts";
 import { applyOwnFilters } from "../../src/lib/server/http/query/execute.ts";
 import { IGNORED_FAMILY_PARAMS, parseQuery } from "../../src/lib/server/http/query/parse.ts";
 import type { Row } from "../../src/lib/server/services/catalogue/query-types.ts";

@@ -3,8 +3,8 @@
  * app (app.ts) depends on the routes, never the other way round.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { validationFailed } from "../errors/api-error.ts";
 import type { ApiEnv } from "../request/env.ts";
-import { validationFailed } from "./errors.ts";
 
 /** A request that fails its route's schema is a 400 validation_failed naming the first issue. */
 export function newRouter() {

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { gatewayId } from "../../api/checkout-schemas.ts";
 import type { Tx } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError } from "../errors/api-error.ts";
 import { logger } from "../log/logger.ts";
 import { gatewayFor } from "./index.ts";
 

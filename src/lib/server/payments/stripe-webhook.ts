@@ -21,7 +21,7 @@ import type Stripe from "stripe";
 import type { Db } from "../db/client.ts";
 import type { Tx } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { fail } from "../errors/api-error.ts";
 import { logger } from "../log/logger.ts";
 import { isPastExpiry, releaseCart } from "../services/cart/release.ts";
 import { cancelPendingOrder } from "../services/checkout/cancel-pending.ts";
@@ -116,10 +116,7 @@ async function failed(tx: Tx, intent: Stripe.PaymentIntent): Promise<WebhookOutc
   return "payment_failed";
 }
 
-const refundNotYetMade = () =>
-  new ApiError(503, "refund_due", "The payment must be refunded and the refund could not be made yet.", {
-    context: "stripe",
-  });
+const refundNotYetMade = () => fail("refund_due");
 
 /** Applies a verified event; other event types are acknowledged and ignored. */
 export async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {

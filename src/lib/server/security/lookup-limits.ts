@@ -36,7 +36,7 @@
 import type { Context } from "hono";
 import type { Tenant } from "../../tenant/schema.ts";
 import type { Executor } from "../db/executor.ts";
-import { ApiError, notFound } from "../http/errors.ts";
+import { ApiError, notFound } from "../errors/api-error.ts";
 import { clientAddress } from "../request/client-address.ts";
 import type { ApiEnv } from "../request/env.ts";
 import {

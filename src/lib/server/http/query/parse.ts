@@ -4,6 +4,7 @@
  */
 import { isValidDate } from "../../../domain/calendar.ts";
 import { ownValue } from "../../../domain/own-property.ts";
+import { validationFailed } from "../../errors/api-error.ts";
 import type {
   FieldKind,
   Filter,
@@ -12,7 +13,6 @@ import type {
   ParsedQuery,
   ResourceDef,
 } from "../../services/catalogue/query-types.ts";
-import { validationFailed } from "../errors.ts";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;

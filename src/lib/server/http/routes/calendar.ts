@@ -12,6 +12,7 @@ import {
   sessionPrices,
 } from "../../../domain/calendar.ts";
 import { isFlexiblePrice, outsideFeesOf } from "../../../domain/price-display.ts";
+import { notFound, validationFailed } from "../../errors/api-error.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import {
   eventConfig,
@@ -25,7 +26,6 @@ import {
   upcomingWindow,
 } from "../../services/catalogue/reads.ts";
 import { moneyOrNull, serializeTicketType, tierPrice } from "../../services/catalogue/serialize.ts";
-import { notFound, validationFailed } from "../errors.ts";
 import { type RawQuery, rejectUnknownKeys, single } from "../query/index.ts";
 import type { ApiRouter } from "../router.ts";
 import { json, rawQuery, selectionLine } from "./_shared.ts";

@@ -13,7 +13,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_BOXES, IMAGE_FORMATS, type ImageFormat } from "../../../api/images.ts";
 import { snapSize } from "../../../domain/image-sizes.ts";
-import { ApiError, validationFailed } from "../errors.ts";
+import { fail, validationFailed } from "../../errors/api-error.ts";
 import { cachedRender, imageCacheConfig } from "../image-cache.ts";
 import { single } from "../query/index.ts";
 import type { ApiRouter } from "../router.ts";
@@ -59,7 +59,7 @@ const route = createRoute({
   },
 });
 
-const imageNotFound = () => new ApiError(404, "image_not_found", "Resource image not found.");
+const imageNotFound = () => fail("image_not_found");
 
 function size(raw: Record<string, string[]>, key: string): number | undefined {
   const v = single(raw, key);
@@ -89,16 +89,16 @@ function sourcePath(root: string, requested: string): string {
     decoded.startsWith("/") ||
     /^[a-zA-Z]:/.test(decoded)
   ) {
-    throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+    throw fail("invalid_image_path");
   }
   if (decoded.split("/").some((seg) => seg === ".." || seg === "." || seg === "")) {
-    throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+    throw fail("invalid_image_path");
   }
   if (!TYPES[extname(decoded).toLowerCase()]) {
-    throw new ApiError(400, "invalid_image_type", "Only jpg, png, webp, gif and avif images are served.");
+    throw fail("invalid_image_type");
   }
   const full = resolve(root, decoded);
-  if (!full.startsWith(root + sep)) throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+  if (!full.startsWith(root + sep)) throw fail("invalid_image_path");
   return full;
 }
 
@@ -147,7 +147,7 @@ export function registerImage(router: ApiRouter): void {
         }
         return await (encoding ? ENCODE[encoding](image) : image).toBuffer();
       } catch {
-        throw new ApiError(400, "invalid_image", "The image could not be processed.");
+        throw fail("invalid_image");
       }
     });
     return c.body(new Uint8Array(bytes), 200, headers);

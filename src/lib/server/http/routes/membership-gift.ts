@@ -13,6 +13,7 @@ import { getCookie } from "hono/cookie";
 import { gifteeAnswer, gifteeBody, redeemAnswer } from "../../../api/membership-gift-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
+import { fail } from "../../errors/api-error.ts";
 import { clientAddress } from "../../request/client-address.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { lookupWithCodeBrake } from "../../security/code-brake.ts";
@@ -21,7 +22,6 @@ import { cachedSeller } from "../../services/cart/static-rows.ts";
 import { resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { createGiftee } from "../../services/membership/giftee.ts";
 import { lookupRedeem } from "../../services/membership/redeem.ts";
-import { ApiError } from "../errors.ts";
 import type { ApiRouter } from "../router.ts";
 import { json, sameOriginWrites } from "./_shared.ts";
 
@@ -59,7 +59,7 @@ const redeem = createRoute({
 });
 
 const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+  if (c.get("cached")) throw fail("not_found");
   await next();
   c.res.headers.set("Cache-Control", "no-store");
 };

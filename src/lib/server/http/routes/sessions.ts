@@ -6,6 +6,7 @@ import { collection, eventSessionResource, priceScheduleResource } from "../../.
 import { localDateRange } from "../../../domain/calendar.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import * as s from "../../db/schema.ts";
+import { notFound } from "../../errors/api-error.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import {
   countSessions,
@@ -20,7 +21,6 @@ import {
 } from "../../services/catalogue/reads.ts";
 import { eventSessionDef } from "../../services/catalogue/resources.ts";
 import { serializeSession, tierPrice } from "../../services/catalogue/serialize.ts";
-import { notFound } from "../errors.ts";
 import {
   embedInto,
   execute,

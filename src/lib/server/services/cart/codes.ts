@@ -16,7 +16,7 @@ import {
 } from "../../../domain/promo-codes.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, validationFailed } from "../../http/errors.ts";
+import { ApiError, validationFailed } from "../../errors/api-error.ts";
 import { codeError } from "./errors.ts";
 import type { CodeRow } from "./types.ts";
 

@@ -22,7 +22,7 @@ import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { ApiError, notFound } from "../../errors/api-error.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkGiftOptions } from "../membership/redeem.ts";
 import { checkMembershipReserve } from "../membership/reserve-rules.ts";

@@ -13,7 +13,7 @@ import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, notFound, validationFailed } from "../../http/errors.ts";
+import { ApiError, notFound, validationFailed } from "../../errors/api-error.ts";
 import { instalmentTickets } from "../checkout/instalment.ts";
 import { type Caller, forgetPublicIdentity, rememberedPublicIdentity } from "../identity/identity.ts";
 import { assertCanUse, readableCart, withLockedCart } from "./access.ts";

@@ -10,7 +10,7 @@ import { getTenant } from "../../../tenant/load.ts";
 import { t } from "../../../tenant/strings.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../http/errors.ts";
+import { validationFailed } from "../../errors/api-error.ts";
 
 export async function assertSurveyEmails(
   ex: Executor,

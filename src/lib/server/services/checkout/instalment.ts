@@ -21,7 +21,7 @@ import { type PlanState, planInstalments, planState } from "../../../domain/paym
 import type { Db } from "../../db/client.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../http/errors.ts";
+import { validationFailed } from "../../errors/api-error.ts";
 import type { GatewayData } from "../../payments/gateway.ts";
 import { type GatewayId, gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";

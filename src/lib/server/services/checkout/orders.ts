@@ -10,7 +10,7 @@ import { type FeeBreakdown, orderFeeBreakdown } from "../../../domain/fee-lines.
 import { toMoneyString } from "../../../domain/money.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { forbidden } from "../cart/errors.ts";
 import { serializeTicketSeat } from "../cart/seats.ts";
 import {

@@ -12,7 +12,7 @@ import { PAYMENT_MAX_MINOR, paymentMinMinor } from "../../../api/checkout-schema
 import { toMoneyString } from "../../../domain/money.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../http/errors.ts";
+import { validationFailed } from "../../errors/api-error.ts";
 import {
   duplicateLedger,
   gatewayNotAllowed,

@@ -15,7 +15,7 @@ import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, validationFailed } from "../../http/errors.ts";
+import { fail, validationFailed } from "../../errors/api-error.ts";
 import { gatewayNotAllowed } from "../../payments/errors.ts";
 import { dataString } from "../../payments/gateway.ts";
 import { gatewayFor } from "../../payments/index.ts";
@@ -285,10 +285,7 @@ export async function checkout(
       saveForLater,
     });
     if (charge.amount < outstanding) {
-      throw new ApiError(422, "ledger_insufficient", "The gift card does not cover the total outstanding.", {
-        context: "ledger",
-        extra: { total_outstanding: toMoneyString(outstanding) },
-      });
+      throw fail("ledger_insufficient", { extra: { total_outstanding: toMoneyString(outstanding) } });
     }
     if (gateway.id !== "free") await recordPayment(tx, cart, gateway, charge, key, now);
     if (saveForLater) {

@@ -29,7 +29,7 @@ import {
 } from "../../../domain/external-login/outcome.ts";
 import { loginPageHref, safeRedirectPath } from "../../../domain/login-steps.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError } from "../../errors/api-error.ts";
 import { logger } from "../../log/logger.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { addressBucket, hitRateLimit, perAddress, rateLimited } from "../../security/rate-limit.ts";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { forbidden } from "../cart/errors.ts";
 import { assertCanReadOrder } from "../checkout/orders.ts";
 import type { Caller } from "../identity/identity.ts";
