@@ -15,6 +15,7 @@ import { IMAGE_BOXES, IMAGE_FORMATS, type ImageFormat } from "../../../api/image
 import { snapSize } from "../../../domain/image-sizes.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
 import { cachedRender, imageCacheConfig } from "../image-cache.ts";
+import { unlessMissing } from "../missing-file.ts";
 import { single } from "../query/index.ts";
 import type { ApiRouter } from "../router.ts";
 import { errorResponses, rawQuery } from "./_shared.ts";
@@ -117,7 +118,7 @@ export function registerImage(router: ApiRouter): void {
     const { sizex, sizey } = snapSize({ sizex: size(raw, "sizex"), sizey: size(raw, "sizey") }, IMAGE_BOXES);
     const shrinkOnly = ["true", "1"].includes(single(raw, "shrinkonly") ?? "");
     const encoding = format(raw);
-    const info = await stat(file).catch(() => null);
+    const info = await unlessMissing(stat(file), null);
     if (!info?.isFile()) throw imageNotFound();
     const key = createHash("sha256")
       .update(
