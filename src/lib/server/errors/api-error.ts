@@ -30,7 +30,6 @@ export interface ErrorDetails {
 }
 
 export class ApiError extends Error {
-  readonly code: ErrorCode;
   readonly status: ErrorStatus;
   readonly items: ApiErrorItem[];
 
@@ -39,7 +38,6 @@ export class ApiError extends Error {
     const entry: CatalogueEntry = ERROR_CATALOGUE[code];
     const description = details.description ?? entry.text;
     super(description);
-    this.code = code;
     this.status = entry.status;
     this.items = [
       {
