@@ -4,7 +4,7 @@ declare namespace App {
     /** The visitor logged in with the page's seller, or null (anonymous pages stay cacheable). */
     viewer: import("./lib/server/services/identity/viewer.ts").Viewer | null;
     /**
-     * The router base on a tenant's own host name: "" (set by lib/server/tenant-hosts/middleware.ts);
+     * The router base on a tenant's own host name: "" (set by lib/server/http/tenant-host.ts);
      * undefined on the shared host, where it is `/{seller}` (lib/pages/router-base.ts).
      */
     routerBase?: string;

@@ -24,13 +24,13 @@ import { pageBase } from "./lib/pages/router-base.ts";
 import { compression } from "./lib/server/http/compression.ts";
 import { withEditedHeaders } from "./lib/server/http/edited-headers.ts";
 import { invalidHost } from "./lib/server/http/invalid-host.ts";
+import { requestLog } from "./lib/server/http/request-log.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
+import { tenantHost } from "./lib/server/http/tenant-host.ts";
 import { logger } from "./lib/server/log/logger.ts";
-import { requestLog } from "./lib/server/log/request-log.ts";
 import { getRuntime } from "./lib/server/runtime.ts";
 import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
 import { viewerFor } from "./lib/server/services/identity/viewer.ts";
-import { tenantHost } from "./lib/server/tenant-hosts/middleware.ts";
 import { getTenant } from "./lib/tenant/load.ts";
 import {
   type CachedPage,

@@ -29,12 +29,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Coding, negotiateEncoding } from "../lib/server/http/accept-encoding.mjs";
 import { compressedCopy, MIN_COMPRESS_BYTES, varyOnAcceptEncoding } from "../lib/server/http/compression.ts";
-import { cameOverHttps } from "../lib/server/http/request-scheme.ts";
 import { frameAncestorsFor, securityHeaderValues } from "../lib/server/http/security-headers.ts";
+import { tenantHostRoute } from "../lib/server/http/tenant-host.ts";
 import { type RequestContext, requestIdFrom, runWithRequest } from "../lib/server/log/request-context.ts";
 import { logAccess, REQUEST_ID_HEADER } from "../lib/server/log/request-log.ts";
+import { cameOverHttps } from "../lib/server/request/scheme.ts";
 import { ResponseCache } from "../lib/server/response-cache.ts";
-import { tenantHostRoute } from "../lib/server/tenant-hosts/middleware.ts";
 import { getTenant } from "../lib/tenant/load.ts";
 
 /** A page kept by the micro-cache. */

@@ -8,9 +8,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "../../src/lib/server/db/schema.ts";
-import { ApiError } from "../../src/lib/server/http/errors.ts";
+import { ApiError } from "../../src/lib/server/errors/api-error.ts";
 import { assertCheckoutNotBlocked } from "../../src/lib/server/services/cart/blocking.ts";
-import { CODE_REQUIRED_TEXT } from "../../src/lib/server/services/cart/modify.ts";
+import { CODE_REQUIRED_TEXT } from "../../src/lib/server/services/cart/errors.ts";
 import { withTestApi } from "../helpers/api.ts";
 import { asCart, cartOf, errorOf, send, setSessionCapacity, upcomingSession } from "../helpers/cart.ts";
 

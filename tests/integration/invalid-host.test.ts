@@ -16,8 +16,8 @@ import type { APIContext } from "astro";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_HOST_MARK } from "../../src/lib/server/http/host-header.mjs";
 import { invalidHost } from "../../src/lib/server/http/invalid-host.ts";
+import { requestLog } from "../../src/lib/server/http/request-log.ts";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
-import { requestLog } from "../../src/lib/server/log/request-log.ts";
 import { createRequestListener } from "../../src/perf/request-listener.mjs";
 import { rawRequest } from "../helpers/http-server.ts";
 

@@ -2,7 +2,7 @@
  * Issue 10 "Logs an operator can use": "one JSON line per request with a request id (echoed as
  * X-Request-Id), the route, status and duration. Errors keep their stack. Personal data is redacted
  * by the logger's own redaction paths, not by hand." Requests go through the Astro middleware that
- * writes the access line (log/request-log.ts), then the API app, as in the built server.
+ * writes the access line (http/request-log.ts), then the API app, as in the built server.
  */
 import type { APIContext } from "astro";
 import { DrizzleQueryError } from "drizzle-orm/errors";
@@ -11,8 +11,8 @@ import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import type { Db } from "../../src/lib/server/db/client.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import { createApiApp } from "../../src/lib/server/http/app.ts";
+import { requestLog } from "../../src/lib/server/http/request-log.ts";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
-import { requestLog } from "../../src/lib/server/log/request-log.ts";
 import { withTestApi } from "../helpers/api.ts";
 import { asCart, cartOf, setSessionCapacity, upcomingSession } from "../helpers/cart.ts";
 

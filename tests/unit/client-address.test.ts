@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveClientAddress, trustedProxyHops } from "../../src/lib/server/http/client-address.ts";
+import { resolveClientAddress, trustedProxyHops } from "../../src/lib/server/request/client-address.ts";
 
 describe("resolveClientAddress (per-address rate limits behind a CDN, DESIGN §10)", () => {
   it("uses the socket address when no proxy is trusted, ignoring a spoofed X-Forwarded-For", () => {

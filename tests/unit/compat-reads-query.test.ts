@@ -4,10 +4,10 @@
  * accepted and ignored while unknown ones stay a 400.
  */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/lib/server/http/errors.ts";
+import { ApiError } from "../../src/lib/server/errors/api-error.ts";
 import { applyOwnFilters } from "../../src/lib/server/http/query/execute.ts";
 import { IGNORED_FAMILY_PARAMS, parseQuery } from "../../src/lib/server/http/query/parse.ts";
-import type { Row } from "../../src/lib/server/http/query/types.ts";
+import type { Row } from "../../src/lib/server/services/catalogue/query-types.ts";
 import { eventSessionDef, eventTemplateDef } from "../../src/lib/server/services/catalogue/resources.ts";
 
 const q = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [v]]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/lib/server/http/errors.ts";
+import { ApiError } from "../../src/lib/server/errors/api-error.ts";
 import { parseQuery, rejectUnknownKeys } from "../../src/lib/server/http/query/parse.ts";
 import { eventTemplateDef } from "../../src/lib/server/services/catalogue/resources.ts";
 

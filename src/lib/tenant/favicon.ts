@@ -63,7 +63,7 @@ export function tenantIconSvg(tenant: Pick<Tenant, "theme" | "name">): string {
 /**
  * Where a page links its icon: the tenant's own, or Foyer's. On the tenant's own host name too: there
  * `/favicon.svg` is Foyer's static file, so the icon stays at `/{seller}/favicon.svg` (served there,
- * never moved by tenant-hosts/middleware.ts).
+ * never moved by http/tenant-host.ts).
  */
 export function iconHref(tenant: Pick<Tenant, "slug"> | undefined): string {
   return tenant ? `/${tenant.slug}/favicon.svg` : "/favicon.svg";

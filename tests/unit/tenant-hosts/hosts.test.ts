@@ -17,7 +17,7 @@ import {
   sellerPagePath,
   withoutSellerPrefix,
 } from "../../../src/lib/domain/tenant-hosts/hosts.ts";
-import { locationOnTenantHost } from "../../../src/lib/server/tenant-hosts/middleware.ts";
+import { locationOnTenantHost } from "../../../src/lib/server/http/tenant-host.ts";
 import { tenantSchema } from "../../../src/lib/tenant/schema.ts";
 
 describe("tenant host names: 'validate them as lower-case host names'", () => {

@@ -72,6 +72,8 @@ function queuedExclusive() {
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);
+    // The queue only orders the work: its caller gets `run` and its failure; the tail must not
+    // reject, or every later work would fail with it.
     tail = run.catch(() => undefined);
     return run;
   };

@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { seller } from "./schema.ts";
 import { identity } from "./schema-cart.ts";
+import { seller } from "./schema-catalogue.ts";
 
 /**
  * A passcode login challenge (spec 1 §5, DESIGN §5): `login/request_otp` answers `token`; the

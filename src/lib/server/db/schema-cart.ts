@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { eventSession, eventTemplate, seller, ticketGroup, ticketType } from "./schema.ts";
+import { eventSession, eventTemplate, seller, ticketGroup, ticketType } from "./schema-catalogue.ts";
 
 /** Membership cart options as stored on the cart (spec 1 §3 "Membership cart options"). */
 export interface MembershipCartOptions {

@@ -3,8 +3,8 @@
  * callback path): the login attempts in flight and the provider accounts linked to identities.
  */
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { seller } from "./schema.ts";
 import { identity } from "./schema-cart.ts";
+import { seller } from "./schema-catalogue.ts";
 
 /**
  * One login attempt at the tenant's identity provider, from the start route to the callback.

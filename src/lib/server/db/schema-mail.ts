@@ -4,7 +4,7 @@
  * mailbox page (/_mail, outside production) lists it.
  */
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { seller } from "./schema.ts";
+import { seller } from "./schema-catalogue.ts";
 
 export const outbox = pgTable(
   "outbox",

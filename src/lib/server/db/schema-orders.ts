@@ -15,8 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { seller } from "./schema.ts";
 import { cart, identity, ticket } from "./schema-cart.ts";
+import { seller } from "./schema-catalogue.ts";
 
 export const ticketOrder = pgTable(
   "ticket_order",

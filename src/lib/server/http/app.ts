@@ -5,47 +5,21 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import type { Clock } from "../clock.ts";
-import type { Db } from "../db/client.ts";
+import { ApiError, fail, validationFailed } from "../errors/api-error.ts";
 import { logger } from "../log/logger.ts";
-import { recordApiRoute } from "../log/request-log.ts";
+import type { ApiDeps, ApiEnv } from "../request/env.ts";
 import { ResponseCache } from "../response-cache.ts";
-import type { CaptchaVerifier } from "../security/captcha.ts";
 import { withHostSeller } from "../tenant-hosts/api.ts";
 import { refuseHostileBody } from "./body-guard.ts";
-import type { ApiBindings } from "./client-address.ts";
 import { cors } from "./cors.ts";
-import { ApiError, validationFailed } from "./errors.ts";
+import { recordApiRoute } from "./request-log.ts";
+import { newRouter } from "./router.ts";
 import { registerRoutes } from "./routes/index.ts";
-
-export interface ApiDeps {
-  db: Db;
-  clock: Clock;
-  /** The captcha provider; default: hCaptcha-compatible siteverify over HTTP (security/captcha.ts). */
-  captcha?: CaptchaVerifier;
-}
-
-export type ApiEnv = {
-  Bindings: ApiBindings;
-  /** crossOriginWrite: a write from a tenant's CORS origin that sameOriginWrites lets through (cors.ts). */
-  Variables: { deps: ApiDeps; cached: boolean; crossOriginWrite?: boolean };
-};
 
 /** The largest request body the API reads (Stripe webhooks are the biggest, well under this). */
 export const MAX_BODY_BYTES = 256 * 1024;
 
 export const CACHED_API_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
-
-export function newRouter() {
-  return new OpenAPIHono<ApiEnv>({
-    defaultHook: (result) => {
-      if (!result.success) {
-        const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-        throw validationFailed(issues[0]?.message ?? "Invalid request.", { issues });
-      }
-    },
-  });
-}
 
 /** True when the text holds a C0 control character or DEL. */
 function containsControl(text: string): boolean {
@@ -85,12 +59,9 @@ export function createApiApp(deps: ApiDeps, cache: ResponseCache = newCachedApiC
     // The logger's error serializer drops the query's parameters (personal data) and keeps the stack;
     // the line carries the request id (log/request-context.ts).
     logger.error({ err: error, method: c.req.method, route: c.req.routePath }, "api.unexpected_error");
-    return c.json(
-      new ApiError(500, "internal_error", "Sorry! Something unexpected happened. Please try again.").body(),
-      500,
-    );
+    return c.json(fail("internal_error").body(), 500);
   });
-  app.notFound((c) => c.json(new ApiError(404, "not_found", "Resource route not found.").body(), 404));
+  app.notFound((c) => c.json(fail("not_found").body(), 404));
   app.use("*", recordApiRoute);
   // Issue 16: CORS for the origins tenants list; needs the deps (the cart's seller) before the routers.
   app.use("*", async (c, next) => {
@@ -108,9 +79,7 @@ export function createApiApp(deps: ApiDeps, cache: ResponseCache = newCachedApiC
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
         onError: () => {
-          throw new ApiError(413, "payload_too_large", "The request body is too large.", {
-            extra: { max_bytes: MAX_BODY_BYTES },
-          });
+          throw fail("payload_too_large", { extra: { max_bytes: MAX_BODY_BYTES } });
         },
       }),
     );
@@ -163,4 +132,3 @@ export function createApiApp(deps: ApiDeps, cache: ResponseCache = newCachedApiC
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>;
-export type ApiRouter = ReturnType<typeof newRouter>;

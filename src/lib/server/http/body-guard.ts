@@ -8,7 +8,7 @@
  * webhook (c.req.text(), whose signature covers the exact bytes) read the same text again.
  */
 import type { HonoRequest } from "hono";
-import { validationFailed } from "./errors.ts";
+import { validationFailed } from "../errors/api-error.ts";
 
 /** Hono's json validator reads only bodies sent as JSON; the others never reach a route as data. */
 const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json/i;

@@ -5,16 +5,15 @@
  * names settings only, never their values.
  */
 import type { ConfigurationError } from "../config/startup.ts";
-import { ApiError } from "./errors.ts";
-
-export const CONFIGURATION_REFUSED = "configuration_refused";
+import { fail } from "../errors/api-error.ts";
 
 export function configurationRefusal(error: ConfigurationError): Response {
-  const body = new ApiError(503, CONFIGURATION_REFUSED, error.message, {
+  const refused = fail("configuration_refused", {
+    description: error.message,
     extra: { problems: [...error.problems] },
-  }).body();
-  return new Response(JSON.stringify(body), {
-    status: 503,
+  });
+  return new Response(JSON.stringify(refused.body()), {
+    status: refused.status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });
 }

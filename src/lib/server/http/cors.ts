@@ -22,9 +22,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { loadTenants } from "../../tenant/load.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import * as s from "../db/schema.ts";
+import { fail } from "../errors/api-error.ts";
+import type { ApiEnv } from "../request/env.ts";
 import { cachedSeller } from "../services/cart/static-rows.ts";
-import type { ApiEnv } from "./app.ts";
-import { ApiError } from "./errors.ts";
 
 export const CORS_ALLOWED_HEADERS = [
   "Content-Type",
@@ -101,7 +101,7 @@ export function originAllowed(
 }
 
 const refused = () =>
-  new ApiError(403, "forbidden", "Cross-origin requests from this origin are not allowed.");
+  fail("forbidden", { description: "Cross-origin requests from this origin are not allowed." });
 
 /**
  * Every API answer varies by Origin (a CDN in front of /cached_api must not hand one origin's

@@ -8,6 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { logger } from "../log/logger.ts";
+import { unlessMissing } from "./missing-file.ts";
 
 export interface ImageCacheConfig {
   dir: string;
@@ -35,11 +37,12 @@ const TMP = ".tmp";
 
 /** Removes the oldest cached files until the folder is within its bounds. */
 export async function evictOldest(config: ImageCacheConfig): Promise<number> {
-  const names = (await readdir(config.dir).catch(() => [] as string[])).filter((n) => !n.endsWith(TMP));
+  const names = (await unlessMissing(readdir(config.dir), [] as string[])).filter((n) => !n.endsWith(TMP));
   const files = (
     await Promise.all(
       names.map(async (name) => {
-        const info = await stat(join(config.dir, name)).catch(() => null);
+        // Another process may have evicted it since the listing.
+        const info = await unlessMissing(stat(join(config.dir, name)), null);
         return info?.isFile() ? { name, size: info.size, mtime: info.mtimeMs } : null;
       }),
     )
@@ -50,7 +53,7 @@ export async function evictOldest(config: ImageCacheConfig): Promise<number> {
   let removed = 0;
   for (const file of files) {
     if (count <= config.maxEntries && bytes <= config.maxBytes) break;
-    await unlink(join(config.dir, file.name)).catch(() => undefined);
+    await unlessMissing(unlink(join(config.dir, file.name)), undefined);
     count -= 1;
     bytes -= file.size;
     removed += 1;
@@ -71,7 +74,11 @@ export async function cachedRender(
   render: () => Promise<Buffer>,
 ): Promise<Buffer> {
   const path = join(config.dir, name);
-  const hit = await readFile(path).catch(() => null);
+  const hit = await unlessMissing(readFile(path), null).catch((error: unknown) => {
+    // An unreadable cache file is rendered again (the answer does not depend on the cache), but said.
+    logger.warn({ err: error }, "image_cache.read_failed");
+    return null;
+  });
   if (hit) return hit;
   const running = rendering.get(name);
   if (running) return running;
@@ -82,7 +89,11 @@ export async function cachedRender(
     await writeFile(tmp, bytes);
     await rename(tmp, path);
     // One eviction pass at a time in this process; each sees the files written before it.
-    evicting = evicting.then(() => evictOldest(config)).catch(() => undefined);
+    // The image is answered even when the eviction fails; the failure is logged, and the next
+    // write tries again.
+    evicting = evicting
+      .then(() => evictOldest(config))
+      .catch((error: unknown) => logger.warn({ err: error }, "image_cache.evict_failed"));
     await evicting;
     return bytes;
   })();

@@ -6,10 +6,10 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { ApiError } from "../errors/api-error.ts";
+import type { ApiEnv } from "../request/env.ts";
 import { cachedSeller } from "../services/cart/static-rows.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../services/identity/identity.ts";
-import type { ApiEnv } from "./app.ts";
-import { ApiError } from "./errors.ts";
 
 /**
  * The seller id every `_seller` of the request names; "" (no seller's id) when one is unknown or

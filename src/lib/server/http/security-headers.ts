@@ -13,7 +13,7 @@
  * - Permissions-Policy: the Payment Request API for us and Stripe's frames (wallets); no camera,
  *   microphone or geolocation.
  * - Cross-Origin-Opener-Policy: same-origin-allow-popups (3-D Secure and wallets may open popups).
- * - Strict-Transport-Security when the request came over https (request-scheme.ts).
+ * - Strict-Transport-Security when the request came over https (request/scheme.ts).
  *
  * Static files (/_astro/*, /fonts, public/) are served by scripts/serve.mjs before Astro's
  * middleware runs and carry none of these; they are scripts, styles, fonts and images, which the
@@ -22,9 +22,9 @@
 import type { MiddlewareHandler } from "astro";
 import { getTenant } from "../../tenant/load.ts";
 import type { Tenant } from "../../tenant/schema.ts";
+import { cameOverHttps } from "../request/scheme.ts";
 import { NON_PAGE_POLICY, withDirective } from "./content-security-policy.ts";
 import { withEditedHeaders } from "./edited-headers.ts";
-import { cameOverHttps } from "./request-scheme.ts";
 
 export const HSTS_VALUE = "max-age=31536000";
 export const PERMISSIONS_POLICY =

@@ -3,8 +3,8 @@
  * when the change it reports was committed. Delivery (SMTP) runs later, outside the transaction.
  */
 import { randomUUID } from "node:crypto";
+import type { Executor } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
-import type { Executor } from "../db/seed/helpers.ts";
 
 export interface MailAttachment {
   /** Referenced from the HTML as cid:{cid}. */

@@ -6,33 +6,28 @@
 import { giftCardEmpty, PAYMENT_MESSAGE } from "../../domain/payment-errors.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import { t, tMessage } from "../../tenant/strings.ts";
-import { ApiError } from "../http/errors.ts";
+import { type ApiError, fail, providerError } from "../errors/api-error.ts";
 
 /** The tenant whose words an error's `_description` takes (its strings and locale); the defaults without one. */
 export type WordsOf = Pick<Tenant, "strings" | "locale"> | undefined;
 
 export function cardError(code: string, message: string, declineCode?: string): ApiError {
-  return new ApiError(402, code, message, {
-    context: "payment",
+  return providerError("provider_card_error", code, {
+    description: message,
     extra: { type: "card_error", code, ...(declineCode ? { decline_code: declineCode } : {}), message },
   });
 }
 
 export function requiresAction(paymentIntentId: string): ApiError {
-  return new ApiError(402, "intent_requires_action", "This payment requires additional authentication.", {
-    context: "payment",
+  return fail("intent_requires_action", {
     extra: { type: "card_error", code: "intent_requires_action", payment_intent_id: paymentIntentId },
   });
 }
 
 export const paymentNotSupported = (extra: Record<string, unknown> = {}, tenant?: WordsOf) =>
-  new ApiError(400, "payment_not_supported", t(tenant, PAYMENT_MESSAGE.paymentNotSupported), {
-    context: "payment",
-    extra,
-  });
+  fail("payment_not_supported", { description: t(tenant, PAYMENT_MESSAGE.paymentNotSupported), extra });
 
-export const gatewayNotAllowed = (description: string) =>
-  new ApiError(400, "gateway_not_allowed", description, { context: "payment" });
+export const gatewayNotAllowed = (description: string) => fail("gateway_not_allowed", { description });
 
 /**
  * "Gift Card balance is $0" in the seller's currency and the tenant's locale and words (spec 2 §5),
@@ -43,14 +38,14 @@ export function zeroBalanceText(currency: string, tenant?: WordsOf): string {
 }
 
 export const ledgerEmpty = (currency: string, tenant?: WordsOf) =>
-  new ApiError(422, "ledger_empty", zeroBalanceText(currency, tenant), { context: "ledger" });
+  fail("ledger_empty", { description: zeroBalanceText(currency, tenant) });
 
 /**
  * An inactive card (issue 11: it deserves its own message, not "Gift Card balance is $0"): spec 2
  * §5 folds it into the zero-balance text, but a blocked card with money on it is not empty.
  */
 export const ledgerInactive = (tenant?: WordsOf) =>
-  new ApiError(422, "ledger_inactive", t(tenant, PAYMENT_MESSAGE.giftCardInactive), { context: "ledger" });
+  fail("ledger_inactive", { description: t(tenant, PAYMENT_MESSAGE.giftCardInactive) });
 
 export const duplicateLedger = (tenant?: WordsOf) =>
-  new ApiError(409, "duplicate_ledger", t(tenant, PAYMENT_MESSAGE.giftCardDuplicate), { context: "ledger" });
+  fail("duplicate_ledger", { description: t(tenant, PAYMENT_MESSAGE.giftCardDuplicate) });

@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import type { gatewayData, gatewayId } from "../../api/checkout-schemas.ts";
-import type { Tx } from "../db/seed/helpers.ts";
+import type { Tx } from "../db/executor.ts";
 
 export type GatewayId = z.infer<typeof gatewayId>;
 export type GatewayData = z.infer<typeof gatewayData>;

@@ -6,9 +6,9 @@
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import { getTenant } from "../../tenant/load.ts";
+import type { Tx } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
-import type { Tx } from "../db/seed/helpers.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors/api-error.ts";
 import { ledgerEmpty, ledgerInactive, type WordsOf } from "./errors.ts";
 import { dataString, type Gateway } from "./gateway.ts";
 

@@ -9,9 +9,9 @@
  */
 import { eq } from "drizzle-orm";
 import { gatewayId } from "../../api/checkout-schemas.ts";
+import type { Tx } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
-import type { Tx } from "../db/seed/helpers.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError } from "../errors/api-error.ts";
 import { logger } from "../log/logger.ts";
 import { gatewayFor } from "./index.ts";
 

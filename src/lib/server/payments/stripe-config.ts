@@ -4,7 +4,7 @@
  * STRIPE_API_BASE (e.g. http://127.0.0.1:4010) points the SDK at another host, for tests.
  */
 import Stripe from "stripe";
-import { ApiError } from "../http/errors.ts";
+import { fail } from "../errors/api-error.ts";
 
 export interface StripeConfig {
   secretKey: string;
@@ -24,9 +24,7 @@ export function stripeWebhookSecret(env: NodeJS.ProcessEnv = process.env): strin
 }
 
 export const gatewayNotConfigured = (id: string) =>
-  new ApiError(400, "gateway_not_configured", `The ${id} gateway is not configured.`, {
-    context: "payment",
-  });
+  fail("gateway_not_configured", { description: `The ${id} gateway is not configured.` });
 
 const clients = new Map<string, Stripe>();
 

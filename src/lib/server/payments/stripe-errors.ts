@@ -5,10 +5,11 @@
  * Stripe's own failures) is a 502 with a generic text, logged without personal data.
  */
 import Stripe from "stripe";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, fail, providerError } from "../errors/api-error.ts";
+import { errorText } from "../errors/catalogue.ts";
 import { logger } from "../log/logger.ts";
 
-export const PROVIDER_FAILED_TEXT = "The payment provider could not process the payment. Please try again.";
+export const PROVIDER_FAILED_TEXT = errorText("payment_provider_error");
 
 /** Stripe's raw error body fields we pass on (never the card or the customer). */
 export interface StripeErrorShape {
@@ -31,14 +32,14 @@ function extraOf(error: StripeErrorShape, code: string): Record<string, unknown>
 export function stripeCardError(error: StripeErrorShape, fallbackCode = "card_declined"): ApiError {
   const code = error.code || fallbackCode;
   const message = error.message || "Your card was declined.";
-  return new ApiError(402, code, message, {
-    context: "payment",
+  return providerError("provider_card_error", code, {
+    description: message,
     extra: extraOf({ ...error, type: error.type || "card_error", message }, code),
   });
 }
 
 export function providerFailed(): ApiError {
-  return new ApiError(502, "payment_provider_error", PROVIDER_FAILED_TEXT, { context: "payment" });
+  return fail("payment_provider_error");
 }
 
 /** Logs what identifies a provider failure: never a name, an e-mail, a card or a message body. */
@@ -70,8 +71,8 @@ export function fromStripeError(error: unknown): ApiError {
   ) {
     const type = error.rawType ?? "invalid_request_error";
     const code = error.code || type;
-    return new ApiError(400, code, error.message, {
-      context: "payment",
+    return providerError("provider_request_error", code, {
+      description: error.message,
       extra: extraOf({ type, code, decline_code: error.decline_code, message: error.message }, code),
     });
   }

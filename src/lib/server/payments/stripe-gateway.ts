@@ -15,7 +15,8 @@
 import { createHash } from "node:crypto";
 import type Stripe from "stripe";
 import { savedCardIdentifier } from "../../domain/membership/auto-renew.ts";
-import { ApiError } from "../http/errors.ts";
+import { type ApiError, fail } from "../errors/api-error.ts";
+import { errorText } from "../errors/catalogue.ts";
 import {
   type ChargeOutcome,
   type ChargeRequest,
@@ -26,7 +27,7 @@ import {
 import { type StripeConfig, stripeClient } from "./stripe-config.ts";
 import { fromStripeError, stripeCardError } from "./stripe-errors.ts";
 
-export const REQUIRES_ACTION_TEXT = "This payment requires additional authentication.";
+export const REQUIRES_ACTION_TEXT = errorText("intent_requires_action");
 
 export function stripeIdempotencyKey(request: ChargeRequest, paymentMethod: string): string {
   const digest = createHash("sha256")
@@ -48,8 +49,7 @@ export function stripeIdempotencyKey(request: ChargeRequest, paymentMethod: stri
 export const stripeRefundKey = (paymentId: string) => `foyer-refund-${paymentId}`;
 
 function requiresAction(intent: Stripe.PaymentIntent): ApiError {
-  return new ApiError(402, "intent_requires_action", REQUIRES_ACTION_TEXT, {
-    context: "payment",
+  return fail("intent_requires_action", {
     extra: {
       type: "card_error",
       code: "intent_requires_action",
@@ -111,8 +111,7 @@ function assertSameAttempt(intent: Stripe.PaymentIntent, request: ChargeRequest)
     intent.amount !== request.amount ||
     intent.currency.toLowerCase() !== request.currency.toLowerCase()
   ) {
-    throw new ApiError(400, "payment_intent_mismatch", "The payment does not belong to this cart.", {
-      context: "payment",
+    throw fail("payment_intent_mismatch", {
       extra: { type: "invalid_request_error", code: "payment_intent_mismatch" },
     });
   }
@@ -127,7 +126,8 @@ export function createStripeGateway(config: StripeConfig): Gateway {
       const intentId = dataString(request.data, "payment_intent_id");
       const paymentMethod = paymentMethodOf(request.data);
       if (!intentId && !paymentMethod) {
-        throw new ApiError(400, "validation_failed", "A payment method is required.", {
+        throw fail("validation_failed", {
+          description: "A payment method is required.",
           context: "payment",
           extra: { field: "payment_method_id" },
         });
@@ -188,9 +188,7 @@ export function createStripeGateway(config: StripeConfig): Gateway {
       }
       // pending and requires_action refunds go through at Stripe; failed or canceled ones did not.
       if (refund.status === "failed" || refund.status === "canceled") {
-        throw new ApiError(502, "refund_failed", `The refund ${refund.id} ${refund.status}.`, {
-          context: "payment",
-        });
+        throw fail("refund_failed", { description: `The refund ${refund.id} ${refund.status}.` });
       }
       return refund.id;
     },

@@ -11,7 +11,7 @@
  * A refund always succeeds at once (the test gateway refunds itself), with a `re_test_` reference.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { ApiError } from "../http/errors.ts";
+import { fail } from "../errors/api-error.ts";
 import { cardError, requiresAction } from "./errors.ts";
 import {
   type ChargeOutcome,
@@ -51,7 +51,8 @@ const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = Object.assign(Obj
 function cardOfPaymentMethod(method: string, now: Date): GatewayData {
   const number = TEST_PAYMENT_METHODS[method];
   if (!number) {
-    throw new ApiError(400, "validation_failed", "Unknown test payment method.", {
+    throw fail("validation_failed", {
+      description: "Unknown test payment method.",
       context: "payment",
       extra: { field: "payment_method_id", known: Object.keys(TEST_PAYMENT_METHODS) },
     });

@@ -9,7 +9,8 @@
  * The token and the secret are never logged.
  */
 import { z } from "zod";
-import { ApiError } from "../http/errors.ts";
+import { type ApiError, fail } from "../errors/api-error.ts";
+import { errorText } from "../errors/catalogue.ts";
 import { logger } from "../log/logger.ts";
 
 export const DEFAULT_CAPTCHA_VERIFY_URL = "https://api.hcaptcha.com/siteverify";
@@ -113,15 +114,12 @@ export const httpCaptchaVerifier: CaptchaVerifier = {
   verify: (token, check) => verifyCaptcha(token, check),
 };
 
-export const CAPTCHA_REQUIRED_TEXT = "Please complete the captcha check to continue.";
-export const CAPTCHA_FAILED_TEXT = "The captcha check did not pass. Please try again.";
-export const CAPTCHA_NOT_CONFIGURED_TEXT =
-  "Checkout is not available right now (the captcha check is not configured).";
-export const CAPTCHA_UNAVAILABLE_TEXT =
-  "The captcha check is not available right now. Please try again in a moment.";
+export const CAPTCHA_REQUIRED_TEXT = errorText("captcha_required");
+export const CAPTCHA_FAILED_TEXT = errorText("captcha_failed");
+export const CAPTCHA_NOT_CONFIGURED_TEXT = errorText("captcha_not_configured");
+export const CAPTCHA_UNAVAILABLE_TEXT = errorText("captcha_unavailable");
 
-export const captchaRequired = () =>
-  new ApiError(400, "captcha_required", CAPTCHA_REQUIRED_TEXT, { context: "captcha" });
+export const captchaRequired = () => fail("captcha_required");
 
 let notConfiguredLogged = false;
 
@@ -133,13 +131,10 @@ export function captchaError(outcome: Exclude<CaptchaOutcome, { ok: true }>): Ap
         notConfiguredLogged = true;
         logger.error("captcha.not_configured: a tenant has a captcha key but CAPTCHA_SECRET_KEY is not set");
       }
-      return new ApiError(503, "captcha_not_configured", CAPTCHA_NOT_CONFIGURED_TEXT, { context: "captcha" });
+      return fail("captcha_not_configured");
     case "unavailable":
-      return new ApiError(503, "captcha_unavailable", CAPTCHA_UNAVAILABLE_TEXT, { context: "captcha" });
+      return fail("captcha_unavailable");
     case "rejected":
-      return new ApiError(400, "captcha_failed", CAPTCHA_FAILED_TEXT, {
-        context: "captcha",
-        extra: { error_codes: outcome.errorCodes },
-      });
+      return fail("captcha_failed", { extra: { error_codes: outcome.errorCodes } });
   }
 }

@@ -11,7 +11,7 @@ import type { Context } from "hono";
 import type { CartEnvelope } from "../../api/cart-schemas.ts";
 import { normalizeCode, splitCodeList } from "../../domain/promo-codes.ts";
 import * as s from "../db/schema.ts";
-import type { ApiEnv } from "../http/app.ts";
+import type { ApiEnv } from "../request/env.ts";
 import { cachedSeller } from "../services/cart/static-rows.ts";
 import { CODE_LOOKUPS, codeMisses, withLookupBrake } from "./lookup-limits.ts";
 

@@ -35,10 +35,10 @@
  */
 import type { Context } from "hono";
 import type { Tenant } from "../../tenant/schema.ts";
-import type { Executor } from "../db/seed/helpers.ts";
-import type { ApiEnv } from "../http/app.ts";
-import { clientAddress } from "../http/client-address.ts";
-import { ApiError, notFound } from "../http/errors.ts";
+import type { Executor } from "../db/executor.ts";
+import { ApiError, notFound } from "../errors/api-error.ts";
+import { clientAddress } from "../request/client-address.ts";
+import type { ApiEnv } from "../request/env.ts";
 import {
   addressBucket,
   hitRateLimit,

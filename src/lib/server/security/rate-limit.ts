@@ -9,9 +9,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { LOGIN_MESSAGE } from "../../domain/login-input.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import { t } from "../../tenant/strings.ts";
+import type { Executor } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
-import type { Executor } from "../db/seed/helpers.ts";
-import { ApiError } from "../http/errors.ts";
+import { fail } from "../errors/api-error.ts";
 
 export interface RateLimitRule {
   /** Allowed hits per window. */
@@ -158,7 +158,7 @@ export function addressBucket(address: string): string {
  * are the seller's tenant strings when the caller knows the tenant (`words`), else the defaults.
  */
 export const rateLimited = (retryAfterSeconds: number, words?: Pick<Tenant, "strings">) =>
-  new ApiError(429, "rate_limited", t(words, LOGIN_MESSAGE.rateLimited), {
-    context: "rate_limit",
+  fail("rate_limited", {
+    description: t(words, LOGIN_MESSAGE.rateLimited),
     extra: { retry_after: retryAfterSeconds },
   });

@@ -7,7 +7,7 @@
 
 import { tenantForHost } from "../../tenant/load.ts";
 import type { Db } from "../db/client.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors/api-error.ts";
 import { findSeller } from "../services/catalogue/reads.ts";
 
 /** The request with its seller named, or the refusal to answer. */

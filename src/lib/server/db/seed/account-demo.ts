@@ -12,8 +12,8 @@
  * Inserted with ON CONFLICT DO NOTHING inside the seed's transaction.
  */
 import { and, asc, eq, gte, lt, or } from "drizzle-orm";
+import type { Executor } from "../executor.ts";
 import { cart, eventSession, payment, ticket, ticketOrder, ticketScan } from "../schema.ts";
-import type { Executor } from "./helpers.ts";
 
 const DAY = 86_400_000;
 

@@ -10,8 +10,8 @@
 import { inArray } from "drizzle-orm";
 import { hashPassword } from "../../services/auth/passwords.ts";
 import type { Db } from "../client.ts";
+import type { Executor } from "../executor.ts";
 import { identity, seller } from "../schema.ts";
-import type { Executor } from "./helpers.ts";
 import { seedMemberships } from "./memberships.ts";
 
 interface DemoMember {

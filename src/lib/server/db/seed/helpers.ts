@@ -6,16 +6,12 @@ import dayjs, { type Dayjs } from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../client.ts";
+import type { Executor } from "../executor.ts";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 export { type Dayjs, dayjs };
-
-/** A drizzle transaction handle over the app's database type. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type Executor = Db | Tx;
 
 /** Rows per multi-row INSERT: PGlite runs about 1,000 statements a second, so batch. */
 export const BATCH_SIZE = 500;

@@ -9,6 +9,7 @@
  */
 import { and, count, gte, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import type { Executor } from "../executor.ts";
 import {
   code,
   config,
@@ -30,7 +31,7 @@ import { seedAccountDemo } from "./account-demo.ts";
 import { seedAccounts } from "./accounts.ts";
 import type { TenantSeed } from "./builders.ts";
 import { harbourMuseum } from "./harbour-museum.ts";
-import { type Executor, insertBatched, localDateOf, localToday } from "./helpers.ts";
+import { insertBatched, localDateOf, localToday } from "./helpers.ts";
 import { seedMembershipAutoRenew } from "./membership-auto-renew.ts";
 import { DEMO_SELLER_IDS, deleteDemoData } from "./reset.ts";
 import { riversideZoo } from "./riverside-zoo.ts";

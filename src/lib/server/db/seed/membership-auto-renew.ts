@@ -7,6 +7,7 @@
  */
 import { membershipTerm } from "../../../domain/membership/term.ts";
 import { hashPassword } from "../../services/auth/passwords.ts";
+import type { Executor } from "../executor.ts";
 import {
   cart,
   identity,
@@ -18,7 +19,6 @@ import {
   ticketScan,
 } from "../schema.ts";
 import { DEMO_ACCOUNTS } from "./accounts.ts";
-import type { Executor } from "./helpers.ts";
 
 interface AutoRenewDemo {
   sellerId: string;

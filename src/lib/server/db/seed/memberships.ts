@@ -9,8 +9,8 @@
  * Inserted with ON CONFLICT DO NOTHING inside the seed's transaction.
  */
 import { membershipTerm } from "../../../domain/membership/term.ts";
+import type { Executor } from "../executor.ts";
 import { cart, membership, meta, ticket, ticketOrder } from "../schema.ts";
-import type { Executor } from "./helpers.ts";
 
 export interface DemoMembership {
   id: string;

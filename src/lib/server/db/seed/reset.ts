@@ -5,7 +5,7 @@
  * key (for tables without seller_id, such as session_seat and seat_template).
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "./helpers.ts";
+import type { Executor } from "../executor.ts";
 
 export const DEMO_SELLER_IDS = ["harbour-museum", "riverside-zoo"] as const;
 

@@ -5,7 +5,14 @@
  */
 import { ownValue } from "../../../domain/own-property.ts";
 import type { Db } from "../../db/client.ts";
-import type { Envelope, Filter, FilterValue, ParsedQuery, ResourceDef, Row } from "./types.ts";
+import type {
+  Envelope,
+  Filter,
+  FilterValue,
+  ParsedQuery,
+  ResourceDef,
+  Row,
+} from "../../services/catalogue/query-types.ts";
 
 export interface ExecuteContext {
   db: Db;

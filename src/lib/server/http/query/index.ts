@@ -1,3 +1,4 @@
+export type * from "../../services/catalogue/query-types.ts";
 export { embedInto, execute, newGraph } from "./execute.ts";
 export {
   DEFAULT_LIMIT,
@@ -9,4 +10,3 @@ export {
   rejectUnknownKeys,
   single,
 } from "./parse.ts";
-export type * from "./types.ts";

@@ -4,8 +4,15 @@
  */
 import { isValidDate } from "../../../domain/calendar.ts";
 import { ownValue } from "../../../domain/own-property.ts";
-import { validationFailed } from "../errors.ts";
-import type { FieldKind, Filter, FilterOp, FilterValue, ParsedQuery, ResourceDef } from "./types.ts";
+import { validationFailed } from "../../errors/api-error.ts";
+import type {
+  FieldKind,
+  Filter,
+  FilterOp,
+  FilterValue,
+  ParsedQuery,
+  ResourceDef,
+} from "../../services/catalogue/query-types.ts";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;

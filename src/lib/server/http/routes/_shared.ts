@@ -2,8 +2,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { forbidden } from "../../services/cart/errors.ts";
-import type { ApiEnv } from "../app.ts";
 import type { RawQuery } from "../query/index.ts";
 
 const str = (description: string) => z.string().max(2000).optional().openapi({ description });

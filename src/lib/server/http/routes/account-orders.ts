@@ -17,6 +17,7 @@ import {
 import { manageEmailBody } from "../../../api/manage-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import * as s from "../../db/schema.ts";
+import { validationFailed } from "../../errors/api-error.ts";
 import { qrPng } from "../../mail/order-confirmation.ts";
 import {
   emailMyOrder,
@@ -32,9 +33,8 @@ import { requireSeller } from "../../services/catalogue/reads.ts";
 import { eventTemplateDef } from "../../services/catalogue/resources.ts";
 import { serializeEvent } from "../../services/catalogue/serialize.ts";
 import { emailByManageLink } from "../../services/manage/mail.ts";
-import type { ApiRouter } from "../app.ts";
-import { validationFailed } from "../errors.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery, sameOriginWrites } from "./_shared.ts";
 
 const PRIVATE = "private, no-store";

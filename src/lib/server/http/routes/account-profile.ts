@@ -13,7 +13,7 @@ import { apiErrorBody } from "../../../api/schemas.ts";
 import { removeSavedPaymentMethod } from "../../services/account/profile.ts";
 import { authCall, loggedInAt } from "../../services/auth/context.ts";
 import { notLoggedIn } from "../../services/auth/errors.ts";
-import type { ApiRouter } from "../app.ts";
+import type { ApiRouter } from "../router.ts";
 import { json, sameOriginWrites } from "./_shared.ts";
 
 const errorBody = { content: { "application/json": { schema: apiErrorBody } } };

@@ -27,6 +27,8 @@ import {
 } from "../../../api/auth-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { isValidPassword } from "../../../domain/password-rules.ts";
+import { fail } from "../../errors/api-error.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { checkProfilePatch, profilePatchInput } from "../../services/account/profile.ts";
 import { assertChangeProof, requestChangeCode } from "../../services/auth/change-proof.ts";
 import { type AuthCall, authCall, loggedInAt, sessionToken } from "../../services/auth/context.ts";
@@ -53,8 +55,7 @@ import {
   userAnswerOf,
 } from "../../services/auth/users.ts";
 import { createGuestIdentity } from "../../services/compat/guest-identity.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { sameOriginWrites } from "./_shared.ts";
 
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
@@ -191,7 +192,7 @@ const AUTH_PATHS = [
 
 /** Account calls exist under /api only and are never cached. */
 const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+  if (c.get("cached")) throw fail("not_found");
   await next();
   c.res.headers.set("Cache-Control", "no-store");
 };

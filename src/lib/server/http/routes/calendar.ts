@@ -12,6 +12,8 @@ import {
   sessionPrices,
 } from "../../../domain/calendar.ts";
 import { isFlexiblePrice, outsideFeesOf } from "../../../domain/price-display.ts";
+import { notFound, validationFailed } from "../../errors/api-error.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import {
   eventConfig,
   eventGroupsAndTypes,
@@ -24,9 +26,8 @@ import {
   upcomingWindow,
 } from "../../services/catalogue/reads.ts";
 import { moneyOrNull, serializeTicketType, tierPrice } from "../../services/catalogue/serialize.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { notFound, validationFailed } from "../errors.ts";
 import { type RawQuery, rejectUnknownKeys, single } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { json, rawQuery, selectionLine } from "./_shared.ts";
 
 const MAX_RANGE_DAYS = 400;

@@ -11,8 +11,8 @@ import { cartEnvelope } from "../../../api/cart-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { removeCode } from "../../services/cart/remove-code.ts";
 import { removePayment } from "../../services/checkout/remove-payment.ts";
-import type { ApiRouter } from "../app.ts";
 import { requestCaller } from "../request-caller.ts";
+import type { ApiRouter } from "../router.ts";
 import { json } from "./_shared.ts";
 
 const errors = (...codes: (403 | 409 | 410 | 503)[]) =>

@@ -13,6 +13,8 @@ import {
   extendCartAnswer,
   extendCartBody,
 } from "../../../api/cart-schemas.ts";
+import { fail } from "../../errors/api-error.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { applyWithCodeBrake, modifyWithCodeBrake } from "../../security/code-brake.ts";
 import {
   applyCode,
@@ -23,9 +25,8 @@ import {
   modifyCart,
 } from "../../services/cart/service.ts";
 import { wantsTicketOrder, withEditedOrder } from "../../services/manage/edit/embed.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { ApiError } from "../errors.ts";
 import { requestCaller } from "../request-caller.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
@@ -88,7 +89,7 @@ const apply = createRoute({
 /** Cart calls live under /api; /cached_api has no cart writes, and cart reads there are not cached. */
 const apiOnlyWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.get("cached") && c.req.method !== "GET") {
-    throw new ApiError(404, "not_found", "Resource route not found.");
+    throw fail("not_found");
   }
   await next();
   c.res.headers.set("Cache-Control", "no-store");

@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, asc, eq, sql } from "drizzle-orm";
 import * as s from "../../db/schema.ts";
+import { fail, notFound, validationFailed } from "../../errors/api-error.ts";
 import { lookupWithCodeBrake } from "../../security/code-brake.ts";
 import { requireSeller } from "../../services/catalogue/reads.ts";
 import { configDef, membershipRuleDef, ticketGroupDef } from "../../services/catalogue/resources.ts";
@@ -11,9 +12,8 @@ import {
   serializeGroup,
   serializeMembershipRule,
 } from "../../services/catalogue/serialize.ts";
-import type { ApiRouter } from "../app.ts";
-import { ApiError, notFound, validationFailed } from "../errors.ts";
 import { execute, parseQuery, type Row, rejectUnknownKeys, single } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery } from "./_shared.ts";
 
 const asRows = <T>(rows: T[]) => rows as unknown as Row[];
@@ -131,14 +131,10 @@ export function registerCatalogue(router: ApiRouter): void {
       const row = rows[0];
       // mode=advertise alone only finds advertised codes; "code" finds any code by its value.
       if (!row || (!modes.includes("code") && !row.advertise)) {
-        throw new ApiError(
-          404,
-          "code_not_found",
-          `"${c.req.valid("param").code}" is not a valid promo code.`,
-          {
-            extra: { code: c.req.valid("param").code },
-          },
-        );
+        throw fail("code_lookup_not_found", {
+          description: `"${c.req.valid("param").code}" is not a valid promo code.`,
+          extra: { code: c.req.valid("param").code },
+        });
       }
       return row;
     });

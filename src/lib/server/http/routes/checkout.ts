@@ -14,16 +14,17 @@ import type { Context } from "hono";
 import { checkoutAnswer, checkoutBody, ledgerAnswer, payBody } from "../../../api/checkout-schemas.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
+import { fail, validationFailed } from "../../errors/api-error.ts";
+import { clientAddress } from "../../request/client-address.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { captchaError, captchaRequired, httpCaptchaVerifier } from "../../security/captcha.ts";
 import { GIFT_CARD_LOOKUPS, giftCardMisses, withLookupBrake } from "../../security/lookup-limits.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
 import { getLedger } from "../../services/checkout/ledger.ts";
 import { checkout, pay } from "../../services/checkout/service.ts";
 import type { Caller } from "../../services/identity/identity.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { clientAddress } from "../client-address.ts";
-import { ApiError, validationFailed } from "../errors.ts";
 import { requestCaller } from "../request-caller.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
@@ -188,7 +189,7 @@ export function registerCheckout(router: ApiRouter): void {
     });
   }
   router.openapi(ledgerRoute, async (c) => {
-    if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+    if (c.get("cached")) throw fail("not_found");
     const { type, number } = c.req.valid("param");
     const { db } = c.get("deps");
     c.header("Cache-Control", "no-store");

@@ -13,12 +13,13 @@ import {
   createdCartAnswer,
   withCartAtTop,
 } from "../../../api/compat-cart-schemas.ts";
+import { fail, validationFailed } from "../../errors/api-error.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { createCart, modifyCart } from "../../services/cart/service.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { ApiError, validationFailed } from "../errors.ts";
 import { requestCaller } from "../request-caller.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const errors = errorBodies;
@@ -51,7 +52,7 @@ const reserve = createRoute({
 
 /** POST my/cart exists under /api only and answers no-store (the cart.ts rule; its `/my/cart/*` misses this path). */
 const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+  if (c.get("cached")) throw fail("not_found");
   await next();
   c.res.headers.set("Cache-Control", "no-store");
 };

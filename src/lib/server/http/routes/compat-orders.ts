@@ -10,9 +10,10 @@
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import * as s from "../../db/schema.ts";
+import { notFound } from "../../errors/api-error.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { ticketsPagePath } from "../../services/ticket-cards/links.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { notFound } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { ORDER_CACHE_CONTROL } from "./orders.ts";
 
 /** True when the client asks for a page (a browser's navigation), not for JSON. */

@@ -11,8 +11,8 @@ import {
   isMetaPairFilter,
 } from "../../services/catalogue/resources.ts";
 import { serializeEvent } from "../../services/catalogue/serialize.ts";
-import type { ApiRouter } from "../app.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery } from "./_shared.ts";
 
 /** The documented shape: event_template and its embeds (meta one row per key), other embeds as collections. */

@@ -20,13 +20,13 @@ import {
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { loginPageHref, safeRedirectPath } from "../../../domain/login-steps.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import { ApiError } from "../../errors/api-error.ts";
 import { authCall } from "../../services/auth/context.ts";
 import { externalLoginSetup } from "../../services/external-login/config.ts";
 import { externalLoginNotConfigured, ProviderUnavailable } from "../../services/external-login/errors.ts";
 import { finishExternalLogin, startExternalLogin } from "../../services/external-login/flow.ts";
 import { requestStorefront } from "../../tenant-hosts/links.ts";
-import type { ApiRouter } from "../app.ts";
-import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 
 const errorBody = (description: string) => ({
   description,

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import type { ApiRouter } from "../app.ts";
+import type { ApiRouter } from "../router.ts";
 
 const route = createRoute({
   method: "get",

@@ -13,10 +13,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_BOXES, IMAGE_FORMATS, type ImageFormat } from "../../../api/images.ts";
 import { snapSize } from "../../../domain/image-sizes.ts";
-import type { ApiRouter } from "../app.ts";
-import { ApiError, validationFailed } from "../errors.ts";
+import { fail, validationFailed } from "../../errors/api-error.ts";
 import { cachedRender, imageCacheConfig } from "../image-cache.ts";
+import { unlessMissing } from "../missing-file.ts";
 import { single } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorResponses, rawQuery } from "./_shared.ts";
 
 const TYPES: Record<string, string> = {
@@ -59,7 +60,7 @@ const route = createRoute({
   },
 });
 
-const imageNotFound = () => new ApiError(404, "image_not_found", "Resource image not found.");
+const imageNotFound = () => fail("image_not_found");
 
 function size(raw: Record<string, string[]>, key: string): number | undefined {
   const v = single(raw, key);
@@ -89,16 +90,16 @@ function sourcePath(root: string, requested: string): string {
     decoded.startsWith("/") ||
     /^[a-zA-Z]:/.test(decoded)
   ) {
-    throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+    throw fail("invalid_image_path");
   }
   if (decoded.split("/").some((seg) => seg === ".." || seg === "." || seg === "")) {
-    throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+    throw fail("invalid_image_path");
   }
   if (!TYPES[extname(decoded).toLowerCase()]) {
-    throw new ApiError(400, "invalid_image_type", "Only jpg, png, webp, gif and avif images are served.");
+    throw fail("invalid_image_type");
   }
   const full = resolve(root, decoded);
-  if (!full.startsWith(root + sep)) throw new ApiError(400, "invalid_image_path", "Invalid image path.");
+  if (!full.startsWith(root + sep)) throw fail("invalid_image_path");
   return full;
 }
 
@@ -117,7 +118,7 @@ export function registerImage(router: ApiRouter): void {
     const { sizex, sizey } = snapSize({ sizex: size(raw, "sizex"), sizey: size(raw, "sizey") }, IMAGE_BOXES);
     const shrinkOnly = ["true", "1"].includes(single(raw, "shrinkonly") ?? "");
     const encoding = format(raw);
-    const info = await stat(file).catch(() => null);
+    const info = await unlessMissing(stat(file), null);
     if (!info?.isFile()) throw imageNotFound();
     const key = createHash("sha256")
       .update(
@@ -147,7 +148,7 @@ export function registerImage(router: ApiRouter): void {
         }
         return await (encoding ? ENCODE[encoding](image) : image).toBuffer();
       } catch {
-        throw new ApiError(400, "invalid_image", "The image could not be processed.");
+        throw fail("invalid_image");
       }
     });
     return c.body(new Uint8Array(bytes), 200, headers);

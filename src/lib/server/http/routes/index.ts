@@ -1,4 +1,4 @@
-import type { ApiRouter } from "../app.ts";
+import type { ApiRouter } from "../router.ts";
 import { registerAccountOrders } from "./account-orders.ts";
 import { registerAccountProfile } from "./account-profile.ts";
 import { registerAuth } from "./auth.ts";

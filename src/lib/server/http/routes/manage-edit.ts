@@ -9,6 +9,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
 import { cartRemoveBody, editCartBody, rescheduleQuoteAnswer } from "../../../api/manage-edit-schemas.ts";
+import { fail } from "../../errors/api-error.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { authCall } from "../../services/auth/context.ts";
 import { deleteCart } from "../../services/cart/service.ts";
@@ -19,9 +20,8 @@ import {
   removeTickets,
 } from "../../services/manage/edit/cart.ts";
 import { rescheduleQuote } from "../../services/manage/edit/quote.ts";
-import type { ApiRouter } from "../app.ts";
-import { ApiError } from "../errors.ts";
 import { requestCaller } from "../request-caller.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
@@ -88,12 +88,12 @@ const deleteRoute = createRoute({
 export function registerManageEdit(router: ApiRouter): void {
   router.use("/ticket_order/:id/edit_cart", sameOriginWrites);
   router.use("/ticket_order/:id/edit_cart", async (c, next) => {
-    if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+    if (c.get("cached")) throw fail("not_found");
     await next();
     c.res.headers.set("Cache-Control", "no-store");
   });
   router.use("/ticket_order/:id/reschedule_quote", async (c, next) => {
-    if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+    if (c.get("cached")) throw fail("not_found");
     await next();
     c.res.headers.set("Cache-Control", "private, no-store");
   });

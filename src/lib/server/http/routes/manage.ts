@@ -13,14 +13,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { cancelBody, manageAnswer, manageLinkBody, manageQuery } from "../../../api/manage-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import { fail } from "../../errors/api-error.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { authCall } from "../../services/auth/context.ts";
 import { enforceLimit } from "../../services/auth/limits.ts";
 import { managedOrder } from "../../services/manage/access.ts";
 import { cancelOrderTickets } from "../../services/manage/cancel.ts";
 import { mailManagedOrder, orderByNumberAndEmail } from "../../services/manage/mail.ts";
 import { manageView, serializeManage } from "../../services/manage/read.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { sameOriginWrites } from "./_shared.ts";
 
 const PRIVATE = "private, no-store";
@@ -75,7 +76,7 @@ const cancel = createRoute({
 
 /** Manage calls exist under /api only and are never stored. */
 const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+  if (c.get("cached")) throw fail("not_found");
   await next();
   c.res.headers.set("Cache-Control", PRIVATE);
 };

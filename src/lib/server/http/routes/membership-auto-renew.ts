@@ -15,12 +15,13 @@ import {
   savedPaymentMethodEnvelope,
 } from "../../../api/membership-renew-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { authCall, loggedInAt, sessionToken } from "../../services/auth/context.ts";
 import { notLoggedIn } from "../../services/auth/errors.ts";
 import { resolveCaller } from "../../services/identity/identity.ts";
 import { cancelAutoRenew, readAutoRenew } from "../../services/membership/auto-renew.ts";
 import { mySavedPaymentMethods } from "../../services/membership/saved-payment.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
+import type { ApiRouter } from "../router.ts";
 import { json, sameOriginWrites } from "./_shared.ts";
 
 const errorBody = { content: { "application/json": { schema: apiErrorBody } } };

@@ -13,15 +13,16 @@ import { getCookie } from "hono/cookie";
 import { gifteeAnswer, gifteeBody, redeemAnswer } from "../../../api/membership-gift-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
+import { fail } from "../../errors/api-error.ts";
+import { clientAddress } from "../../request/client-address.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { lookupWithCodeBrake } from "../../security/code-brake.ts";
 import { addressBucket, hitRateLimit, perAddress, rateLimited } from "../../security/rate-limit.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
 import { resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { createGiftee } from "../../services/membership/giftee.ts";
 import { lookupRedeem } from "../../services/membership/redeem.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { clientAddress } from "../client-address.ts";
-import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { json, sameOriginWrites } from "./_shared.ts";
 
 /** POST giftee per address: 30 in 15 minutes (scaled by RATE_LIMIT_ADDRESS_FACTOR). */
@@ -58,7 +59,7 @@ const redeem = createRoute({
 });
 
 const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+  if (c.get("cached")) throw fail("not_found");
   await next();
   c.res.headers.set("Cache-Control", "no-store");
 };

@@ -9,7 +9,7 @@ import { apiErrorBody } from "../../../api/schemas.ts";
 import { authCall, loggedInAt } from "../../services/auth/context.ts";
 import { notLoggedIn } from "../../services/auth/errors.ts";
 import { myMemberships } from "../../services/membership/read.ts";
-import type { ApiRouter } from "../app.ts";
+import type { ApiRouter } from "../router.ts";
 import { json } from "./_shared.ts";
 
 const myMembership = createRoute({

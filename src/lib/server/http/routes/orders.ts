@@ -9,7 +9,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { validationFailed } from "../../errors/api-error.ts";
 import { qrPng } from "../../mail/order-confirmation.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import {
   assertCanReadOrder,
   loadOrderBundle,
@@ -20,8 +22,7 @@ import {
 } from "../../services/checkout/orders.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { readableMembershipScanCode } from "../../services/membership/qrcode.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { validationFailed } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { envelope, errorResponses, json } from "./_shared.ts";
 
 const MAX_IDS = 50;

@@ -6,6 +6,8 @@ import { collection, eventSessionResource, priceScheduleResource } from "../../.
 import { localDateRange } from "../../../domain/calendar.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import * as s from "../../db/schema.ts";
+import { notFound } from "../../errors/api-error.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import {
   countSessions,
   eventGroupsAndTypes,
@@ -19,8 +21,6 @@ import {
 } from "../../services/catalogue/reads.ts";
 import { eventSessionDef } from "../../services/catalogue/resources.ts";
 import { serializeSession, tierPrice } from "../../services/catalogue/serialize.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { notFound } from "../errors.ts";
 import {
   embedInto,
   execute,
@@ -32,6 +32,7 @@ import {
   rejectUnknownKeys,
   single,
 } from "../query/index.ts";
+import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery, selectionLine } from "./_shared.ts";
 
 const eventParams = z.object({ id: z.string().min(1).max(200) });

@@ -4,11 +4,11 @@
  * applies (the cart's same-origin middleware covers cart paths only), and /cached_api has no webhook.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { fail } from "../../errors/api-error.ts";
 import { stripeWebhookSecret } from "../../payments/stripe-config.ts";
 import { verifiedStripeEvent } from "../../payments/stripe-webhook.ts";
 import { applyStripePaymentEvent } from "../../services/checkout/stripe-events.ts";
-import type { ApiRouter } from "../app.ts";
-import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { json } from "./_shared.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/stripe/webhook";
@@ -22,15 +22,15 @@ const webhookRoute = createRoute({
   responses: json(webhookAnswer, "The event was received."),
 });
 
-const badSignature = () =>
-  new ApiError(400, "invalid_signature", "The webhook signature is not valid.", { context: "stripe" });
+const badSignature = () => fail("invalid_signature");
 
 export function registerStripeWebhook(router: ApiRouter): void {
   router.openapi(webhookRoute, async (c) => {
-    if (c.get("cached")) throw new ApiError(404, "not_found", "Resource route not found.");
+    if (c.get("cached")) throw fail("not_found");
     const secret = stripeWebhookSecret();
     if (!secret) {
-      throw new ApiError(400, "gateway_not_configured", "The stripe webhook is not configured.", {
+      throw fail("gateway_not_configured", {
+        description: "The stripe webhook is not configured.",
         context: "stripe",
       });
     }

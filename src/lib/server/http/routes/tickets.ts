@@ -11,14 +11,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { ticketAccessQuery, ticketIdParam, walletPrecheckAnswer } from "../../../api/tickets-schemas.ts";
+import { fail } from "../../errors/api-error.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { linkOrigin } from "../../services/auth/context.ts";
 import { SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { readableTicketOrder, type TicketCaller } from "../../services/tickets/access.ts";
 import { ICS_CONTENT_TYPE, sessionCalendar } from "../../services/tickets/calendar.ts";
 import { PKPASS_CONTENT_TYPE } from "../../services/tickets/pkpass.ts";
 import { ticketGoogleSaveUrl, ticketPkpass, walletPrecheck } from "../../services/tickets/service.ts";
-import type { ApiEnv, ApiRouter } from "../app.ts";
-import { ApiError } from "../errors.ts";
+import type { ApiRouter } from "../router.ts";
 import { errorResponses, json } from "./_shared.ts";
 
 const PRIVATE = "private, no-store";
@@ -112,7 +113,8 @@ export function registerTickets(router: ApiRouter): void {
     );
     const ics = await sessionCalendar(db, order.id, linkOrigin(c.req.url), c.get("deps").clock.now());
     if (!ics)
-      throw new ApiError(404, "not_found", "This order has no sessions to add to a calendar.", {
+      throw fail("not_found", {
+        description: "This order has no sessions to add to a calendar.",
         context: "calendar",
       });
     return c.body(ics, 200, {

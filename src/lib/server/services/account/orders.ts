@@ -21,9 +21,9 @@ import {
 import { formatMoney, toMoneyString } from "../../../domain/money.ts";
 import { isDueToday, planInstalments, planState } from "../../../domain/payment-plan.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { SellerRow } from "../catalogue/reads.ts";

@@ -25,9 +25,10 @@ import {
 import { POST_CODE_INVALID } from "../../../domain/identity-custom-fields.ts";
 import { AUTO_RENEW_SCHEDULED } from "../../../domain/membership/auto-renew.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
-import { ApiError, validationFailed } from "../../http/errors.ts";
+import { fail, validationFailed } from "../../errors/api-error.ts";
+import { errorText } from "../../errors/catalogue.ts";
 import { mySavedPaymentMethods } from "../membership/saved-payment.ts";
 
 /** The PATCH body as the route sees it, plus the name fields the profile must refuse clearly. */
@@ -36,11 +37,9 @@ export type ProfilePatchBody = z.infer<typeof patchUserBody> & {
   last_name?: unknown;
 };
 
-export const READ_ONLY_TEXT = "Your name cannot be changed here. Please contact us to change it.";
-export const MEMBERSHIP_UPDATES_PREVENTED_TEXT =
-  "Your member details cannot be changed online. Please contact us to change them.";
-export const SAVED_METHOD_IN_USE_TEXT =
-  "This card pays for the automatic renewal of your membership. Cancel the automatic renewal first, then remove the card.";
+export const READ_ONLY_TEXT = errorText("read_only_field");
+export const MEMBERSHIP_UPDATES_PREVENTED_TEXT = errorText("membership_updates_prevented");
+export const SAVED_METHOD_IN_USE_TEXT = errorText("saved_method_in_use");
 
 const PROBLEM_TEXT: Record<ProfileProblem, string> = {
   tooLong: "This is too long.",
@@ -60,11 +59,7 @@ export async function checkProfilePatch(
 ): Promise<void> {
   const { body } = input;
   for (const key of ["first_name", "last_name"] as const) {
-    if (body[key] !== undefined)
-      throw new ApiError(400, "read_only_field", READ_ONLY_TEXT, {
-        context: "profile",
-        extra: { field: key },
-      });
+    if (body[key] !== undefined) throw fail("read_only_field", { extra: { field: key } });
   }
   const info = body.additional_info ?? {};
   const touched = Object.keys(info).filter((key) => PROFILE_KEYS.has(key));
@@ -91,10 +86,7 @@ export async function checkProfilePatch(
       preventMembershipUpdates: true,
       hasMembership: Boolean(membership),
     });
-    if (!editable.details)
-      throw new ApiError(403, "membership_updates_prevented", MEMBERSHIP_UPDATES_PREVENTED_TEXT, {
-        context: "profile",
-      });
+    if (!editable.details) throw fail("membership_updates_prevented");
   }
   const values = { ...previous };
   for (const key of PROFILE_FIELDS) {
@@ -125,7 +117,8 @@ export async function removeSavedPaymentMethod(
       ),
     );
   if (!method)
-    throw new ApiError(404, "not_found", "Saved payment method not found.", {
+    throw fail("not_found", {
+      description: "Saved payment method not found.",
       context: "saved_payment_method",
     });
   const [inUse] = await ex
@@ -138,10 +131,7 @@ export async function removeSavedPaymentMethod(
       ),
     )
     .limit(1);
-  if (inUse)
-    throw new ApiError(409, "saved_method_in_use", SAVED_METHOD_IN_USE_TEXT, {
-      context: "saved_payment_method",
-    });
+  if (inUse) throw fail("saved_method_in_use");
   await ex
     .update(s.savedPaymentMethod)
     .set({ deletedAt: input.now })

@@ -5,8 +5,8 @@
  * user's, another seller's) answers null and the storefront clears its local cart.
  */
 import { and, eq, gt, isNull, or } from "drizzle-orm";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { publicIdentityId } from "../identity/identity.ts";
 
 export async function handOffCart(

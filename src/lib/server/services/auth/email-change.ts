@@ -9,8 +9,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, isNull } from "drizzle-orm";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { emailChangedMail, passwordChangedMail } from "../../mail/account-mails.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { AuthCall } from "./context.ts";

@@ -39,7 +39,7 @@
  */
 import type { Context } from "hono";
 import type { Tenant } from "../../../tenant/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
+import type { Executor } from "../../db/executor.ts";
 import {
   addressBucket,
   clearRateLimit,

@@ -8,8 +8,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { formatMoney } from "../../../domain/money.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { membershipIdsMail } from "../../mail/account-mails.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";

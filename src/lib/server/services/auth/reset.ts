@@ -8,8 +8,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { isValidPassword } from "../../../domain/password-rules.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { passwordChangedMail, passwordLinkMail } from "../../mail/account-mails.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { AuthCall } from "./context.ts";

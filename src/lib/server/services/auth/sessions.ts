@@ -9,9 +9,10 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { isProductionMode } from "../../config/mode.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { cameOverHttps } from "../../http/request-scheme.ts";
-import { type Executor, hashSessionToken, SESSION_COOKIE } from "../identity/identity.ts";
+import { cameOverHttps } from "../../request/scheme.ts";
+import { hashSessionToken, SESSION_COOKIE } from "../identity/identity.ts";
 
 export const SESSION_LIFETIME_S = 14 * 24 * 60 * 60;
 

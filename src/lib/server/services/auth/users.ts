@@ -15,8 +15,8 @@ import type {
 } from "../../../api/auth-schemas.ts";
 import { isValidPassword } from "../../../domain/password-rules.ts";
 import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { emailInUse, forbiddenUser, identityExists, invalidPassword, notLoggedIn } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { revokeSessionsOf } from "./sessions.ts";

@@ -5,12 +5,13 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { type Caller, isPublicIdentity } from "../identity/identity.ts";
 import { cartExpired, cartNotModifiable, forbidden } from "./errors.ts";
 import { isPastExpiry, releaseCart } from "./release.ts";
-import type { CartRow, Tx } from "./types.ts";
+import type { CartRow } from "./types.ts";
 
 /**
  * Spec §6: a public-identity cart may be used by anyone holding its id; a user's cart only by that

@@ -8,11 +8,11 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { readBenefit } from "../../../domain/promo-codes.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ruleBlocksReserve } from "./errors.ts";
-import { CODE_REQUIRED_TEXT } from "./modify.ts";
+import { CODE_REQUIRED_TEXT, ruleBlocksReserve } from "./errors.ts";
 import { heldTickets } from "./release.ts";
-import type { CartRow, Executor, TicketRow } from "./types.ts";
+import type { CartRow, TicketRow } from "./types.ts";
 
 /** The ticket group meta flag. */
 export const CHECKOUT_CODE_REQUIRED = "checkout_code_required";

@@ -14,10 +14,11 @@ import {
   normalizeCode,
   readBenefit,
 } from "../../../domain/promo-codes.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, validationFailed } from "../../http/errors.ts";
+import { ApiError, validationFailed } from "../../errors/api-error.ts";
 import { codeError } from "./errors.ts";
-import type { CodeRow, Executor } from "./types.ts";
+import type { CodeRow } from "./types.ts";
 
 export async function loadCodes(
   db: Executor,

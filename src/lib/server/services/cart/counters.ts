@@ -10,9 +10,9 @@
  */
 import { eq, type SQL, sql } from "drizzle-orm";
 import { availableCapacity } from "../../../domain/availability.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "./errors.ts";
-import type { Tx } from "./types.ts";
 
 export type Deltas = Map<string, number>;
 

@@ -1,27 +1,24 @@
-/** The cart calls' errors (spec 1 §8), each with the contract's code, context and _extra. */
-import { ApiError } from "../../http/errors.ts";
+/** The cart calls' errors (spec 1 §8): helpers over the error catalogue (errors/catalogue.ts). */
+import { fail } from "../../errors/api-error.ts";
+import type { CodeIn } from "../../errors/catalogue.ts";
 
-export const cartExpired = (cartId: string) =>
-  new ApiError(410, "cart_expired", "Your cart has expired.", {
-    context: "cart",
-    extra: { cart_id: cartId },
-  });
+export const cartExpired = (cartId: string) => fail("cart_expired", { extra: { cart_id: cartId } });
 
 export const cartNotModifiable = (cartId: string, state: string, orderId: string | null) =>
-  new ApiError(
-    409,
-    "cart_not_modifiable",
-    state === "booked" && orderId
-      ? `Cart with order ID ${orderId} has been booked.`
-      : "This cart can no longer be changed.",
-    { context: "cart", extra: { cart_id: cartId, state } },
-  );
+  fail("cart_not_modifiable", {
+    description: state === "booked" && orderId ? `Cart with order ID ${orderId} has been booked.` : undefined,
+    extra: { cart_id: cartId, state },
+  });
 
 export const forbidden = (description = "You are not allowed to use this cart.") =>
-  new ApiError(403, "forbidden", description, { context: "cart" });
+  fail("forbidden", { description, context: "cart" });
 
-export const reserveError = (code: string, description: string, extra: Record<string, unknown> = {}) =>
-  new ApiError(409, code, description, { context: "reserve", extra });
+/** A refusal to hold tickets (409, context reserve), with a text that names what is short. */
+export const reserveError = (
+  code: CodeIn<"reserve">,
+  description: string,
+  extra: Record<string, unknown> = {},
+) => fail(code, { description, extra });
 
 export type BlockReason =
   | "code_required"
@@ -33,13 +30,12 @@ export const ruleBlocksReserve = (
   blockReason: BlockReason,
   description: string,
   extra: Record<string, unknown> = {},
-) =>
-  new ApiError(409, "rule_blocks_reserve", description, {
-    context: "checkout_rules",
-    extra: { block_reason: blockReason, ...extra },
-  });
+) => fail("rule_blocks_reserve", { description, extra: { block_reason: blockReason, ...extra } });
 
-export const codeError = (code: string, description: string, extra: Record<string, unknown> = {}) =>
-  new ApiError(422, code, description, { context: "code", extra });
+/** A refusal of a code the shopper entered (context code), with a text that names the code. */
+export const codeError = (code: CodeIn<"code">, description: string, extra: Record<string, unknown> = {}) =>
+  fail(code, { description, extra });
+
+export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
 
 export const ANCHOR_REQUIRED_TEXT = "Add an admission event to your cart first.";

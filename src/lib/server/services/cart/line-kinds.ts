@@ -4,8 +4,8 @@
  */
 import { inArray } from "drizzle-orm";
 import { type LineKind, lineKindOfHandler } from "../../../domain/discount-scope.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "./types.ts";
 
 /** The lines with their kind; groups already read are passed in `known` and not read again. */
 export async function withLineKinds<T extends { ticketGroupId: string }>(

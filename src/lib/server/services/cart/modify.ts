@@ -19,9 +19,10 @@ import {
 } from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/executor.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { ApiError, notFound } from "../../errors/api-error.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkGiftOptions } from "../membership/redeem.ts";
 import { checkMembershipReserve } from "../membership/reserve-rules.ts";
@@ -44,7 +45,7 @@ import {
   releaseDeltas,
 } from "./counters.ts";
 import type { KnownRows } from "./envelope.ts";
-import { codeError, ruleBlocksReserve } from "./errors.ts";
+import { CODE_REQUIRED_TEXT, codeError, ruleBlocksReserve } from "./errors.ts";
 import { withLineKinds } from "./line-kinds.ts";
 import { cancelTickets, heldTickets } from "./release.ts";
 import { type Catalogue, plannedTickets, type ResolvedLine, resolveAdds } from "./reserve.ts";
@@ -58,7 +59,7 @@ import {
 import { holdSeats, partySeats } from "./seats.ts";
 import { cachedSellerById } from "./static-rows.ts";
 import { assertSurveyEmails } from "./survey-answers.ts";
-import type { CartRow, CodeRow, GroupRow, TicketInsert, TicketRow, Tx } from "./types.ts";
+import type { CartRow, CodeRow, GroupRow, TicketInsert, TicketRow } from "./types.ts";
 
 export type CartModifyInput = z.output<typeof cartModifyBody>;
 
@@ -91,8 +92,6 @@ async function memberOpenGroups(
     roles,
   );
 }
-
-export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
 
 interface SellerInfo {
   timezone: string;

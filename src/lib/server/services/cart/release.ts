@@ -8,10 +8,11 @@
  */
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { refundCartPayments } from "../../payments/refund.ts";
 import { applyCapacityDeltas, releaseDeltas } from "./counters.ts";
-import type { CartRow, TicketRow, Tx } from "./types.ts";
+import type { CartRow, TicketRow } from "./types.ts";
 
 /**
  * Marks tickets cancelled and frees their seats and voucher uses (not the counters). `seatState`

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import type { CartEnvelope } from "../../../api/cart-schemas.ts";
 import { normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { fail, notFound } from "../../errors/api-error.ts";
 import type { Caller } from "../identity/identity.ts";
 import { withLockedCart } from "./access.ts";
 import { loadCodes } from "./codes.ts";
@@ -21,12 +21,10 @@ import { heldTickets } from "./release.ts";
 import type { CartDeps } from "./service.ts";
 
 export const codeStillNeeded = (code: string) =>
-  new ApiError(
-    409,
-    "code_needed_by_tickets",
-    `The code "${code}" is used by tickets in your cart. Remove those tickets first.`,
-    { context: "code", extra: { code } },
-  );
+  fail("code_needed_by_tickets", {
+    description: `The code "${code}" is used by tickets in your cart. Remove those tickets first.`,
+    extra: { code },
+  });
 
 export async function removeCode(
   deps: CartDeps,

@@ -8,10 +8,11 @@ import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { reserveTicket } from "../../../api/cart-schemas.ts";
 import { parseMoneyString } from "../../../domain/money.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { notFound, validationFailed } from "../../http/errors.ts";
+import { notFound, validationFailed } from "../../errors/api-error.ts";
 import { tierPrice } from "../catalogue/serialize.ts";
-import type { EventRow, GroupRow, SessionRow, TicketInsert, Tx, TypeRow } from "./types.ts";
+import type { EventRow, GroupRow, SessionRow, TicketInsert, TypeRow } from "./types.ts";
 
 export type AddLine = z.output<typeof reserveTicket>;
 

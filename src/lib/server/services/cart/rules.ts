@@ -8,10 +8,11 @@ import { eq } from "drizzle-orm";
 import { MAX_QUANTITY_PER_TYPE } from "../../../api/cart-schemas.ts";
 import { addOnCountFits, fitsVisitTime, isVisitTime, type VisitTime } from "../../../domain/visit-time.ts";
 import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { ANCHOR_REQUIRED_TEXT, reserveError, ruleBlocksReserve } from "./errors.ts";
 import { cachedEventConfigs, cachedMetas } from "./static-rows.ts";
-import type { Executor, GroupRow, SessionRow } from "./types.ts";
+import type { GroupRow, SessionRow } from "./types.ts";
 
 export interface PlannedTicket {
   ticketTypeId: string;

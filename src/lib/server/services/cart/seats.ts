@@ -7,9 +7,10 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TicketSeat } from "../../../api/cart-schemas.ts";
 import { pickSeatsFor } from "../../../domain/seat-pick.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "./errors.ts";
-import type { CartRow, Executor, TicketRow, Tx } from "./types.ts";
+import type { CartRow, TicketRow } from "./types.ts";
 
 type SeatRow = typeof s.seatTemplate.$inferSelect;
 

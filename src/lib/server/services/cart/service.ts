@@ -11,8 +11,9 @@ import { splitCodeList } from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, notFound, validationFailed } from "../../http/errors.ts";
+import { ApiError, notFound, validationFailed } from "../../errors/api-error.ts";
 import { instalmentTickets } from "../checkout/instalment.ts";
 import { type Caller, forgetPublicIdentity, rememberedPublicIdentity } from "../identity/identity.ts";
 import { assertCanUse, readableCart, withLockedCart } from "./access.ts";
@@ -24,7 +25,7 @@ import { withLineKinds } from "./line-kinds.ts";
 import { applyModify, type CartModifyInput } from "./modify.ts";
 import { heldTickets, isPastExpiry, releaseCart, releaseExpiredCarts, sweepBeforeAdd } from "./release.ts";
 import { cachedSeller, cachedSellerById } from "./static-rows.ts";
-import type { CartRow, Tx } from "./types.ts";
+import type { CartRow } from "./types.ts";
 
 export interface CartDeps {
   db: Db;

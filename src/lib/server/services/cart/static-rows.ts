@@ -11,9 +11,10 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { requireSeller, type SellerRow } from "../catalogue/reads.ts";
-import type { EventRow, Executor, TypeRow } from "./types.ts";
+import type { EventRow, TypeRow } from "./types.ts";
 
 export const STATIC_TTL_MS = 30_000;
 

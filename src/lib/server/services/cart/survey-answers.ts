@@ -8,9 +8,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { badEmailAnswers, surveyQuestions } from "../../../domain/survey.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import { t } from "../../../tenant/strings.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../http/errors.ts";
-import type { Executor } from "./types.ts";
+import { validationFailed } from "../../errors/api-error.ts";
 
 export async function assertSurveyEmails(
   ex: Executor,

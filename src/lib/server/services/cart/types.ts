@@ -1,9 +1,6 @@
 /** Row types and the transaction handle shared by the cart services. */
 
 import type * as s from "../../db/schema.ts";
-import type { Executor, Tx } from "../../db/seed/helpers.ts";
-
-export type { Executor, Tx };
 
 export type CartRow = typeof s.cart.$inferSelect;
 export type TicketRow = typeof s.ticket.$inferSelect;

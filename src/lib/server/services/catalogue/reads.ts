@@ -7,8 +7,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, not, or, type SQL
 import { isSoldOut } from "../../../domain/availability.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
-import { notFound, validationFailed } from "../../http/errors.ts";
-import type { Filter } from "../../http/query/types.ts";
+import { notFound, validationFailed } from "../../errors/api-error.ts";
+import type { Filter } from "./query-types.ts";
 
 export type SellerRow = typeof s.seller.$inferSelect;
 export type EventRow = typeof s.eventTemplate.$inferSelect;

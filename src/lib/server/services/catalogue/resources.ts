@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { localDate, localDateRange } from "../../../domain/calendar.ts";
 import * as s from "../../db/schema.ts";
-import type { Filter, LoadContext, Relation, ResourceDef, Row } from "../../http/query/types.ts";
+import type { Filter, LoadContext, Relation, ResourceDef, Row } from "./query-types.ts";
 import { SESSION_OPEN_SQL, upcomingWindow } from "./reads.ts";
 import {
   serializeConfig,

@@ -11,11 +11,12 @@
  * lands on an ended cart and is refunded (stripe-events.ts).
  */
 import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { refundCartPayments } from "../../payments/refund.ts";
 import { applyCapacityDeltas, releaseDeltas } from "../cart/counters.ts";
 import { cancelTickets } from "../cart/release.ts";
-import type { CartRow, Tx } from "../cart/types.ts";
+import type { CartRow } from "../cart/types.ts";
 import { releaseRedeemedCode } from "../membership/redeem.ts";
 
 /** Cancels the locked cart's pending order; false when there is none (already handled). */

@@ -6,11 +6,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { computeCartTotals } from "../../../domain/cart-totals.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { assertCanUse } from "../cart/access.ts";
 import { withLineKinds } from "../cart/line-kinds.ts";
-import type { CartRow, Executor, TicketRow, Tx } from "../cart/types.ts";
+import type { CartRow, TicketRow } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
 import { redeemDiscount } from "../membership/redeem.ts";
 

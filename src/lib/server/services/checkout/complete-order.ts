@@ -17,9 +17,9 @@
  * completion run twice delivers nothing twice.
  */
 import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import type { PaymentScheduleText } from "../../mail/order-confirmation.ts";
-import type { Tx } from "../cart/types.ts";
 import { enqueueConfirmation } from "./confirmation.ts";
 import { bookCart, type CartBooking } from "./convert.ts";
 import { completeOrderFulfilment } from "./fulfil.ts";

@@ -6,9 +6,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { dataString, type GatewayData } from "../../payments/gateway.ts";
-import type { CartRow, Tx } from "../cart/types.ts";
+import type { CartRow } from "../cart/types.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments } from "./cart-state.ts";
 import { completeOrder } from "./complete-order.ts";

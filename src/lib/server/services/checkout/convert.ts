@@ -9,8 +9,9 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
+import type { CartRow, TicketRow } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
 import { recordRedeemedOrder } from "../membership/redeem.ts";
 import type { OrderIdentity } from "./identity.ts";

@@ -4,7 +4,7 @@
  * idempotent, so a completion run twice delivers nothing twice.
  */
 
-import type { Tx } from "../cart/types.ts";
+import type { Tx } from "../../db/executor.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
 import { issueGiftCards } from "./gift-cards.ts";

@@ -13,11 +13,11 @@ import { eq, inArray } from "drizzle-orm";
 import { giftCardNumber } from "../../../domain/gift-card-number.ts";
 import { giftRecipientOf } from "../../../domain/gift-recipient.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { buildGiftCardMail } from "../../mail/gift-card.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { GIFT_CARD_TYPE } from "../../payments/ledger-gateway.ts";
-import type { Tx } from "../cart/types.ts";
 import { type OrderTicket, orderTicketsByHandler } from "./order-tickets.ts";
 
 type OrderLike = { id: string; sellerId: string; identityId: string; cartId: string };

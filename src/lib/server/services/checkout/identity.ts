@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { checkoutIdentity } from "../../../api/checkout-schemas.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Tx } from "../cart/types.ts";
 
 export type CheckoutIdentity = z.infer<typeof checkoutIdentity>;
 

@@ -4,7 +4,7 @@ import type { Ledger } from "../../../api/checkout-schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { cachedSeller } from "../cart/static-rows.ts";
 
 export async function getLedger(

@@ -4,8 +4,8 @@
  * gift cards), read once for all of them.
  */
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Tx } from "../cart/types.ts";
 
 export type OrderTicket = { ticket: typeof s.ticket.$inferSelect };
 

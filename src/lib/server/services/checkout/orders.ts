@@ -8,9 +8,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { OrderTicket, TicketOrder } from "../../../api/checkout-schemas.ts";
 import { type FeeBreakdown, orderFeeBreakdown } from "../../../domain/fee-lines.ts";
 import { toMoneyString } from "../../../domain/money.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { forbidden } from "../cart/errors.ts";
 import { serializeTicketSeat } from "../cart/seats.ts";
 import {

@@ -10,8 +10,9 @@ import { randomUUID } from "node:crypto";
 import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
 import { PAYMENT_MAX_MINOR, paymentMinMinor } from "../../../api/checkout-schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../http/errors.ts";
+import { validationFailed } from "../../errors/api-error.ts";
 import {
   duplicateLedger,
   gatewayNotAllowed,
@@ -20,7 +21,7 @@ import {
 } from "../../payments/errors.ts";
 import { dataString, type GatewayData } from "../../payments/gateway.ts";
 import type { ChargeOutcome, Gateway } from "../../payments/index.ts";
-import type { CartRow, TicketRow, Tx } from "../cart/types.ts";
+import type { CartRow, TicketRow } from "../cart/types.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, type PaymentRow, paidAmount } from "./cart-state.ts";
 import { cartPlanState, groupMetas, liftPlanExpiry } from "./plan.ts";

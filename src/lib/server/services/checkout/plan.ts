@@ -12,9 +12,10 @@ import type { ScheduledPayment } from "../../../api/checkout-schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import { isDueToday, type PlanState, planInstalments, planState } from "../../../domain/payment-plan.ts";
 import { type PaymentPlanMeta, readPaymentPlan } from "../../../domain/payment-plan-meta.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { heldTickets } from "../cart/release.ts";
-import type { CartRow, Executor, TicketRow, Tx } from "../cart/types.ts";
+import type { CartRow, TicketRow } from "../cart/types.ts";
 
 type MetaLike = { resource: string; resourceId: string; data: Record<string, unknown> };
 

@@ -14,7 +14,7 @@ import type { CartEnvelope } from "../../../api/cart-schemas.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { fail, notFound } from "../../errors/api-error.ts";
 import { refundPayment } from "../../payments/refund.ts";
 import { withLockedCart } from "../cart/access.ts";
 import { buildCartEnvelope } from "../cart/envelope.ts";
@@ -26,7 +26,7 @@ export interface RemovePaymentDeps {
 }
 
 export const paymentNotRemovable = (description: string, extra: Record<string, unknown> = {}) =>
-  new ApiError(409, "payment_not_removable", description, { context: "payment", extra });
+  fail("payment_not_removable", { description, extra });
 
 export async function removePayment(
   deps: RemovePaymentDeps,
@@ -65,15 +65,7 @@ export async function removePayment(
     const outcome = await refundPayment(tx, payment);
     if (outcome !== "refunded") {
       // Roll back: the payment stays applied rather than half removed.
-      throw new ApiError(
-        503,
-        "refund_failed",
-        "We are having trouble with that sorry. Please try again later.",
-        {
-          context: "payment",
-          extra: { payment_id: payment.id },
-        },
-      );
+      throw fail("refund_not_made_yet", { extra: { payment_id: payment.id } });
     }
     return locked;
   });

@@ -20,9 +20,10 @@ import {
 } from "../../../domain/identity-custom-fields.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import { t } from "../../../tenant/strings.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../http/errors.ts";
-import type { TicketRow, Tx } from "../cart/types.ts";
+import { validationFailed } from "../../errors/api-error.ts";
+import type { TicketRow } from "../cart/types.ts";
 
 /** The custom fields the held tickets' groups and templates ask for (the island's union). */
 export async function cartCustomFields(

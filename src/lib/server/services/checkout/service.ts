@@ -13,13 +13,14 @@ import { parseMoneyString, toMoneyString } from "../../../domain/money.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, validationFailed } from "../../http/errors.ts";
+import { fail, validationFailed } from "../../errors/api-error.ts";
 import { gatewayNotAllowed } from "../../payments/errors.ts";
 import { gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import { heldTickets } from "../cart/release.ts";
-import type { CartRow, Tx } from "../cart/types.ts";
+import type { CartRow } from "../cart/types.ts";
 import { guestIdentityOf } from "../compat/guest-identity.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkoutEdit } from "../manage/edit/apply.ts";
@@ -240,10 +241,7 @@ export async function checkout(
       saveForLater,
     });
     if (charge.amount < outstanding) {
-      throw new ApiError(422, "ledger_insufficient", "The gift card does not cover the total outstanding.", {
-        context: "ledger",
-        extra: { total_outstanding: toMoneyString(outstanding) },
-      });
+      throw fail("ledger_insufficient", { extra: { total_outstanding: toMoneyString(outstanding) } });
     }
     if (gateway.id !== "free") await recordPayment(tx, cart, gateway, charge, key, now);
     if (saveForLater) {

@@ -19,13 +19,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { fail } from "../../errors/api-error.ts";
 import { logger } from "../../log/logger.ts";
 import { refundPayment } from "../../payments/refund.ts";
 import type { StripePaymentEvent } from "../../payments/stripe-webhook.ts";
 import { isPastExpiry, releaseCart } from "../cart/release.ts";
-import type { Tx } from "../cart/types.ts";
 import { cancelPendingOrder } from "./cancel-pending.ts";
 import { completeOrder } from "./complete-order.ts";
 import { keepPlanCart } from "./plan.ts";
@@ -100,10 +100,7 @@ async function failed(tx: Tx, intentId: string): Promise<WebhookOutcome> {
   return "payment_failed";
 }
 
-const refundNotYetMade = () =>
-  new ApiError(503, "refund_due", "The payment must be refunded and the refund could not be made yet.", {
-    context: "stripe",
-  });
+const refundNotYetMade = () => fail("refund_due");
 
 /** Applies a verified event; other event types are acknowledged and ignored. */
 export async function applyStripePaymentEvent(

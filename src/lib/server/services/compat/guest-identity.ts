@@ -12,9 +12,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { createUserBody } from "../../../api/auth-schemas.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
-import { ApiError } from "../../http/errors.ts";
+import { fail } from "../../errors/api-error.ts";
 import { identityExists } from "../auth/errors.ts";
 import { identityByEmail } from "../auth/users.ts";
 
@@ -51,12 +51,7 @@ export async function createGuestIdentity(
 }
 
 export const guestIdentityInvalid = () =>
-  new ApiError(
-    422,
-    "guest_identity_invalid",
-    "guest_identity_id must name a guest identity of this seller (POST user without a password).",
-    { context: "checkout", extra: { field: "guest_identity_id" } },
-  );
+  fail("guest_identity_invalid", { extra: { field: "guest_identity_id" } });
 
 /** The guest identity `id` of the seller, else guestIdentityInvalid (one answer for every refusal). */
 export async function guestIdentityOf(ex: Executor, sellerId: string, id: string): Promise<string> {

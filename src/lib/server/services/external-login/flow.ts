@@ -29,9 +29,9 @@ import {
 } from "../../../domain/external-login/outcome.ts";
 import { loginPageHref, safeRedirectPath } from "../../../domain/login-steps.ts";
 import * as s from "../../db/schema.ts";
-import type { ApiEnv } from "../../http/app.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError } from "../../errors/api-error.ts";
 import { logger } from "../../log/logger.ts";
+import type { ApiEnv } from "../../request/env.ts";
 import { addressBucket, hitRateLimit, perAddress, rateLimited } from "../../security/rate-limit.ts";
 import { requestStorefront } from "../../tenant-hosts/links.ts";
 import type { AuthCall } from "../auth/context.ts";

@@ -7,8 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { identityByEmail, identityById } from "../auth/users.ts";
 
 export interface ProviderAccount {

@@ -5,12 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 
 export const SESSION_COOKIE = "foyer_session";
-
-export type { Executor } from "../../db/seed/helpers.ts";
 
 /** The id of a seller's public identity (the owner of guests' carts). */
 export function publicIdentityId(sellerId: string): string {

@@ -5,16 +5,16 @@
  * nothing about which order ids exist.
  */
 import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
-import { ApiError } from "../../http/errors.ts";
+import { fail } from "../../errors/api-error.ts";
 import type { OrderRow } from "../checkout/orders.ts";
 import { verifyManageToken } from "./token.ts";
 
 export const ORDER_NOT_FOUND_TEXT = "We could not find that order.";
 
 export const orderNotFound = (context = "manage") =>
-  new ApiError(404, "not_found", ORDER_NOT_FOUND_TEXT, { context });
+  fail("not_found", { description: ORDER_NOT_FOUND_TEXT, context });
 
 /** The order the token opens, or 404. `sellerId` narrows it to the tenant of the request. */
 export async function managedOrder(

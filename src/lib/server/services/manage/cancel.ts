@@ -13,9 +13,9 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { cancelRefusal } from "../../../domain/manage/rules.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Tx } from "../../db/seed/helpers.ts";
-import { ApiError } from "../../http/errors.ts";
+import { fail } from "../../errors/api-error.ts";
 import { applyCapacityDeltas, releaseDeltas } from "../cart/counters.ts";
 import { cancelTickets } from "../cart/release.ts";
 import type { SellerRow } from "../catalogue/reads.ts";
@@ -23,15 +23,15 @@ import type { OrderRow } from "../checkout/orders.ts";
 import { managedOrder, orderNotFound } from "./access.ts";
 import { type ManageView, manageView } from "./read.ts";
 
-export const NO_VALID_TICKETS_TEXT = "No valid tickets found on this order.";
-export const CONTACT_US_TO_CANCEL_TEXT = "You must contact us to cancel this order.";
 const CONTEXT = "cancel";
 
-const noValidTickets = (code: string, ids: readonly string[]) =>
-  new ApiError(400, code, NO_VALID_TICKETS_TEXT, { context: CONTEXT, extra: { tickets: ids } });
+/** The spec answers every refused ticket with 400 and one text; the code says why. */
+type NoValidTickets = "cancel_ticket_not_found" | "cancel_tickets_too_old" | "cancel_ticket_state_incorrect";
 
-export const contactUsToCancel = () =>
-  new ApiError(403, "cancel_not_allowed", CONTACT_US_TO_CANCEL_TEXT, { context: CONTEXT });
+const noValidTickets = (code: NoValidTickets, ids: readonly string[]) =>
+  fail(code, { extra: { tickets: ids } });
+
+export const contactUsToCancel = () => fail("cancel_not_allowed");
 
 /** Locks the order row, then its ticket rows (id order), and answers the order read under the lock. */
 async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
@@ -65,7 +65,7 @@ export async function cancelOrderTickets(
   const asked = [...new Set(input.ticketIds)];
   const index = new Map(view.rows.map((row, i) => [row.ticket.id, i]));
   const strangers = asked.filter((id) => !index.has(id));
-  if (strangers.length) throw noValidTickets("ticket_not_found", strangers);
+  if (strangers.length) throw noValidTickets("cancel_ticket_not_found", strangers);
   if (cancelRefusal(view.mode, view.ruleTickets)) throw contactUsToCancel();
   const positions = asked.map((id) => index.get(id) ?? -1);
   // Already cancelled (a double submit): nothing more to do for those.
@@ -74,7 +74,7 @@ export async function cancelOrderTickets(
   if (refused.length) {
     const tooOld = refused.some((i) => view.rows[i]?.ticket.state === "booked");
     throw noValidTickets(
-      tooOld ? "tickets_too_old" : "ticket_state_incorrect",
+      tooOld ? "cancel_tickets_too_old" : "cancel_ticket_state_incorrect",
       refused.map((i) => view.rows[i]?.ticket.id ?? ""),
     );
   }

@@ -5,7 +5,7 @@
  * nothing to manage (no ticket for a session or a date: memberships, gift cards, donations only) get
  * no link.
  */
-import type { Executor } from "../../db/seed/helpers.ts";
+import type { Executor } from "../../db/executor.ts";
 import { mailOriginFor, storefrontUrl } from "../../tenant-hosts/links.ts";
 import { issueManageToken } from "./token.ts";
 

@@ -14,7 +14,7 @@ import {
 } from "../../../domain/manage/rules.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import { getTenant } from "../../../tenant/load.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
+import type { Executor } from "../../db/executor.ts";
 import type { SellerRow } from "../catalogue/reads.ts";
 import { loadOrderBundle, type OrderRow, type OrderTicketRow, serializeOrder } from "../checkout/orders.ts";
 

@@ -11,8 +11,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 
 export const MANAGE_LINK_DAYS = 400;
 const KEY_NAME = "manage_link";

@@ -12,11 +12,10 @@ import {
   AUTO_RENEW_CANCELLED,
   AUTO_RENEW_SCHEDULED,
   canCancelAny,
-  NOT_ENROLLED_TEXT,
 } from "../../../domain/membership/auto-renew.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor, Tx } from "../../db/seed/helpers.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { fail, notFound } from "../../errors/api-error.ts";
 import { notLoggedIn } from "../auth/errors.ts";
 import type { Caller } from "../identity/identity.ts";
 import { savedMethodIdForCart } from "./saved-payment.ts";
@@ -24,11 +23,10 @@ import { savedMethodIdForCart } from "./saved-payment.ts";
 type MembershipRow = typeof s.membership.$inferSelect;
 type OrderRow = typeof s.ticketOrder.$inferSelect;
 
-export const notEnrolled = () =>
-  new ApiError(400, "not_enrolled", NOT_ENROLLED_TEXT, { context: "auto_renew" });
+export const notEnrolled = () => fail("not_enrolled");
 
 const forbiddenOrder = () =>
-  new ApiError(403, "forbidden", "You are not allowed to change this order.", { context: "auto_renew" });
+  fail("forbidden", { description: "You are not allowed to change this order.", context: "auto_renew" });
 
 /**
  * After createOrderMemberships: enrols the order's new memberships when its checkout saved a card

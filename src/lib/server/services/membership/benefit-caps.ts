@@ -10,8 +10,8 @@ import {
   type RemainingBenefit,
   remainingBenefits,
 } from "../../../domain/membership/benefits.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../cart/types.ts";
 import { memberTicketCounts } from "./reserve-rules.ts";
 
 export async function viewerRemainingBenefits(

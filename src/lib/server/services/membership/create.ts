@@ -24,8 +24,8 @@ import {
 } from "../../../domain/membership/members.ts";
 import { extendsTerm } from "../../../domain/membership/renewal.ts";
 import { membershipTerm } from "../../../domain/membership/term.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Tx } from "../cart/types.ts";
 import { type OrderTicket, orderTicketsByHandler } from "../checkout/order-tickets.ts";
 import { enrolOrderMemberships } from "./auto-renew.ts";
 import { levelEventLimits } from "./event-limit.ts";

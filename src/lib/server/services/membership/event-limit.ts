@@ -16,9 +16,10 @@ import {
   mergeEventLimits,
   remainingForEvent,
 } from "../../../domain/membership/event-limit.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "../cart/errors.ts";
-import type { Executor, GroupRow, Tx } from "../cart/types.ts";
+import type { GroupRow } from "../cart/types.ts";
 
 /** The limits configured on levels (ticket type meta `member_event_purchase_limit`), by level id. */
 export async function levelEventLimits(

@@ -10,10 +10,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { GIFT_CODE_VALID_DAYS, giftCodeFromBytes } from "../../../domain/membership/redeem.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { buildGiftMembershipMail } from "../../mail/gift-membership.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
-import type { Tx } from "../cart/types.ts";
 import { gifteeEmail } from "./giftee.ts";
 
 type OrderLike = { id: string; sellerId: string; identityId: string; gifteeIdentityId: string | null };

@@ -15,9 +15,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
-import { ApiError, validationFailed } from "../../http/errors.ts";
+import { fail, validationFailed } from "../../errors/api-error.ts";
+import { errorText } from "../../errors/catalogue.ts";
 
 /** Where a giftee identity keeps the recipient's e-mail (see the header). */
 export const GIFTEE_EMAIL_KEY = "giftee_email";
@@ -33,10 +34,9 @@ export function gifteeEmail(row: {
   return typeof value === "string" && value.trim() ? value.trim() : null;
 }
 
-export const SELF_GIFT_TEXT = "You cannot gift a membership to yourself";
+export const SELF_GIFT_TEXT = errorText("validate_not_email");
 
-export const selfGiftRefused = () =>
-  new ApiError(422, "validate_not_email", SELF_GIFT_TEXT, { context: "giftee", extra: { field: "email" } });
+export const selfGiftRefused = () => fail("validate_not_email", { extra: { field: "email" } });
 
 export interface GifteeInput {
   first_name: string;

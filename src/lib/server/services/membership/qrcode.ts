@@ -5,10 +5,10 @@
  * user's order only by that user). A stranger is refused with 403, as for the order QR.
  */
 import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { forbidden } from "../cart/errors.ts";
-import type { Executor } from "../cart/types.ts";
 import { assertCanReadOrder } from "../checkout/orders.ts";
 import type { Caller } from "../identity/identity.ts";
 

@@ -11,8 +11,8 @@ import type { MyMembershipEnvelope } from "../../../api/membership-schemas.ts";
 import { remainingBenefits } from "../../../domain/membership/benefits.ts";
 import { roleRank } from "../../../domain/membership/members.ts";
 import { lastFullDay, renewalOpen, renewalOpensAt } from "../../../domain/membership/renewal.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../cart/types.ts";
 import { memberEventTicketCounts, remainingEventPurchases } from "./event-limit.ts";
 import { memberTicketCounts, renewalConfigFor } from "./reserve-rules.ts";
 

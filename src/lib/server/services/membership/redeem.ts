@@ -21,14 +21,16 @@ import {
   redeemChoices,
 } from "../../../domain/membership/redeem.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
-import type { CartRow, Executor, TicketRow, Tx } from "../cart/types.ts";
+import { type ApiError, fail } from "../../errors/api-error.ts";
+import type { CodeIn } from "../../errors/catalogue.ts";
+import type { CartRow, TicketRow } from "../cart/types.ts";
 import { assertGiftee } from "./giftee.ts";
 
 type CodeRow = typeof s.code.$inferSelect;
 
-const ERROR_CODES: Record<GiftCodeProblem, string> = {
+const ERROR_CODES: Record<GiftCodeProblem, CodeIn<"code">> = {
   invalid: "code_not_found",
   expired: "code_expired",
   exhausted: "code_exhausted",
@@ -36,7 +38,8 @@ const ERROR_CODES: Record<GiftCodeProblem, string> = {
 
 /** 422 with the spec's text (spec 2 §8), context redeem_membership and the code in _extra. */
 export function giftCodeError(problem: GiftCodeProblem, code: string): ApiError {
-  return new ApiError(422, ERROR_CODES[problem], GIFT_CODE_TEXTS[problem], {
+  return fail(ERROR_CODES[problem], {
+    description: GIFT_CODE_TEXTS[problem],
     context: "redeem_membership",
     extra: { code },
   });

@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { type RenewalNotice, renewalNotice } from "../../../domain/membership/renewal.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../cart/types.ts";
 
 export async function viewerRenewalNotice(
   ex: Executor,

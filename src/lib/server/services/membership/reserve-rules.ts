@@ -33,11 +33,12 @@ import {
   renewalOpensAt,
 } from "../../../domain/membership/renewal.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../http/errors.ts";
+import { validationFailed } from "../../errors/api-error.ts";
 import { reserveError } from "../cart/errors.ts";
-import type { Executor, GroupRow, TicketInsert, TicketRow, Tx } from "../cart/types.ts";
+import type { GroupRow, TicketInsert, TicketRow } from "../cart/types.ts";
 import { checkMemberEventLimit } from "./event-limit.ts";
 
 export const RENEWAL_NOT_OPEN_CODE = "renewal_not_open";

@@ -5,8 +5,8 @@
  */
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import { memberMayBuyGroup } from "../../../domain/member-roles.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 
 export async function currentMemberRoles(
   ex: Executor,

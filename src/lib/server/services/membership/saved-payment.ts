@@ -18,8 +18,8 @@ import {
   savedCardIdentifier,
   shouldEnrolAutoRenew,
 } from "../../../domain/membership/auto-renew.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 import { type ChargeOutcome, dataString, type GatewayData } from "../../payments/gateway.ts";
 import { stripeClient, stripeConfigFromEnv } from "../../payments/stripe-config.ts";
 

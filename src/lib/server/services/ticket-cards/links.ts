@@ -10,7 +10,7 @@
  */
 import { orderCalendarLink, ticketLinks } from "../../../api/tickets-schemas.ts";
 import type { TicketCard } from "../../../domain/tickets/ticket-cards.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
+import type { Executor } from "../../db/executor.ts";
 import type { MailAttachment } from "../../mail/outbox.ts";
 import { mailOriginFor, storefrontUrl } from "../../tenant-hosts/links.ts";
 import type { OrderTicketRow } from "../checkout/orders.ts";

@@ -9,9 +9,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../errors/api-error.ts";
 import { resolveCaller } from "../identity/identity.ts";
 import { verifyManageToken } from "../manage/token.ts";
 

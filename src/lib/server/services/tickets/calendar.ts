@@ -15,8 +15,8 @@ import {
   withCalendarTimeZone,
 } from "../../../domain/tickets/calendar.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 
 export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";
 

@@ -18,8 +18,8 @@ import {
   googleWalletSource,
   type WalletSource,
 } from "../../config/wallet.ts";
+import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
 
 export const DEMO_APPLE_SECRET = "wallet_demo_apple";
 export const DEMO_GOOGLE_SECRET = "wallet_demo_google";

@@ -9,18 +9,18 @@
  * `no_wallet_pass` on the pass routes.
  */
 import type { WalletPrecheckAnswer, WalletProviderName } from "../../../api/tickets-schemas.ts";
-import type { Executor } from "../../db/seed/helpers.ts";
-import { ApiError } from "../../http/errors.ts";
+import type { Executor } from "../../db/executor.ts";
+import { fail } from "../../errors/api-error.ts";
+import { errorText } from "../../errors/catalogue.ts";
 import { readableTicket, type TicketCaller } from "./access.ts";
 import { googleSaveUrl } from "./gwpass.ts";
 import { appleSigning, googleSigning, providerReady } from "./keys.ts";
 import { passEligible } from "./pass-data.ts";
 import { buildPkpass } from "./pkpass.ts";
 
-export const NO_PASS_TEXT = "This ticket has no wallet pass.";
+export const NO_PASS_TEXT = errorText("no_wallet_pass");
 
-const noPass = (provider: WalletProviderName) =>
-  new ApiError(404, "no_wallet_pass", NO_PASS_TEXT, { context: "wallet", extra: { provider } });
+const noPass = (provider: WalletProviderName) => fail("no_wallet_pass", { extra: { provider } });
 
 export async function walletPrecheck(
   ex: Executor,

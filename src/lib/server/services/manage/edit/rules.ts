@@ -5,22 +5,15 @@
  * horizon too; and what the change costs (domain/manage/edit-price.ts).
  */
 import { and, eq, inArray } from "drizzle-orm";
-import {
-  REMOVE_TICKETS_CONTEXT,
-  RESCHEDULE_CONTACT_TEXT,
-  TICKET_NOT_FOUND_TEXT,
-  TICKET_STATE_INCORRECT_TEXT,
-  TICKETS_TOO_OLD_TEXT,
-} from "../../../../api/manage-edit-schemas.ts";
 import type { PricedTicket, TotalsCode } from "../../../../domain/cart-totals.ts";
 import { type EditPrice, editPrice } from "../../../../domain/manage/edit-price.ts";
 import { isWithinHorizon } from "../../../../domain/manage/rules.ts";
 import { readBenefit } from "../../../../domain/promo-codes.ts";
 import { getTenant } from "../../../../tenant/load.ts";
 import type { Db } from "../../../db/client.ts";
+import type { Executor } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
-import type { Executor } from "../../../db/seed/helpers.ts";
-import { ApiError } from "../../../http/errors.ts";
+import { fail } from "../../../errors/api-error.ts";
 import { withLineKinds } from "../../cart/line-kinds.ts";
 import type { CartRow, TicketRow } from "../../cart/types.ts";
 import type { OrderRow } from "../../checkout/orders.ts";
@@ -40,22 +33,18 @@ export async function selfEditOf(ex: Executor, sellerId: string): Promise<SelfEd
 }
 
 /** Spec 2 §8: self-edit is off for this seller. */
-export const selfEditDisabled = () =>
-  new ApiError(403, "self_edit_disabled", RESCHEDULE_CONTACT_TEXT, { context: "manage" });
+export const selfEditDisabled = () => fail("self_edit_disabled");
 
 export const ticketsTooOld = (ids: string[]) =>
-  new ApiError(409, "tickets_too_old", TICKETS_TOO_OLD_TEXT, {
-    context: REMOVE_TICKETS_CONTEXT,
+  fail("tickets_too_old", {
     extra: { tickets: ids },
   });
 export const ticketNotFound = (id: string) =>
-  new ApiError(404, "ticket_not_found", TICKET_NOT_FOUND_TEXT, {
-    context: REMOVE_TICKETS_CONTEXT,
+  fail("ticket_not_found", {
     extra: { ticket_id: id },
   });
 export const ticketStateIncorrect = (id: string, state: string) =>
-  new ApiError(409, "ticket_state_incorrect", TICKET_STATE_INCORRECT_TEXT, {
-    context: REMOVE_TICKETS_CONTEXT,
+  fail("ticket_state_incorrect", {
     extra: { ticket_id: id, state },
   });
 

@@ -13,7 +13,7 @@
 import type { MiddlewareHandler } from "astro";
 import { sellerPagePath, withoutSellerPrefix } from "../../domain/tenant-hosts/hosts.ts";
 import { tenantForHost } from "../../tenant/load.ts";
-import { withEditedHeaders } from "../http/edited-headers.ts";
+import { withEditedHeaders } from "./edited-headers.ts";
 
 const NOT_STOREFRONT = /^\/(api|cached_api|_mail|_stories|_astro|_image|_server-islands)(\/|$)/;
 

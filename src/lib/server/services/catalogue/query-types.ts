@@ -1,6 +1,7 @@
 /**
  * The generic query layer's vocabulary: resources declare their filterable fields, sortable fields
- * and relations (embeds) once, next to their serializers (services/catalogue/resources.ts).
+ * and relations (embeds) once, next to their serializers (resources.ts). It lives with the
+ * resources; http/query parses a request's parameters into it and executes it.
  */
 import type { Db } from "../../db/client.ts";
 

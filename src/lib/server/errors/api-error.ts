@@ -1,0 +1,75 @@
+/**
+ * The error every layer throws and the API answers as the contract's body
+ * `{"_data": [{"_code", "_context", "_description", "_extra"}]}`. It names a row of the catalogue
+ * (catalogue.ts), which gives the status, the context and the default text; http/app.ts turns it
+ * into the response. It lives below the services so that they, the payments and the security
+ * checks can throw it without importing http/.
+ */
+import {
+  type CatalogueEntry,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  type ErrorStatus,
+  type ProviderErrorCode,
+  wireCode,
+} from "./catalogue.ts";
+
+export interface ApiErrorItem {
+  _code: string;
+  _context: string;
+  _description: string;
+  _extra: Record<string, unknown>;
+}
+
+export interface ErrorDetails {
+  /** The `_description`, when it is not the row's text (a tenant's words, a text naming the code). */
+  description?: string | undefined;
+  /** The `_context`, when it is not the row's (the generic rows: not_found, forbidden, validation_failed). */
+  context?: string | undefined;
+  extra?: Record<string, unknown>;
+}
+
+export class ApiError extends Error {
+  readonly status: ErrorStatus;
+  readonly items: ApiErrorItem[];
+
+  /** `providerCode`: the `_code` of a row marked fromProvider (use `providerError`). */
+  constructor(code: ErrorCode, details: ErrorDetails = {}, providerCode?: string) {
+    const entry: CatalogueEntry = ERROR_CATALOGUE[code];
+    const description = details.description ?? entry.text;
+    super(description);
+    this.status = entry.status;
+    this.items = [
+      {
+        _code: (entry.fromProvider ? providerCode : undefined) ?? wireCode(code),
+        _context: details.context ?? entry.context,
+        _description: description,
+        _extra: details.extra ?? {},
+      },
+    ];
+  }
+
+  body(): { _data: ApiErrorItem[] } {
+    return { _data: this.items };
+  }
+}
+
+/** The error of a catalogue row (not one whose code is the payment provider's). */
+export const fail = (code: Exclude<ErrorCode, ProviderErrorCode>, details: ErrorDetails = {}): ApiError =>
+  new ApiError(code, details);
+
+/** A payment provider's refusal: the row gives the status and context, the provider the `_code`. */
+export const providerError = (
+  code: ProviderErrorCode,
+  providerCode: string,
+  details: ErrorDetails = {},
+): ApiError => new ApiError(code, details, providerCode);
+
+export const notFound = (type: string, id?: string): ApiError =>
+  fail("not_found", { description: `Resource ${type} not found.`, extra: id ? { id } : {} });
+
+export const validationFailed = (
+  description: string,
+  extra: Record<string, unknown> = {},
+  context = "",
+): ApiError => fail("validation_failed", { description, context, extra });
