@@ -6,12 +6,12 @@
 import "./reserve/reserve.css";
 import { startTransition, useEffect, useState } from "react";
 import { eventPageParts } from "../lib/domain/event-page-parts.ts";
-import type { ReserveIslandProps } from "../lib/pages/event-detail.ts";
 import { initCart } from "../lib/stores/cart.ts";
 import { AnchorNotice } from "./reserve/AnchorNotice.tsx";
 import { ReserveContext } from "./reserve/context.ts";
 import { DateFirstReserve } from "./reserve/DateFirstReserve.tsx";
 import { OneTicketReserve } from "./reserve/OneTicketReserve.tsx";
+import type { ReserveIslandProps } from "./reserve/props.ts";
 import { QuantityFirstReserve } from "./reserve/QuantityFirstReserve.tsx";
 import { useBrowserReserveEnv } from "./reserve/useBrowserReserveEnv.ts";
 

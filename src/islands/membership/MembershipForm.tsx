@@ -55,7 +55,6 @@ import {
 } from "../../lib/domain/membership/form.ts";
 import { formatMoney } from "../../lib/domain/money.ts";
 import { campaignParams } from "../../lib/domain/reserve-query.ts";
-import type { MembershipFormProps } from "../../lib/pages/membership-form.ts";
 import { $cart, addToCart, initCart } from "../../lib/stores/cart.ts";
 import { openMobileCart, requestDiscardOrCheckout } from "../../lib/stores/ui.ts";
 import { format } from "../../lib/tenant/string-format.ts";
@@ -67,6 +66,7 @@ import { IslandForm } from "../ui/IslandForm.tsx";
 import { formText } from "./form-text.ts";
 import { MemberFields } from "./MemberFields.tsx";
 import { formRulesOf, previousMembersOf, roleCountsOf } from "./membership-data.ts";
+import type { MembershipFormProps } from "./props.ts";
 import { emptyRecipient, type Recipient, RecipientFields } from "./RecipientFields.tsx";
 
 export const FORM_ID = "buy-membership-form";

@@ -6,8 +6,8 @@
 import { useMemo } from "react";
 import { createApiClient } from "../../lib/api/client.ts";
 import { reserveApi } from "../../lib/api/reserve-client.ts";
-import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
 import { type ReserveEnv, reserveEnv } from "./context.ts";
+import type { ReserveIslandProps } from "./props.ts";
 
 export function useBrowserReserveEnv(props: ReserveIslandProps, seller: string = props.seller): ReserveEnv {
   return useMemo(() => {
