@@ -25,6 +25,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { failureOf } from "../../lib/api/errors.ts";
 import type { MembershipApi } from "../../lib/api/membership-client.ts";
 import { withArticle } from "../../lib/domain/article.ts";
 import { badgeLabel } from "../../lib/domain/cart-items.ts";
@@ -100,20 +101,6 @@ const LoginOrGuestDialog = lazy(() =>
   import("../login/LoginOrGuestDialog.tsx").then((m) => ({ default: m.LoginOrGuestDialog })),
 );
 
-/** An API failure's fields (an ApiClientError, read by shape so its module stays lazy). */
-function errorInput(error: unknown) {
-  if (error instanceof Error && error.name === "ApiClientError") {
-    const e = error as Error & { status?: unknown; code?: unknown; description?: unknown; extra?: unknown };
-    return {
-      status: typeof e.status === "number" ? e.status : 0,
-      code: typeof e.code === "string" ? e.code : "unexpected",
-      description: typeof e.description === "string" ? e.description : "",
-      extra: typeof e.extra === "object" && e.extra !== null ? (e.extra as Record<string, unknown>) : {},
-    };
-  }
-  return { status: 0, code: "unexpected", description: "", extra: {} };
-}
-
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const isControl = (el: Element): el is Control =>
   el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
@@ -132,18 +119,8 @@ export default function MembershipForm(props: MembershipFormProps) {
     return () => {
       loading ??= Promise.all([
         import("../../lib/api/membership-client.ts"),
-        import("../../lib/api/client.ts"),
-      ]).then(([{ membershipApi }, { createApiClient }]) => {
-        const baseUrl = globalThis.location?.origin ?? "http://localhost";
-        const fetch = (request: Request) => globalThis.fetch(request);
-        return membershipApi(
-          {
-            cached: createApiClient({ fetch, baseUrl, prefix: "/cached_api" }),
-            fresh: createApiClient({ fetch, baseUrl }),
-          },
-          props.seller,
-        );
-      });
+        import("../../lib/api/browser.ts"),
+      ]).then(([{ membershipApi }, { browserClients }]) => membershipApi(browserClients(), props.seller));
       return loading;
     };
   }, [props.seller]);
@@ -235,7 +212,7 @@ export default function MembershipForm(props: MembershipFormProps) {
           setRules(formRules);
         });
       } catch (error) {
-        console.warn("membership.rules_failed", { code: errorInput(error).code });
+        console.warn("membership.rules_failed", { code: failureOf(error).code });
         if (!cancelled) setLoadError(true);
       }
     })();
@@ -367,7 +344,7 @@ export default function MembershipForm(props: MembershipFormProps) {
       // Success: gift and redeem go to checkout; a purchase goes on to the upsell step.
       location.assign(afterReservePath(props.base, { action: props.action, redeem: props.redeem !== null }));
     } catch (error) {
-      const input = errorInput(error);
+      const input = failureOf(error);
       const view = membershipErrorView(input);
       if (view.kind !== "silent" && view.kind !== "giftToSelf")
         console.warn("membership.reserve_failed", { status: input.status, code: input.code });

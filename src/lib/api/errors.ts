@@ -2,13 +2,16 @@
  * The typed failure of an API call: the contract's error body
  * `{_data: [{_code, _context, _description, _extra}]}` flattened to its first entry, plus the
  * HTTP status. Network failures and timeouts use status 0 and codes `network_error`/`timeout`.
+ *
+ * This module carries no schema library: the islands import it with their first module graph and
+ * test failures with `instanceof`, while the client and its zod schemas load on first use.
  */
-import { apiErrorBody } from "./schemas.ts";
+import { type ApiFailure, serverText, UNEXPECTED_FAILURE } from "../domain/api-failure.ts";
 
 /** Spec §8: the text shown when an error carries no usable description. */
 export const UNEXPECTED_ERROR = "Sorry! Something unexpected happened. Please try again.";
 
-type ApiErrorEntry = {
+export type ApiErrorEntry = {
   _code: string;
   _context: string;
   _description: string;
@@ -37,6 +40,28 @@ export class ApiClientError extends Error {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The entries of a contract error body, or null when the body is not one. Written out rather than
+ * parsed with the contract's `apiErrorBody` schema (which the server's routes declare) so that
+ * this module stays free of zod; a unit test holds the two to the same answers.
+ */
+export function errorEntries(body: unknown): ApiErrorEntry[] | null {
+  if (!isRecord(body) || !Array.isArray(body._data)) return null;
+  const entries: ApiErrorEntry[] = [];
+  for (const item of body._data as unknown[]) {
+    if (!isRecord(item)) return null;
+    const { _code, _context, _description, _extra } = item;
+    if (typeof _code !== "string" || typeof _context !== "string" || typeof _description !== "string")
+      return null;
+    if (!isRecord(_extra)) return null;
+    entries.push({ _code, _context, _description, _extra: { ..._extra } });
+  }
+  return entries;
+}
+
 /** Builds the typed error from a failed response, whatever its body looks like. */
 export async function errorFromResponse(res: Response): Promise<ApiClientError> {
   let body: unknown;
@@ -45,8 +70,8 @@ export async function errorFromResponse(res: Response): Promise<ApiClientError> 
   } catch {
     body = undefined;
   }
-  const parsed = apiErrorBody.safeParse(body);
-  if (parsed.success) return new ApiClientError(res.status, parsed.data._data);
+  const entries = errorEntries(body);
+  if (entries) return new ApiClientError(res.status, entries);
   return new ApiClientError(res.status, [
     {
       _code: res.status === 404 ? "not_found" : "unknown_error",
@@ -63,4 +88,19 @@ export class ApiContractError extends ApiClientError {
     super(502, [{ _code: "contract_mismatch", _context: path, _description: message, _extra: {} }]);
     this.name = "ApiContractError";
   }
+}
+
+/** What the domain's rules read of a failed call; anything but an API answer is UNEXPECTED_FAILURE. */
+export function failureOf(error: unknown): ApiFailure {
+  if (error instanceof ApiClientError)
+    return { status: error.status, code: error.code, description: error.description, extra: error.extra };
+  return { ...UNEXPECTED_FAILURE, extra: {} };
+}
+
+/**
+ * The one way from a failed call to the words the shopper sees (spec §8): a 4xx's own description,
+ * else `fallback`, the screen's generic text.
+ */
+export function shopperMessage(error: unknown, fallback: string): string {
+  return serverText(failureOf(error)) ?? fallback;
 }

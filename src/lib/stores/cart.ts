@@ -11,6 +11,7 @@ import { atom } from "nanostores";
 import { pushAnalytics } from "../analytics/data-layer.ts";
 import type { CartApi } from "../api/cart-client.ts";
 import type { CartEnvelope, CartModifyBody, TicketResource } from "../api/cart-schemas.ts";
+import { ApiClientError } from "../api/errors.ts";
 import { ticketItems } from "../domain/analytics/ecommerce.ts";
 import { cartStanding } from "../domain/cart-items.ts";
 import { CART_STORED_EVENT, cartStorageKey } from "../domain/cart-widget-wake.ts";
@@ -82,17 +83,10 @@ function lazyTools(injected: CartApi | undefined): () => Promise<CartTools> {
   return () => {
     loading ??= Promise.all([
       import("../api/cart-client.ts"),
-      import("../api/client.ts"),
+      import("../api/browser.ts"),
       import("../api/cart-schemas.ts"),
-    ]).then(([{ cartApi }, { createApiClient }, { cartEnvelope }]) => ({
-      api:
-        injected ??
-        cartApi(
-          createApiClient({
-            fetch: (request) => fetch(request),
-            baseUrl: globalThis.location?.origin ?? "",
-          }),
-        ),
+    ]).then(([{ cartApi }, { browserClient }, { cartEnvelope }]) => ({
+      api: injected ?? cartApi(browserClient()),
       parseEnvelope: (value: unknown) => {
         const parsed = cartEnvelope.safeParse(value);
         return parsed.success ? parsed.data : null;
@@ -183,12 +177,9 @@ function serial<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** An ApiClientError (read by shape, so this module does not load the client eagerly). */
-function apiFailure(error: unknown): { status: number; code: string } | null {
-  if (typeof error !== "object" || error === null) return null;
-  const { status, code } = error as { status?: unknown; code?: unknown };
-  return typeof status === "number" && typeof code === "string" ? { status, code } : null;
-}
+/** The API's answer to a failed call, or null for anything else (a bug). */
+const apiFailure = (error: unknown): ApiClientError | null =>
+  error instanceof ApiClientError ? error : null;
 
 const isGone = (error: unknown) => {
   const failure = apiFailure(error);

@@ -16,6 +16,7 @@
  *   one member is required.
  */
 
+import { serverText } from "../api-failure.ts";
 import { roleRank } from "./members.ts";
 
 export { roleRank };
@@ -443,10 +444,9 @@ export function membershipErrorView(error: MembershipErrorInput): MembershipErro
   )
     return { kind: "prompt", text: prompt, option: option as MembershipPromptOption };
   if (error.code === "validate_not_email") return { kind: "giftToSelf" };
-  const usable = error.status >= 400 && error.status <= 499 && error.description.trim() !== "";
-  if (error.code === "rule_blocks_reserve")
-    return { kind: "ruleBlocks", reason: usable ? error.description : "" };
-  return { kind: "message", text: usable ? error.description : UNEXPECTED };
+  const described = serverText(error);
+  if (error.code === "rule_blocks_reserve") return { kind: "ruleBlocks", reason: described ?? "" };
+  return { kind: "message", text: described ?? UNEXPECTED };
 }
 
 /**
