@@ -4,7 +4,7 @@ import { CalendarPicker } from "../../islands/reserve/CalendarPicker.tsx";
 import { ReserveContext } from "../../islands/reserve/context.ts";
 import { sessionView } from "../../islands/reserve/day-view.ts";
 import { SessionPicker } from "../../islands/reserve/SessionPicker.tsx";
-import { Stepper } from "../../islands/reserve/Stepper.tsx";
+import { Stepper } from "../../islands/ui/Stepper.tsx";
 import { SeatSelector } from "../../islands/reserve/seats/SeatSelector.tsx";
 import { TicketGroups } from "../../islands/reserve/TicketGroups.tsx";
 import { useSelection } from "../../islands/reserve/useSelection.ts";
