@@ -335,6 +335,24 @@ export function previousMembership(members: readonly PreviousMember[]): Previous
 }
 
 /**
+ * What stands before the form's fields (spec 1 §4): gifting with tickets in the cart first asks to
+ * act on the cart; a visitor not logged in and not going on as a guest, with an empty cart, first
+ * meets the login-or-guest modal when the tenant offers a login (guests may gift).
+ */
+export function membershipGate(context: {
+  action: "buy" | "renew" | "gift";
+  loggedIn: boolean;
+  guest: boolean;
+  cartHasTickets: boolean;
+  loginEnabled: boolean;
+}): { cartAction: boolean; login: boolean } {
+  return {
+    cartAction: context.action === "gift" && context.cartHasTickets,
+    login: !context.loggedIn && !context.guest && !context.cartHasTickets && context.loginEnabled,
+  };
+}
+
+/**
  * The form's start button: a redeemed gift is redeemed, not bought; a gift is given; else bought.
  * Regression guard: redeeming a gift read 'Buy a membership'.
  */
