@@ -4,7 +4,8 @@
  * HTTP status. Network failures and timeouts use status 0 and codes `network_error`/`timeout`.
  *
  * This module carries no schema library: the islands import it with their first module graph and
- * test failures with `instanceof`, while the client and its zod schemas load on first use.
+ * test failures with `instanceof`, while the client, its zod schemas and the reading of an error
+ * response (error-response.ts) load on first use.
  */
 import { type ApiFailure, serverText, UNEXPECTED_FAILURE } from "../domain/api-failure.ts";
 
@@ -37,56 +38,6 @@ export class ApiClientError extends Error {
     this.description = first?._description ?? fallback;
     this.extra = first?._extra ?? {};
     this.entries = entries;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * The entries of a contract error body, or null when the body is not one. Written out rather than
- * parsed with the contract's `apiErrorBody` schema (which the server's routes declare) so that
- * this module stays free of zod; a unit test holds the two to the same answers.
- */
-export function errorEntries(body: unknown): ApiErrorEntry[] | null {
-  if (!isRecord(body) || !Array.isArray(body._data)) return null;
-  const entries: ApiErrorEntry[] = [];
-  for (const item of body._data as unknown[]) {
-    if (!isRecord(item)) return null;
-    const { _code, _context, _description, _extra } = item;
-    if (typeof _code !== "string" || typeof _context !== "string" || typeof _description !== "string")
-      return null;
-    if (!isRecord(_extra)) return null;
-    entries.push({ _code, _context, _description, _extra: { ..._extra } });
-  }
-  return entries;
-}
-
-/** Builds the typed error from a failed response, whatever its body looks like. */
-export async function errorFromResponse(res: Response): Promise<ApiClientError> {
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  const entries = errorEntries(body);
-  if (entries) return new ApiClientError(res.status, entries);
-  return new ApiClientError(res.status, [
-    {
-      _code: res.status === 404 ? "not_found" : "unknown_error",
-      _context: "",
-      _description: `HTTP ${res.status}`,
-      _extra: {},
-    },
-  ]);
-}
-
-/** Thrown when a response does not match the contract's schema: a server bug, never user input. */
-export class ApiContractError extends ApiClientError {
-  constructor(path: string, message: string) {
-    super(502, [{ _code: "contract_mismatch", _context: path, _description: message, _extra: {} }]);
-    this.name = "ApiContractError";
   }
 }
 

@@ -118,6 +118,28 @@ describe("islands and stores never import server code", () => {
   });
 });
 
+/** `file imports target` for each import of the cart store's parts (src/lib/stores/cart/). */
+function cartStorePartImports(file: string, source: string): string[] {
+  return importedPaths(file, source)
+    .filter((target) => target.startsWith("src/lib/stores/cart/"))
+    .map((target) => `${file} imports ${target}`);
+}
+
+describe("islands reach the cart store through its one module", () => {
+  it("no island imports src/lib/stores/cart/ (its parts); they import src/lib/stores/cart.ts", () => {
+    const offenders = islandModules.flatMap((file) => cartStorePartImports(file, readFileSync(file, "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("the check sees an import of a part, and allows the store's module", () => {
+    const file = "src/islands/cart/Fabricated.tsx";
+    expect(cartStorePartImports(file, 'import { serial } from "../../lib/stores/cart/core.ts";')).toEqual([
+      `${file} imports src/lib/stores/cart/core.ts`,
+    ]);
+    expect(cartStorePartImports(file, 'import { $cart } from "../../lib/stores/cart.ts";')).toEqual([]);
+  });
+});
+
 describe("island features use each other's public face only", () => {
   it("every listed public module exists", () => {
     const missing = Object.entries(PUBLIC).flatMap(([feature, paths]) =>
