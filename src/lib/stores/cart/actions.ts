@@ -140,7 +140,7 @@ export function applyCode(code: string): Promise<CartSnapshot | null> {
   });
 }
 
-/** DELETE my/cart/{id}/code/{code}: takes an applied promo code off the cart (issue 11). */
+/** DELETE my/cart/{id}/code/{code}: takes an applied promo code off the cart. */
 export function removeCode(code: string): Promise<CartSnapshot | null> {
   return serial(async () => {
     const cartId = $cart.get()?.envelope.cart._data[0]?.id;
@@ -151,7 +151,7 @@ export function removeCode(code: string): Promise<CartSnapshot | null> {
 
 /**
  * DELETE my/cart/{id}/payment/{paymentId}: takes an applied gift card off before paying the rest;
- * the server credits the card with what the payment took (issue 11).
+ * the server credits the card with what the payment took.
  */
 export function removePayment(paymentId: string): Promise<CartSnapshot | null> {
   return serial(async () => {
