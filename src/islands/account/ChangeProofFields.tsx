@@ -8,7 +8,7 @@ import { forwardRef, type RefObject, useId } from "react";
 import type { ChangeProofKind } from "../../lib/domain/account-forms.ts";
 import { PASSCODE_LENGTH } from "../../lib/domain/login-input.ts";
 import { PASSWORD_MAX } from "../../lib/domain/password-rules.ts";
-import { AccountField } from "./AccountField.tsx";
+import { AccountField } from "../ui/AccountField.tsx";
 import type { AccountTranslate } from "./account-strings.ts";
 
 export interface ChangeProofFieldsProps {

@@ -13,8 +13,9 @@ import {
   normalizeEmail,
 } from "../../lib/domain/account-forms.ts";
 import { rememberedLoginEmail } from "../login/remembered-email.ts";
+import { AccountField } from "../ui/AccountField.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
-import { AccountField } from "./AccountField.tsx";
+import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
 import {
   type AccountStringKey,
@@ -23,7 +24,6 @@ import {
   callProblemText,
   problemText,
 } from "./account-strings.ts";
-import { SubmitButton } from "./SubmitButton.tsx";
 
 export interface EmailRequestFormProps {
   seller: string;

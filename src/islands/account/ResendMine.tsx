@@ -4,9 +4,9 @@
  */
 import { type FormEvent, useState } from "react";
 import { IslandForm } from "../ui/IslandForm.tsx";
+import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
 import { type AccountStrings, accountTranslator, callProblemText } from "./account-strings.ts";
-import { SubmitButton } from "./SubmitButton.tsx";
 
 export interface ResendMineProps {
   seller: string;

@@ -13,12 +13,12 @@ import {
   resetOutcome,
   validateNewPassword,
 } from "../../lib/domain/account-forms.ts";
+import { AccountField } from "../ui/AccountField.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
-import { AccountField } from "./AccountField.tsx";
+import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { accountCalls, attempt } from "./account-calls.ts";
 import { type AccountStrings, accountTranslator, callProblemText, problemText } from "./account-strings.ts";
 import { PasswordRequirements } from "./PasswordRequirements.tsx";
-import { SubmitButton } from "./SubmitButton.tsx";
 
 export interface ResetPasswordFormProps {
   seller: string;

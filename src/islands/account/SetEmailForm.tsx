@@ -16,12 +16,12 @@ import {
   setEmailOutcome,
   validateSetEmail,
 } from "../../lib/domain/account-forms.ts";
+import { AccountField } from "../ui/AccountField.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
-import { AccountField } from "./AccountField.tsx";
+import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { accountCalls, asCallFailure, attempt } from "./account-calls.ts";
 import { type AccountStrings, accountTranslator, callProblemText, problemText } from "./account-strings.ts";
 import { ChangeProofFields } from "./ChangeProofFields.tsx";
-import { SubmitButton } from "./SubmitButton.tsx";
 
 export interface SetEmailFormProps {
   seller: string;

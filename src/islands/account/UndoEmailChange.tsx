@@ -6,9 +6,9 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { IslandForm } from "../ui/IslandForm.tsx";
+import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { accountCalls, asCallFailure } from "./account-calls.ts";
 import { type AccountStrings, accountTranslator, callProblemText } from "./account-strings.ts";
-import { SubmitButton } from "./SubmitButton.tsx";
 
 export interface UndoEmailChangeProps {
   seller: string;

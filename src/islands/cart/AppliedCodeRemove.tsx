@@ -5,15 +5,9 @@
  * to the code.
  */
 import { useState } from "react";
+import { failureOf, shopperMessage } from "../../lib/api/errors.ts";
 import { removeCode } from "../../lib/stores/cart.ts";
 import type { CartTranslate } from "./cart-strings.ts";
-
-/** A 409 refusal's description (an ApiClientError read by shape), else undefined. */
-function refusal(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const { status, description } = error as { status?: unknown; description?: unknown };
-  return status === 409 && typeof description === "string" && description ? description : undefined;
-}
 
 export interface AppliedCodeRemoveProps {
   code: string;
@@ -30,7 +24,9 @@ export function AppliedCodeRemove({ code, tr, disabled }: AppliedCodeRemoveProps
     try {
       await removeCode(code);
     } catch (failure) {
-      setError(refusal(failure) ?? tr("promo.removeFailed"));
+      // Only a refusal (409: a voucher held tickets still use) is said in the server's words.
+      const fallback = tr("promo.removeFailed");
+      setError(failureOf(failure).status === 409 ? shopperMessage(failure, fallback) : fallback);
     } finally {
       setBusy(false);
     }

@@ -3,16 +3,11 @@
  * item deletes the whole cart, otherwise only that item's tickets go (rule: cart-items.ts).
  */
 import { useState } from "react";
+import { shopperMessage } from "../../lib/api/errors.ts";
 import { type CartItem, removePlan } from "../../lib/domain/cart-items.ts";
 import { deleteCart, removeTickets } from "../../lib/stores/cart.ts";
 import { Dialog } from "../ui/Dialog.tsx";
 import type { CartTranslate } from "./cart-strings.ts";
-
-/** The server's description of a failed call (an ApiClientError, read by shape). */
-function describeFailure(failure: unknown): string | undefined {
-  const description = (failure as { description?: unknown } | null)?.description;
-  return typeof description === "string" && description ? description : undefined;
-}
 
 interface RemoveItemDialogProps {
   item: CartItem | null;
@@ -35,7 +30,7 @@ export function RemoveItemDialog({ item, items, onClose, tr }: RemoveItemDialogP
       else await removeTickets(plan.ticketIds);
       onClose();
     } catch (failure) {
-      setError(describeFailure(failure) ?? tr("cart.error"));
+      setError(shopperMessage(failure, tr("cart.error")));
     } finally {
       setRemoving(false);
     }

@@ -5,13 +5,13 @@
  * totals follow the store.
  */
 import { useId, useRef, useState } from "react";
+import { failureOf } from "../../lib/api/errors.ts";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import { checkFlexibleAmount, outsideMessage } from "../../lib/domain/flexible-price.ts";
 import { toMoneyString } from "../../lib/domain/money.ts";
 import { addToCart } from "../../lib/stores/cart.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
-import { asFailure } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
 
@@ -58,7 +58,7 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
       await addToCart({ add: [{ ticket_type_id: offer.ticketTypeId, face_value: toMoneyString(amount) }] });
       setDone(tr("checkout.donation.added", { amount: money(amount) }));
     } catch (failure) {
-      setError(asFailure(failure).description || tr("checkout.error.unexpected"));
+      setError(failureOf(failure).description || tr("checkout.error.unexpected"));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import type { CheckoutAnswer } from "../../lib/api/checkout-schemas.ts";
+import { failureOf } from "../../lib/api/errors.ts";
 import type { PaidLine } from "../../lib/domain/cart-payments.ts";
 import { messageText } from "../../lib/domain/messages.ts";
 import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
@@ -20,7 +21,7 @@ import {
 } from "../../lib/domain/payment-errors.ts";
 import { removePayment } from "../../lib/stores/cart.ts";
 import { IslandForm } from "../ui/IslandForm.tsx";
-import { asFailure, checkoutCalls, idempotencyKey, paymentCalls } from "./checkout-calls.ts";
+import { checkoutCalls, idempotencyKey, paymentCalls } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import { TextField } from "./TextField.tsx";
 
@@ -62,7 +63,7 @@ export function GiftCardForm({
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const say = (message: PaymentMessage) => messageText(message, tr);
-  const failed = (e: unknown) => giftCardFailure(asFailure(e), moneyFormat);
+  const failed = (e: unknown) => giftCardFailure(failureOf(e), moneyFormat);
 
   async function apply() {
     const value = number.trim();

@@ -5,7 +5,6 @@
  */
 import type { CheckoutApi } from "../../lib/api/checkout-client.ts";
 import type { CheckoutBody, PayBody } from "../../lib/api/checkout-schemas.ts";
-import type { ApiFailure } from "../../lib/domain/payment-errors.ts";
 import { $cart } from "../../lib/stores/cart.ts";
 
 let loading: Promise<CheckoutApi> | undefined;
@@ -13,10 +12,8 @@ let loading: Promise<CheckoutApi> | undefined;
 export function checkoutCalls(): Promise<CheckoutApi> {
   loading ??= Promise.all([
     import("../../lib/api/checkout-client.ts"),
-    import("../../lib/api/client.ts"),
-  ]).then(([{ checkoutApi }, { createApiClient }]) =>
-    checkoutApi(createApiClient({ fetch: (request) => fetch(request), baseUrl: globalThis.location.origin })),
-  );
+    import("../../lib/api/browser.ts"),
+  ]).then(([{ checkoutApi }, { browserClient }]) => checkoutApi(browserClient()));
   return loading;
 }
 
@@ -36,22 +33,6 @@ export async function paymentCalls(member: boolean) {
     checkout: (cartId: string, body: CheckoutBody) => checkout(cartId, body, seller),
     pay: (cartId: string, body: PayBody) => pay(cartId, body, seller),
   };
-}
-
-/** An ApiClientError read by shape; anything else is an unexpected failure (status 0). */
-export function asFailure(error: unknown): ApiFailure {
-  if (typeof error === "object" && error !== null) {
-    const e = error as { status?: unknown; code?: unknown; description?: unknown; extra?: unknown };
-    if (typeof e.status === "number" && typeof e.code === "string") {
-      return {
-        status: e.status,
-        code: e.code,
-        description: typeof e.description === "string" ? e.description : "",
-        extra: typeof e.extra === "object" && e.extra !== null ? (e.extra as Record<string, unknown>) : {},
-      };
-    }
-  }
-  return { status: 0, code: "unexpected", description: "", extra: {} };
 }
 
 /** One key per attempt: a double click or a retried request gives the same order. */

@@ -4,8 +4,9 @@
  * a fresh idempotency key since it is a new request body). The sequence is src/lib/domain/stripe-flow.ts.
  */
 import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
+import { failureOf } from "../../lib/api/errors.ts";
 import { runStripePayment, type StripeOutcome, type StripePort } from "../../lib/domain/stripe-flow.ts";
-import { asFailure, idempotencyKey, paymentCalls } from "./checkout-calls.ts";
+import { idempotencyKey, paymentCalls } from "./checkout-calls.ts";
 
 export function payWithStripe(
   port: StripePort,
@@ -20,5 +21,5 @@ export function payWithStripe(
       gateway_data: data,
       idempotency_key: "payment_intent_id" in data ? idempotencyKey() : body.idempotency_key,
     });
-  return runStripePayment(port, checkout, asFailure);
+  return runStripePayment(port, checkout, failureOf);
 }

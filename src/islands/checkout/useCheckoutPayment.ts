@@ -8,6 +8,7 @@
  */
 import { useRef, useState } from "react";
 import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
+import { failureOf } from "../../lib/api/errors.ts";
 import {
   type CustomErrors,
   type CustomFieldKey,
@@ -39,7 +40,7 @@ import {
 import { checkoutFailure, PAYMENT_MESSAGE, type PaymentMessage } from "../../lib/domain/payment-errors.ts";
 import { type PlanOrderConfirmation, planOrderConfirmation } from "../../lib/domain/plan-order.ts";
 import { clearCart, refreshCart } from "../../lib/stores/cart.ts";
-import { asFailure, idempotencyKey, paymentCalls, reportCheckout } from "./checkout-calls.ts";
+import { idempotencyKey, paymentCalls, reportCheckout } from "./checkout-calls.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import { payWithStripe } from "./stripe-checkout.ts";
 import type { StripeState } from "./stripe-types.ts";
@@ -205,7 +206,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
   }
 
   function handleFailure(error: unknown) {
-    const failure = checkoutFailure(asFailure(error));
+    const failure = checkoutFailure(failureOf(error));
     switch (failure.kind) {
       case "requires_action":
         setConfirmIntent(failure.paymentIntentId);
@@ -306,7 +307,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       if (stripeKey && cardDue && !paymentIntentId) {
         if (stripe.status !== "ready") return;
         const outcome = await payWithStripe(stripe.port, cartId, body, options.member !== null);
-        if (outcome.kind !== "error" || asFailure(outcome.error).status !== 0) attemptKey.current = null;
+        if (outcome.kind !== "error" || failureOf(outcome.error).status !== 0) attemptKey.current = null;
         if (outcome.kind === "answer") handleAnswer(outcome.answer);
         else if (outcome.kind === "error") handleFailure(outcome.error);
         else {
@@ -321,7 +322,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       handleAnswer(await calls.checkout(cartId, body));
       attemptKey.current = null;
     } catch (error) {
-      if (asFailure(error).status !== 0) attemptKey.current = null;
+      if (failureOf(error).status !== 0) attemptKey.current = null;
       handleFailure(error);
     }
   }

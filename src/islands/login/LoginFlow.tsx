@@ -6,6 +6,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { LoginAnswer, LoginBody } from "../../lib/api/auth-schemas.ts";
+import { failureOf } from "../../lib/api/errors.ts";
 import { LOGIN_MESSAGE } from "../../lib/domain/login-input.ts";
 import {
   emailStepNext,
@@ -18,7 +19,7 @@ import {
 } from "../../lib/domain/login-steps.ts";
 import { EmailStep } from "./EmailStep.tsx";
 import { ExternalLoginButton, type ExternalLoginOption } from "./ExternalLoginButton.tsx";
-import { failureOf, localCartId, loginApi, storedPasscodeToken, storePasscodeToken } from "./login-calls.ts";
+import { localCartId, loginApi, storedPasscodeToken, storePasscodeToken } from "./login-calls.ts";
 import { type LoginTranslate, loginMessage } from "./login-strings.ts";
 import { MemberIdForm, type MemberIdValues } from "./MemberIdForm.tsx";
 import { OtpUnavailableStep } from "./OtpUnavailableStep.tsx";

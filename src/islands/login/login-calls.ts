@@ -5,7 +5,7 @@
  * cart refresh after it (spec 1 §4).
  */
 import type { LoginAnswer } from "../../lib/api/auth-schemas.ts";
-import { ApiClientError } from "../../lib/api/errors.ts";
+import { failureOf } from "../../lib/api/errors.ts";
 import { cartStorageKey } from "../../lib/domain/cart-widget-wake.ts";
 import { forgetLoginEmail } from "./remembered-email.ts";
 
@@ -13,17 +13,10 @@ let loading: Promise<import("../../lib/api/auth-client.ts").AuthApi> | undefined
 
 /** The account calls for one seller, over the browser's fetch (same-origin cookies). */
 export function loginApi(seller: string) {
-  loading ??= Promise.all([import("../../lib/api/auth-client.ts"), import("../../lib/api/client.ts")]).then(
-    ([{ authApi }, { createApiClient }]) =>
-      authApi(createApiClient({ fetch: (request) => fetch(request), baseUrl: location.origin }), seller),
+  loading ??= Promise.all([import("../../lib/api/auth-client.ts"), import("../../lib/api/browser.ts")]).then(
+    ([{ authApi }, { browserClient }]) => authApi(browserClient(), seller),
   );
   return loading;
-}
-
-/** The code and context of a failed call; anything that is not an API answer is "unexpected". */
-export function failureOf(error: unknown): { code: string; status: number; extra: Record<string, unknown> } {
-  if (error instanceof ApiClientError) return { code: error.code, status: error.status, extra: error.extra };
-  return { code: "unexpected", status: 0, extra: {} };
 }
 
 interface StoredPasscode {

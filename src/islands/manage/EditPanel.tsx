@@ -18,7 +18,7 @@ import {
   sessionTypeCounts,
 } from "../../lib/domain/manage/view.ts";
 import { formatMoney, parseMoneyString } from "../../lib/domain/money.ts";
-import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
+import type { ReserveIslandProps } from "../reserve/props.ts";
 import { EditSeats } from "./EditSeats.tsx";
 import {
   callProblem,

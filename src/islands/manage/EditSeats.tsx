@@ -8,8 +8,8 @@
 import { lazy, Suspense, useMemo } from "react";
 import { type HeldSeat, reseatChange } from "../../lib/domain/manage/reschedule-adds.ts";
 import type { ChosenSeats, SeatDemand } from "../../lib/domain/seat-selection.ts";
-import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
 import { ReserveContext } from "../reserve/context.ts";
+import type { ReserveIslandProps } from "../reserve/props.ts";
 import { useBrowserReserveEnv } from "../reserve/useBrowserReserveEnv.ts";
 
 const SeatSelection = lazy(() => import("../reserve/seats/SeatSelection.tsx"));

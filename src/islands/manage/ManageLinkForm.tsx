@@ -4,9 +4,9 @@
  * same whether or not they match, so the success text never tells whether an order exists.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { AccountField } from "../account/AccountField.tsx";
-import { SubmitButton } from "../account/SubmitButton.tsx";
+import { AccountField } from "../ui/AccountField.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
+import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { callProblem, type ManageStrings, manageCalls, problemMessage } from "./manage-calls.ts";
 
 export interface ManageLinkFormProps {

@@ -8,7 +8,7 @@
 import { useEffect, useId, useState } from "react";
 import type { ManageAnswer } from "../../lib/api/manage-schemas.ts";
 import { changeMailContext, groupBySession, ticketStateKey } from "../../lib/domain/manage/view.ts";
-import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
+import type { ReserveIslandProps } from "../reserve/props.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { EditPanel } from "./EditPanel.tsx";

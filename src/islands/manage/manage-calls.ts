@@ -3,7 +3,9 @@
  * message the shopper sees (spec 2 §8: a 4xx shows its first `_description`, else the generic text).
  * No rules here.
  */
+import { failureOf } from "../../lib/api/errors.ts";
 import type { ManageApi } from "../../lib/api/manage-client.ts";
+import { serverText } from "../../lib/domain/api-failure.ts";
 import { formatTime } from "../../lib/domain/date-format.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
 import type { IslandSharedKey } from "../../lib/tenant/string-format.ts";
@@ -17,12 +19,8 @@ const loading = new Map<string, Promise<ManageApi>>();
 export function manageCalls(seller: string): Promise<ManageApi> {
   let api = loading.get(seller);
   if (!api) {
-    api = Promise.all([import("../../lib/api/manage-client.ts"), import("../../lib/api/client.ts")]).then(
-      ([{ manageApi }, { createApiClient }]) =>
-        manageApi(
-          createApiClient({ fetch: (request) => fetch(request), baseUrl: globalThis.location.origin }),
-          seller,
-        ),
+    api = Promise.all([import("../../lib/api/manage-client.ts"), import("../../lib/api/browser.ts")]).then(
+      ([{ manageApi }, { browserClient }]) => manageApi(browserClient(), seller),
     );
     api.catch(() => loading.delete(seller));
     loading.set(seller, api);
@@ -36,27 +34,17 @@ export interface CallProblem {
   description: string;
 }
 
-/** An ApiClientError read by shape; anything else (a network failure, a bug) is status 0. */
+/** A failed call's status, code and description; anything but an API answer is status 0. */
 export function callProblem(error: unknown): CallProblem {
-  if (typeof error === "object" && error !== null) {
-    const e = error as { status?: unknown; code?: unknown; description?: unknown };
-    if (typeof e.status === "number" && typeof e.code === "string") {
-      return {
-        status: e.status,
-        code: e.code,
-        description: typeof e.description === "string" ? e.description : "",
-      };
-    }
-  }
-  return { status: 0, code: "unexpected", description: "" };
+  const { status, code, description } = failureOf(error);
+  return { status, code, description };
 }
 
 /** The text for a failed call: a 4xx's own description, else "Oops! Sorry, something went wrong…". */
 export function problemMessage(problem: CallProblem, strings: ManageStrings): string {
   if (problem.code === "tickets_too_old") return strings["manage.edit.tooOld"];
   if (problem.code === "cart_expired") return strings["manage.edit.expired"];
-  if (problem.status >= 400 && problem.status < 500 && problem.description) return problem.description;
-  return strings["manage.error"];
+  return serverText(problem) ?? strings["manage.error"];
 }
 
 /** "{name}" placeholders filled. */

@@ -11,7 +11,7 @@ import {
   type MemberSections,
   type NamedSlot,
 } from "../../lib/domain/membership/form.ts";
-import { Stepper } from "../reserve/Stepper.tsx";
+import { Stepper } from "../ui/Stepper.tsx";
 import type { FormText } from "./form-text.ts";
 
 interface MemberFieldsProps {

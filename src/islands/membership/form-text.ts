@@ -1,6 +1,7 @@
 /** The membership form's texts: the tenant's strings (resolved on the server), placeholders filled. */
-import type { MembershipFormStringKey, MembershipFormStrings } from "../../lib/pages/membership-form.ts";
+
 import { format } from "../../lib/tenant/string-format.ts";
+import type { MembershipFormStringKey, MembershipFormStrings } from "./props.ts";
 
 export interface FormText {
   (key: MembershipFormStringKey, vars?: Record<string, string | number>): string;

@@ -9,9 +9,9 @@ import { ADMIT_EMAIL_MAX, ADMIT_NAME_MAX } from "../../lib/domain/admit-fields.t
 import { PROMO_CODE_MAX } from "../../lib/domain/promo-input.ts";
 import type { TicketCodeError } from "../../lib/domain/reserve-request.ts";
 import { surveyQuestions } from "../../lib/domain/survey.ts";
-import type { ReserveGroup } from "../../lib/pages/event-detail.ts";
+import { SurveyField } from "../ui/SurveyField.tsx";
 import { useReserveEnv } from "./context.ts";
-import { SurveyField } from "./SurveyField.tsx";
+import type { ReserveGroup } from "./props.ts";
 import type { SelectionApi } from "./useSelection.ts";
 
 interface DetailsFieldsProps {

@@ -4,9 +4,9 @@
  */
 import { useId, useRef } from "react";
 import { checkFlexibleAmount, flexibleFieldLabel, outsideMessage } from "../../lib/domain/flexible-price.ts";
-import type { ReserveType } from "../../lib/pages/event-detail.ts";
 import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { useReserveEnv } from "./context.ts";
+import type { ReserveType } from "./props.ts";
 
 interface FlexibleAmountProps {
   type: ReserveType;

@@ -10,10 +10,10 @@ import {
   typeLimit,
 } from "../../lib/domain/quantity-limits.ts";
 import { groupQuantity } from "../../lib/domain/reserve-request.ts";
-import type { ReserveGroup, ReserveType } from "../../lib/pages/event-detail.ts";
+import { Stepper } from "../ui/Stepper.tsx";
 import { useReserveEnv } from "./context.ts";
 import { FlexibleAmount } from "./FlexibleAmount.tsx";
-import { Stepper } from "./Stepper.tsx";
+import type { ReserveGroup, ReserveType } from "./props.ts";
 import type { SelectionApi } from "./useSelection.ts";
 
 interface TicketGroupsProps {

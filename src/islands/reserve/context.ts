@@ -2,9 +2,9 @@
 import { createContext, useContext } from "react";
 import type { ReserveApi } from "../../lib/api/reserve-client.ts";
 import { formatMoney } from "../../lib/domain/money.ts";
-import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
 import { format } from "../../lib/tenant/string-format.ts";
 import type { ReserveStrings } from "../../lib/tenant/strings.ts";
+import type { ReserveIslandProps } from "./props.ts";
 
 export interface ReserveEnv {
   props: ReserveIslandProps;

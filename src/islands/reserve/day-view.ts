@@ -4,7 +4,7 @@ import { weekdayOf, zonedParts } from "../../lib/domain/calendar.ts";
 import { formatLongDate, formatTime } from "../../lib/domain/date-format.ts";
 import { type MessageAction, type MessageRuleLike, ruleMatches } from "../../lib/domain/message-rules.ts";
 import { dayFromPrice, showsPrice } from "../../lib/domain/price-display.ts";
-import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
+import type { ReserveIslandProps } from "./props.ts";
 
 /** Annotations are badges: the rule's text as written (messages get their full stop elsewhere). */
 export function annotations(

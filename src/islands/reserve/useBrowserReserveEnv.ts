@@ -4,22 +4,13 @@
  * page's reserve island and the manage pages that reuse its calendar and seat map.
  */
 import { useMemo } from "react";
-import { createApiClient } from "../../lib/api/client.ts";
+import { browserClients } from "../../lib/api/browser.ts";
 import { reserveApi } from "../../lib/api/reserve-client.ts";
-import type { ReserveIslandProps } from "../../lib/pages/event-detail.ts";
 import { type ReserveEnv, reserveEnv } from "./context.ts";
+import type { ReserveIslandProps } from "./props.ts";
 
 export function useBrowserReserveEnv(props: ReserveIslandProps, seller: string = props.seller): ReserveEnv {
   return useMemo(() => {
-    const baseUrl = globalThis.location?.origin ?? "http://localhost";
-    const fetch = (request: Request) => globalThis.fetch(request);
-    const api = reserveApi(
-      {
-        cached: createApiClient({ fetch, baseUrl, prefix: "/cached_api" }),
-        fresh: createApiClient({ fetch, baseUrl }),
-      },
-      seller,
-    );
-    return reserveEnv(props, api);
+    return reserveEnv(props, reserveApi(browserClients(), seller));
   }, [props, seller]);
 }

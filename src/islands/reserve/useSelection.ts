@@ -7,7 +7,7 @@ import type {
   ReserveProblems,
 } from "../../lib/domain/reserve-request.ts";
 import { surveyQuestions } from "../../lib/domain/survey.ts";
-import type { ReserveGroup } from "../../lib/pages/event-detail.ts";
+import type { ReserveGroup } from "./props.ts";
 
 export interface Selection {
   quantities: Record<string, number>;

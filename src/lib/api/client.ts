@@ -6,7 +6,8 @@
  */
 import type { z } from "zod";
 import { configEnvelope, eventListEnvelope } from "./envelopes.ts";
-import { ApiClientError, ApiContractError, errorFromResponse, UNEXPECTED_ERROR } from "./errors.ts";
+import { ApiContractError, errorFromResponse } from "./error-response.ts";
+import { ApiClientError, UNEXPECTED_ERROR } from "./errors.ts";
 
 export const ECOMMERCE_APP_HEADER = "X-Ecommerce-App";
 const ECOMMERCE_APP_NAME = "foyer-web";

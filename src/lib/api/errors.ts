@@ -2,13 +2,17 @@
  * The typed failure of an API call: the contract's error body
  * `{_data: [{_code, _context, _description, _extra}]}` flattened to its first entry, plus the
  * HTTP status. Network failures and timeouts use status 0 and codes `network_error`/`timeout`.
+ *
+ * This module carries no schema library: the islands import it with their first module graph and
+ * test failures with `instanceof`, while the client, its zod schemas and the reading of an error
+ * response (error-response.ts) load on first use.
  */
-import { apiErrorBody } from "./schemas.ts";
+import { type ApiFailure, serverText, UNEXPECTED_FAILURE } from "../domain/api-failure.ts";
 
 /** Spec §8: the text shown when an error carries no usable description. */
 export const UNEXPECTED_ERROR = "Sorry! Something unexpected happened. Please try again.";
 
-type ApiErrorEntry = {
+export type ApiErrorEntry = {
   _code: string;
   _context: string;
   _description: string;
@@ -37,30 +41,17 @@ export class ApiClientError extends Error {
   }
 }
 
-/** Builds the typed error from a failed response, whatever its body looks like. */
-export async function errorFromResponse(res: Response): Promise<ApiClientError> {
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  const parsed = apiErrorBody.safeParse(body);
-  if (parsed.success) return new ApiClientError(res.status, parsed.data._data);
-  return new ApiClientError(res.status, [
-    {
-      _code: res.status === 404 ? "not_found" : "unknown_error",
-      _context: "",
-      _description: `HTTP ${res.status}`,
-      _extra: {},
-    },
-  ]);
+/** What the domain's rules read of a failed call; anything but an API answer is UNEXPECTED_FAILURE. */
+export function failureOf(error: unknown): ApiFailure {
+  if (error instanceof ApiClientError)
+    return { status: error.status, code: error.code, description: error.description, extra: error.extra };
+  return { ...UNEXPECTED_FAILURE, extra: {} };
 }
 
-/** Thrown when a response does not match the contract's schema: a server bug, never user input. */
-export class ApiContractError extends ApiClientError {
-  constructor(path: string, message: string) {
-    super(502, [{ _code: "contract_mismatch", _context: path, _description: message, _extra: {} }]);
-    this.name = "ApiContractError";
-  }
+/**
+ * The one way from a failed call to the words the shopper sees (spec §8): a 4xx's own description,
+ * else `fallback`, the screen's generic text.
+ */
+export function shopperMessage(error: unknown, fallback: string): string {
+  return serverText(failureOf(error)) ?? fallback;
 }

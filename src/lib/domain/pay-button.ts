@@ -72,3 +72,16 @@ export function walletAmountMinor(amount: number): number | null {
 export function walletCountry(currency: string): string {
   return currency.slice(0, 2).toUpperCase();
 }
+
+/**
+ * Whether paying waits (spec 2 §2): a card payment through Stripe waits for its form to be ready,
+ * and a cart blocked until a code is entered waits for the code.
+ */
+export function payWaits(input: {
+  stripe: boolean;
+  cardDue: boolean;
+  stripeReady: boolean;
+  codeRequired: boolean;
+}): boolean {
+  return (input.stripe && input.cardDue && !input.stripeReady) || input.codeRequired;
+}

@@ -4,7 +4,10 @@
  * error carries Stripe's error `type` and `message` in `_extra` (the test gateway answers in the
  * same shape). The domain returns message ids; the tenant's strings give the spec's words.
  */
+import { type ApiFailure, serverText } from "./api-failure.ts";
 import { type Message, msg, plain } from "./messages.ts";
+
+export type { ApiFailure };
 
 /** The payment and gift card messages, as tenant string ids (DESIGN §7); the words are in tenant/strings-messages.ts. */
 export const PAYMENT_MESSAGE = {
@@ -65,13 +68,6 @@ export const EXPECTED_PROVIDER_CODES = [
   "invalid_bank_account_number",
 ] as const;
 
-export interface ApiFailure {
-  status: number;
-  code: string;
-  description: string;
-  extra: Record<string, unknown>;
-}
-
 export type CheckoutFailure =
   /** 402 intent_requires_action: confirm the card, then check out again with the intent id. */
   | { kind: "requires_action"; paymentIntentId: string }
@@ -123,10 +119,8 @@ export function checkoutFailure(failure: ApiFailure): CheckoutFailure {
     return { kind: "message", message, refreshCart: true };
   }
   // Spec §8: 400-499 show the first _data item's _description.
-  const description = text(failure.description);
-  if (status >= 400 && status < 500 && description) {
-    return { kind: "message", message: plain(description), refreshCart: false };
-  }
+  const described = serverText(failure);
+  if (described !== null) return { kind: "message", message: plain(described), refreshCart: false };
   return { kind: "message", message: msg(PAYMENT_MESSAGE.unexpected), refreshCart: false };
 }
 

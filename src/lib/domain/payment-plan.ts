@@ -143,3 +143,11 @@ export function dueFromRows(
   const overdue = unpaid.filter((row) => row.status === "Overdue").reduce((sum, row) => sum + row.amount, 0);
   return Math.max(0, Math.min(outstanding, overdue - covered));
 }
+
+/**
+ * What the pay button charges (spec 2 §5): on a cart with scheduled payments, the partial amount
+ * the buyer chose, never more than is owed; otherwise everything owed.
+ */
+export function chargeFor(outstanding: number, partialPlan: boolean, chosen: number | null): number {
+  return partialPlan && chosen !== null ? Math.min(chosen, outstanding) : outstanding;
+}

@@ -9,6 +9,7 @@
  *   'Sorry! Something unexpected happened. Please try again.'
  * The messages are tenant string ids (DESIGN §7); a server's `_description` travels as it is.
  */
+import { serverText } from "./api-failure.ts";
 import { type Message, msg, plain } from "./messages.ts";
 
 export const RESERVE_MESSAGE = {
@@ -83,8 +84,8 @@ export function reserveErrorView(error: ReserveErrorInput): ReserveErrorView {
   if (error.code === "rule_blocks_reserve" && error.extra.block_reason === "anchor_required") {
     return { kind: "message", message: msg(RESERVE_MESSAGE.anchorRequired) };
   }
-  const usable = error.status >= 400 && error.status <= 499 && error.description.trim() !== "";
-  const message = usable ? plain(error.description) : msg(RESERVE_MESSAGE.unexpected);
+  const described = serverText(error);
+  const message = described !== null ? plain(described) : msg(RESERVE_MESSAGE.unexpected);
   return { kind: CODE_FIELD_CODES.has(error.code) ? "codeField" : "message", message };
 }
 

@@ -4,20 +4,23 @@
  * 404 page with HTTP 404; the API answers 400 or 404 for an id it cannot use.
  */
 import { z } from "zod";
+import type {
+  ReserveFlow,
+  ReserveGroup,
+  ReserveIslandProps,
+  ReserveType,
+} from "../../islands/reserve/props.ts";
 import { configOf, metaOf, ticketGroupsOf, ticketTypesOf, venueOf } from "../api/envelopes.ts";
 import { ApiClientError } from "../api/errors.ts";
-import type { EventTemplate, TicketGroup, TicketType } from "../api/schemas.ts";
+import type { TicketType } from "../api/schemas.ts";
 import { ssrApi } from "../api/ssr.ts";
-import { type AddOnRule, addOnRuleOf } from "../domain/add-on-offer.ts";
-import { type AdmitMode, admitMode } from "../domain/admit-fields.ts";
+import { addOnRuleOf } from "../domain/add-on-offer.ts";
+import { admitMode } from "../domain/admit-fields.ts";
 import { flexibleBounds } from "../domain/flexible-price.ts";
 import { memberMayBuyGroup } from "../domain/member-roles.ts";
 import { type RemainingBenefit, remainingForType } from "../domain/membership/benefits.ts";
-import type { MessageRuleLike } from "../domain/message-rules.ts";
 import { parseMoneyString } from "../domain/money.ts";
-import { includesFees, isFlexiblePrice, type OutsideFees, outsideFeesOf } from "../domain/price-display.ts";
-import type { CodePerTicket } from "../domain/reserve-request.ts";
-import type { SessionTabsConfig } from "../domain/session-tabs.ts";
+import { includesFees, isFlexiblePrice, outsideFeesOf } from "../domain/price-display.ts";
 import { getRuntime } from "../server/runtime.ts";
 import { cachedSeller } from "../server/services/cart/static-rows.ts";
 import type { Viewer } from "../server/services/identity/viewer.ts";
@@ -27,7 +30,7 @@ import { viewerRenewalNotice } from "../server/services/membership/renewal-notic
 import { currentMemberRoles } from "../server/services/membership/roles.ts";
 import type { Role } from "../tenant/blocks.ts";
 import { getTenant } from "../tenant/load.ts";
-import { type ReserveStrings, reserveStrings } from "../tenant/strings.ts";
+import { reserveStrings } from "../tenant/strings.ts";
 
 const EVENT_ACTIONS = ["gift", "renew"] as const;
 /** The event's embeds, plus the group meta (admit fields) and seller meta (default padding) the reserve island needs. */
@@ -150,78 +153,6 @@ export async function loadEventDetail(
 }
 
 export type EventDetailData = NonNullable<Awaited<ReturnType<typeof loadEventDetail>>>;
-
-/** A ticket type as the reserve island needs it: amounts in minor units. */
-export interface ReserveType {
-  id: string;
-  name: string;
-  summary: string | null;
-  amount: number;
-  min: number | undefined;
-  max: number | undefined;
-  flexible: boolean;
-  fees: OutsideFees;
-  /** Issue 12: the remaining member benefit for this type (null: no limit). */
-  memberRemaining?: number | null;
-}
-
-export interface ReserveGroup {
-  id: string;
-  name: string;
-  description: string | null;
-  handler: TicketGroup["handler"];
-  /** Flexible (any-date) tickets: passes have no sessions. */
-  anyDate: boolean;
-  min_tickets_per_order: number | null;
-  max_tickets_per_order: number | null;
-  capacity: number;
-  oversell_capacity: number;
-  used_capacity: number;
-  sold_out: boolean;
-  additional_info_spec: Record<string, unknown> | null;
-  admitNames: AdmitMode;
-  admitEmails: AdmitMode;
-  /** A code-required group: a voucher field per ticket, checked against the tenant's CityPASS patterns. */
-  codePerTicket: CodePerTicket | null;
-  types: ReserveType[];
-}
-
-export type ReserveFlow = "date_first" | "quantity_first" | "single" | "one_ticket";
-
-/** The island's props: small, serialized into the page. */
-export interface ReserveIslandProps {
-  seller: string;
-  currency: string;
-  locale: string;
-  tagManagerId: string | undefined;
-  eventId: string;
-  eventName: string;
-  category: string | null;
-  /** Spec 1 §9: a repeating event's date with one session over 5 hours is all day (domain/all-day.ts). */
-  eventType: EventTemplate["event_type"];
-  timezone: string;
-  flow: ReserveFlow;
-  priceDisplay: "all" | "sessions_and_tickets" | "none";
-  pricePrefix: string | undefined;
-  primaryTypeId: string | undefined;
-  includeFees: boolean;
-  remainingThreshold: number | undefined;
-  sessionTabs: SessionTabsConfig | undefined;
-  requiresAnchor: boolean;
-  /** The upsell rule when the event is an add-on of an anchor (domain/add-on-offer.ts). */
-  addOn: AddOnRule | undefined;
-  padPreStart: number | undefined;
-  padPostEnd: number | undefined;
-  defaultPadPreStart: number | undefined;
-  defaultPadPostEnd: number | undefined;
-  messageRules: MessageRuleLike[];
-  groups: ReserveGroup[];
-  select: string | undefined;
-  price: string | undefined;
-  /** The upsell listing when the page allows skipping the add-on. */
-  skipHref: string | undefined;
-  strings: ReserveStrings;
-}
 
 const priceDisplayConfig = z.object({
   primary_ticket_type_id: z.string().optional(),

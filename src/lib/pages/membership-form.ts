@@ -6,71 +6,27 @@
  * the tenant's texts. Server-only: it reads the visitor's e-mail from the database.
  */
 import { eq } from "drizzle-orm";
-import { isLoginStringKey, type LoginStrings } from "../../islands/login/login-strings.ts";
+import { isLoginStringKey } from "../../islands/login/login-strings.ts";
 import { formRulesOf } from "../../islands/membership/membership-data.ts";
+import type {
+  MembershipAction,
+  MembershipFormProps,
+  MembershipFormStringKey,
+  MembershipFormStrings,
+} from "../../islands/membership/props.ts";
 import { configOf, metaOf, ticketTypesOf } from "../api/envelopes.ts";
 import { membershipApi } from "../api/membership-client.ts";
 import { ssrApi } from "../api/ssr.ts";
 import { asksAutoRenew, type FormLevel, type FormRule, sortLevels } from "../domain/membership/form.ts";
 import { parseMoneyString } from "../domain/money.ts";
-import { type SurveyQuestion, surveyQuestions } from "../domain/survey.ts";
+import { surveyQuestions } from "../domain/survey.ts";
 import * as s from "../server/db/schema.ts";
 import { logger } from "../server/log/logger.ts";
 import { getRuntime } from "../server/runtime.ts";
 import { externalLoginOption } from "../server/services/external-login/config.ts";
 import type { Viewer } from "../server/services/identity/viewer.ts";
-import {
-  type defaultStrings,
-  type IslandSharedKey,
-  isIslandSharedKey,
-  stringSubset,
-} from "../tenant/strings.ts";
+import { isIslandSharedKey, stringSubset } from "../tenant/strings.ts";
 import type { EventDetailData } from "./event-detail.ts";
-
-export type MembershipFormStringKey = Extract<
-  keyof typeof defaultStrings,
-  `membershipForm.${string}` | IslandSharedKey
->;
-export type MembershipFormStrings = Record<MembershipFormStringKey, string>;
-export type MembershipAction = "buy" | "renew" | "gift";
-
-export interface MembershipFormProps {
-  seller: string;
-  currency: string;
-  locale: string;
-  timezone: string;
-  tagManagerId: string | undefined;
-  eventId: string;
-  groupId: string;
-  levels: FormLevel[];
-  /**
-   * The group's level rules (GET membership_rules, the cached read the island would make), so a
-   * guest's form is rendered with the page; null when the page could not read them, and the island
-   * loads them itself.
-   */
-  initialRules: FormRule[] | null;
-  /** The group's survey questions (additional_info_spec), asked once per purchase. */
-  surveyQuestions: SurveyQuestion[];
-  action: MembershipAction;
-  loggedIn: boolean;
-  /** The logged-in visitor's e-mail (gifting to oneself is refused); null for guests. */
-  ownEmail: string | null;
-  askAutoRenew: boolean;
-  /** The `select` query value (a level to preselect, e.g. from the redeem page). */
-  select: string | null;
-  /** The `redeem` query value: a gift-of-membership code to redeem with this purchase. */
-  redeem: string | null;
-  /** The storefront's base path, `/{seller}`. */
-  base: string;
-  /** This page's path (the login-or-guest modal's passcode link lands here). */
-  path: string;
-  strings: MembershipFormStrings;
-  /** The login-or-guest modal's texts and the tenant's login modes. */
-  loginStrings: LoginStrings;
-  loginModes: string[];
-  /** The tenant's external login for the modal (issue 13); null when not configured. */
-  externalLogin: { label: string; returnPath: string } | null;
-}
 
 const REDEEM_MAX = 50;
 

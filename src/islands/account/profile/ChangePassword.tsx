@@ -5,8 +5,8 @@
  */
 import { type FormEvent, useState } from "react";
 import { IslandForm } from "../../ui/IslandForm.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { type AccountStrings, accountTranslator } from "../account-strings.ts";
-import { SubmitButton } from "../SubmitButton.tsx";
 import { requestPasswordLink } from "./profile-calls.ts";
 
 export interface ChangePasswordProps {

@@ -16,11 +16,11 @@ import {
   profileValuesOf,
 } from "../../../lib/domain/account/profile.ts";
 import { COUNTRIES, regionsOf, regionWord } from "../../../lib/domain/account/profile-places.ts";
+import { AccountField } from "../../ui/AccountField.tsx";
 import { ChoiceSelect } from "../../ui/ChoiceInput.tsx";
 import { IslandForm } from "../../ui/IslandForm.tsx";
-import { AccountField } from "../AccountField.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { type AccountStrings, accountTranslator } from "../account-strings.ts";
-import { SubmitButton } from "../SubmitButton.tsx";
 import { saveProfile } from "./profile-calls.ts";
 
 export interface ProfileFormProps {

@@ -5,6 +5,7 @@
  * server's message by its field. No rules here.
  */
 import type { ApiClient } from "../../../lib/api/client.ts";
+import { failureOf } from "../../../lib/api/errors.ts";
 
 export interface ProfileCallFailure {
   status: number;
@@ -17,9 +18,7 @@ let loading: Promise<ApiClient> | null = null;
 
 function client(): Promise<ApiClient> {
   if (!loading) {
-    loading = import("../../../lib/api/client.ts").then(({ createApiClient }) =>
-      createApiClient({ fetch: (request) => fetch(request), baseUrl: globalThis.location.origin }),
-    );
+    loading = import("../../../lib/api/browser.ts").then(({ browserClient }) => browserClient());
     loading.catch(() => {
       loading = null;
     });
@@ -27,21 +26,9 @@ function client(): Promise<ApiClient> {
   return loading;
 }
 
-function failureOf(error: unknown): ProfileCallFailure {
-  if (typeof error === "object" && error !== null) {
-    const e = error as { status?: unknown; code?: unknown; description?: unknown; extra?: unknown };
-    if (typeof e.status === "number" && typeof e.code === "string") {
-      const extra =
-        typeof e.extra === "object" && e.extra !== null ? (e.extra as Record<string, unknown>) : {};
-      return {
-        status: e.status,
-        code: e.code,
-        description: typeof e.description === "string" ? e.description : "",
-        field: typeof extra.field === "string" ? extra.field : null,
-      };
-    }
-  }
-  return { status: 0, code: "unexpected", description: "", field: null };
+function profileFailure(error: unknown): ProfileCallFailure {
+  const { status, code, description, extra } = failureOf(error);
+  return { status, code, description, field: typeof extra.field === "string" ? extra.field : null };
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; failure: ProfileCallFailure };
@@ -50,7 +37,7 @@ async function run<T>(call: (api: ApiClient) => Promise<T>): Promise<Outcome<T>>
   try {
     return { ok: true, value: await call(await client()) };
   } catch (error) {
-    return { ok: false, failure: failureOf(error) };
+    return { ok: false, failure: profileFailure(error) };
   }
 }
 

@@ -14,10 +14,10 @@ import { confirmRoute, rescheduleFailure } from "../../../lib/domain/manage/edit
 import { rescheduleAdds, rescheduleSeatDemand } from "../../../lib/domain/manage/reschedule-adds.ts";
 import { parseMoneyString } from "../../../lib/domain/money.ts";
 import type { ChosenSeats } from "../../../lib/domain/seat-selection.ts";
-import type { ReserveIslandProps } from "../../../lib/pages/event-detail.ts";
 import type { rescheduleStrings } from "../../../lib/tenant/strings-reschedule.ts";
 import { ReserveContext, useReserveEnv } from "../../reserve/context.ts";
 import { DatePicker } from "../../reserve/DatePicker.tsx";
+import type { ReserveIslandProps } from "../../reserve/props.ts";
 import { SessionPicker } from "../../reserve/SessionPicker.tsx";
 import { useBrowserReserveEnv } from "../../reserve/useBrowserReserveEnv.ts";
 import { useSessions } from "../../reserve/useSessions.ts";

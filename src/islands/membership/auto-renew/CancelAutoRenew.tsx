@@ -44,12 +44,11 @@ export interface CancelAutoRenewProps {
 }
 
 async function cancelCall(seller: string, orderId: string): Promise<AutoRenewEnvelope> {
-  const [{ autoRenewApi }, { createApiClient }] = await Promise.all([
+  const [{ autoRenewApi }, { browserClient }] = await Promise.all([
     import("../../../lib/api/membership-renew-client.ts"),
-    import("../../../lib/api/client.ts"),
+    import("../../../lib/api/browser.ts"),
   ]);
-  const client = createApiClient({ fetch: (request) => fetch(request), baseUrl: globalThis.location.origin });
-  return autoRenewApi(client, seller).cancel(orderId);
+  return autoRenewApi(browserClient(), seller).cancel(orderId);
 }
 
 export function CancelAutoRenew({

@@ -6,6 +6,7 @@
  * level is a link to the membership form with the code and the level (`?redeem=…&select=…`).
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { failureOf, shopperMessage } from "../../../lib/api/errors.ts";
 import type { MembershipGiftApi } from "../../../lib/api/membership-gift-client.ts";
 import type { RedeemResource } from "../../../lib/api/membership-gift-schemas.ts";
 import {
@@ -56,24 +57,9 @@ let loading: Promise<MembershipGiftApi> | undefined;
 function giftCalls(seller: string): Promise<MembershipGiftApi> {
   loading ??= Promise.all([
     import("../../../lib/api/membership-gift-client.ts"),
-    import("../../../lib/api/client.ts"),
-  ]).then(([{ membershipGiftApi }, { createApiClient }]) =>
-    membershipGiftApi(
-      createApiClient({ fetch: (request) => fetch(request), baseUrl: globalThis.location.origin }),
-      seller,
-    ),
-  );
+    import("../../../lib/api/browser.ts"),
+  ]).then(([{ membershipGiftApi }, { browserClient }]) => membershipGiftApi(browserClient(), seller));
   return loading;
-}
-
-function errorCode(error: unknown): { code: string; description: string } {
-  if (typeof error === "object" && error !== null) {
-    const e = error as { code?: unknown; description?: unknown };
-    if (typeof e.code === "string") {
-      return { code: e.code, description: typeof e.description === "string" ? e.description : "" };
-    }
-  }
-  return { code: "unexpected", description: "" };
 }
 
 export function RedeemIsland(props: RedeemIslandProps) {
@@ -104,11 +90,10 @@ export function RedeemIsland(props: RedeemIslandProps) {
       setFound(answer);
       if (focusResult) requestAnimationFrame(() => result.current?.focus());
     } catch (failure) {
-      const { code: failed, description } = errorCode(failure);
-      const kind = redeemFailureText(failed);
+      const kind = redeemFailureText(failureOf(failure).code);
       setError(
         kind === "rate_limited"
-          ? description || tr("membership.redeem.error")
+          ? shopperMessage(failure, tr("membership.redeem.error"))
           : tr(kind === "error" ? "membership.redeem.error" : `membership.redeem.${kind}`),
       );
       input.current?.focus();

@@ -7,6 +7,7 @@
  *   outstanding total it gives may be zero or less.
  * - A lower price is refunded (newest payment first, never more than a payment's amount) or kept.
  */
+import { serverText } from "../api-failure.ts";
 
 export type LowerPrice = "refund" | "keep";
 
@@ -61,6 +62,5 @@ export function rescheduleFailure(failure: {
   description: string;
 }): RescheduleFailure {
   if (failure.code === "cart_expired" || TICKET_CODES.has(failure.code)) return { kind: "restart" };
-  const known = failure.status >= 400 && failure.status < 500 && failure.description !== "";
-  return { kind: "delete", message: known ? failure.description : null };
+  return { kind: "delete", message: serverText(failure) };
 }

@@ -16,6 +16,7 @@
  *   one member is required.
  */
 
+import { serverText } from "../api-failure.ts";
 import { roleRank } from "./members.ts";
 
 export { roleRank };
@@ -334,6 +335,24 @@ export function previousMembership(members: readonly PreviousMember[]): Previous
 }
 
 /**
+ * What stands before the form's fields (spec 1 §4): gifting with tickets in the cart first asks to
+ * act on the cart; a visitor not logged in and not going on as a guest, with an empty cart, first
+ * meets the login-or-guest modal when the tenant offers a login (guests may gift).
+ */
+export function membershipGate(context: {
+  action: "buy" | "renew" | "gift";
+  loggedIn: boolean;
+  guest: boolean;
+  cartHasTickets: boolean;
+  loginEnabled: boolean;
+}): { cartAction: boolean; login: boolean } {
+  return {
+    cartAction: context.action === "gift" && context.cartHasTickets,
+    login: !context.loggedIn && !context.guest && !context.cartHasTickets && context.loginEnabled,
+  };
+}
+
+/**
  * The form's start button: a redeemed gift is redeemed, not bought; a gift is given; else bought.
  * Regression guard: redeeming a gift read 'Buy a membership'.
  */
@@ -443,10 +462,9 @@ export function membershipErrorView(error: MembershipErrorInput): MembershipErro
   )
     return { kind: "prompt", text: prompt, option: option as MembershipPromptOption };
   if (error.code === "validate_not_email") return { kind: "giftToSelf" };
-  const usable = error.status >= 400 && error.status <= 499 && error.description.trim() !== "";
-  if (error.code === "rule_blocks_reserve")
-    return { kind: "ruleBlocks", reason: usable ? error.description : "" };
-  return { kind: "message", text: usable ? error.description : UNEXPECTED };
+  const described = serverText(error);
+  if (error.code === "rule_blocks_reserve") return { kind: "ruleBlocks", reason: described ?? "" };
+  return { kind: "message", text: described ?? UNEXPECTED };
 }
 
 /**

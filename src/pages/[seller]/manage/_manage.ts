@@ -5,15 +5,12 @@
  */
 
 import type { ManageStrings } from "../../../islands/manage/manage-calls.ts";
+import type { ReserveIslandProps } from "../../../islands/reserve/props.ts";
 import { createApiClient } from "../../../lib/api/client.ts";
 import { ApiClientError } from "../../../lib/api/errors.ts";
 import { manageApi } from "../../../lib/api/manage-client.ts";
 import type { ManageAnswer } from "../../../lib/api/manage-schemas.ts";
-import {
-  loadEventDetail,
-  type ReserveIslandProps,
-  reserveIslandProps,
-} from "../../../lib/pages/event-detail.ts";
+import { loadEventDetail, reserveIslandProps } from "../../../lib/pages/event-detail.ts";
 import { getRuntime } from "../../../lib/server/runtime.ts";
 import type { Tenant } from "../../../lib/tenant/schema.ts";
 import { isIslandSharedKey, stringSubset } from "../../../lib/tenant/strings.ts";

@@ -5,8 +5,8 @@
  */
 import { useId, useRef } from "react";
 import type { SurveyQuestion } from "../../lib/domain/survey.ts";
-import { ChoiceSelect } from "../ui/ChoiceInput.tsx";
-import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
+import { ChoiceSelect } from "./ChoiceInput.tsx";
+import { useTypedBeforeHydration } from "./useTypedBeforeHydration.ts";
 
 export function SurveyField({
   question,

@@ -1,6 +1,6 @@
 /** The account forms' labelled input: the shared ui/TextField with the account class names. */
 import { forwardRef } from "react";
-import { TextField, type TextFieldProps } from "../ui/TextField.tsx";
+import { TextField, type TextFieldProps } from "./TextField.tsx";
 
 export type AccountFieldProps = Omit<TextFieldProps, "base">;
 

@@ -1,4 +1,4 @@
-/** The account forms' submit button: disabled and relabelled while its call runs. */
+/** A form's submit button (the account and manage forms): disabled and relabelled while its call runs. */
 export interface SubmitButtonProps {
   busy: boolean;
   label: string;

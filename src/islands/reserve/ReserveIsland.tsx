@@ -3,17 +3,17 @@
  * It wires the cart store to the seller and picks the flow: date_first (and single), quantity_first
  * or one_ticket (donation and gift card).
  */
-import "./reserve/reserve.css";
+import "./reserve.css";
 import { startTransition, useEffect, useState } from "react";
-import { eventPageParts } from "../lib/domain/event-page-parts.ts";
-import type { ReserveIslandProps } from "../lib/pages/event-detail.ts";
-import { initCart } from "../lib/stores/cart.ts";
-import { AnchorNotice } from "./reserve/AnchorNotice.tsx";
-import { ReserveContext } from "./reserve/context.ts";
-import { DateFirstReserve } from "./reserve/DateFirstReserve.tsx";
-import { OneTicketReserve } from "./reserve/OneTicketReserve.tsx";
-import { QuantityFirstReserve } from "./reserve/QuantityFirstReserve.tsx";
-import { useBrowserReserveEnv } from "./reserve/useBrowserReserveEnv.ts";
+import { eventPageParts } from "../../lib/domain/event-page-parts.ts";
+import { initCart } from "../../lib/stores/cart.ts";
+import { AnchorNotice } from "./AnchorNotice.tsx";
+import { ReserveContext } from "./context.ts";
+import { DateFirstReserve } from "./DateFirstReserve.tsx";
+import { OneTicketReserve } from "./OneTicketReserve.tsx";
+import type { ReserveIslandProps } from "./props.ts";
+import { QuantityFirstReserve } from "./QuantityFirstReserve.tsx";
+import { useBrowserReserveEnv } from "./useBrowserReserveEnv.ts";
 
 export default function ReserveIsland(props: ReserveIslandProps) {
   const env = useBrowserReserveEnv(props);
