@@ -36,9 +36,9 @@ import {
   publishFastPath,
   RenderOnce,
 } from "./lib/server/page-cache.ts";
+import { viewerFor } from "./lib/server/page-data/visitor.ts";
 import { getRuntime } from "./lib/server/runtime.ts";
 import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
-import { viewerFor } from "./lib/server/services/identity/viewer.ts";
 import { tenantHost } from "./lib/server/tenant-hosts/middleware.ts";
 import { getTenant } from "./lib/tenant/load.ts";
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
-import { ticketOrders } from "../../src/pages/[seller]/checkout/_entry.ts";
+import { ticketOrders } from "../../src/lib/server/page-data/checkout/entry.ts";
 import { withTestApi } from "../helpers/api.ts";
 import {
   asCart,

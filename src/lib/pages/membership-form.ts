@@ -10,15 +10,15 @@ import { isLoginStringKey, type LoginStrings } from "../../islands/login/login-s
 import { formRulesOf } from "../../islands/membership/membership-data.ts";
 import { configOf, metaOf, ticketTypesOf } from "../api/envelopes.ts";
 import { membershipApi } from "../api/membership-client.ts";
-import { ssrApi } from "../api/ssr.ts";
 import { asksAutoRenew, type FormLevel, type FormRule, sortLevels } from "../domain/membership/form.ts";
 import { parseMoneyString } from "../domain/money.ts";
 import { type SurveyQuestion, surveyQuestions } from "../domain/survey.ts";
 import * as s from "../server/db/schema.ts";
 import { logger } from "../server/log/logger.ts";
+import { ssrApi } from "../server/page-data/client.ts";
+import type { Viewer } from "../server/page-data/visitor.ts";
 import { getRuntime } from "../server/runtime.ts";
 import { externalLoginOption } from "../server/services/external-login/config.ts";
-import type { Viewer } from "../server/services/identity/viewer.ts";
 import {
   type defaultStrings,
   type IslandSharedKey,

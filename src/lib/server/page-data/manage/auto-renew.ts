@@ -5,13 +5,13 @@
  */
 import type { AstroGlobal } from "astro";
 import type { AutoRenewStrings } from "../../../../islands/membership/auto-renew/CancelAutoRenew.tsx";
-import { createApiClient } from "../../../../lib/api/client.ts";
-import { ApiClientError } from "../../../../lib/api/errors.ts";
-import { autoRenewApi } from "../../../../lib/api/membership-renew-client.ts";
-import type { AutoRenewEnvelope } from "../../../../lib/api/membership-renew-schemas.ts";
-import { getRuntime } from "../../../../lib/server/runtime.ts";
-import type { Tenant } from "../../../../lib/tenant/schema.ts";
-import { isIslandSharedKey, stringSubset } from "../../../../lib/tenant/strings.ts";
+import { createApiClient } from "../../../api/client.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { autoRenewApi } from "../../../api/membership-renew-client.ts";
+import type { AutoRenewEnvelope } from "../../../api/membership-renew-schemas.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { isIslandSharedKey, stringSubset } from "../../../tenant/strings.ts";
+import { getRuntime } from "../../runtime.ts";
 
 type PageContext = Pick<AstroGlobal, "request">;
 

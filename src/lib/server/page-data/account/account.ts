@@ -5,17 +5,17 @@
  * Server only (Astro skips `_` files).
  */
 import type { AstroGlobal } from "astro";
-import type { AccountStrings } from "../../../islands/account/account-strings.ts";
-import { type AuthApi, authApi } from "../../../lib/api/auth-client.ts";
-import type { IdentityResource } from "../../../lib/api/auth-schemas.ts";
-import { createApiClient } from "../../../lib/api/client.ts";
-import { ApiClientError } from "../../../lib/api/errors.ts";
-import { isResetLinkInvalid, isResetTokenShape } from "../../../lib/domain/account-forms.ts";
-import { logger } from "../../../lib/server/log/logger.ts";
-import { getRuntime } from "../../../lib/server/runtime.ts";
-import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
-import type { Tenant } from "../../../lib/tenant/schema.ts";
-import { stringSubset } from "../../../lib/tenant/strings.ts";
+import type { AccountStrings } from "../../../../islands/account/account-strings.ts";
+import { type AuthApi, authApi } from "../../../api/auth-client.ts";
+import type { IdentityResource } from "../../../api/auth-schemas.ts";
+import { createApiClient } from "../../../api/client.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { isResetLinkInvalid, isResetTokenShape } from "../../../domain/account-forms.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { stringSubset } from "../../../tenant/strings.ts";
+import { logger } from "../../log/logger.ts";
+import { getRuntime } from "../../runtime.ts";
+import { SESSION_COOKIE } from "../../services/identity/identity.ts";
 
 /** Pages with personal data, or whose answer depends on the session: never cached anywhere. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";

@@ -12,7 +12,6 @@
 
 import { createApiClient } from "../../../api/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
-import { ssrNow } from "../../../api/ssr.ts";
 import { ticketLinks, walletPrecheckAnswer } from "../../../api/tickets-schemas.ts";
 import {
   cardInputsFromRead,
@@ -23,9 +22,10 @@ import {
 import type { Tenant } from "../../../tenant/schema.ts";
 import { t } from "../../../tenant/strings.ts";
 import { getRuntime } from "../../runtime.ts";
-import { issueManageToken } from "../manage/token.ts";
-import { calendarPath, type WalletButtons } from "./links.ts";
-import { qrSvg } from "./qr.ts";
+import { issueManageToken } from "../../services/manage/token.ts";
+import { calendarPath, type WalletButtons } from "../../services/ticket-cards/links.ts";
+import { qrSvg } from "../../services/ticket-cards/qr.ts";
+import { ssrNow } from "../client.ts";
 
 export interface PageTicketCard extends TicketCard {
   /** The QR code as inline SVG; null when it is not shown. */

@@ -10,16 +10,16 @@ import {
   myOrderEnvelope,
   type OrderSession,
   orderSessionAnswer,
-} from "../../../../lib/api/account-schemas.ts";
-import type { IdentityResource } from "../../../../lib/api/auth-schemas.ts";
-import { type ApiClient, createApiClient } from "../../../../lib/api/client.ts";
-import { ApiClientError } from "../../../../lib/api/errors.ts";
-import { loginPageHref } from "../../../../lib/domain/login-steps.ts";
-import { pageBase } from "../../../../lib/pages/router-base.ts";
-import { getRuntime } from "../../../../lib/server/runtime.ts";
-import { getTenant } from "../../../../lib/tenant/load.ts";
-import type { Tenant } from "../../../../lib/tenant/schema.ts";
-import { currentIdentity, PRIVATE_PAGE_CACHE_CONTROL, privateRedirect } from "../../user/_account.ts";
+} from "../../../api/account-schemas.ts";
+import type { IdentityResource } from "../../../api/auth-schemas.ts";
+import { type ApiClient, createApiClient } from "../../../api/client.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { loginPageHref } from "../../../domain/login-steps.ts";
+import { pageBase } from "../../../pages/router-base.ts";
+import { getTenant } from "../../../tenant/load.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { getRuntime } from "../../runtime.ts";
+import { currentIdentity, PRIVATE_PAGE_CACHE_CONTROL, privateRedirect } from "./account.ts";
 
 type PageContext = Pick<
   AstroGlobal,

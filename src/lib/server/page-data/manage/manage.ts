@@ -4,20 +4,16 @@
  * strings. Server only (Astro skips `_` files).
  */
 
-import type { ManageStrings } from "../../../islands/manage/manage-calls.ts";
-import { createApiClient } from "../../../lib/api/client.ts";
-import { ApiClientError } from "../../../lib/api/errors.ts";
-import { manageApi } from "../../../lib/api/manage-client.ts";
-import type { ManageAnswer } from "../../../lib/api/manage-schemas.ts";
-import {
-  loadEventDetail,
-  type ReserveIslandProps,
-  reserveIslandProps,
-} from "../../../lib/pages/event-detail.ts";
-import { getRuntime } from "../../../lib/server/runtime.ts";
-import type { Tenant } from "../../../lib/tenant/schema.ts";
-import { isIslandSharedKey, stringSubset } from "../../../lib/tenant/strings.ts";
-import { manageStrings } from "../../../lib/tenant/strings-manage.ts";
+import type { ManageStrings } from "../../../../islands/manage/manage-calls.ts";
+import { createApiClient } from "../../../api/client.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { manageApi } from "../../../api/manage-client.ts";
+import type { ManageAnswer } from "../../../api/manage-schemas.ts";
+import { loadEventDetail, type ReserveIslandProps, reserveIslandProps } from "../../../pages/event-detail.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { isIslandSharedKey, stringSubset } from "../../../tenant/strings.ts";
+import { manageStrings } from "../../../tenant/strings-manage.ts";
+import { getRuntime } from "../../runtime.ts";
 
 export type ManageRead = { kind: "ok"; answer: ManageAnswer } | { kind: "notFound" };
 

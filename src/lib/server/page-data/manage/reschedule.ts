@@ -9,18 +9,18 @@ import type {
   RescheduleIslandProps,
   RescheduleStrings,
 } from "../../../../islands/manage/reschedule/RescheduleIsland.tsx";
-import type { CartEnvelope } from "../../../../lib/api/cart-schemas.ts";
-import { createApiClient } from "../../../../lib/api/client.ts";
-import { ApiClientError } from "../../../../lib/api/errors.ts";
-import { manageEditApi } from "../../../../lib/api/manage-edit-client.ts";
-import { formatTime } from "../../../../lib/domain/date-format.ts";
-import { formatOrderDate } from "../../../../lib/domain/order-dates.ts";
-import { loadEventDetail, reserveIslandProps } from "../../../../lib/pages/event-detail.ts";
-import { getRuntime } from "../../../../lib/server/runtime.ts";
-import type { Tenant } from "../../../../lib/tenant/schema.ts";
-import { stringSubset } from "../../../../lib/tenant/strings.ts";
-import { rescheduleStrings } from "../../../../lib/tenant/strings-reschedule.ts";
-import { readManagedOrder } from "../_manage.ts";
+import type { CartEnvelope } from "../../../api/cart-schemas.ts";
+import { createApiClient } from "../../../api/client.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { manageEditApi } from "../../../api/manage-edit-client.ts";
+import { formatTime } from "../../../domain/date-format.ts";
+import { formatOrderDate } from "../../../domain/order-dates.ts";
+import { loadEventDetail, reserveIslandProps } from "../../../pages/event-detail.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { stringSubset } from "../../../tenant/strings.ts";
+import { rescheduleStrings } from "../../../tenant/strings-reschedule.ts";
+import { getRuntime } from "../../runtime.ts";
+import { readManagedOrder } from "./manage.ts";
 
 export type RescheduleRead =
   | { kind: "ok"; props: RescheduleIslandProps; orderNumber: string }

@@ -4,10 +4,10 @@
  * session of another seller, and for any token that does not resolve. Server only.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import * as s from "../../db/schema.ts";
-import { cachedSeller } from "../cart/static-rows.ts";
-import { liveSession } from "./identity.ts";
+import type { Db } from "../db/client.ts";
+import * as s from "../db/schema.ts";
+import { cachedSeller } from "../services/cart/static-rows.ts";
+import { liveSession } from "../services/identity/identity.ts";
 
 export interface Viewer {
   identityId: string;

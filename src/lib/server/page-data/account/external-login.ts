@@ -5,7 +5,7 @@
  * Server only (Astro skips `_` files).
  */
 import type { AstroGlobal } from "astro";
-import { getRuntime } from "../../../lib/server/runtime.ts";
+import { getRuntime } from "../../runtime.ts";
 
 export type CallbackResult =
   | { ok: true; redirect: string; setCookies: string[] }

@@ -4,17 +4,17 @@
  * ticket orders of the completion page through the cached API. Server only (Astro skips `_` files).
  */
 
-import { authApi } from "../../../lib/api/auth-client.ts";
-import { cartApi } from "../../../lib/api/cart-client.ts";
-import type { CartEnvelope } from "../../../lib/api/cart-schemas.ts";
-import { checkoutApi, type TicketOrderEnvelope } from "../../../lib/api/checkout-client.ts";
-import { createApiClient } from "../../../lib/api/client.ts";
-import { ApiClientError } from "../../../lib/api/errors.ts";
-import { ssrApi } from "../../../lib/api/ssr.ts";
-import { isCustomFieldKey } from "../../../lib/domain/identity-custom-fields.ts";
-import type { PurchaserIdentity } from "../../../lib/domain/identity-form.ts";
-import { getRuntime } from "../../../lib/server/runtime.ts";
-import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
+import { authApi } from "../../../api/auth-client.ts";
+import { cartApi } from "../../../api/cart-client.ts";
+import type { CartEnvelope } from "../../../api/cart-schemas.ts";
+import { checkoutApi, type TicketOrderEnvelope } from "../../../api/checkout-client.ts";
+import { createApiClient } from "../../../api/client.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { isCustomFieldKey } from "../../../domain/identity-custom-fields.ts";
+import type { PurchaserIdentity } from "../../../domain/identity-form.ts";
+import { getRuntime } from "../../runtime.ts";
+import { SESSION_COOKIE } from "../../services/identity/identity.ts";
+import { ssrApi } from "../client.ts";
 
 export { SESSION_COOKIE };
 
