@@ -34,6 +34,15 @@ export interface VisitorClientOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** The visitor's address as the adapter tells it; undefined when it cannot (limits then share "unknown"). */
+export function clientAddressOf(context: { readonly clientAddress: string }): string | undefined {
+  try {
+    return context.clientAddress;
+  } catch {
+    return undefined;
+  }
+}
+
 /** /api as the visitor: every call carries their cookie; no retries (a page answers once). */
 export function visitorClient(options: VisitorClientOptions = {}): ApiClient {
   const { cookie, clientAddress, headers } = options;

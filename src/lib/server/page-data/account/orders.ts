@@ -12,13 +12,13 @@ import {
   orderSessionAnswer,
 } from "../../../api/account-schemas.ts";
 import type { IdentityResource } from "../../../api/auth-schemas.ts";
-import { type ApiClient, createApiClient } from "../../../api/client.ts";
+import type { ApiClient } from "../../../api/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { loginPageHref } from "../../../domain/login-steps.ts";
 import { pageBase } from "../../../pages/router-base.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
-import { getRuntime } from "../../runtime.ts";
+import { visitorClient } from "../client.ts";
 import { currentIdentity, PRIVATE_PAGE_CACHE_CONTROL, privateRedirect } from "./account.ts";
 
 type PageContext = Pick<
@@ -26,17 +26,8 @@ type PageContext = Pick<
   "request" | "cookies" | "clientAddress" | "locals" | "params" | "url" | "response" | "originPathname"
 >;
 
-function visitorClient(context: PageContext): ApiClient {
-  const cookie = context.request.headers.get("cookie");
-  return createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => {
-      if (cookie) inner.headers.set("cookie", cookie);
-      return (await getRuntime()).api.fetch(inner);
-    },
-  });
+function visitorClientOf(context: PageContext): ApiClient {
+  return visitorClient({ cookie: context.request.headers.get("cookie") });
 }
 
 export type AccountPage = "upcoming" | "orders";
@@ -61,7 +52,7 @@ export async function guardAccountPage(context: PageContext, page: AccountPage):
     };
   }
   context.response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
-  return { ok: true, tenant, identity, api: ordersApi(visitorClient(context), tenant.slug) };
+  return { ok: true, tenant, identity, api: ordersApi(visitorClientOf(context), tenant.slug) };
 }
 
 export const ORDER_PAGE_EMBEDS = [

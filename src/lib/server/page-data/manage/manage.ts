@@ -5,7 +5,6 @@
  */
 
 import type { ManageStrings } from "../../../../islands/manage/manage-calls.ts";
-import { createApiClient } from "../../../api/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { manageApi } from "../../../api/manage-client.ts";
 import type { ManageAnswer } from "../../../api/manage-schemas.ts";
@@ -13,7 +12,7 @@ import { loadEventDetail, type ReserveIslandProps, reserveIslandProps } from "..
 import type { Tenant } from "../../../tenant/schema.ts";
 import { isIslandSharedKey, stringSubset } from "../../../tenant/strings.ts";
 import { manageStrings } from "../../../tenant/strings-manage.ts";
-import { getRuntime } from "../../runtime.ts";
+import { visitorClient } from "../client.ts";
 
 export type ManageRead = { kind: "ok"; answer: ManageAnswer } | { kind: "notFound" };
 
@@ -24,12 +23,7 @@ export async function readManagedOrder(
   token: string | null,
 ): Promise<ManageRead> {
   if (!token || !orderId) return { kind: "notFound" };
-  const client = createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => (await getRuntime()).api.fetch(inner),
-  });
+  const client = visitorClient();
   try {
     return { kind: "ok", answer: await manageApi(client, seller).read(orderId, token) };
   } catch (error) {

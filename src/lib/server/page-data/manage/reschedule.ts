@@ -10,7 +10,6 @@ import type {
   RescheduleStrings,
 } from "../../../../islands/manage/reschedule/RescheduleIsland.tsx";
 import type { CartEnvelope } from "../../../api/cart-schemas.ts";
-import { createApiClient } from "../../../api/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { manageEditApi } from "../../../api/manage-edit-client.ts";
 import { formatTime } from "../../../domain/date-format.ts";
@@ -19,7 +18,7 @@ import { loadEventDetail, reserveIslandProps } from "../../../pages/event-detail
 import type { Tenant } from "../../../tenant/schema.ts";
 import { stringSubset } from "../../../tenant/strings.ts";
 import { rescheduleStrings } from "../../../tenant/strings-reschedule.ts";
-import { getRuntime } from "../../runtime.ts";
+import { visitorClient } from "../client.ts";
 import { readManagedOrder } from "./manage.ts";
 
 export type RescheduleRead =
@@ -101,12 +100,7 @@ export async function readEditCart(
   cartId: string | null,
 ): Promise<EditCartRead> {
   if (!token || !orderId) return { kind: "notFound" };
-  const client = createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => (await getRuntime()).api.fetch(inner),
-  });
+  const client = visitorClient();
   try {
     return {
       kind: "cart",
