@@ -8,11 +8,13 @@ import type { ManageStrings } from "../../../../islands/manage/manage-calls.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { manageApi } from "../../../api/manage-client.ts";
 import type { ManageAnswer } from "../../../api/manage-schemas.ts";
-import { loadEventDetail, type ReserveIslandProps, reserveIslandProps } from "../../../pages/event-detail.ts";
+import { type ReserveIslandProps, reserveIslandProps } from "../../../pages/event-detail.ts";
+import { getTenant } from "../../../tenant/load.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { isIslandSharedKey, stringSubset } from "../../../tenant/strings.ts";
 import { manageStrings } from "../../../tenant/strings-manage.ts";
 import { visitorClient } from "../client.ts";
+import { loadEventDetail } from "../events/event-detail.ts";
 
 export type ManageRead = { kind: "ok"; answer: ManageAnswer } | { kind: "notFound" };
 
@@ -59,7 +61,7 @@ export async function seatingOf(
   ];
   const out: Record<string, ReserveIslandProps> = {};
   for (const id of eventIds) {
-    const data = await loadEventDetail({ seller, id }, null);
+    const data = await loadEventDetail({ params: { id }, tenant: getTenant(seller), viewer: null });
     if (!data) continue;
     const props = reserveIslandProps(
       data,

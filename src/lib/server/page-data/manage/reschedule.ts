@@ -14,11 +14,12 @@ import { ApiClientError } from "../../../api/errors.ts";
 import { manageEditApi } from "../../../api/manage-edit-client.ts";
 import { formatTime } from "../../../domain/date-format.ts";
 import { formatOrderDate } from "../../../domain/order-dates.ts";
-import { loadEventDetail, reserveIslandProps } from "../../../pages/event-detail.ts";
+import { reserveIslandProps } from "../../../pages/event-detail.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { stringSubset } from "../../../tenant/strings.ts";
 import { rescheduleStrings } from "../../../tenant/strings-reschedule.ts";
 import { visitorClient } from "../client.ts";
+import { loadEventDetail } from "../events/event-detail.ts";
 import { readManagedOrder } from "./manage.ts";
 
 export type RescheduleRead =
@@ -51,7 +52,7 @@ export async function readReschedule(
   if (answer.mode !== "self_edit" || !first || tickets.some((x) => !x.can_edit)) {
     return { kind: "contactUs", orderNumber };
   }
-  const data = await loadEventDetail({ seller: tenant.slug, id: first.event_template_id }, null);
+  const data = await loadEventDetail({ params: { id: first.event_template_id }, tenant, viewer: null });
   const reserve = data
     ? reserveIslandProps(data, { tg: undefined, select: undefined, price: undefined }, "date_first", base)
     : undefined;
