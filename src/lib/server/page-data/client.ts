@@ -59,12 +59,6 @@ export function visitorClient(options: VisitorClientOptions = {}): ApiClient {
   });
 }
 
-/** Pages with nothing personal on them (spec: CDN cacheable for a minute). */
-export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
-
-/** Personal pages: never cached anywhere. */
-export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
-
 /** "Now" from the runtime's injectable clock, so pages and the API agree on today. */
 export async function ssrNow(): Promise<Date> {
   return (await getRuntime()).clock.now();

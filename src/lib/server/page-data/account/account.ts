@@ -10,14 +10,12 @@ import { type AuthApi, authApi } from "../../../api/auth-client.ts";
 import type { IdentityResource } from "../../../api/auth-schemas.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { isResetLinkInvalid, isResetTokenShape } from "../../../domain/account-forms.ts";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../../../pages/page-context.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { stringSubset } from "../../../tenant/strings.ts";
 import { logger } from "../../log/logger.ts";
 import { SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { clientAddressOf, visitorClient } from "../client.ts";
-
-/** Pages with personal data, or whose answer depends on the session: never cached anywhere. */
-export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
 type PageContext = Pick<AstroGlobal, "request" | "cookies" | "clientAddress" | "locals">;
 

@@ -7,8 +7,8 @@
 import type { AstroGlobal } from "astro";
 import { getRuntime } from "../../runtime.ts";
 
-/** What a login form shows for the tenant's external login (its label, where it returns), or null. */
-export { externalLoginOption } from "../../services/external-login/config.ts";
+/** The tenant's external login: what a login form shows (option), and its setup (the callback page). */
+export { externalLoginOption, externalLoginSetup } from "../../services/external-login/config.ts";
 
 export type CallbackResult =
   | { ok: true; redirect: string; setCookies: string[] }

@@ -15,11 +15,12 @@ import type { IdentityResource } from "../../../api/auth-schemas.ts";
 import type { ApiClient } from "../../../api/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { loginPageHref } from "../../../domain/login-steps.ts";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../../../pages/page-context.ts";
 import { pageBase } from "../../../pages/router-base.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { visitorClient } from "../client.ts";
-import { currentIdentity, PRIVATE_PAGE_CACHE_CONTROL, privateRedirect } from "./account.ts";
+import { currentIdentity, privateRedirect } from "./account.ts";
 
 type PageContext = Pick<
   AstroGlobal,

@@ -16,9 +16,6 @@ import { ssrApi, visitorClient } from "../client.ts";
 
 export { SESSION_COOKIE };
 
-/** Personal pages: never cached anywhere. */
-export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
-
 function visitorClientOf(request: Request) {
   return visitorClient({ cookie: request.headers.get("cookie") });
 }
