@@ -1,7 +1,7 @@
 /**
  * Regression: another member's order on the completion page (/checkout/complete?orderIds=…) threw
  * on the API's 403, so the page logged an error-level 500 and answered an empty 404. The pages'
- * read (checkout/_entry.ts ticketOrders) now answers null for it, as for an unknown id, and the
+ * read (page-data/checkout/entry.ts ticketOrders) now answers null for it, as for an unknown id, and the
  * page shows the ordinary not-found page. The pages' in-process API is this test's API.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

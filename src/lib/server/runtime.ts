@@ -20,7 +20,7 @@ export interface Runtime {
   handle: DbHandle;
   clock: Clock;
   api: ReturnType<typeof createApiApp>;
-  /** The /cached_api answers the API has stored, for the pages' in-process reads (ssr.ts). */
+  /** The /cached_api answers the API has stored, for the pages' in-process reads (page-data/client.ts). */
   storedJson: StoredJsonReader;
 }
 

@@ -2,7 +2,7 @@
  * Server-side glue of the account pages (/user/*, /resend, /logout, /my/*): the account calls made
  * in process with the visitor's cookie and address (so the API sees the same caller and rate-limit
  * subject as the browser's own calls), who is logged in, and the account strings the islands get.
- * Server only (Astro skips `_` files).
+ * Server only.
  */
 import type { AstroGlobal } from "astro";
 import type { AccountStrings } from "../../../../islands/account/account-strings.ts";

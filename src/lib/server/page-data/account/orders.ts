@@ -1,7 +1,7 @@
 /**
  * Server-side glue of the orders and upcoming-tickets pages (issue 13): the my-account reads and the
  * order e-mail made in process as the visitor (their cookie), and the shared guard of the pages
- * (tenant, page flag, login, private caching). Server only (Astro skips `_` files).
+ * (tenant, page flag, login, private caching). Server only.
  */
 import type { AstroGlobal } from "astro";
 import { z } from "zod";

@@ -1,7 +1,7 @@
 /**
  * Server-side reads of the checkout pages (spec 2 §8 "Checkout route entry"): the visitor's cart
  * through the in-process API with the visitor's cookie (a user's cart is 403 to others), and the
- * ticket orders of the completion page through the cached API. Server only (Astro skips `_` files).
+ * ticket orders of the completion page through the cached API. Server only.
  */
 
 import { authApi } from "../../../api/auth-client.ts";

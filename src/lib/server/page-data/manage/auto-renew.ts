@@ -1,7 +1,7 @@
 /**
  * Server-side glue of the cancel-auto-renew page (issue 12): the order's memberships read in
  * process as this visitor (their cookie, so the API sees the same caller), and the island's strings.
- * Server only (Astro skips `_` files).
+ * Server only.
  */
 import type { AstroGlobal } from "astro";
 import type { AutoRenewStrings } from "../../../../islands/membership/auto-renew/CancelAutoRenew.tsx";

@@ -1,7 +1,7 @@
 /**
  * Server-side glue of /manage/{id} (issue 14): the order the manage-link token opens, read in process
  * (GET ticket_order/{id}/manage; a bad token or unknown order reads as not found), and the islands'
- * strings. Server only (Astro skips `_` files).
+ * strings. Server only.
  */
 
 import type { ManageStrings } from "../../../../islands/manage/manage-calls.ts";

@@ -1,9 +1,9 @@
 /**
  * Server-side glue of /manage/{orderId}/reschedule/{sessionId} and /manage/{orderId}/confirm (issue
- * 14): the order the token opens (../_manage.ts), the session's tickets the holder may move (mode
+ * 14): the order the token opens (manage.ts), the session's tickets the holder may move (mode
  * self_edit and every booked ticket of the session editable, else 'Please contact us to reschedule
  * your tickets.'), the event's reserve props (date-first, so the pickers are the reserve flow's), and
- * the order's pending edit cart for the confirm page. Server only (Astro skips `_` files).
+ * the order's pending edit cart for the confirm page. Server only.
  */
 import type {
   RescheduleIslandProps,
