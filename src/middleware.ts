@@ -5,9 +5,10 @@
  *
  * 1. The request context, resolved once into `Astro.locals` (server/page-data/request-context.ts):
  *    the tenant, the visitor (the `foyer_session` cookie resolved to the identity logged in with the
- *    page's seller, shown in the header), the router base, the origin and the cache policy. A page rendered for a logged-in visitor is
- *    personal: its `Cache-Control: public` becomes `private, no-store`, and public pages carry
- *    `Vary: Cookie` so no cache hands an anonymous copy to a logged-in visitor or the reverse.
+ *    page's seller, shown in the header), the router base, the origin and the cache policy. A page
+ *    rendered for a logged-in visitor is personal: its `Cache-Control: public` becomes
+ *    `private, no-store`, and public pages carry `Vary: Cookie` so no cache hands an anonymous copy
+ *    to a logged-in visitor or the reverse.
  * 2. The login query parameters (spec doc 2 §2), with no JavaScript needed: `requirelogin` sends a
  *    visitor who is not logged in to the login page (back to the path without it afterwards);
  *    `login` does the same as a suggestion (the login page offers to continue as a guest);
