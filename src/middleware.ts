@@ -3,10 +3,12 @@
  * astro.config.mjs: a 301 for GETs, a 308 otherwise, the query kept) in the built server; spec doc 2
  * §2 "A trailing slash is stripped".
  *
- * 1. The visitor: the `foyer_session` cookie resolved to the identity logged in with the page's
- *    seller (`Astro.locals.viewer`, shown in the header). A page rendered for a logged-in visitor is
- *    personal: its `Cache-Control: public` becomes `private, no-store`, and public pages carry
- *    `Vary: Cookie` so no cache hands an anonymous copy to a logged-in visitor or the reverse.
+ * 1. The request context, resolved once into `Astro.locals` (server/page-data/request-context.ts):
+ *    the tenant, the visitor (the `foyer_session` cookie resolved to the identity logged in with the
+ *    page's seller, shown in the header), the router base, the origin and the cache policy. A page
+ *    rendered for a logged-in visitor is personal: its `Cache-Control: public` becomes
+ *    `private, no-store`, and public pages carry `Vary: Cookie` so no cache hands an anonymous copy
+ *    to a logged-in visitor or the reverse.
  * 2. The login query parameters (spec doc 2 §2), with no JavaScript needed: `requirelogin` sends a
  *    visitor who is not logged in to the login page (back to the path without it afterwards);
  *    `login` does the same as a suggestion (the login page offers to continue as a guest);
@@ -20,18 +22,14 @@
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
-import { pageBase } from "./lib/pages/router-base.ts";
 import { compression } from "./lib/server/http/compression.ts";
 import { withEditedHeaders } from "./lib/server/http/edited-headers.ts";
 import { invalidHost } from "./lib/server/http/invalid-host.ts";
 import { requestLog } from "./lib/server/http/request-log.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
 import { tenantHost } from "./lib/server/http/tenant-host.ts";
-import { logger } from "./lib/server/log/logger.ts";
-import { getRuntime } from "./lib/server/runtime.ts";
-import { SESSION_COOKIE } from "./lib/server/services/identity/identity.ts";
-import { viewerFor } from "./lib/server/services/identity/viewer.ts";
-import { getTenant } from "./lib/tenant/load.ts";
+import { memberCodeLogin } from "./lib/server/page-data/account/member-code-login.ts";
+import { resolveRequestContext, SESSION_COOKIE } from "./lib/server/page-data/request-context.ts";
 import {
   type CachedPage,
   cachedPage,
@@ -55,59 +53,19 @@ function redirect(location: string, headers: Headers = new Headers()): Response 
   return new Response(null, { status: 302, headers });
 }
 
-/** POST login with the member ID in process (the same call the login form makes); its cookie on success. */
-async function memberCodeLogin(
-  request: Request,
-  clientAddress: string | undefined,
-  seller: string,
-  body: { scan_code: string; zip_code: string },
-): Promise<{ ok: true; setCookies: string[] } | { ok: false; code: string }> {
-  const { api } = await getRuntime();
-  const url = new URL(`/api/login?_seller=${encodeURIComponent(seller)}`, request.url);
-  const inner = new Request(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: url.origin,
-      "X-Ecommerce-App": "foyer-web",
-    },
-    body: JSON.stringify({ credential_type: "scan_code", ...body }),
-  });
-  // The same client address and scheme as the page request (rate limits, Secure cookies).
-  for (const name of ["x-forwarded-for", "x-forwarded-proto"]) {
-    const value = request.headers.get(name);
-    if (value) inner.headers.set(name, value);
-  }
-  const res = await api.fetch(inner, { clientAddress });
-  if (res.ok) return { ok: true, setCookies: res.headers.getSetCookie() };
-  const answer = (await res.json().catch(() => ({}))) as { _data?: Array<{ _code?: unknown }> };
-  const code = answer._data?.[0]?._code;
-  return { ok: false, code: typeof code === "string" ? code : "unexpected" };
-}
-
 const visitor = defineMiddleware(async (context, next) => {
-  context.locals.viewer = null;
   const { pathname } = context.url;
-  if (API_PATH.test(pathname)) return next();
-  const slug = pathname.split("/")[1] ?? "";
-  const tenant = slug ? getTenant(slug) : undefined;
+  if (API_PATH.test(pathname)) {
+    context.locals.viewer = null;
+    return next();
+  }
+  // The request context, once: tenant, visitor, router base, origin and cache policy (page-data).
+  await resolveRequestContext(context.locals, context.url, context.cookies.get(SESSION_COOKIE)?.value);
+  const { tenant, base } = context.locals;
   if (!tenant) return next();
 
-  const token = context.cookies.get(SESSION_COOKIE)?.value;
-  if (token) {
-    try {
-      const { handle, clock } = await getRuntime();
-      context.locals.viewer = await viewerFor(handle.db, tenant.slug, token, clock.now());
-    } catch (error) {
-      // The page still renders, as for an anonymous visitor (never cached: the request has a cookie).
-      logger.error({ err: error }, "session.resolve_failed");
-    }
-  }
-
   const isLoginPage = pathname === `/${tenant.slug}/login`;
-  // The URL the browser sees: `/events` on the tenant's own host name (issue 16), whose router base is "".
-  const base = pageBase(context.locals, tenant.slug);
+  // The URL the browser sees: `/events` on the tenant's own host name, whose router base is "".
   const publicUrl = new URL(context.url);
   publicUrl.pathname = context.originPathname;
   const action =

@@ -1,13 +1,13 @@
 /**
  * Regression: another member's order on the completion page (/checkout/complete?orderIds=…) threw
  * on the API's 403, so the page logged an error-level 500 and answered an empty 404. The pages'
- * read (checkout/_entry.ts ticketOrders) now answers null for it, as for an unknown id, and the
+ * read (page-data/checkout/entry.ts ticketOrders) now answers null for it, as for an unknown id, and the
  * page shows the ordinary not-found page. The pages' in-process API is this test's API.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
 import { captureLogLines } from "../../src/lib/server/log/logger.ts";
-import { ticketOrders } from "../../src/pages/[seller]/checkout/_entry.ts";
+import { ticketOrders } from "../../src/lib/server/page-data/checkout/entry.ts";
 import { withTestApi } from "../helpers/api.ts";
 import {
   asCart,

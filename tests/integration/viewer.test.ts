@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "../../src/lib/server/db/schema.ts";
+import { viewerFor } from "../../src/lib/server/page-data/visitor.ts";
 import { hashSessionToken } from "../../src/lib/server/services/identity/identity.ts";
-import { viewerFor } from "../../src/lib/server/services/identity/viewer.ts";
 import { withTestApi } from "../helpers/api.ts";
 import { call, freshAddress, HM, sessionCookie } from "./auth-helpers.ts";
 

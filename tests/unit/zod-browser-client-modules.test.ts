@@ -12,13 +12,12 @@ import { buildNow } from "../../src/perf/zod-browser.ts";
 
 // Everything the client bundle can reach: the islands and stores are its entry points (plus the
 // checkout completion page's script, which imports the cart store), and they import, statically or
-// lazily, from the API contract and the domain. src/lib/api/ssr.ts is the server's in-process client.
+// lazily, from the API contract and the domain.
 const clientModules = import.meta.glob([
   "../../src/islands/**/*.{ts,tsx}",
   "../../src/lib/stores/**/*.ts",
   "../../src/lib/api/*.ts",
   "../../src/lib/domain/**/*.ts",
-  "!../../src/lib/api/ssr.ts",
 ]);
 
 /** A façade schema (built or not): it has zod's internals. */

@@ -1,5 +1,5 @@
 /**
- * The typed client of the ticketing API, shared by SSR pages (in process, see ssr.ts) and islands
+ * The typed client of the ticketing API, shared by SSR pages (in process, see server/page-data/client.ts) and islands
  * (over HTTP). Every request carries the ecommerce-app header; every answer is parsed with the
  * contract's zod schemas; every failure becomes an ApiClientError. GETs are retried (spec §7, §9):
  * up to 3 retries, 250 ms first delay, doubling, on a network error, a timeout or a 502.
@@ -31,7 +31,7 @@ export interface ApiClientOptions {
   /** Injectable for tests. */
   sleep?: (ms: number) => Promise<void>;
   /**
-   * The answers come from this process's own API (ssr.ts), built to the same contract: the
+   * The answers come from this process's own API (server/page-data/client.ts), built to the same contract: the
    * catalogue reads (listing, event, config) skip the second zod parse. Every other call, and every
    * answer from over the network, is still parsed.
    */

@@ -1,7 +1,6 @@
 /**
- * Loading for the event detail routes (/{seller}/events/{id} and /{id}/{action}): the tenant, the
- * event with its embeds. Anything unknown resolves to "not found", which the page turns into the
- * 404 page with HTTP 404; the API answers 400 or 404 for an id it cannot use.
+ * The event detail page's data and the reserve island's props built from it. The loader that reads
+ * the data is the door's (server/page-data/events/event-detail.ts); this module reads nothing.
  */
 import { z } from "zod";
 import type {
@@ -10,149 +9,66 @@ import type {
   ReserveIslandProps,
   ReserveType,
 } from "../../islands/reserve/props.ts";
-import { configOf, metaOf, ticketGroupsOf, ticketTypesOf, venueOf } from "../api/envelopes.ts";
-import { ApiClientError } from "../api/errors.ts";
-import type { TicketType } from "../api/schemas.ts";
-import { ssrApi } from "../api/ssr.ts";
+import { configOf, type eventListEnvelope, metaOf, ticketTypesOf, venueOf } from "../api/envelopes.ts";
+import type { EventTemplate, TicketGroup, TicketType } from "../api/schemas.ts";
 import { addOnRuleOf } from "../domain/add-on-offer.ts";
 import { admitMode } from "../domain/admit-fields.ts";
 import { flexibleBounds } from "../domain/flexible-price.ts";
 import { memberMayBuyGroup } from "../domain/member-roles.ts";
 import { type RemainingBenefit, remainingForType } from "../domain/membership/benefits.ts";
+import type { FormRule } from "../domain/membership/form.ts";
+import type { RenewalNotice } from "../domain/membership/renewal.ts";
 import { parseMoneyString } from "../domain/money.ts";
 import { includesFees, isFlexiblePrice, outsideFeesOf } from "../domain/price-display.ts";
-import { getRuntime } from "../server/runtime.ts";
-import { cachedSeller } from "../server/services/cart/static-rows.ts";
-import type { Viewer } from "../server/services/identity/viewer.ts";
-import { viewerRemainingBenefits } from "../server/services/membership/benefit-caps.ts";
-import { viewerEventRemaining } from "../server/services/membership/event-limit.ts";
-import { viewerRenewalNotice } from "../server/services/membership/renewal-notice.ts";
-import { currentMemberRoles } from "../server/services/membership/roles.ts";
 import type { Role } from "../tenant/blocks.ts";
-import { getTenant } from "../tenant/load.ts";
+import type { Tenant } from "../tenant/schema.ts";
 import { reserveStrings } from "../tenant/strings.ts";
 
-const EVENT_ACTIONS = ["gift", "renew"] as const;
-/** The event's embeds, plus the group meta (admit fields) and seller meta (default padding) the reserve island needs. */
-const DETAIL_EMBEDS = [
-  "meta",
-  "venue",
-  "ticket_group",
-  "ticket_type",
-  "message_rule",
-  "config",
-  "ticket_group.meta",
-  "seller.meta",
-];
-type EventAction = (typeof EVENT_ACTIONS)[number];
+type EventEnvelope = z.infer<typeof eventListEnvelope>;
 
-/** The roles of the logged-in visitor's current memberships with the seller (none for anonymous visitors). */
-async function viewerMemberRoles(viewer: Viewer | null | undefined, sellerSlug: string): Promise<string[]> {
-  if (!viewer) return [];
-  const { handle, clock } = await getRuntime();
-  const seller = await cachedSeller(handle.db, sellerSlug);
-  return currentMemberRoles(handle.db, viewer.identityId, seller.id, clock.now());
+export const EVENT_ACTIONS = ["gift", "renew"] as const;
+export type EventAction = (typeof EVENT_ACTIONS)[number];
+
+/** What the event detail page shows: the event read, and the visitor's side of it. */
+export interface EventDetailData {
+  tenant: Tenant;
+  envelope: EventEnvelope;
+  event: EventTemplate;
+  groups: TicketGroup[];
+  action: EventAction | undefined;
+  /** Content blocks' role: logged_in for any logged-in visitor. */
+  viewerRole: Role;
+  /** The roles of the visitor's current memberships: they open members-only groups (spec 1 §6). */
+  memberRoles: string[];
+  /** 'expired' or 'expires' before the event's first date (spec 1 §6), else null. */
+  renewal: RenewalNotice | null;
+  /** The member's remaining benefits per pool (empty: no limit). */
+  memberBenefits: RemainingBenefit[];
+  /** What remains of the member's per-event limit for this event's members-only groups (null: none). */
+  memberEventRemaining: number | null;
+  /** The logged-in visitor's e-mail (the membership form refuses a gift to oneself); null for guests. */
+  ownEmail: string | null;
+  /** A membership event's form: its group's level rules, read on the server; null when unread. */
+  membershipRules: FormRule[] | null;
+  /** The tenant's external login for the login forms (returning to this page); null when not configured. */
+  externalLogin: { label: string; returnPath: string } | null;
 }
 
-/** Issue 12: the renewal message for a members-only event (spec 1 §6), for a logged-in visitor. */
-async function viewerRenewal(viewer: Viewer | null | undefined, sellerSlug: string, eventId: string) {
-  if (!viewer) return null;
-  const { handle, clock } = await getRuntime();
-  const seller = await cachedSeller(handle.db, sellerSlug);
-  return viewerRenewalNotice(handle.db, {
-    identityId: viewer.identityId,
-    sellerId: seller.id,
-    eventTemplateId: eventId,
-    now: clock.now(),
-  });
+/** The event's reserve flow: its meta, else its config, else date first. */
+export function reserveFlowOf(data: Pick<EventDetailData, "envelope" | "event">): string {
+  const { meta } = metaOf(data.envelope, data.event.id);
+  const config = configOf(data.envelope, data.event.id);
+  return (
+    meta.reserve_flow ??
+    (typeof config.get("reserve_flow") === "string" ? String(config.get("reserve_flow")) : "date_first")
+  );
 }
 
-/** Issue 12: what remains of the member's benefits this term (the steppers cap at it). */
-async function viewerBenefits(
-  viewer: Viewer | null | undefined,
-  sellerSlug: string,
-): Promise<RemainingBenefit[]> {
-  if (!viewer) return [];
-  const { handle, clock } = await getRuntime();
-  const seller = await cachedSeller(handle.db, sellerSlug);
-  return viewerRemainingBenefits(handle.db, {
-    identityId: viewer.identityId,
-    sellerId: seller.id,
-    now: clock.now(),
-  });
-}
-
-/** The member event purchase limit's remainder for this event (null: no limit). */
-async function viewerEventLimit(
-  viewer: Viewer | null | undefined,
-  sellerSlug: string,
-  eventTemplateId: string,
-): Promise<number | null> {
-  if (!viewer) return null;
-  const { handle, clock } = await getRuntime();
-  const seller = await cachedSeller(handle.db, sellerSlug);
-  return viewerEventRemaining(handle.db, {
-    identityId: viewer.identityId,
-    sellerId: seller.id,
-    eventTemplateId,
-    now: clock.now(),
-  });
-}
+export type { ReserveFlow, ReserveGroup, ReserveIslandProps, ReserveType };
 
 /** The lower of two caps (null: no cap). */
 const lowestCap = (a: number | null, b: number | null): number | null =>
   a === null ? b : b === null ? a : Math.min(a, b);
-
-export async function loadEventDetail(
-  params: { seller?: string; id?: string; action?: string },
-  viewer?: Viewer | null,
-) {
-  const tenant = getTenant(params.seller ?? "");
-  if (!tenant || !params.id) return undefined;
-  if (params.action !== undefined && !(EVENT_ACTIONS as readonly string[]).includes(params.action))
-    return undefined;
-  try {
-    const [envelope, memberRoles] = await Promise.all([
-      ssrApi().getEvent(tenant.slug, params.id, DETAIL_EMBEDS),
-      viewerMemberRoles(viewer, tenant.slug),
-    ]);
-    const event = envelope.event_template._data.find((e) => e.id === params.id);
-    if (!event) return undefined;
-    const groups = ticketGroupsOf(envelope, event.id);
-    const membersOnlyEvent =
-      event.hidden_type === "public_member_only" ||
-      groups.some((g) => g.hidden_type === "public_member_only");
-    const [renewal, memberBenefits, memberEventRemaining] = membersOnlyEvent
-      ? await Promise.all([
-          viewerRenewal(viewer, tenant.slug, event.id),
-          memberRoles.length ? viewerBenefits(viewer, tenant.slug) : [],
-          memberRoles.length ? viewerEventLimit(viewer, tenant.slug, event.id) : null,
-        ])
-      : [null, [], null];
-    return {
-      tenant,
-      envelope,
-      event,
-      groups,
-      action: params.action as EventAction | undefined,
-      /** Content blocks' role: logged_in for any logged-in visitor. */
-      viewerRole: (viewer ? "logged_in" : "anonymous") as Role,
-      /** The roles of the visitor's current memberships: they open members-only groups (spec 1 §6). */
-      memberRoles,
-      /** 'expired' or 'expires' before the event's first date (spec 1 §6), else null. */
-      renewal,
-      /** The member's remaining benefits per pool (empty: no limit). */
-      memberBenefits,
-      /** What remains of the member's per-event limit for this event's members-only groups (null: none). */
-      memberEventRemaining,
-    };
-  } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return undefined;
-    throw error;
-  }
-}
-
-export type EventDetailData = NonNullable<Awaited<ReturnType<typeof loadEventDetail>>>;
 
 const priceDisplayConfig = z.object({
   primary_ticket_type_id: z.string().optional(),

@@ -3,11 +3,10 @@
  * membership event: its membership group's levels (ticket types, sorted by rank), the group's
  * survey, whether the auto-renew question is asked, the page context (buy, renew, gift; a redeem
  * code and a preselected level from the query), the visitor's e-mail (the gift-to-self check) and
- * the tenant's texts. Server-only: it reads the visitor's e-mail from the database.
+ * the tenant's texts. It reads nothing: the door's event loader (server/page-data/events) brings
+ * the e-mail, the level rules and the external login with the event.
  */
-import { eq } from "drizzle-orm";
 import { isLoginStringKey } from "../../islands/login/login-strings.ts";
-import { formRulesOf } from "../../islands/membership/membership-data.ts";
 import type {
   MembershipAction,
   MembershipFormProps,
@@ -15,31 +14,15 @@ import type {
   MembershipFormStrings,
 } from "../../islands/membership/props.ts";
 import { configOf, metaOf, ticketTypesOf } from "../api/envelopes.ts";
-import { membershipApi } from "../api/membership-client.ts";
-import { ssrApi } from "../api/ssr.ts";
-import { asksAutoRenew, type FormLevel, type FormRule, sortLevels } from "../domain/membership/form.ts";
+import { asksAutoRenew, type FormLevel, sortLevels } from "../domain/membership/form.ts";
 import { parseMoneyString } from "../domain/money.ts";
 import { surveyQuestions } from "../domain/survey.ts";
-import * as s from "../server/db/schema.ts";
-import { logger } from "../server/log/logger.ts";
-import { getRuntime } from "../server/runtime.ts";
-import { externalLoginOption } from "../server/services/external-login/config.ts";
-import type { Viewer } from "../server/services/identity/viewer.ts";
 import { isIslandSharedKey, stringSubset } from "../tenant/strings.ts";
 import type { EventDetailData } from "./event-detail.ts";
 
-const REDEEM_MAX = 50;
+export type { MembershipAction, MembershipFormProps, MembershipFormStringKey, MembershipFormStrings };
 
-async function viewerEmail(viewer: Viewer | null | undefined): Promise<string | null> {
-  if (!viewer) return null;
-  const { handle } = await getRuntime();
-  const rows = await handle.db
-    .select({ email: s.identity.email })
-    .from(s.identity)
-    .where(eq(s.identity.id, viewer.identityId))
-    .limit(1);
-  return rows[0]?.email ?? null;
-}
+const REDEEM_MAX = 50;
 
 export function membershipFormStrings(tenant: EventDetailData["tenant"]): MembershipFormStrings {
   return stringSubset(tenant, isMembershipFormStringKey);
@@ -49,31 +32,29 @@ function isMembershipFormStringKey(key: string): key is MembershipFormStringKey 
   return key.startsWith("membershipForm.") || isIslandSharedKey(key);
 }
 
-/** The group's level rules as the island reads them; null (logged) when the read fails. */
-async function levelRules(seller: string, groupId: string): Promise<FormRule[] | null> {
-  const api = ssrApi();
-  try {
-    return formRulesOf(await membershipApi({ cached: api, fresh: api }, seller).rules(groupId), groupId);
-  } catch (error) {
-    logger.warn({ err: error, groupId }, "membership_form.rules_unread");
-    return null;
-  }
+/** The event's membership group the form sells (`tg` narrows it), or undefined when it has no levels. */
+export function membershipFormGroup(
+  data: Pick<EventDetailData, "envelope" | "event" | "groups">,
+  tg: string | null,
+): EventDetailData["groups"][number] | undefined {
+  const group = data.groups.find((g) => g.handler === "membership" && (!tg || g.id === tg));
+  if (!group) return undefined;
+  const hasLevels = ticketTypesOf(data.envelope, data.event.id).some((t) => t.ticket_group_id === group.id);
+  return hasLevels ? group : undefined;
 }
 
 /** The form's props, or undefined when the event has no membership group the visitor may buy. */
-export async function membershipFormProps(
+export function membershipFormProps(
   data: EventDetailData,
   url: URL,
-  viewer: Viewer | null | undefined,
-  /** The router base: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  loggedIn: boolean,
+  /** The router base: `/{seller}`, or "" on the tenant's own host name. */
   base = `/${data.tenant.slug}`,
-): Promise<MembershipFormProps | undefined> {
+): MembershipFormProps | undefined {
   const { tenant, envelope, event } = data;
-  const tg = url.searchParams.get("tg");
-  const group = data.groups.find((g) => g.handler === "membership" && (!tg || g.id === tg));
+  const group = membershipFormGroup(data, url.searchParams.get("tg"));
   if (!group) return undefined;
   const types = ticketTypesOf(envelope, event.id).filter((t) => t.ticket_group_id === group.id);
-  if (types.length === 0) return undefined;
   const levels = sortLevels(
     types.map(
       (type): FormLevel => ({
@@ -98,11 +79,11 @@ export async function membershipFormProps(
     eventId: event.id,
     groupId: group.id,
     levels,
-    initialRules: await levelRules(tenant.slug, group.id),
+    initialRules: data.membershipRules,
     surveyQuestions: surveyQuestions(group.additional_info_spec).questions,
     action,
-    loggedIn: viewer != null,
-    ownEmail: await viewerEmail(viewer),
+    loggedIn,
+    ownEmail: data.ownEmail,
     askAutoRenew:
       action !== "gift" &&
       asksAutoRenew(
@@ -117,6 +98,6 @@ export async function membershipFormProps(
     strings: membershipFormStrings(tenant),
     loginStrings: stringSubset(tenant, isLoginStringKey),
     loginModes: tenant.web.login_modes,
-    externalLogin: externalLoginOption(tenant, url.pathname),
+    externalLogin: data.externalLogin,
   };
 }

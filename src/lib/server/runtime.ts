@@ -14,13 +14,14 @@ import { logger } from "./log/logger.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";
 import { releaseExpiredCarts } from "./services/cart/release.ts";
+import { ensureManageLinkKey } from "./services/manage/token.ts";
 import { startRenewalJob } from "./services/membership/renewal-job-loop.ts";
 
 export interface Runtime {
   handle: DbHandle;
   clock: Clock;
   api: ReturnType<typeof createApiApp>;
-  /** The /cached_api answers the API has stored, for the pages' in-process reads (ssr.ts). */
+  /** The /cached_api answers the API has stored, for the pages' in-process reads (page-data/client.ts). */
   storedJson: StoredJsonReader;
 }
 
@@ -38,6 +39,8 @@ async function start(): Promise<Runtime> {
     await checkDemoSeedAllowed(handle.db);
     await prepareDemoData(handle, clock.now());
   }
+  // The order-link key exists before any page asks for it: a page GET signs with it and writes nothing.
+  await ensureManageLinkKey(handle.db, clock.now());
   startCartSweeper(handle, clock);
   // Outbox delivery: SMTP when SMTP_URL is set, else mails are kept for the mailbox page (/_mail).
   startMailWorker(handle.db, clock);

@@ -11,7 +11,7 @@
  * visitor's own cart is theirs already, so it loads like a public one.
  */
 
-/** The outcome of reading the cart with the visitor's session (checkout/_entry.ts's CartEntry kinds). */
+/** The outcome of reading the cart with the visitor's session (server/page-data/checkout/entry.ts's CartEntry kinds). */
 export type TransferRead = "cart" | "booked" | "not_found" | "forbidden" | "expired";
 
 export type TransferProblem =

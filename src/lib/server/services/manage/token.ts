@@ -50,6 +50,14 @@ async function signingKey(ex: Executor, now: Date): Promise<Buffer> {
   return key;
 }
 
+/**
+ * Makes the key exist, once at startup (runtime.ts): the pages that sign links (the tickets page's
+ * wallet and calendar links) then only read it, so a page GET never writes.
+ */
+export async function ensureManageLinkKey(ex: Executor, now: Date): Promise<void> {
+  await signingKey(ex, now);
+}
+
 export type OrderTokenPurpose = "manage" | "tickets";
 
 const mac = (key: Buffer, purpose: OrderTokenPurpose, orderId: string, expires: number) =>

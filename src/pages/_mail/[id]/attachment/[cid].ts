@@ -1,16 +1,13 @@
 /** An inline image of a mailbox mail (/_mail/{id}/attachment/{cid}); other types download. */
 import type { APIRoute } from "astro";
-import { mailboxEnabled } from "../../../../lib/server/mail/config.ts";
-import { getAttachment } from "../../../../lib/server/mail/mailbox.ts";
-import { getRuntime } from "../../../../lib/server/runtime.ts";
+import { mailboxAttachment, mailboxEnabled } from "../../../../lib/server/page-data/mail/mailbox.ts";
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ params }) => {
   const notFound = new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!mailboxEnabled()) return notFound;
-  const { handle } = await getRuntime();
-  const found = await getAttachment(handle.db, params.id ?? "", params.cid ?? "");
+  const found = await mailboxAttachment(params.id ?? "", params.cid ?? "");
   if (!found) return notFound;
   const safeName = found.filename.replace(/[^\w.-]+/g, "_").slice(0, 100) || "attachment";
   return new Response(new Uint8Array(found.content), {

@@ -4,14 +4,19 @@
  * session of another seller, and for any token that does not resolve. Server only.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import * as s from "../../db/schema.ts";
-import { cachedSeller } from "../cart/static-rows.ts";
-import { liveSession } from "./identity.ts";
+import type { Db } from "../db/client.ts";
+import * as s from "../db/schema.ts";
+import { cachedSeller } from "../services/cart/static-rows.ts";
+import { liveSession } from "../services/identity/identity.ts";
+
+/** The session cookie's name, for the middleware and the loaders that check for a session. */
+export { SESSION_COOKIE } from "../services/identity/identity.ts";
 
 export interface Viewer {
   identityId: string;
   firstName: string | null;
+  /** Their e-mail (the membership form refuses a gift to oneself); read with the session, no extra query. */
+  email: string | null;
 }
 
 export async function viewerFor(
@@ -26,12 +31,19 @@ export async function viewerFor(
   // (their pages are never shared, so never micro-cached), and on PGlite each read is a WebAssembly
   // call of its own (issue 17 "Faster pages": "one combined read in place of two").
   const [row] = await db
-    .select({ identityId: s.identity.id, sellerId: s.authSession.sellerId, firstName: s.identity.firstName })
+    .select({
+      identityId: s.identity.id,
+      sellerId: s.authSession.sellerId,
+      firstName: s.identity.firstName,
+      email: s.identity.email,
+    })
     .from(s.authSession)
     .innerJoin(s.identity, eq(s.identity.id, s.authSession.identityId))
     .where(live)
     .limit(1);
   if (!row) return null;
   const seller = await cachedSeller(db, sellerSlug);
-  return row.sellerId === seller.id ? { identityId: row.identityId, firstName: row.firstName } : null;
+  return row.sellerId === seller.id
+    ? { identityId: row.identityId, firstName: row.firstName, email: row.email }
+    : null;
 }

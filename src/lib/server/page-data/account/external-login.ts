@@ -2,10 +2,13 @@
  * Server-side glue of the login callback page (issue 13; spec 2 §2 login callback path): the
  * provider's query goes to GET login/external/callback in process, with the browser's cookies,
  * address and scheme (so the API sees the same caller), and the session cookie comes back.
- * Server only (Astro skips `_` files).
+ * Server only.
  */
 import type { AstroGlobal } from "astro";
-import { getRuntime } from "../../../lib/server/runtime.ts";
+import { getRuntime } from "../../runtime.ts";
+
+/** The tenant's external login: what a login form shows (option), and its setup (the callback page). */
+export { externalLoginOption, externalLoginSetup } from "../../services/external-login/config.ts";
 
 export type CallbackResult =
   | { ok: true; redirect: string; setCookies: string[] }

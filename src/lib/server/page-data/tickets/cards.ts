@@ -10,10 +10,9 @@
  * token for that order.
  */
 
-import { createApiClient } from "../../../api/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
-import { ssrNow } from "../../../api/ssr.ts";
 import { ticketLinks, walletPrecheckAnswer } from "../../../api/tickets-schemas.ts";
+import type { PageTicketCard, PageTicketOrder } from "../../../domain/tickets/page-cards.ts";
 import {
   cardInputsFromRead,
   type TicketCard,
@@ -23,23 +22,14 @@ import {
 import type { Tenant } from "../../../tenant/schema.ts";
 import { t } from "../../../tenant/strings.ts";
 import { getRuntime } from "../../runtime.ts";
-import { issueManageToken } from "../manage/token.ts";
-import { calendarPath, type WalletButtons } from "./links.ts";
-import { qrSvg } from "./qr.ts";
+import { issueManageToken } from "../../services/manage/token.ts";
+import { calendarPath, ticketsPageRoute, type WalletButtons } from "../../services/ticket-cards/links.ts";
+import { qrSvg } from "../../services/ticket-cards/qr.ts";
+import { ssrNow, visitorClient } from "../client.ts";
 
-export interface PageTicketCard extends TicketCard {
-  /** The QR code as inline SVG; null when it is not shown. */
-  qr: string | null;
-  wallet: WalletButtons;
-}
-
-export interface PageTicketOrder {
-  id: string;
-  orderNumber: string;
-  /** 'Add to calendar' (GET ticket_order/{id}/calendar.ics), when the order has an active session ticket. */
-  calendarUrl: string | null;
-  cards: PageTicketCard[];
-}
+export type { PageTicketCard, PageTicketOrder };
+/** The tickets page's route, for the completion page's link to it. */
+export { ticketsPageRoute };
 
 export interface TicketPageOptions {
   request: Request;
@@ -51,22 +41,13 @@ export interface TicketPageOptions {
   qrLabel: (card: TicketCard) => string;
 }
 
-function visitorApi(request: Request) {
-  const cookie = request.headers.get("cookie");
-  return createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => {
-      if (cookie) inner.headers.set("cookie", cookie);
-      return (await getRuntime()).api.fetch(inner);
-    },
-  });
+function visitorApiOf(request: Request) {
+  return visitorClient({ cookie: request.headers.get("cookie") });
 }
 
 /** walletprecheck's answer as buttons; a refused or failed precheck shows none. */
 async function walletButtons(
-  api: ReturnType<typeof visitorApi>,
+  api: ReturnType<typeof visitorApiOf>,
   seller: string,
   card: TicketCard,
   token: string,
@@ -96,7 +77,7 @@ export async function ticketPageOrders(
   const inputs = cardInputsFromRead(read, options.timeZone);
   const cards = ticketCards(inputs, options.now, options.locale);
   const { handle } = await getRuntime();
-  const api = visitorApi(options.request);
+  const api = visitorApiOf(options.request);
   const orders = read.ticket_order._data;
   const tokens = new Map<string, string>();
   for (const order of orders)

@@ -1,20 +1,20 @@
 /**
  * Server-side glue of /manage/{id} (issue 14): the order the manage-link token opens, read in process
  * (GET ticket_order/{id}/manage; a bad token or unknown order reads as not found), and the islands'
- * strings. Server only (Astro skips `_` files).
+ * strings. Server only.
  */
 
-import type { ManageStrings } from "../../../islands/manage/manage-calls.ts";
-import type { ReserveIslandProps } from "../../../islands/reserve/props.ts";
-import { createApiClient } from "../../../lib/api/client.ts";
-import { ApiClientError } from "../../../lib/api/errors.ts";
-import { manageApi } from "../../../lib/api/manage-client.ts";
-import type { ManageAnswer } from "../../../lib/api/manage-schemas.ts";
-import { loadEventDetail, reserveIslandProps } from "../../../lib/pages/event-detail.ts";
-import { getRuntime } from "../../../lib/server/runtime.ts";
-import type { Tenant } from "../../../lib/tenant/schema.ts";
-import { isIslandSharedKey, stringSubset } from "../../../lib/tenant/strings.ts";
-import { manageStrings } from "../../../lib/tenant/strings-manage.ts";
+import type { ManageStrings } from "../../../../islands/manage/manage-calls.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { manageApi } from "../../../api/manage-client.ts";
+import type { ManageAnswer } from "../../../api/manage-schemas.ts";
+import { type ReserveIslandProps, reserveIslandProps } from "../../../pages/event-detail.ts";
+import { getTenant } from "../../../tenant/load.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { isIslandSharedKey, stringSubset } from "../../../tenant/strings.ts";
+import { manageStrings } from "../../../tenant/strings-manage.ts";
+import { visitorClient } from "../client.ts";
+import { loadEventDetail } from "../events/event-detail.ts";
 
 export type ManageRead = { kind: "ok"; answer: ManageAnswer } | { kind: "notFound" };
 
@@ -25,12 +25,7 @@ export async function readManagedOrder(
   token: string | null,
 ): Promise<ManageRead> {
   if (!token || !orderId) return { kind: "notFound" };
-  const client = createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => (await getRuntime()).api.fetch(inner),
-  });
+  const client = visitorClient();
   try {
     return { kind: "ok", answer: await manageApi(client, seller).read(orderId, token) };
   } catch (error) {
@@ -66,7 +61,7 @@ export async function seatingOf(
   ];
   const out: Record<string, ReserveIslandProps> = {};
   for (const id of eventIds) {
-    const data = await loadEventDetail({ seller, id }, null);
+    const data = await loadEventDetail({ params: { id }, tenant: getTenant(seller), viewer: null });
     if (!data) continue;
     const props = reserveIslandProps(
       data,

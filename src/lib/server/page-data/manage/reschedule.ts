@@ -1,26 +1,26 @@
 /**
  * Server-side glue of /manage/{orderId}/reschedule/{sessionId} and /manage/{orderId}/confirm (issue
- * 14): the order the token opens (../_manage.ts), the session's tickets the holder may move (mode
+ * 14): the order the token opens (manage.ts), the session's tickets the holder may move (mode
  * self_edit and every booked ticket of the session editable, else 'Please contact us to reschedule
  * your tickets.'), the event's reserve props (date-first, so the pickers are the reserve flow's), and
- * the order's pending edit cart for the confirm page. Server only (Astro skips `_` files).
+ * the order's pending edit cart for the confirm page. Server only.
  */
 import type {
   RescheduleIslandProps,
   RescheduleStrings,
 } from "../../../../islands/manage/reschedule/RescheduleIsland.tsx";
-import type { CartEnvelope } from "../../../../lib/api/cart-schemas.ts";
-import { createApiClient } from "../../../../lib/api/client.ts";
-import { ApiClientError } from "../../../../lib/api/errors.ts";
-import { manageEditApi } from "../../../../lib/api/manage-edit-client.ts";
-import { formatTime } from "../../../../lib/domain/date-format.ts";
-import { formatOrderDate } from "../../../../lib/domain/order-dates.ts";
-import { loadEventDetail, reserveIslandProps } from "../../../../lib/pages/event-detail.ts";
-import { getRuntime } from "../../../../lib/server/runtime.ts";
-import type { Tenant } from "../../../../lib/tenant/schema.ts";
-import { stringSubset } from "../../../../lib/tenant/strings.ts";
-import { rescheduleStrings } from "../../../../lib/tenant/strings-reschedule.ts";
-import { readManagedOrder } from "../_manage.ts";
+import type { CartEnvelope } from "../../../api/cart-schemas.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { manageEditApi } from "../../../api/manage-edit-client.ts";
+import { formatTime } from "../../../domain/date-format.ts";
+import { formatOrderDate } from "../../../domain/order-dates.ts";
+import { reserveIslandProps } from "../../../pages/event-detail.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { stringSubset } from "../../../tenant/strings.ts";
+import { rescheduleStrings } from "../../../tenant/strings-reschedule.ts";
+import { visitorClient } from "../client.ts";
+import { loadEventDetail } from "../events/event-detail.ts";
+import { readManagedOrder } from "./manage.ts";
 
 export type RescheduleRead =
   | { kind: "ok"; props: RescheduleIslandProps; orderNumber: string }
@@ -52,7 +52,7 @@ export async function readReschedule(
   if (answer.mode !== "self_edit" || !first || tickets.some((x) => !x.can_edit)) {
     return { kind: "contactUs", orderNumber };
   }
-  const data = await loadEventDetail({ seller: tenant.slug, id: first.event_template_id }, null);
+  const data = await loadEventDetail({ params: { id: first.event_template_id }, tenant, viewer: null });
   const reserve = data
     ? reserveIslandProps(data, { tg: undefined, select: undefined, price: undefined }, "date_first", base)
     : undefined;
@@ -101,12 +101,7 @@ export async function readEditCart(
   cartId: string | null,
 ): Promise<EditCartRead> {
   if (!token || !orderId) return { kind: "notFound" };
-  const client = createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => (await getRuntime()).api.fetch(inner),
-  });
+  const client = visitorClient();
   try {
     return {
       kind: "cart",

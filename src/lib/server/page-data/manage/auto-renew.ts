@@ -1,17 +1,16 @@
 /**
  * Server-side glue of the cancel-auto-renew page (issue 12): the order's memberships read in
  * process as this visitor (their cookie, so the API sees the same caller), and the island's strings.
- * Server only (Astro skips `_` files).
+ * Server only.
  */
 import type { AstroGlobal } from "astro";
 import type { AutoRenewStrings } from "../../../../islands/membership/auto-renew/CancelAutoRenew.tsx";
-import { createApiClient } from "../../../../lib/api/client.ts";
-import { ApiClientError } from "../../../../lib/api/errors.ts";
-import { autoRenewApi } from "../../../../lib/api/membership-renew-client.ts";
-import type { AutoRenewEnvelope } from "../../../../lib/api/membership-renew-schemas.ts";
-import { getRuntime } from "../../../../lib/server/runtime.ts";
-import type { Tenant } from "../../../../lib/tenant/schema.ts";
-import { isIslandSharedKey, stringSubset } from "../../../../lib/tenant/strings.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { autoRenewApi } from "../../../api/membership-renew-client.ts";
+import type { AutoRenewEnvelope } from "../../../api/membership-renew-schemas.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { isIslandSharedKey, stringSubset } from "../../../tenant/strings.ts";
+import { visitorClient } from "../client.ts";
 
 type PageContext = Pick<AstroGlobal, "request">;
 
@@ -26,16 +25,7 @@ export async function readOrderAutoRenew(
   seller: string,
   orderId: string,
 ): Promise<AutoRenewRead> {
-  const cookie = context.request.headers.get("cookie");
-  const client = createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => {
-      if (cookie) inner.headers.set("cookie", cookie);
-      return (await getRuntime()).api.fetch(inner);
-    },
-  });
+  const client = visitorClient({ cookie: context.request.headers.get("cookie") });
   try {
     return { kind: "ok", answer: await autoRenewApi(client, seller).read(orderId) };
   } catch (error) {

@@ -4,38 +4,25 @@
  * my/identity/saved_payment_method. Server only.
  */
 import type { AstroGlobal } from "astro";
-import { createApiClient } from "../../../api/client.ts";
 import { membershipApi } from "../../../api/membership-client.ts";
 import {
   type SavedPaymentMethodEnvelope,
   savedPaymentMethodEnvelope,
 } from "../../../api/membership-renew-schemas.ts";
 import type { MyMembershipEnvelope } from "../../../api/membership-schemas.ts";
-import { getRuntime } from "../../runtime.ts";
+import { clientAddressOf, visitorClient } from "../client.ts";
 
 type PageContext = Pick<AstroGlobal, "request" | "clientAddress">;
 
-function visitorClient(context: PageContext) {
-  const cookie = context.request.headers.get("cookie");
-  let clientAddress: string | undefined;
-  try {
-    clientAddress = context.clientAddress;
-  } catch {
-    clientAddress = undefined;
-  }
-  return createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => {
-      if (cookie) inner.headers.set("cookie", cookie);
-      return (await getRuntime()).api.fetch(inner, { clientAddress });
-    },
+function visitorClientOf(context: PageContext) {
+  return visitorClient({
+    cookie: context.request.headers.get("cookie"),
+    clientAddress: clientAddressOf(context),
   });
 }
 
 export function visitorMemberships(context: PageContext, seller: string): Promise<MyMembershipEnvelope> {
-  const client = visitorClient(context);
+  const client = visitorClientOf(context);
   return membershipApi({ cached: client, fresh: client }, seller).myMembership();
 }
 
@@ -43,7 +30,7 @@ export function visitorSavedMethods(
   context: PageContext,
   seller: string,
 ): Promise<SavedPaymentMethodEnvelope> {
-  return visitorClient(context).get(
+  return visitorClientOf(context).get(
     "my/identity/saved_payment_method",
     { _seller: seller },
     savedPaymentMethodEnvelope,

@@ -2,47 +2,28 @@
  * Server-side glue of the account pages (/user/*, /resend, /logout, /my/*): the account calls made
  * in process with the visitor's cookie and address (so the API sees the same caller and rate-limit
  * subject as the browser's own calls), who is logged in, and the account strings the islands get.
- * Server only (Astro skips `_` files).
+ * Server only.
  */
 import type { AstroGlobal } from "astro";
-import type { AccountStrings } from "../../../islands/account/account-strings.ts";
-import { type AuthApi, authApi } from "../../../lib/api/auth-client.ts";
-import type { IdentityResource } from "../../../lib/api/auth-schemas.ts";
-import { createApiClient } from "../../../lib/api/client.ts";
-import { ApiClientError } from "../../../lib/api/errors.ts";
-import { isResetLinkInvalid, isResetTokenShape } from "../../../lib/domain/account-forms.ts";
-import { logger } from "../../../lib/server/log/logger.ts";
-import { getRuntime } from "../../../lib/server/runtime.ts";
-import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
-import type { Tenant } from "../../../lib/tenant/schema.ts";
-import { stringSubset } from "../../../lib/tenant/strings.ts";
-
-/** Pages with personal data, or whose answer depends on the session: never cached anywhere. */
-export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
+import type { AccountStrings } from "../../../../islands/account/account-strings.ts";
+import { type AuthApi, authApi } from "../../../api/auth-client.ts";
+import type { IdentityResource } from "../../../api/auth-schemas.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { isResetLinkInvalid, isResetTokenShape } from "../../../domain/account-forms.ts";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../../../pages/page-context.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { stringSubset } from "../../../tenant/strings.ts";
+import { logger } from "../../log/logger.ts";
+import { SESSION_COOKIE } from "../../services/identity/identity.ts";
+import { clientAddressOf, visitorClient } from "../client.ts";
 
 type PageContext = Pick<AstroGlobal, "request" | "cookies" | "clientAddress" | "locals">;
 
-function addressOf(context: PageContext): string | undefined {
-  try {
-    return context.clientAddress;
-  } catch {
-    // The adapter cannot tell the address; per-address limits then share "unknown".
-    return undefined;
-  }
-}
-
 /** The account calls as this visitor: their cookie, their address, straight into the API app. */
 export function visitorAuth(context: PageContext, seller: string): AuthApi {
-  const cookie = context.request.headers.get("cookie");
-  const clientAddress = addressOf(context);
-  const client = createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => {
-      if (cookie) inner.headers.set("cookie", cookie);
-      return (await getRuntime()).api.fetch(inner, { clientAddress });
-    },
+  const client = visitorClient({
+    cookie: context.request.headers.get("cookie"),
+    clientAddress: clientAddressOf(context),
   });
   return authApi(client, seller);
 }

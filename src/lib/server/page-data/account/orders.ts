@@ -1,7 +1,7 @@
 /**
  * Server-side glue of the orders and upcoming-tickets pages (issue 13): the my-account reads and the
  * order e-mail made in process as the visitor (their cookie), and the shared guard of the pages
- * (tenant, page flag, login, private caching). Server only (Astro skips `_` files).
+ * (tenant, page flag, login, private caching). Server only.
  */
 import type { AstroGlobal } from "astro";
 import { z } from "zod";
@@ -10,33 +10,25 @@ import {
   myOrderEnvelope,
   type OrderSession,
   orderSessionAnswer,
-} from "../../../../lib/api/account-schemas.ts";
-import type { IdentityResource } from "../../../../lib/api/auth-schemas.ts";
-import { type ApiClient, createApiClient } from "../../../../lib/api/client.ts";
-import { ApiClientError } from "../../../../lib/api/errors.ts";
-import { loginPageHref } from "../../../../lib/domain/login-steps.ts";
-import { pageBase } from "../../../../lib/pages/router-base.ts";
-import { getRuntime } from "../../../../lib/server/runtime.ts";
-import { getTenant } from "../../../../lib/tenant/load.ts";
-import type { Tenant } from "../../../../lib/tenant/schema.ts";
-import { currentIdentity, PRIVATE_PAGE_CACHE_CONTROL, privateRedirect } from "../../user/_account.ts";
+} from "../../../api/account-schemas.ts";
+import type { IdentityResource } from "../../../api/auth-schemas.ts";
+import type { ApiClient } from "../../../api/client.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { loginPageHref } from "../../../domain/login-steps.ts";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../../../pages/page-context.ts";
+import { pageBase } from "../../../pages/router-base.ts";
+import { getTenant } from "../../../tenant/load.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import { visitorClient } from "../client.ts";
+import { currentIdentity, privateRedirect } from "./account.ts";
 
 type PageContext = Pick<
   AstroGlobal,
   "request" | "cookies" | "clientAddress" | "locals" | "params" | "url" | "response" | "originPathname"
 >;
 
-function visitorClient(context: PageContext): ApiClient {
-  const cookie = context.request.headers.get("cookie");
-  return createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => {
-      if (cookie) inner.headers.set("cookie", cookie);
-      return (await getRuntime()).api.fetch(inner);
-    },
-  });
+function visitorClientOf(context: PageContext): ApiClient {
+  return visitorClient({ cookie: context.request.headers.get("cookie") });
 }
 
 export type AccountPage = "upcoming" | "orders";
@@ -61,7 +53,7 @@ export async function guardAccountPage(context: PageContext, page: AccountPage):
     };
   }
   context.response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
-  return { ok: true, tenant, identity, api: ordersApi(visitorClient(context), tenant.slug) };
+  return { ok: true, tenant, identity, api: ordersApi(visitorClientOf(context), tenant.slug) };
 }
 
 export const ORDER_PAGE_EMBEDS = [

@@ -1,37 +1,23 @@
 /**
  * Server-side reads of the checkout pages (spec 2 §8 "Checkout route entry"): the visitor's cart
  * through the in-process API with the visitor's cookie (a user's cart is 403 to others), and the
- * ticket orders of the completion page through the cached API. Server only (Astro skips `_` files).
+ * ticket orders of the completion page through the cached API. Server only.
  */
 
-import { authApi } from "../../../lib/api/auth-client.ts";
-import { cartApi } from "../../../lib/api/cart-client.ts";
-import type { CartEnvelope } from "../../../lib/api/cart-schemas.ts";
-import { checkoutApi, type TicketOrderEnvelope } from "../../../lib/api/checkout-client.ts";
-import { createApiClient } from "../../../lib/api/client.ts";
-import { ApiClientError } from "../../../lib/api/errors.ts";
-import { ssrApi } from "../../../lib/api/ssr.ts";
-import { isCustomFieldKey } from "../../../lib/domain/identity-custom-fields.ts";
-import type { PurchaserIdentity } from "../../../lib/domain/identity-form.ts";
-import { getRuntime } from "../../../lib/server/runtime.ts";
-import { SESSION_COOKIE } from "../../../lib/server/services/identity/identity.ts";
+import { authApi } from "../../../api/auth-client.ts";
+import { cartApi } from "../../../api/cart-client.ts";
+import type { CartEnvelope } from "../../../api/cart-schemas.ts";
+import { checkoutApi, type TicketOrderEnvelope } from "../../../api/checkout-client.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { isCustomFieldKey } from "../../../domain/identity-custom-fields.ts";
+import type { PurchaserIdentity } from "../../../domain/identity-form.ts";
+import { SESSION_COOKIE } from "../../services/identity/identity.ts";
+import { ssrApi, visitorClient } from "../client.ts";
 
 export { SESSION_COOKIE };
 
-/** Personal pages: never cached anywhere. */
-export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
-
-function visitorClient(request: Request) {
-  const cookie = request.headers.get("cookie");
-  return createApiClient({
-    baseUrl: "http://foyer.internal",
-    prefix: "/api",
-    retries: 0,
-    fetch: async (inner) => {
-      if (cookie) inner.headers.set("cookie", cookie);
-      return (await getRuntime()).api.fetch(inner);
-    },
-  });
+function visitorClientOf(request: Request) {
+  return visitorClient({ cookie: request.headers.get("cookie") });
 }
 
 export type CartEntry =
@@ -47,7 +33,7 @@ export type CartEntry =
 export async function cartEntry(request: Request, cartId: string, seller: string): Promise<CartEntry> {
   try {
     // In this seller's context: a cart of another seller is not found.
-    const envelope = await cartApi(visitorClient(request)).get(cartId, seller);
+    const envelope = await cartApi(visitorClientOf(request)).get(cartId, seller);
     const cart = envelope.cart._data[0];
     if (!cart) return { kind: "not_found" };
     if (cart.state === "booked" && cart.ticket_order_id) {
@@ -72,7 +58,7 @@ export async function cartEntry(request: Request, cartId: string, seller: string
 /** The cart number of a cart (the pending page's reference), or null when it cannot be read. */
 export async function cartNumber(request: Request, cartId: string, seller: string): Promise<string | null> {
   try {
-    return (await cartApi(visitorClient(request)).get(cartId, seller)).cart._data[0]?.cart_number ?? null;
+    return (await cartApi(visitorClientOf(request)).get(cartId, seller)).cart._data[0]?.cart_number ?? null;
   } catch (error) {
     if (error instanceof ApiClientError) return null;
     throw error;
@@ -101,7 +87,7 @@ export async function ticketOrders(
 ): Promise<TicketOrderEnvelope | null> {
   const loggedIn = request.headers.get("cookie")?.includes(`${SESSION_COOKIE}=`) ?? false;
   try {
-    const envelope = await checkoutApi(loggedIn ? visitorClient(request) : ssrApi()).ticketOrders(
+    const envelope = await checkoutApi(loggedIn ? visitorClientOf(request) : ssrApi()).ticketOrders(
       seller,
       ids,
     );
@@ -123,7 +109,7 @@ export async function memberAt(
 ): Promise<(PurchaserIdentity & { additional_info: Record<string, unknown> }) | null> {
   if (!request.headers.get("cookie")?.includes(`${SESSION_COOKIE}=`)) return null;
   try {
-    const me = (await authApi(visitorClient(request), seller).me()).identity._data[0];
+    const me = (await authApi(visitorClientOf(request), seller).me()).identity._data[0];
     if (!me?.first_name || !me.last_name || !me.email || !me.has_real_email) return null;
     // additional_info: the custom identity fields the checkout may still ask for (a ZIP code).
     return {

@@ -1,0 +1,52 @@
+/**
+ * The request context the middleware resolves once per page request into `Astro.locals`
+ * (src/middleware.ts): the tenant named by the path, the visitor logged in with it, the router
+ * base, the origin of the page's absolute URLs, and the cache policy. Pages and components read
+ * these from `locals` and never resolve them again.
+ */
+
+import { pageBase } from "../../pages/router-base.ts";
+import { getTenant } from "../../tenant/load.ts";
+import { mailLinkOrigin } from "../config/origins.ts";
+import { logger } from "../log/logger.ts";
+import { getRuntime } from "../runtime.ts";
+import { mailOriginFor } from "../tenant-hosts/links.ts";
+import { SESSION_COOKIE, viewerFor } from "./visitor.ts";
+
+type Locals = App.Locals;
+
+/** The tenant a page path names (`/{seller}/…`), or undefined. */
+export function tenantOfPath(pathname: string) {
+  const slug = pathname.split("/")[1] ?? "";
+  return slug ? getTenant(slug) : undefined;
+}
+
+/**
+ * Fills the context into `locals`: the visitor only when the request has a session cookie (a
+ * failed lookup renders the page as for an anonymous visitor, never cached: the request has a
+ * cookie). `routerBase` is already set on a tenant's own host name (tenant-hosts/middleware.ts).
+ */
+export async function resolveRequestContext(
+  locals: Locals,
+  url: URL,
+  sessionToken: string | undefined,
+): Promise<void> {
+  const tenant = tenantOfPath(url.pathname);
+  locals.tenant = tenant;
+  locals.viewer = null;
+  if (tenant && sessionToken) {
+    try {
+      const { handle, clock } = await getRuntime();
+      locals.viewer = await viewerFor(handle.db, tenant.slug, sessionToken, clock.now());
+    } catch (error) {
+      logger.error({ err: error }, "session.resolve_failed");
+    }
+  }
+  locals.base = tenant ? pageBase(locals, tenant.slug) : "";
+  // Absolute URLs from the configured origins (the rule mail links follow), never from the Host
+  // header; on the tenant's own host name the page's URLs are on that name, at `/`.
+  locals.origin = tenant && locals.routerBase === "" ? mailOriginFor(tenant.slug) : mailLinkOrigin(url.href);
+  locals.cachePolicy = locals.viewer ? "personal" : "shared";
+}
+
+export { SESSION_COOKIE };
