@@ -47,7 +47,7 @@ const config = defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"] },
-      // The key-page baselines show the dates of the suite's default instant (issue 17): another
+      // The key-page baselines show the dates of the suite's default instant: another
       // E2E_NOW leaves them out rather than comparing other dates against them.
       testIgnore: E2E_NOW === SUITE_INSTANTS.afternoon ? [] : [VISUAL_SPEC],
     },
@@ -70,13 +70,13 @@ const config = defineConfig({
       NODE_ENV: "production",
       // Every browser of the suite is 127.0.0.1: per-address limits are shared by all of its tests.
       RATE_LIMIT_ADDRESS_FACTOR: "50",
-      // Harbour Museum's external login (issue 13): the provider external-login.spec.ts starts.
+      // Harbour Museum's external login: the provider external-login.spec.ts starts.
       FOYER_DEMO_OIDC_ISSUER: e2eOidcIssuer(),
     },
   },
 });
 
 // The time-sensitive specs again at 23:30 New York and on a DST change day (tests/e2e/clock-runs.ts).
-// Issue 13: the my-account pages with their flags off, on a server of their own (tests/e2e/flags-off-run.ts).
+// The my-account pages with their flags off, on a server of their own (tests/e2e/flags-off-run.ts).
 // All of them started side by side, not one after the other (tests/e2e/servers-together.ts).
 export default withServersStartedTogether(withFlagsOffRun(withClockRuns(config)));

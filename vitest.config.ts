@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * The unit tests that run again with the browser's zod (issue 17): those that load client code, the
+ * The unit tests that run again with the browser's zod: those that load client code, the
  * typed API client and its contract (`src/lib/api`), the islands, the stores, a domain module that
  * builds zod schemas, or zod itself, plus zod-browser-client-modules.test.ts, which loads every
  * module the islands can reach. Server-only zod code (the tenant config loader, the server's config
@@ -84,7 +84,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 17: the unit tests again, with `zod` resolved to the browser's façade
+        // The unit tests again, with `zod` resolved to the browser's façade
         // (src/perf/zod-browser.ts) as the client build resolves it (astro.config.mjs): the contract's
         // schemas and the client-side form validation must behave the same with it.
         resolve: {

@@ -24,7 +24,7 @@ import { SERVER_NODE_FLAGS } from "./serve-env.mjs";
 
 const SELLER = "harbour-museum";
 // DESIGN §9 gives no JS budget for checkout: it gets the event detail's 130 KB.
-// Issue 12: the membership form page (its islands) gets 130 KB too.
+// The membership form page (its islands) gets 130 KB too.
 const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024, membership: 130 * 1024, checkout: 130 * 1024 };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -240,7 +240,7 @@ try {
           ["checkout", await checkoutPath(base)],
         ]
       : [];
-  // My account is Lighthouse's only (issue 17); its islands are the membership pages' own.
+  // My account is Lighthouse's only; its islands are the membership pages' own.
   const lighthousePages = runs("lighthouse")
     ? [...pages, ["my account", `/${SELLER}/my/membership`, { Cookie: await demoMemberCookie(base) }]]
     : [];

@@ -1,4 +1,4 @@
-// Which Chromium the e2e tests drive (issue 17, suite time). Debian's `chromium-headless-shell`
+// Which Chromium the e2e tests drive (suite time). Debian's `chromium-headless-shell`
 // package: the same Chromium release as the `chromium` package, built as the headless shell that
 // Playwright itself uses for headless runs. A new browser context opens in about 60 ms instead of
 // about 300 ms in full Chromium's headless mode, and pages load in about half the time, which took

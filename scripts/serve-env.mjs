@@ -2,7 +2,7 @@
 //
 // React renders with its production build only when NODE_ENV says production. Unset, the server ran
 // React's development build: its checks and debug tasks on every render, about a third more CPU per
-// page (issue 17 "Faster pages"). The mode keeps its own rule (src/lib/server/config/mode.ts): with
+// page. The mode keeps its own rule (src/lib/server/config/mode.ts): with
 // FOYER_MODE and NODE_ENV both unset, `npm start` is the demo, so the mode is named before NODE_ENV
 // is filled in. A NODE_ENV that is set (development, test, production) is left as it is.
 
@@ -13,7 +13,7 @@
  * second under load and are scavenged and partly promoted. A 64 MB semi-space (a young generation
  * of up to 128 MB rather than Node 22's 32 MB: at most 96 MB more memory under load) took about
  * 12 % off the CPU of an uncached listing and 10 % off an event page, measured as the interleaved
- * CPU per request of two servers (issue 17 "Faster pages").
+ * CPU per request of two servers.
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
 

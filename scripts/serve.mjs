@@ -18,8 +18,8 @@ if (!existsSync(entry)) {
 }
 const started = performance.now();
 // Our own HTTP server around the adapter's handler (src/perf/request-listener.mjs): precompressed
-// /_astro files first (the adapter serves none), then fresh micro-cached pages before Astro (issue
-// 17; PAGE_FAST_PATH=off sends them through Astro too), then the build's static files
+// /_astro files first (the adapter serves none), then fresh micro-cached pages before Astro
+// (PAGE_FAST_PATH=off sends them through Astro too), then the build's static files
 // (src/perf/static-files.mjs), then the adapter in middleware mode (pages, API).
 // An entry without the handler export (a test's stand-in) has started a server of its own.
 const { handler } = await import(entry.href);

@@ -17,7 +17,7 @@
  * 3. Public pages are micro-cached in process for a few seconds: a page that declares itself
  *    `Cache-Control: public` (nothing personal in it) is kept and served again, as a CDN would.
  *    PAGE_CACHE=off turns it off (the bench measures both). The API (/api, /cached_api) is left alone.
- *    scripts/serve.mjs answers a hit before Astro (lib/server/page-cache.ts, issue 17) with the same
+ *    scripts/serve.mjs answers a hit before Astro (lib/server/page-cache.ts) with the same
  *    status, headers and bytes as this sequence; a hit reaches microCache below only without it.
  */
 import { defineMiddleware, sequence } from "astro:middleware";
@@ -139,7 +139,7 @@ const microCache = defineMiddleware(async (context, next) => {
   }
   // Anything that can make a page personal (a session cookie) bypasses the shared copy.
   if (context.request.headers.has("cookie")) return next();
-  // The host is part of the key: a tenant's own host name serves the page with other links (issue 16).
+  // The host is part of the key: a tenant's own host name serves the page with other links.
   const key = pageCacheKey(context.url);
   const hit = pageCache.get(key, Date.now());
   if (hit) return served(context.locals, hit);
@@ -173,7 +173,7 @@ const microCache = defineMiddleware(async (context, next) => {
 });
 
 // compression wraps the finished answer (its headers included) and stays inside the access log.
-// tenantHost rewrites `/x` to `/{seller}/x` on a tenant's own host name (issue 16) before visitor and
+// tenantHost rewrites `/x` to `/{seller}/x` on a tenant's own host name before visitor and
 // microCache read the path; securityHeaders reads it after the answer, so it sees the rewritten path.
 // invalidHost answers a request whose Host header names no host (400), inside the access log and
 // with the security headers, before anything reads the host.

@@ -1,5 +1,5 @@
 /**
- * The component gallery's stories (issue 17, spec 2 §2 "/_stories | Component gallery, outside
+ * The component gallery's stories (spec 2 §2 "/_stories | Component gallery, outside
  * production only"): one page per story and tenant theme, at /_stories/{tenant}/{story}. Pure data:
  * the pages, the gallery island and the e2e walk (a11y and visual) read this one list.
  */

@@ -1,6 +1,5 @@
 /**
- * Issue 13 "e2e: each page as a member and as a non-member (and the flags off)", against the
- * flags-off server (tests/e2e/flags-off-run.ts): the Harbour Museum has every my_account_pages flag
+ * Against the flags-off server (tests/e2e/flags-off-run.ts): the Harbour Museum has every my_account_pages flag
  * off, the Riverside Zoo its ticket pages off and its profile on; both have
  * prevent_membership_updates. Spec 2 §2: "Profile, upcoming tickets and recent orders each depend
  * on a my_account_pages configuration flag"; spec 2 §5: "member name edits are disabled when

@@ -1,5 +1,5 @@
 /**
- * Issue 13, /my and /my/membership for both tenants (spec 2 §2 "/my redirects to /my/membership if the
+ * /my and /my/membership for both tenants (spec 2 §2 "/my redirects to /my/membership if the
  * user has a membership, else to /my/profile", §3, §4 "scheduled means Enrolled", §6 "The membership
  * page shows only if the user has a membership"): a member enrolled in auto-renew (a new account that
  * buys a level with auto-renew, so the demo accounts stay as they are) lands on the membership page

@@ -1,9 +1,9 @@
 /**
- * Issue 13, upcoming tickets and recent orders (spec 2 §2, §3, §4, §8), for both tenants: the demo
+ * Upcoming tickets and recent orders (spec 2 §2, §3, §4, §8), for both tenants: the demo
  * member (README "Demo accounts") sees their upcoming visit and its tickets with QR codes, their
  * recent orders newest first, an order with its payments (Paid and Refund) and, at the Harbour
  * Museum, the membership on a payment plan with its Overdue instalment, paid with "Pay now" through
- * the checkout screen (issue 13); they resend an
+ * the checkout screen; they resend an
  * order. A user without orders sees 'You have no upcoming tickets' and 'You have no recent orders';
  * another's order is 'Order not found'. A visitor who is not logged in goes to the login page. axe
  * finds nothing serious on any page.
@@ -100,7 +100,7 @@ for (const tenant of TENANTS) {
         const scheduled = page.getByTestId("order-scheduled");
         await expect(scheduled).toContainText("Overdue");
         await expect(scheduled).toContainText("Upcoming");
-        // Issue 13: the membership ticket shows its validity, not "–".
+        // The membership ticket shows its validity, not "–".
         await expect(page.getByTestId("order-tickets")).toContainText(
           /[A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4} – [A-Z][a-z]{2}, [A-Z][a-z]+ \d{1,2} \d{4}/,
         );

@@ -1,5 +1,5 @@
 /**
- * Issue 13, /my/profile for both tenants (spec 2 §3 "Name, e-mail and first_name/last_name are
+ * /my/profile for both tenants (spec 2 §3 "Name, e-mail and first_name/last_name are
  * read-only on the profile; only state may be cleared", §5, spec 1 §5 custom fields "state or
  * province is a select required only where the country has a list (Canada uses the word province)"):
  * edit and save shows what was saved and survives a reload; a bad ZIP is refused by its field; the

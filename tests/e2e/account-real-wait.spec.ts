@@ -1,5 +1,5 @@
 /**
- * Regression (issue 11): the account forms said 'Please wait a minute' on a 429 whose retry_after
+ * Regression: the account forms said 'Please wait a minute' on a 429 whose retry_after
  * was 179 s. "Show the real wait": the forgot-password and forgot-membership forms tell the wait
  * their 429 gave. The 429 is answered by the browser route, so no real limit is spent.
  */

@@ -359,7 +359,7 @@ test("my account and logout without JavaScript: the profile is private, Logout c
   const page = await context.newPage();
   await demoLogin(context.request);
 
-  // Issue 13: the demo user is a member (HM100001), so /my goes to the membership page.
+  // The demo user is a member (HM100001), so /my goes to the membership page.
   const my = await page.request.get(`${BASE}/my`, { maxRedirects: 0 });
   expect(my.headers().location).toBe(`${BASE}/my/membership`);
   const res = await page.goto(`${BASE}/my/profile`);

@@ -1,5 +1,5 @@
 /**
- * Issue 11, as a shopper sees it: the add-on (special exhibition) offers only the admission's day
+ * As a shopper sees it: the add-on (special exhibition) offers only the admission's day
  * and its sessions; the upsell listing keeps General Admission and never lists the unrelated hidden
  * tour; a total with fees shows its fee line; 'From' is one price on the listing and the date
  * tiles; an evening concert has no session tabs. Runs at every suite instant (clock-runs.ts).
@@ -45,7 +45,7 @@ async function offeredSessionCount(reserve: Locator): Promise<number> {
 test("add-on dates: with the admission in the cart the exhibition offers only its day, from the admission's time on (visit_time until_close)", {
   tag: CLOCK_TAG,
 }, async ({ page, request }) => {
-  // Regression (issue 11): every date was offered and the refusal came only after 'Add to cart'.
+  // Regression: every date was offered and the refusal came only after 'Add to cart'.
   const gaSession = await firstOpenSession(request);
   const answer = await createCart(request, [
     { ticket_type_id: "hm-ga-adult", event_session_id: gaSession, quantity: 2 },
@@ -93,7 +93,7 @@ test("add-on dates: with the admission in the cart the exhibition offers only it
 test("upsell listing: with admission in the cart General Admission stays listed and the unrelated hidden tour does not appear (spec §2)", {
   tag: CLOCK_TAG,
 }, async ({ page, request }) => {
-  // Regression (issue 11): the listing showed the curator's private tour and dropped General Admission.
+  // Regression: the listing showed the curator's private tour and dropped General Admission.
   await seedCart(page, await admissionCart(request, 1));
   await page.goto(`${HM}/events`);
   await cartWidget(page);
@@ -110,7 +110,7 @@ test("upsell listing: with admission in the cart General Admission stays listed 
 test("prices: a total with fees shows the subtotal and fee lines, in the reserve footer, the cart and at checkout; 'From' is one price", {
   tag: CLOCK_TAG,
 }, async ({ page }) => {
-  // Regression (issue 11): reserve totals folded the fees in, and 'From' differed between pages.
+  // Regression: reserve totals folded the fees in, and 'From' differed between pages.
   await page.goto(`${HM}/events`);
   const cardPrice = (
     await page.locator('[data-event-id="hm-general-admission"] .event-card__price').textContent()
@@ -156,7 +156,7 @@ test("prices: a total with fees shows the subtotal and fee lines, in the reserve
 test("session tabs: the evening concert's sessions fall in one tab, so it shows no tabs", {
   tag: CLOCK_TAG,
 }, async ({ page }) => {
-  // Regression (issue 11): a 7:30 PM concert sat under 'Late afternoon' next to two '(Not available)' tabs.
+  // Regression: a 7:30 PM concert sat under 'Late afternoon' next to two '(Not available)' tabs.
   await page.goto(`${HM}/events/hm-evening-concert`);
   const reserve = await waitForReserveIsland(page);
   await pickFirstDate(reserve);

@@ -1,5 +1,5 @@
 /**
- * Issue 17, a layout that does not move: on a wide screen the pages with the cart aside (listing,
+ * A layout that does not move: on a wide screen the pages with the cart aside (listing,
  * event page, checkout) have their two columns from the first paint. The aside comes last in the
  * page (after the content, in reading order), so while the page streams in, the browser has
  * painted the content before the aside exists; the grid must not wait for it. Each page is loaded

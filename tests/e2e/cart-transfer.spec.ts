@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Transfer cart" and "Express checkout" (spec 2 §2, §6, §8):
+ * "Transfer cart" and "Express checkout" (spec 2 §2, §6, §8):
  * - /transfer-cart/{cartId} loads a public cart into this browser (the cart store's storage) and
  *   goes to `next` (a path on this site) or /checkout; 404 'Cart not found', 403 'Access denied to
  *   cart', 'This cart belongs to another member', an expired cart's message;

@@ -227,7 +227,7 @@ test("upsell listing: the add-on banner shows, events already in the cart stay, 
     "href",
     `/${SELLER}/checkout`,
   );
-  // Issue 11: more admission tickets can still be added, so General Admission stays listed.
+  // More admission tickets can still be added, so General Admission stays listed.
   await expect(page.getByRole("link", { name: "General Admission" })).toBeVisible();
   // The add-on that needs an admission is offered now that the cart holds one.
   await expect(page.getByRole("link", { name: "Special exhibition" })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Checkout extras (issue 4, spec 2 §2, §4, §5): the donation add changes the total to pay; the
+ * Checkout extras (spec 2 §2, §4, §5): the donation add changes the total to pay; the
  * confirmation e-mail of a completed checkout is in the mailbox with the order number in its
  * subject and its QR images; scheduled payments (Upcoming/Overdue, total outstanding) with the
  * partial-amount choice, the other amount clamped, and a partial result staying on the page; a
@@ -48,7 +48,7 @@ test("the donation add changes the total; the confirmation e-mail is in /_mail w
   // A flexible amount outside min/max is refused with the spec's text (flexible-price rules).
   await donation.getByRole("radio", { name: "Other amount" }).check();
   await donation.getByRole("spinbutton", { name: "Other amount" }).fill("0.50");
-  // Issue 11: the button is disabled and the field says why.
+  // The button is disabled and the field says why.
   await expect(donation.getByRole("button", { name: "Add donation" })).toBeDisabled();
   await expect(donation.getByText("Value entered is outside min/max. Enter at least $1.00.")).toBeVisible();
   await donation.getByRole("radio", { name: "$10.00" }).check();
@@ -73,11 +73,11 @@ test("the donation add changes the total; the confirmation e-mail is in /_mail w
   await expect(link).toBeVisible();
   await link.click();
   const body = page.frameLocator("iframe.mail-html");
-  // Issue 15: each ticket block's QR image is named after the ticket's scan code.
+  // Each ticket block's QR image is named after the ticket's scan code.
   const qr = body.getByRole("img", { name: /^QR code of ticket [A-Z0-9]+$/ }).first();
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  // One per admission ticket; the donation is no ticket to show at the gate (issue 15).
+  // One per admission ticket; the donation is no ticket to show at the gate.
   await expect(body.getByRole("img", { name: /^QR code of ticket/ })).toHaveCount(2);
 });
 

@@ -1,5 +1,5 @@
 /**
- * The checkout flows of issue 4 on the second tenant, riverside-zoo (GBP, no terms): a guest buys
+ * The checkout flows on the second tenant, riverside-zoo (GBP, no terms): a guest buys
  * timed tickets with 4242 and sees the order number and QR codes, and the confirmation is in the
  * mailbox; a declined card shows the spec's message and keeps the cart; a pending payment goes to
  * the pending page; a gift card pays part and a card the rest; a donation-only order.

@@ -72,7 +72,7 @@ test("a guest pays with 4242 4242 4242 4242 and sees the order number and its QR
   expect(await qr.getAttribute("src")).toMatch(/^\/cached_api\/ticket_order\/[^/]+\/qrcode\?margin=4$/);
   await expect(page.getByRole("button", { name: "Print tickets" })).toBeVisible();
   await expect(page.getByText("2 × Adult")).toBeVisible();
-  // Issue 11 "Show the fee lines wherever a total includes fees": $50.00 of tickets and $3.00 of fees.
+  // $50.00 of tickets and $3.00 of fees.
   const fees = page.getByTestId("order-fees");
   await expect(fees.locator("div").filter({ hasText: "Subtotal" })).toContainText("$50.00");
   await expect(fees.locator("div").filter({ hasText: "Fees" })).toContainText("$3.00");

@@ -1,5 +1,5 @@
 /**
- * The e2e runs at other hours (issue 10: "The suite runs at least at 23:30 and 15:30 New York
+ * The e2e runs at other hours ("The suite runs at least at 23:30 and 15:30 New York
  * time, and on a daylight-saving change day"). The config's one web server runs the whole suite at
  * E2E_NOW (15:30 New York by default). Unless E2E_NOW is set, each extra clock below gets a copy of
  * that server (same command and settings, its own port, data folder and FOYER_NOW) and projects that

@@ -1,5 +1,5 @@
 /**
- * Issue 16, "CORS for browser clients on other origins", in a real browser against the built
+ * "CORS for browser clients on other origins", in a real browser against the built
  * server: a page on http://127.0.0.1:4610 (the demo Harbour Museum lists it in web.cors_origins;
  * a shop server the test starts) reads the catalogue and creates and reads a public cart with fetch; the
  * browser's preflight passes. A page on an unlisted origin, and a request with credentials, fail.

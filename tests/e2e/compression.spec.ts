@@ -1,5 +1,5 @@
 /**
- * Issue 11, "No response compression: HTML, JSON, JS and CSS go out uncompressed. Compress them
+ * "No response compression: HTML, JSON, JS and CSS go out uncompressed. Compress them
  * (brotli and gzip) when the client accepts it": the built server, as a browser and a client
  * without Accept-Encoding see it. (The middleware and the precompressed files are unit-tested in
  * tests/integration/compression.test.ts.)

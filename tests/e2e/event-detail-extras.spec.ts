@@ -1,5 +1,5 @@
 /**
- * Issue 17, spec 1 §2: the event page's promo banner (tenant content blocks), the membership promo
+ * Spec 1 §2: the event page's promo banner (tenant content blocks), the membership promo
  * (hidden for a logged-in member), the description dialog (rich text, full screen on a phone) and
  * spec 1 §9's all-day events ('All day' in place of the time picker).
  */

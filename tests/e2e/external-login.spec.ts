@@ -1,5 +1,5 @@
 /**
- * External login with OpenID Connect (issue 13: "the OIDC login from button to account page"),
+ * External login with OpenID Connect,
  * in Chromium against a real `oidc-provider` this spec starts on the port playwright.config.ts
  * gives Harbour Museum's issuer (tests/e2e/helpers/oidc.ts). The provider's development login and
  * consent forms stand in for the tenant's identity provider.

@@ -1,6 +1,5 @@
 /**
- * Issue 13 "e2e: each page as a member and as a non-member (and the flags off)": one more server,
- * started like the main one (same command and settings, its own port, data folder and clock)
+ * One more server, started like the main one (same command and settings, its own port, data folder and clock)
  * but with CONTENT_DIR pointing at a copy of src/content whose tenants have their
  * `my_account_pages` flags off (Riverside Zoo keeps its profile page) and
  * `prevent_membership_updates` on. Only

@@ -1,5 +1,5 @@
 /**
- * Issue 11 on the one-ticket pages: the gift card asks for its recipient (name, e-mail, message)
+ * The one-ticket pages: the gift card asks for its recipient (name, e-mail, message)
  * and the cart line and the completed order show it, without 'Any date'; the card expiry is
  * formatted as typed; the option and field labels read once
  * ('$25 gift card', 'Other amount'); an out-of-range donation disables 'Add to cart' and the field

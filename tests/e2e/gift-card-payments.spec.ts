@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Gift cards at checkout" and "An applied promo code can't be removed": the cart shows
+ * Gift cards at checkout, and "An applied promo code can't be removed": the cart shows
  * the paid and remaining lines, an applied gift card can be removed before paying (its balance
  * comes back) and applied again, an inactive card has its own message, and an applied promo code
  * can be taken off the cart. The $100 card here is GC-1000-0004, so this spec never races
@@ -31,7 +31,7 @@ async function applyGiftCard(page: Page, number: string) {
   await page.getByRole("button", { name: "Apply gift card" }).click();
 }
 
-test("issue 11 'Show the payments and the remaining amount due': a gift card is applied, removed (its balance back), applied again, and 4242 pays the rest", async ({
+test("'Show the payments and the remaining amount due': a gift card is applied, removed (its balance back), applied again, and 4242 pays the rest", async ({
   page,
   request,
 }) => {
@@ -43,7 +43,7 @@ test("issue 11 'Show the payments and the remaining amount due': a gift card is 
 
   await applyGiftCard(page, CARD_NUMBER);
   await expect(page.getByText("Gift card applied: $100.00 paid.")).toBeVisible();
-  // The paid and remaining lines, with the number masked to its last 4 (issue 10).
+  // The paid and remaining lines, with the number masked to its last 4.
   const paidLines = widget.getByTestId("cart-payments");
   await expect(paidLines).toContainText("Paid by gift card ****0004");
   await expect(paidLines).toContainText("−$100.00");
@@ -83,7 +83,7 @@ test("issue 11 'Show the payments and the remaining amount due': a gift card is 
   expect(await balance(request, CARD_NUMBER)).toBe("0.00");
 });
 
-test("issue 11 'An inactive card shows \"Gift Card balance is $0\"; it deserves its own message': GC-1000-0003", async ({
+test("'An inactive card shows \"Gift Card balance is $0\"; it deserves its own message': GC-1000-0003", async ({
   page,
   request,
 }) => {
@@ -93,7 +93,7 @@ test("issue 11 'An inactive card shows \"Gift Card balance is $0\"; it deserves 
   await expect(page.getByText("Gift Card balance is $0")).toHaveCount(0);
 });
 
-test("issue 11 'An applied promo code can't be removed': WELCOME10 is applied, then removed from the cart", async ({
+test("'An applied promo code can't be removed': WELCOME10 is applied, then removed from the cart", async ({
   page,
   request,
 }) => {

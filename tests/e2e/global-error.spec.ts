@@ -1,7 +1,7 @@
 /**
  * Spec 1 §8 "Unexpected API errors show a message with a Continue link to the seller home.
  * Unhandled rejections show a general error with Reload."; spec 2 §8 "Unexpected: 'Sorry,
- * something unexpected happened. Please try again later.'" (the global error screen, issue 17).
+ * something unexpected happened. Please try again later.'" (the global error screen).
  */
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "No favicon (a 404 on every page), and no meta description or social preview tags",
+ * "No favicon (a 404 on every page), and no meta description or social preview tags",
  * and "Event images have the title baked into the illustration": on the built server, in Chromium.
  */
 import { expect, type Page, test } from "./fixtures.ts";

@@ -1,6 +1,6 @@
 /**
- * Issue 11 "Typed or autofilled text is wiped: text entered right after a page loads, before the
- * island hydrates (about 0.1–0.3 s), was sometimes wiped". Each test types into the server-rendered
+ * Typed or autofilled text is not wiped: text entered right after a page loads, before the
+ * island hydrates (about 0.1–0.3 s), was sometimes wiped. Each test types into the server-rendered
  * fields while the islands' JavaScript is held back, then lets it load, waits for hydration (Astro
  * removes the `ssr` attribute) and checks the islands kept and use the typed text.
  */

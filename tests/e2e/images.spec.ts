@@ -1,5 +1,5 @@
 /**
- * Issue 17: "the cover and card images are served as responsive srcset in AVIF or WebP through the
+ * "the cover and card images are served as responsive srcset in AVIF or WebP through the
  * image endpoint ... The hero is prioritised, so it is the LCP element and loads first."
  */
 import type { Response } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Faster pages": a page's first Intl formatter loads ICU's data, which blocked the event
+ * "Faster pages": a page's first Intl formatter loads ICU's data, which blocked the event
  * page's main thread inside the reserve island's first render. Base.astro starts a worker that
  * loads it first (inline-scripts.ts, INTL_WARMUP_SCRIPT); the CSP guard of every test proves the
  * inline script and the worker run under the page's policy.

@@ -1,5 +1,5 @@
 /**
- * Spec 1 §6, §9: a `?code=` link parameter is carried into the cart (issue 17). A shopper who
+ * Spec 1 §6, §9: a `?code=` link parameter is carried into the cart. A shopper who
  * follows a link with a promo code sees its discount in the cart: on the cart the next add
  * creates, or at once on the cart already held. The demo's FIVEOFF is $5 off the order.
  */

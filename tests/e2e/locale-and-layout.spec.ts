@@ -1,5 +1,5 @@
 /**
- * Issue 11, shopping both tenants in a real browser: dates and times in the tenant's locale (the UK
+ * Shopping both tenants in a real browser: dates and times in the tenant's locale (the UK
  * zoo is en-GB), one fixed bar at the bottom of a phone that keeps clear of the content, the parts
  * of donation, gift card and membership pages, the marked category chip, and a stale 'Added to your
  * cart.' after the cart is gone.
@@ -45,7 +45,7 @@ async function seedZooCart(page: Page, answer: CartAnswer): Promise<string> {
   return id;
 }
 
-test.describe("issue 11 'Dates and times follow the tenant's locale, which is part of tenant config'", () => {
+test.describe("'Dates and times follow the tenant's locale, which is part of tenant config'", () => {
   // Bug: the UK zoo showed 'Sat, Nov 28, 2026' and '10:00 AM'.
   test("the UK zoo writes en-GB dates and a 24-hour clock on the reserve screen and in the cart", async ({
     page,
@@ -77,7 +77,7 @@ test.describe("issue 11 'Dates and times follow the tenant's locale, which is pa
   });
 });
 
-test.describe("issue 11 phone layout: 'Combine the bars, and keep content clear of them'", () => {
+test.describe("phone layout: 'Combine the bars, and keep content clear of them'", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   // Bug: the 'Time left' strip covered the last ticket stepper on detail pages.
@@ -155,7 +155,7 @@ test.describe("issue 11 phone layout: 'Combine the bars, and keep content clear 
   });
 });
 
-test.describe("issue 11 'Wrong parts on some event pages' (spec 1 §2 event detail variants)", () => {
+test.describe("'Wrong parts on some event pages' (spec 1 §2 event detail variants)", () => {
   // Bug: donation, gift card and membership pages showed 'Get tickets', the venue and the cloakroom notice.
   for (const [name, id, island] of [
     ["donation", "hm-donation", true],
@@ -183,7 +183,7 @@ test.describe("issue 11 'Wrong parts on some event pages' (spec 1 §2 event deta
   });
 });
 
-test.describe("issue 11 controls", () => {
+test.describe("controls look as they act", () => {
   // Bug: the selected category chip looked like the others.
   test("the selected category chip is marked (aria-current) and looks selected", async ({ page }) => {
     await page.goto(`${HM}/events?category=Exhibitions`);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Password login depends on the passcode step" and its neighbours on the login screens:
+ * Password login does not depend on the passcode step, and its neighbours on the login screens:
  * the e-mail step leads to the password or the passcode (spec 1 §2), the real wait of a rate
  * limit, the passcode texts, the forgot-password prefill, one Log out per place on the account page
  * and the header on a phone and on a desktop.

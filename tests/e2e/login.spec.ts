@@ -1,6 +1,6 @@
 /**
- * Login screens, the header state, the login query parameters and the login-or-guest modal (issue 5
- * "Storefront"; spec 1 §2, §4, §5, §8; spec 2 §2). Demo accounts: README "Demo accounts".
+ * Login screens, the header state, the login query parameters and the login-or-guest modal
+ * (spec 1 §2, §4, §5, §8; spec 2 §2). Demo accounts: README "Demo accounts".
  */
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
@@ -41,7 +41,7 @@ async function passcodeStep(page: Page, email: string) {
   await page.goto(`${HM}/login?redirect=${encodeURIComponent(`${HM}/events`)}`);
   await waitForLogin(page);
   await page.getByLabel("Email address").fill(email);
-  // Issue 11: 'Continue' leads to the password; the passcode is asked for explicitly.
+  // 'Continue' leads to the password; the passcode is asked for explicitly.
   await page.getByRole("button", { name: "Email me a login code instead" }).click();
   const heading = page.getByRole("heading", { name: "Check your email" });
   await expect(heading).toBeFocused();
@@ -283,7 +283,7 @@ test.describe("login-or-guest modal", () => {
     await expectNoSeriousAxe(page);
     await dialog.getByRole("button", { name: "Shop as a Guest" }).click();
     await expect(dialog).toBeHidden();
-    // Issue 12: the membership form goes on, its heading focused.
+    // The membership form goes on, its heading focused.
     await expect(page.getByRole("heading", { name: "Choose your membership" })).toBeFocused();
 
     // A new tab session (the guest choice is kept per tab) meets the modal again.

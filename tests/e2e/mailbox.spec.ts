@@ -1,5 +1,5 @@
 /**
- * The mailbox page (issue 4 "a mailbox page at /_mail, outside production, shows what was sent";
+ * The mailbox page ("a mailbox page at /_mail, outside production, shows what was sent";
  * the e2e server runs with MAILBOX=on). Mail itself comes from checkout, so here: the page renders
  * its empty or list state with one heading, is never cached, and passes axe.
  */

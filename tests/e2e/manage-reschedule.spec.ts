@@ -1,5 +1,5 @@
 /**
- * Issue 14, rescheduling from the confirmation mail (spec 2 §2 "/manage/{orderId}/reschedule/
+ * Rescheduling from the confirmation mail (spec 2 §2 "/manage/{orderId}/reschedule/
  * {sessionId}", §4, §8): at the harbour (self-edit on) a guest books, opens "Manage your booking"
  * from the mail in the mailbox, follows Reschedule, picks another date and time with the reserve
  * flow's pickers and confirms. Same price: confirmed with the free gateway, straight back to the

@@ -1,5 +1,5 @@
 /**
- * Issue 14, managing a booking from the confirmation mail (spec 2 §2, §4, §5, §6, §8): a guest books
+ * Managing a booking from the confirmation mail (spec 2 §2, §4, §5, §6, §8): a guest books
  * a free keeper talk at the zoo, opens "Manage your booking" from the mail in the mailbox and
  * cancels the free order (its places go back); without a valid token the page says "We could not
  * find that order." and mails the link again; a logged-in visitor is asked to log out; at the

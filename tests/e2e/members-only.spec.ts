@@ -1,5 +1,5 @@
 /**
- * Issue 12, first slice: members-only events use the visitor's real role, and the membership
+ * First slice: members-only events use the visitor's real role, and the membership
  * routes (spec 2 §2 `/membership/{action?}`) reach the membership event instead of the 404 page.
  */
 import { expect, test } from "./fixtures.ts";

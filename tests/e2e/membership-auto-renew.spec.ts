@@ -1,5 +1,5 @@
 /**
- * Issue 12, cancel auto-renew (spec 2 §2 "/manage/{ticketOrderId}/cancel-auto-renew: Cancel automatic
+ * Cancel auto-renew (spec 2 §2 "/manage/{ticketOrderId}/cancel-auto-renew: Cancel automatic
  * renewal, with confirmation", §4 "scheduled means Enrolled, cancelled means Cancelled", §8 "This
  * membership does not appear to be enrolled in automatic renewal."), for both tenants: the enrolled
  * demo member (README "Demo accounts") opens the page logged out, logs in and comes back, confirms,

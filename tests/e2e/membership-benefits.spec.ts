@@ -1,5 +1,5 @@
 /**
- * Issue 12, members and their benefits (spec 1 §6), for both tenants: a new member (bought through
+ * Members and their benefits (spec 1 §6), for both tenants: a new member (bought through
  * the API, logged in by the new member ID) buys members-only tickets and meets the benefit's limit —
  * the steppers stop at the remaining benefit (spec 1 §5 quantities) and a stale tab is refused with
  * member_limit_exceeded:reserve; the expired demo member sees the 'expired' renewal message with

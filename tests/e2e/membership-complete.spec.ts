@@ -1,5 +1,5 @@
 /**
- * Issue 12: "The completion page has its membership variant (membership order number, a card per
+ * "The completion page has its membership variant (membership order number, a card per
  * member with its QR, the physical-card note from spec 1 §9)". The order is paid through the API
  * (the membership form is another slice); the page is what the buyer lands on.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the membership purchase form `buy-membership-form` (spec 1 §2, §4, §5, §8) on both
+ * The membership purchase form `buy-membership-form` (spec 1 §2, §4, §5, §8) on both
  * tenants — harbour-museum (USD: Individual, Dual, Family) and riverside-zoo (GBP: Adult, Joint,
  * Family): buy as a guest through checkout to the completion page's membership cards, buy as a
  * logged-in user, renew as a member (prefilled, extend on), a payment-plan membership, the
@@ -461,7 +461,7 @@ test("a member buying again: the form says what they hold with a link to renew, 
   await expect(page).toHaveURL(/\/harbour-museum\/events\/hm-membership$/);
 });
 
-test("issue 17, no layout shift: a guest's form comes with the page (its levels in the server's HTML), so nothing loads or moves after hydration", async ({
+test("no layout shift: a guest's form comes with the page (its levels in the server's HTML), so nothing loads or moves after hydration", async ({
   page,
 }) => {
   const html = await (await page.request.get("/riverside-zoo/events/rz-membership")).text();

@@ -1,5 +1,5 @@
 /**
- * Issue 12, gifting and redeeming a membership, on both tenants:
+ * Gifting and redeeming a membership, on both tenants:
  * - a guest (harbour-museum) and a logged-in member (riverside-zoo) gift a membership through the
  *   membership form (`/events/{id}/gift`): the completion page is the gift variant, and the
  *   giftee's mail in the mailbox carries a 10-character gift code and the redeem link;

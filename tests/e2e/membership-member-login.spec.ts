@@ -1,5 +1,5 @@
 /**
- * Issue 12: "Member login by member ID then works for new members too". harbour-museum logs
+ * "Member login by member ID then works for new members too". harbour-museum logs
  * members in by member ID + ZIP code, so its membership group's meta identity_form asks the buyer's
  * zip_code at checkout (spec 1 §3, §5 "Custom identity fields"). A guest buys an Individual
  * membership through the membership form and checkout, giving a ZIP; reads the member ID on the

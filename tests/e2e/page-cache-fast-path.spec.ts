@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Faster pages": scripts/serve.mjs answers a fresh micro-cached page before Astro (the
+ * scripts/serve.mjs answers a fresh micro-cached page before Astro (the
  * fast path, src/perf/page-cache.ts). Here, on the built server, it must answer exactly as
  * Astro's middleware sequence does for the same hit: the same status, headers and bytes, and the
  * same access line. The built app is loaded in this process behind two listeners

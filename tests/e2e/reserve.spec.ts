@@ -33,7 +33,7 @@ test("date-first: pick a date, a session and quantities, and add to the cart", {
   await expect(reserve.locator(".date-button")).toHaveCount(8);
   await expect(reserve.getByRole("button", { name: "Show more dates" })).toBeVisible();
   // A whole day ahead (today's sessions may all fall in one tab late in the day, and then there are
-  // no tabs: issue 11).
+  // no tabs).
   await reserve.locator(".date-button:not([disabled])").nth(1).click();
   await expect(reserve.getByRole("button", { name: "Change" })).toBeVisible();
   await expect(reserve.getByRole("heading", { name: "Choose a time" })).toBeVisible();

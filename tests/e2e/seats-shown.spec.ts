@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Chosen seats disappear" and the seat map polish: chosen seats and their holder show in
+ * Chosen seats stay shown, and the seat map's polish: chosen seats and their holder show in
  * the cart, at checkout, on the completion page and in the confirmation mail; on a 390 px phone the
  * seats are at least 24 px and the map's dialog has no 'Cart' button in its footer.
  */
@@ -27,7 +27,7 @@ async function openSelector(page: Page, reserve: Locator): Promise<Locator> {
   return selector;
 }
 
-test("issue 11 'Show the section, row and seat wherever a seated ticket is listed': cart, checkout, completion, mail", async ({
+test("'Show the section, row and seat wherever a seated ticket is listed': cart, checkout, completion, mail", async ({
   page,
 }) => {
   // Regression: after 'Add to cart' the seats and holder names were never shown again.
@@ -77,7 +77,7 @@ test("issue 11 'Show the section, row and seat wherever a seated ticket is liste
   await expect(page.getByText(/Section Stalls, Row F, Seat 11/).first()).toBeVisible();
 });
 
-test("issue 11 seat map on a 390 px phone: 'seats ... at least 24 px', zoom out to fit, no 'Cart' in its footer", async ({
+test("seat map on a 390 px phone: 'seats ... at least 24 px', zoom out to fit, no 'Cart' in its footer", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });

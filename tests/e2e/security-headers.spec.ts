@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Browser security headers": checkout, login and account pages send a
+ * "Browser security headers": checkout, login and account pages send a
  * Content-Security-Policy with frame-ancestors 'none', nosniff, a Referrer-Policy, a
  * Permissions-Policy and a Cross-Origin-Opener-Policy, and the checkout page cannot be framed.
  * (No CSP violation anywhere in the suite: the pageGuards fixture fails any test that reports one.)

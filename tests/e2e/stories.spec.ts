@@ -1,5 +1,5 @@
 /**
- * The component gallery (issue 17, spec 2 §2 "/_stories | Component gallery, outside production
+ * The component gallery (spec 2 §2 "/_stories | Component gallery, outside production
  * only"): every story of src/stories/registry.ts under both tenant themes hydrates, passes axe
  * (no serious or critical violations) and matches its committed screenshot on a desktop viewport,
  * and on a phone viewport under one theme. Regenerate the baselines after a reviewed change of

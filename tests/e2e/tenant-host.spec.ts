@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Tenant host names", run by host name: Harbour Museum lists tickets.harbour-museum.example
+ * Run by host name: Harbour Museum lists tickets.harbour-museum.example
  * (src/content/tenants/harbour-museum.json). Chromium maps that name to 127.0.0.1, where the e2e
  * server listens, so the storefront is reached as http://tickets.harbour-museum.example:{port}/.
  * DESIGN §7: "A tenant may also list its own host names: on those, requests need no `_seller` and

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "A designed look, per tenant": the theme's brand fonts are self-hosted, preloaded and
+ * "A designed look, per tenant": the theme's brand fonts are self-hosted, preloaded and
  * shown (the browser's default serif was the bug), and the two demo tenants look clearly different.
  */
 import { expect, type Page, test } from "./fixtures.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 15, tickets in hand in the browser: the completion page shows a QR code per ticket and the
+ * Tickets in hand in the browser: the completion page shows a QR code per ticket and the
  * wallet buttons only where walletprecheck says ok; the tickets page prints one ticket per card
  * without page chrome; the confirmation mail in the mailbox holds the QR code of every ticket
  * (the `qrcode` rendering of its scan code, byte for byte: no QR decoder package is installed)

@@ -1,6 +1,6 @@
 /**
- * Spec 1 §7 "Analytics events, sent only with a tag-manager container id: ... view_item" (issue
- * 17). Riverside Zoo has a container id in its demo configuration; Harbour Museum has none.
+ * Spec 1 §7 "Analytics events, sent only with a tag-manager container id: ... view_item".
+ * Riverside Zoo has a container id in its demo configuration; Harbour Museum has none.
  */
 import { expect, type Page, test } from "./fixtures.ts";
 

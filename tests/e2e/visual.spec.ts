@@ -1,5 +1,5 @@
 /**
- * Visual regression of the key storefront pages (issue 17): each tenant's home, listing and an
+ * Visual regression of the key storefront pages: each tenant's home, listing and an
  * event page, and checkout with an item, on a desktop and a phone viewport, against the committed
  * baselines in visual.spec.ts-snapshots/. The server and the browser run on the suite's fixed clock
  * (FOYER_NOW), so the dates are the same on every run; what still moves (the cart timer, the

@@ -171,7 +171,7 @@ const SAMPLE_CUSTOM_VALUES: Record<CustomFieldKey, string> = {
 /**
  * The required custom identity fields the cart asks for (its groups' and templates' meta
  * identity_form, as the checkout form computes them) that `given` lacks, with sample values:
- * issue 12's server refuses a checkout without them (harbour's membership group asks zip_code).
+ * the server refuses a checkout without them (harbour's membership group asks zip_code).
  */
 export async function requiredCustomInfo(
   api: AppLike,

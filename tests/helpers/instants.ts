@@ -1,5 +1,5 @@
 /**
- * The instants the suite runs at (issue 10: "The suite runs at least at 23:30 and 15:30 New York
+ * The instants the suite runs at ("The suite runs at least at 23:30 and 15:30 New York
  * time, and on a daylight-saving change day"). The e2e servers start their clocks at them
  * (FOYER_NOW); integration tests whose rule depends on the hour take them as fixed clocks.
  * The demo tenants are Harbour Museum (America/New_York, closed on Mondays) and Riverside Zoo

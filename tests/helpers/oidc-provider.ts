@@ -1,6 +1,6 @@
 /**
  * A real OpenID Connect provider (`oidc-provider` v9) on 127.0.0.1, for the external login tests
- * (issue 13: "Test against a real OIDC provider started locally in the tests, never a mock of the
+ * ("Test against a real OIDC provider started locally in the tests, never a mock of the
  * protocol"). Its development interactions serve the login form (any login name, which is the
  * account id here) and the consent form. Accounts are a mutable map, so a test can change an
  * account's e-mail at the provider. `loginAtProvider` plays a browser through those forms over

@@ -1,5 +1,5 @@
 /**
- * Issue 13, my account orders and upcoming tickets (spec 2 §3, §4, §7): GET my/ticket_order,
+ * My account orders and upcoming tickets (spec 2 §3, §4, §7): GET my/ticket_order,
  * GET my/order_session and POST ticket_order/{id}/email over the seeded demo user's orders (a past
  * visit with a refund, an upcoming visit, a membership on a payment plan with an overdue
  * instalment), and the ownership matrix: two users, two guests and two tenants read and write only

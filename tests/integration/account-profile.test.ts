@@ -1,5 +1,5 @@
 /**
- * Issue 13, my account: the profile save (PATCH my/user/{id}; spec 2 §3 "Name, e-mail and
+ * My account: the profile save (PATCH my/user/{id}; spec 2 §3 "Name, e-mail and
  * first_name/last_name are read-only on the profile; only state may be cleared", §5, spec 1 §5 custom
  * fields) and the saved payment methods (GET my/identity/saved_payment_method, DELETE
  * my/identity/saved_payment_method/{id}; owner only).

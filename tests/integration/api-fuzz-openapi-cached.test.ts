@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Hostile input must give a 4xx, never a 5xx": the operations under /cached_api
+ * "Hostile input must give a 4xx, never a 5xx": the operations under /cached_api
  * (tests/helpers/openapi-fuzz-suite.ts). The /api half, with the random combinations, is
  * api-fuzz-openapi.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Hostile input must give a 4xx, never a 5xx": the exact commands of the issue.
+ * "Hostile input must give a 4xx, never a 5xx": the exact commands of the report.
  * Object.prototype names in embeds and filters, and NUL or a lone surrogate in any string of a JSON
  * body, are a 400 validation_failed in the contract's error shape, under /api and /cached_api.
  */
@@ -129,7 +129,7 @@ describe("NUL and lone surrogates in a JSON body are a 400 validation_failed, ne
     return { cartId: cartOf(env).id, sessionId: session.id };
   }
 
-  /** One call of the issue's list, with the character `bad` put in one string (value or key). */
+  /** One call of the reported list, with the character `bad` put in one string (value or key). */
   type Case = { name: string; field: string; call: (bad: string) => Promise<Answer> };
 
   function cases(cartId: string, sessionId: string, user: { identityId: string; cookie: string }): Case[] {
@@ -244,7 +244,7 @@ describe("NUL and lone surrogates in a JSON body are a 400 validation_failed, ne
     ];
   }
 
-  it("every call the issue lists refuses NUL, \\ud800 and \\udc00 with a 400 naming the field", async () => {
+  it("every reported call refuses NUL, \\ud800 and \\udc00 with a 400 naming the field", async () => {
     const { cartId, sessionId } = await newCart();
     const user = await loginIdentity(api);
     for (const c of cases(cartId, sessionId, user)) {

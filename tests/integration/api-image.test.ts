@@ -69,7 +69,7 @@ describe("GET image/{path}", () => {
   it.each([
     ["avif", "image/avif", [0x66, 0x74, 0x79, 0x70, 0x61, 0x76, 0x69, 0x66], 4],
     ["webp", "image/webp", [0x57, 0x45, 0x42, 0x50], 8],
-  ] as const)("format=%s encodes the snapped size as %s (issue 17)", async (format, type, magic, at) => {
+  ] as const)("format=%s encodes the snapped size as %s", async (format, type, magic, at) => {
     const path = `/api/image/harbour-museum/test.png?sizex=128&sizey=102&format=${format}`;
     const res = await api.app.request(path);
     expect(res.status).toBe(200);

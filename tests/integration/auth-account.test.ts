@@ -1,5 +1,5 @@
 /**
- * Users, guest accounts, password reset and resend (spec 1 §7, spec 2 §6-§8, issue 5).
+ * Users, guest accounts, password reset and resend (spec 1 §7, spec 2 §6-§8).
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -214,7 +214,7 @@ describe("password reset (spec 2 §7)", () => {
 
 describe("resend (spec 2 §7, §8)", () => {
   it("no orders for the e-mail: 404 no_orders 'No orders could be found for this email address.'", async () => {
-    // The demo user now has a membership order (issue 12), so an e-mail with none is used.
+    // The demo user now has a membership order, so an e-mail with none is used.
     const r = await call(api, "POST", `/api/ticket_order/resend${q}`, { email: "no-orders@example.com" });
     expect(r.status).toBe(404);
     expect(errorOf(r)).toMatchObject({ _code: "no_orders", _description: TEXT.resendNoOrders });

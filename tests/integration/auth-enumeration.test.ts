@@ -1,5 +1,5 @@
 /**
- * Issue 5: "no route says whether an e-mail is registered", and "Login attempts and passcode
+ * "no route says whether an e-mail is registered", and "Login attempts and passcode
  * requests are rate limited per account and per address. Going past the limit gives a clear error
  * and never shows whether the account exists". Logs never hold e-mails, passwords or passcodes.
  */

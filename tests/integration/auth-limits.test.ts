@@ -1,5 +1,5 @@
 /**
- * Account limits that keep brute force out without handing a stranger a lockout (issue 10: "10
+ * Account limits that keep brute force out without handing a stranger a lockout ("10
  * wrong passwords lock the real owner out for 15 minutes. Keep brute force out without handing a
  * stranger a way to lock anyone out (for example per account and address together, with the reset
  * and passcode routes still open to the owner)" and "The reset-token validate and reset routes have

@@ -1,6 +1,6 @@
 /**
  * POST login by password and by member ID, logout, my/user, and the cart on login (spec 1 §4, §6,
- * §7, §8; issue 5). Harbour Museum enables otp_or_password and scan_code (ZIP code); Riverside Zoo
+ * §7, §8). Harbour Museum enables otp_or_password and scan_code (ZIP code); Riverside Zoo
  * password and scan_code_last_name.
  */
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Issue 10 "Several servers on one database": "Check that every background job (the cart sweeper,
+ * "Check that every background job (the cart sweeper,
  * mail delivery ...) is safe with two or more servers: no double mail, no double release."
  * Each server has its own connection pool; here two pools on one PostgreSQL database (when
  * TEST_DATABASE_URL is set) and, as far as it applies, two runs at once on one PGlite database.

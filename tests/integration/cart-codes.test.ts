@@ -86,7 +86,7 @@ describe("apply_code", () => {
     expect(env.ticket._data.map((t) => t.discount).sort()).toEqual(["2.50", "7.50"]);
   });
 
-  it("code errors: SOLDOUT code_exhausted, EXPIRED2020 code_expired (issue 11: not 'not a valid promo code'), unknown code_not_found, twice duplicate_code", async () => {
+  it("code errors: SOLDOUT code_exhausted, EXPIRED2020 code_expired (not 'not a valid promo code'), unknown code_not_found, twice duplicate_code", async () => {
     const id = await gaCart(1);
     const cases: [string, number, string][] = [
       ["SOLDOUT", 422, "code_exhausted"],
@@ -164,7 +164,7 @@ describe("CityPASS vouchers and code-required groups", () => {
     const env = asCart(await create({ preReservePromoCodes: ["CPA12345678"], add }));
     expect(env.ticket._data[0]?.code).toBe("CPA12345678");
     expect(await codeUses("riverside-zoo", "CPA12345678")).toBe((before ?? 0) + 1);
-    // The voucher is held: a second cart cannot use it. Issue 11: "a voucher held in another cart
+    // The voucher is held: a second cart cannot use it. "a voucher held in another cart
     // says 'has already been used'" — it is code_held, with its own text.
     const again = await create({ preReservePromoCodes: ["CPA12345678"], add });
     expect(errorOf(again)._code).toBe("code_held");

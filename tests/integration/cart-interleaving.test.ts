@@ -1,5 +1,5 @@
 /**
- * Interleavings of concurrent cart calls (issue 3: "a fast-check scheduler test of interleaved
+ * Interleavings of concurrent cart calls ("a fast-check scheduler test of interleaved
  * add, remove, extend and expire"). Every operation runs at the same time as the others; before
  * each of its steps it waits for the fast-check scheduler, which picks the order in which the steps
  * go. Afterwards, and again once every hold has expired, used capacity equals the held tickets.

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12): a logged-in member was refused members-only tickets, because the cart
+ * Regression: a logged-in member was refused members-only tickets, because the cart
  * service passed hasMembership=false. Spec 1 §6: "Ticket groups with hidden_type
  * public_member_only show only to members whose role name matches a type or through a wildcard".
  */

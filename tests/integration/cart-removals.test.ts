@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Gift cards at checkout" and "An applied promo code can't be removed": a shopper takes
+ * "Gift cards at checkout" and "An applied promo code can't be removed": a shopper takes
  * an applied gift card off the cart before paying (DELETE .../payment/{id}; the card is credited
  * exactly once), the balance also comes back exactly once when the cart expires or is deleted,
  * and an applied promo code can be taken off (DELETE my/cart/{id}/code/{code}). The refusals of
@@ -80,7 +80,7 @@ beforeEach(async () => {
   await api.handle.db.delete(s.rateLimit);
 });
 
-describe("issue 11 'Let a shopper remove an applied card before paying: it refunds to the card's balance'", () => {
+describe("'Let a shopper remove an applied card before paying: it refunds to the card's balance'", () => {
   it("the answer shows the paid line and the remaining amount; removing the card credits it and clears both", async () => {
     await ownCard(api, "GC-REMOVE-0001");
     const cart = await harbourCart(api, 2);
@@ -91,7 +91,7 @@ describe("issue 11 'Let a shopper remove an applied card before paying: it refun
       total_payments: "20.00",
       total_outstanding: "6.50",
     });
-    // Issue 10: the number stays masked to its last 4 in every answer.
+    // The number stays masked to its last 4 in every answer.
     expect(paid.payment?._data[0]?.card_number).toBe("****0001");
 
     const removed = asCart(await removePayment(cart.id, paymentId));
@@ -197,7 +197,7 @@ describe("issue 11 'Let a shopper remove an applied card before paying: it refun
   });
 });
 
-describe("issue 11 'When the cart is abandoned or expires, the balance goes back' — exactly once", () => {
+describe("'When the cart is abandoned or expires, the balance goes back' — exactly once", () => {
   it("expired by the sweeper (injected clock), then swept again and deleted: credited once", async () => {
     await ownCard(api, "GC-EXPIRE-0001");
     const cart = await harbourCart(api, 7);
@@ -228,7 +228,7 @@ describe("issue 11 'When the cart is abandoned or expires, the balance goes back
   });
 });
 
-describe("issue 11 'An applied promo code can't be removed'", () => {
+describe("'An applied promo code can't be removed'", () => {
   it("DELETE my/cart/{id}/code/{code} takes WELCOME10 off and the total goes back up", async () => {
     const cart = await harbourCart(api, 9, 2);
     const applied = asCart(
@@ -258,7 +258,7 @@ describe("issue 11 'An applied promo code can't be removed'", () => {
   });
 });
 
-describe("spec 1 §8 code refusals each with its own code (issue 11 'Wrong error texts')", () => {
+describe("spec 1 §8 code refusals each with its own code ('Wrong error texts')", () => {
   it("a CityPASS child code for an adult ticket is invalid_citypass, not 'A code is required for these tickets'", async () => {
     const session = await upcomingSession(api, "rz-day-admission", 7);
     await setSessionCapacity(api, session.id, 100, 0);

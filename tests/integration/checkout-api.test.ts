@@ -1,5 +1,5 @@
 /**
- * Checkout (issue 4, spec 2 §4, §7, §8): a guest checkout converts the cart into one booked order,
+ * Checkout (spec 2 §4, §7, §8): a guest checkout converts the cart into one booked order,
  * card errors leave the cart intact, idempotency and the booked-cart path, expiry, ownership, and
  * the ticket_order reads and QR image.
  */
@@ -86,7 +86,7 @@ describe("guest checkout with the test gateway", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain(order?.order_number ?? "?");
     expect(mails[0]?.toAddress).toBe(GUEST.email);
-    // Issue 15: a QR image per ticket and the order's calendar (.ics).
+    // A QR image per ticket and the order's calendar (.ics).
     expect(mails[0]?.attachments.filter((a) => a.contentType === "image/png")).toHaveLength(2);
     expect(mails[0]?.attachments.filter((a) => a.contentType.startsWith("text/calendar"))).toHaveLength(1);
     expect(mails[0]?.html).toContain("cid:ticket-1@foyer");
@@ -274,7 +274,7 @@ describe("ticket_order reads and QR codes", () => {
       `/cached_api/ticket_order?id._in=${orderId}&_embed=ticket,ticket_type,ticket_group,event_template,ticket.event_session,venue`,
     );
     expect(list.status).toBe(200);
-    // Issue 10: "Guest order answers are `private, no-store`", under /cached_api too.
+    // "Guest order answers are `private, no-store`", under /cached_api too.
     expect(list.headers.get("cache-control")).toBe("private, no-store");
     const body = list.body as Record<string, { _count: number; _data: Record<string, unknown>[] }>;
     expect(body.ticket_order?._count).toBe(1);

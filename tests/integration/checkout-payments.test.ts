@@ -1,5 +1,5 @@
 /**
- * Payments at checkout (issue 4, spec 2 §4, §5, §8): gift cards as partial payments that go first,
+ * Payments at checkout (spec 2 §4, §5, §8): gift cards as partial payments that go first,
  * then a card for the rest; the gift card errors; the free gateway; the card amount limits.
  */
 import { eq } from "drizzle-orm";
@@ -96,7 +96,7 @@ describe("gift cards (ledger gateway)", () => {
     expect(answer.ticket_order?._data[0]?.ticket_order_fees.total_after_fees_price).toBe("159.00");
   });
 
-  it("spec 2 §5: a 0 balance card is 422 'Gift Card balance is $0' (an inactive one its own ledger_inactive, issue 11); the same card twice is 409 'Oops! You already applied this gift card'", async () => {
+  it("spec 2 §5: a 0 balance card is 422 'Gift Card balance is $0' (an inactive one its own ledger_inactive); the same card twice is 409 'Oops! You already applied this gift card'", async () => {
     const cart = await harbourCart(1, 2);
     const empty = await payWith(cart.id, {
       gateway_id: "ledger",

@@ -1,5 +1,5 @@
 /**
- * The catalogue's "today" at the hours the suite runs at (issue 10: "The suite runs at least at
+ * The catalogue's "today" at the hours the suite runs at ("The suite runs at least at
  * 23:30 and 15:30 New York time, and on a daylight-saving change day"). The demo data is seeded
  * relative to the clock, so each instant gets its own seeded database; the expectations are
  * computed from the instant with the Intl-based calendar rules, never from the wall clock.

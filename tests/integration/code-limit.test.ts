@@ -1,5 +1,5 @@
 /**
- * Code guessing brake (security/lookup-limits.ts CODE_LOOKUPS, security/code-brake.ts). Issue 10:
+ * Code guessing brake (security/lookup-limits.ts CODE_LOOKUPS, security/code-brake.ts), because
  * "Code lookups (`GET code/{code}`, and codes applied to carts) have no limit: 681 lookups per
  * second from one address, and a valid unused CityPASS voucher turned up within 3,000 guesses.
  * Limit them per address and per seller, as the gift-card lookups are." Per address and seller: 30

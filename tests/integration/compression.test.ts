@@ -1,5 +1,5 @@
 /**
- * Issue 11, "No response compression: HTML, JSON, JS and CSS go out uncompressed". The Astro
+ * "No response compression: HTML, JSON, JS and CSS go out uncompressed". The Astro
  * middleware (src/lib/server/http/compression.ts) on pages and API answers, and the precompressed
  * /_astro files served by scripts/serve.mjs (src/perf/precompressed.mjs). The built server is
  * checked end to end by tests/e2e/compression.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * Gift-card guessing brake (security/lookup-limits.ts, GIFT_CARD_LOOKUPS). Issue 10: "300 lookups a
+ * Gift-card guessing brake (security/lookup-limits.ts, GIFT_CARD_LOOKUPS). "300 lookups a
  * minute from any mix of addresses switch gift cards off for every shopper of that seller for 60 s.
  * A limit must slow the guesser, not every shopper." Per address and seller: 10 lookups a minute,
  * found or not, and 20 misses an hour; per seller only misses count, and past the ceiling only the

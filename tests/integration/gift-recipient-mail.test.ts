@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Gift card lines: the gift card has no recipient name, e-mail or message": the order
+ * The order
  * confirmation mail names the recipient and the message in the gift card's ticket line, in the text
  * and the HTML part (the message escaped), as the completion page does. The recipient's personal
  * data never reaches the log.
@@ -40,7 +40,7 @@ async function bookAndReadMail(add: unknown[], additionalInfo?: unknown) {
   return mail;
 }
 
-describe("issue 11: 'The gift card has no recipient name, e-mail or message' (confirmation e-mail)", () => {
+describe("'The gift card has no recipient name, e-mail or message' (confirmation e-mail)", () => {
   it("the gift card's ticket line names the recipient and the message, escaped in the HTML part", async () => {
     const mail = await bookAndReadMail([{ ticket_type_id: "hm-gift-card-25" }], {
       [GIFT_GROUP]: {

@@ -1,5 +1,5 @@
 /**
- * What a guest cart and a guest order show to whoever holds their id (issue 10: "A guest cart shows
+ * What a guest cart and a guest order show to whoever holds their id ("A guest cart shows
  * its gift card's full number and balance to anyone who holds the cart id: mask it to the last 4
  * digits. Guest order answers are `private, no-store`.").
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "E-mails have no logo or brand header": the order confirmation and the account mails
+ * "E-mails have no logo or brand header": the order confirmation and the account mails
  * carry the tenant's brand header (logo, name, theme colour) in mail-client-safe HTML (tables and
  * inline styles, no <style>), while their plain-text part stays as readable as before.
  */

@@ -1,5 +1,5 @@
 /**
- * Outbox delivery over SMTP (issue 4 "Confirmation e-mail ... goes through an outbox ... SMTP is
+ * Outbox delivery over SMTP ("Confirmation e-mail ... goes through an outbox ... SMTP is
  * used when SMTP_URL is set. Test SMTP delivery against a local smtp-server on 127.0.0.1").
  */
 import { createServer } from "node:net";

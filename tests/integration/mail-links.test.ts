@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Mail links never follow a request header": links come from a configured origin only
+ * "Mail links never follow a request header": links come from a configured origin only
  * (PUBLIC_URL, or the seam for a tenant's own host names); in the demo with nothing configured,
  * only loopback origins are used.
  */
@@ -121,7 +121,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe("mail links never follow a request header (issue 10)", () => {
+describe("mail links never follow a request header", () => {
   it("Host: evil.example (and X-Forwarded-Host) never reaches a mail: the demo falls back to its own loopback origin", async () => {
     // Regression: POST /api/password_reset/request with Host: evil.example mailed the real user a
     // link to http://evil.example/harbour-museum/user/reset-password?token=<valid token>.
@@ -141,7 +141,7 @@ describe("mail links never follow a request header (issue 10)", () => {
     for (const link of links) expect(link.startsWith("http://127.0.0.1:4321/")).toBe(true);
   });
 
-  it("links come only from PUBLIC_URL (or the tenant's own host name, issue 16) when it is set, whatever Host the request names", async () => {
+  it("links come only from PUBLIC_URL (or the tenant's own host name) when it is set, whatever Host the request names", async () => {
     vi.stubEnv("PUBLIC_URL", "https://tickets.harbour.example/any/path");
     await requestEveryMail(`http://${EVIL}`, forged);
     const links = (await allMails()).flatMap(linksOf);

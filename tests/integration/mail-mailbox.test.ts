@@ -1,5 +1,5 @@
 /**
- * The mailbox page's reads (issue 4 "a mailbox page at /_mail, outside production, shows what was
+ * The mailbox page's reads ("a mailbox page at /_mail, outside production, shows what was
  * sent") and the delivery worker without SMTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 12, the auto-renew calls (spec 2 §3, §4, §7, §8): `DELETE ticket_order/{id}/auto_renew` only
+ * The auto-renew calls (spec 2 §3, §4, §7, §8): `DELETE ticket_order/{id}/auto_renew` only
  * for the order's logged-in owner and only from scheduled (otherwise 'This membership does not
  * appear to be enrolled in automatic renewal.'), the order read's auto_renew_state, `GET
  * my/identity/saved_payment_method`, and enrolment when a pending payment completes later.

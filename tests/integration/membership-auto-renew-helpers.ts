@@ -1,5 +1,5 @@
 /**
- * Helpers of the auto-renew integration tests (issue 12): a logged-in member with an e-mail, and a
+ * Helpers of the auto-renew integration tests: a logged-in member with an e-mail, and a
  * membership bought by that member with a chosen card and auto-renew answer.
  */
 import { eq } from "drizzle-orm";

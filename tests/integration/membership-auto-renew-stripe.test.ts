@@ -1,5 +1,5 @@
 /**
- * Issue 12, auto-renew on the stripe gateway (against the recorded Stripe stand-in,
+ * Auto-renew on the stripe gateway (against the recorded Stripe stand-in,
  * tests/fixtures/stripe): "choosing yes stores the payment method for later: Stripe's
  * setup_future_usage on the stripe gateway"; the renewal job charges the saved card off-session
  * with one idempotency key per term, once however often it runs; a declined off-session charge
@@ -58,7 +58,7 @@ async function buyWithStripe(autoRenew: boolean) {
     {
       gateway_id: "stripe",
       gateway_data: { payment_method_id: "pm_card_visa" },
-      // Issue 12: the cart's required custom fields (harbour asks the buyer's ZIP code).
+      // The cart's required custom fields (harbour asks the buyer's ZIP code).
       ...(await memberCustomInfo(api, cart.id, who.identityId, headers)),
     },
     headers,

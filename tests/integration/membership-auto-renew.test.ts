@@ -1,5 +1,5 @@
 /**
- * Issue 12, auto-renew (spec 2 §3, §4, §7, §8): "choosing yes stores the payment method for later"
+ * Auto-renew (spec 2 §3, §4, §7, §8): "choosing yes stores the payment method for later"
  * (a stored test card on the test gateway), "a renewal job renews enrolled memberships at term end,
  * charges the stored method once (idempotent, safe to run twice or on two servers at once), and
  * mails the member", and the decline path. On one PGlite database and, with TEST_DATABASE_URL, on

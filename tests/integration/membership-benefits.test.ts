@@ -1,6 +1,6 @@
 /**
  * Spec 1 §6 "member benefits limit counts per ticket type and a wildcard pool", answered
- * member_limit_exceeded:reserve (spec 1 §8), and issue 12 "Parallel reserves never exceed a
+ * member_limit_exceeded:reserve (spec 1 §8), and "Parallel reserves never exceed a
  * member's limit, as capacity is never exceeded": 10 parallel reserves over HTTP by one member with
  * a wildcard pool of 3 hold exactly 3. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: "A completed order of a membership ticket group creates the memberships" (one per
+ * "A completed order of a membership ticket group creates the memberships" (one per
  * named member, each with its own member ID, role, term and order id), "Member login by member ID
  * then works for new members too", idempotent conversion, and the ownership of GET my/membership.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec 1 §3 "Membership: ... member_event_purchase_limit" (issue 12 follow-up): a level's limit
+ * Spec 1 §3 "Membership: ... member_event_purchase_limit" : a level's limit
  * (ticket type meta `member_event_purchase_limit`) is copied onto each membership at creation; a
  * members-only reserve by a member that would take the member's held + booked members-only
  * tickets of one event in the current term beyond it is refused with member_limit_exceeded:reserve

@@ -1,5 +1,5 @@
 /**
- * Issue 12: "A code is redeemed once, even by 20 parallel attempts." Twenty carts redeem the same
+ * "A code is redeemed once, even by 20 parallel attempts." Twenty carts redeem the same
  * gift code (each reserve accepts it: the code is still unused), then all twenty check out at once.
  * The checkout claims the code with one conditional UPDATE before any payment, so exactly one order
  * is booked; the other nineteen answer 'This code has already been redeemed' and book nothing.
@@ -48,7 +48,7 @@ async function raceForOneCode(api: TestApi) {
           first_name: "Racer",
           last_name: `No${i}`,
           email: `racer-${i}-${randomUUID()}@example.com`,
-          // Harbour's membership group requires the buyer's ZIP code (identity_form, issue 12).
+          // Harbour's membership group requires the buyer's ZIP code (identity_form).
           additional_info: { zip_code: "02110" },
         },
       }),

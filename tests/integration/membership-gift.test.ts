@@ -1,5 +1,5 @@
 /**
- * Issue 12, gifting and redeeming a membership: POST giftee (spec 1 §3, §7; spec 2 §5 "A giftee
+ * Gifting and redeeming a membership: POST giftee (spec 1 §3, §7; spec 2 §5 "A giftee
  * e-mail equal to the buyer's e-mail is blocked"), the gift checkout (guest_checkout and
  * my/cart/{id}/gift_checkout: the buyer keeps the order and the receipt, the giftee gets a mail
  * with a 10-character gift code, idempotently), and redeeming (spec 2 §2, §4, §8, §9): the code's
@@ -69,7 +69,7 @@ async function guestGift(level = "hm-membership-individual") {
   return { orderId, code, giftee, buyer };
 }
 
-/** Harbour's membership group requires the buyer's ZIP code at checkout (identity_form, issue 12). */
+/** Harbour's membership group requires the buyer's ZIP code at checkout (identity_form). */
 const ZIP = { zip_code: "02110" };
 
 async function redeemCart(code: string, level = "hm-membership-individual") {

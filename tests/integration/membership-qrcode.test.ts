@@ -1,5 +1,5 @@
 /**
- * Issue 12: "Membership QR codes at `/api/membership/{id}/qrcode?margin=2`" (spec 2 §7): a PNG of
+ * "Membership QR codes at `/api/membership/{id}/qrcode?margin=2`" (spec 2 §7): a PNG of
  * the member ID for the member or the buyer of the (guest) order, refused to a stranger, private
  * and never stored, and hostile input answered with 400.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 follow-up: the server refuses a checkout that leaves out a required custom identity
+ * The server refuses a checkout that leaves out a required custom identity
  * field (spec 1 §3 Identity "custom fields ... each with key, type, required"; spec 1 §5 "Custom
  * identity fields"). Harbour's membership group asks `zip_code` (required) in its meta
  * identity_form, because "Member login by member ID then works for new members too" needs the ZIP.
@@ -63,7 +63,7 @@ function expectZipRefusal(res: Awaited<ReturnType<typeof send>>, field: string) 
   expect(error._extra).toMatchObject({ field, missing: ["zip_code"] });
 }
 
-describe("spec 1 §5 'Custom identity fields' / issue 12: the server refuses a checkout without a required custom field", () => {
+describe("spec 1 §5 'Custom identity fields': the server refuses a checkout without a required custom field", () => {
   it("a guest harbour membership checkout without zip_code is refused (400, identity.additional_info.zip_code); nothing is booked or charged; with it the checkout succeeds", async () => {
     const cart = await harbourMembership();
     const email = `nozip-${randomUUID()}@example.com`;
@@ -197,7 +197,7 @@ describe("spec 1 §5 'Custom identity fields' / issue 12: the server refuses a c
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)(
-  "PostgreSQL: spec 1 §5 / issue 12, a missing required custom field refuses the checkout",
+  "PostgreSQL: spec 1 §5, a missing required custom field refuses the checkout",
   () => {
     it("a guest harbour membership checkout without zip_code is refused and books nothing; with it, it succeeds", async () => {
       await withFreshPostgres(serverUrl ?? "", async (url) => {

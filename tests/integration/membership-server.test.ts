@@ -1,5 +1,5 @@
 /**
- * Issue 12, the membership server semantics: member tickets (one per member with its party role,
+ * The membership server semantics: member tickets (one per member with its party role,
  * spec 1 §3 membership rule), their pricing (the primary role pays, the others are free), the
  * memberships a completed order creates from the party roles, renewal with 'extend' across
  * daylight saving at the tenant's midnight keeping the member ID, the renewal window (spec 1 §6

@@ -1,5 +1,5 @@
 /**
- * Issue 12 follow-up: "Member login by member ID then works for new members too" on
+ * "Member login by member ID then works for new members too" on
  * harbour-museum, which logs members in by member ID + ZIP code. The membership group's meta
  * `identity_form` asks the buyer's zip_code (spec 1 §3); the checkout stores it on the purchaser
  * identity's additional_info (a guest's identity, or merged into a logged-in buyer's) and the

@@ -1,5 +1,5 @@
 /**
- * Issue 10 "Several servers on one database": "Two servers started at the same moment on an empty
+ * "Two servers started at the same moment on an empty
  * PostgreSQL database race on the migrations ... Add an integration test that starts two servers
  * at once on a fresh database." Two real processes run the runtime's start-up, released together.
  */

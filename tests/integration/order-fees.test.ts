@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Show the fee lines wherever a total includes fees": an order read carries its subtotal,
+ * An order read carries its subtotal,
  * fees and discount next to its total (from the booked tickets, through the storefront's zod schema),
  * the completion page's view turns them into lines, and the confirmation mail lists them; an order
  * without fees has no fee lines.
@@ -26,7 +26,7 @@ async function bookAndRead(add: Record<string, unknown>[]) {
   return { envelope, mail };
 }
 
-describe("issue 11: 'Show the fee lines wherever a total includes fees' (completion page and mail)", () => {
+describe("'Show the fee lines wherever a total includes fees' (completion page and mail)", () => {
   it("an order with fees reads back its subtotal and fees, and the mail lists Subtotal, Fees and Total", async () => {
     const concert = await upcomingSession(api, "hm-evening-concert", 1);
     const session = await upcomingSession(api, "hm-general-admission", 3);

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Faster pages" (DESIGN §9: a micro-cache hit at least half as fast as a static file): the
+ * Faster pages (DESIGN §9: a micro-cache hit at least half as fast as a static file): the
  * request listener of scripts/serve.mjs (src/perf/request-listener.mjs) answers a fresh micro-cached
  * page before Astro, through the fast path the middleware publishes (src/perf/page-cache.ts).
  * Astro is stood in for by a handler that marks what reaches it; the built server, where both paths

@@ -1,5 +1,5 @@
 /**
- * Scheduled and partial payments (issue 4, spec 2 §4, §5): a membership group's payment_plan
+ * Scheduled and partial payments (spec 2 §4, §5): a membership group's payment_plan
  * lists scheduled payments on the cart (Upcoming/Overdue by the clock); pay takes an amount
  * between the due amount and the outstanding balance and answers partial with the next due date.
  * After the first plan payment the cart has no expiry: it outlives its hold for later instalments.
@@ -14,7 +14,7 @@ import { asCart, cartOf, errorOf, send } from "../helpers/cart.ts";
 
 const api = withTestApi();
 const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
-/** The plan carts are harbour memberships, whose checkout requires the buyer's ZIP (issue 12). */
+/** The plan carts are harbour memberships, whose checkout requires the buyer's ZIP. */
 const GUEST = {
   first_name: "Grace",
   last_name: "Hopper",

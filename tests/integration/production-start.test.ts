@@ -1,5 +1,5 @@
 /**
- * Issue 10, "A production start refuses unsafe settings with clear messages": the real
+ * "A production start refuses unsafe settings with clear messages": the real
  * scripts/serve.mjs is started in a child process, in production mode, and must print the
  * refusal on stderr and exit 1. Only Astro's built server is stood in for (no build needed): a
  * stand-in dist/server/entry.mjs serves /api/* through the real API endpoint

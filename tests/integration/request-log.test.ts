@@ -1,5 +1,5 @@
 /**
- * Issue 10 "Logs an operator can use": "one JSON line per request with a request id (echoed as
+ * "one JSON line per request with a request id (echoed as
  * X-Request-Id), the route, status and duration. Errors keep their stack. Personal data is redacted
  * by the logger's own redaction paths, not by hand." Requests go through the Astro middleware that
  * writes the access line (http/request-log.ts), then the API app, as in the built server.

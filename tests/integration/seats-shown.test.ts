@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Chosen seats disappear": the cart answers (modify, get) and the order answers
+ * The cart answers (modify, get) and the order answers
  * (ticket_order with the `seat` embed) carry the seats the tickets hold, through the storefront's
  * zod schemas, and the confirmation mail names them.
  */
@@ -17,7 +17,7 @@ const CREATE = "/api/my/cart/modify?_seller=harbour-museum";
 const STALLS = "hm-concert-stalls-standard";
 const GUEST = { first_name: "Ada", last_name: "Lovelace", email: "seats@example.com" };
 
-describe("issue 11: 'Show the section, row and seat wherever a seated ticket is listed'", () => {
+describe("'Show the section, row and seat wherever a seated ticket is listed'", () => {
   it("the cart answers and the order answers carry the seats and holders; the mail lists them", async () => {
     const concert = await upcomingSession(api, "hm-evening-concert", 1);
     const created = await send(api, "POST", CREATE, {
@@ -59,7 +59,7 @@ describe("issue 11: 'Show the section, row and seat wherever a seated ticket is 
     ]);
 
     const [mail] = await api.handle.db.select().from(s.outbox).where(eq(s.outbox.relatedId, orderId));
-    // The mail's ticket block (issue 15) gives the seat and the holder each their own line.
+    // The mail's ticket block gives the seat and the holder each their own line.
     expect(mail?.text).toContain("Seat: Section Stalls, Row B, Seat 5\n  Admit: Grace Hopper");
     expect(mail?.text).toContain("Seat: Section Stalls, Row B, Seat 12");
     expect(mail?.html).toContain("Section Stalls, Row B, Seat 5");

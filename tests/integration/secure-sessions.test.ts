@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Sessions are Secure" in production mode: the session cookie is Secure there even on
+ * "Sessions are Secure" in production mode: the session cookie is Secure there even on
  * plain http behind a TLS-terminating proxy that says nothing; in demo mode it is Secure on https
  * (directly, or by X-Forwarded-Proto from a trusted proxy) and with COOKIE_SECURE=1.
  */

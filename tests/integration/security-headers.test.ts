@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Browser security headers": every page sends a Content-Security-Policy with
+ * "Browser security headers": every page sends a Content-Security-Policy with
  * frame-ancestors ('none' unless the tenant lists origins that may embed it), nosniff, a
  * Referrer-Policy, a Permissions-Policy, a Cross-Origin-Opener-Policy, and HSTS over https.
  * The built pages are checked in the browser by tests/e2e/security-headers.spec.ts.

@@ -284,7 +284,7 @@ describe("refreshing and reseeding the demo", () => {
     );
     const { DEMO_PROGRAMS } = await import("../../src/lib/server/db/seed/memberships.ts");
     expect(await refreshDemoAccounts(db.db, TEST_NOW)).toBe(false);
-    // An older data folder had neither the accounts nor the demo members' orders (issue 12).
+    // An older data folder had neither the accounts nor the demo members' orders.
     const ids = ["hm-demo-user", "hm-demo-guest", "hm-demo-member", "hm-demo-expired"];
     const carts = db.db.select({ id: cart.id }).from(cart).where(inArray(cart.identityId, ids));
     const orders = db.db
@@ -292,7 +292,7 @@ describe("refreshing and reseeding the demo", () => {
       .from(ticketOrder)
       .where(inArray(ticketOrder.identityId, ids));
     await db.db.delete(membership);
-    // Issue 13: the demo user's orders have scan codes and payments (seed/account-demo.ts).
+    // The demo user's orders have scan codes and payments (seed/account-demo.ts).
     await db.db.delete(ticketScan).where(inArray(ticketScan.ticketOrderId, orders));
     await db.db.delete(payment).where(inArray(payment.cartId, carts));
     await db.db.delete(ticket).where(inArray(ticket.cartId, carts));

@@ -1,5 +1,5 @@
 /**
- * Issue 17, listing SSR without the page cache: "no second zod parse of in-process answers" and no
+ * Listing SSR without the page cache: "no second zod parse of in-process answers" and no
  * request through the API for an answer it has stored. The pages' client (server/page-data/client.ts) reads the
  * /cached_api answers the API keeps, by the same key, under the same 30 s time to live.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Demo mode and production mode": one place of configuration for the mode; in
+ * "Demo mode and production mode": one place of configuration for the mode; in
  * production mode the server refuses to start, and says exactly what to set, when the mailbox is
  * on, PUBLIC_URL is unset or invalid, a fixed test clock is set, or the demo seed would run on an
  * empty database. Demo mode warns when it listens beyond loopback.

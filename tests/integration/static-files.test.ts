@@ -1,5 +1,5 @@
 /**
- * src/perf/static-files.mjs (issue 17): the build's static files are served from a list made at
+ * src/perf/static-files.mjs: the build's static files are served from a list made at
  * start, so a page request never tries the disk; they are sent as the standalone adapter sent them
  * ("/_astro files cached for a year, since their names carry a content hash"; dotfiles refused;
  * "the standalone adapter answered 400" to an address decodeURI refuses).

@@ -1,5 +1,5 @@
 /**
- * The stripe gateway (issue 4, DESIGN §6) against recorded Stripe responses served from 127.0.0.1
+ * The stripe gateway (DESIGN §6) against recorded Stripe responses served from 127.0.0.1
  * (tests/fixtures/stripe): PaymentIntents with idempotency keys, the card error shape of spec 2 §8,
  * requires_action and its follow-up, processing completed by a signed webhook, exactly once.
  */

@@ -16,7 +16,7 @@ import { asCart, cartOf, errorOf, send } from "../helpers/cart.ts";
 
 const api = withTestApi();
 const stripe = withFakeStripe(api);
-/** The plan carts are harbour memberships, whose checkout requires the buyer's ZIP (issue 12). */
+/** The plan carts are harbour memberships, whose checkout requires the buyer's ZIP. */
 const GUEST = {
   first_name: "Grace",
   last_name: "Hopper",

@@ -1,7 +1,7 @@
 /**
  * The visitor a storefront page shows in its header (src/middleware.ts, viewerFor): the session
  * cookie resolved, in one read, to the identity logged in with the page's seller and its first
- * name (issue 17 "Faster pages": "one combined read in place of two"). Null for anything else.
+ * name ("one combined read in place of two"). Null for anything else.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "No response compression: compress them (brotli and gzip) when the client accepts it":
+ * "No response compression: compress them (brotli and gzip) when the client accepts it":
  * which coding an Accept-Encoding header gets, and which answers are worth compressing.
  */
 import { describe, expect, it } from "vitest";

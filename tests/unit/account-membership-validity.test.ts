@@ -13,7 +13,7 @@ const william = {
   valid_to: "2027-11-01T03:59:59.000Z",
 };
 
-describe("'Membership tickets show the membership validity' (issue 13), dates as ddd, MMMM D YYYY", () => {
+describe("'Membership tickets show the membership validity', dates as ddd, MMMM D YYYY", () => {
   it("the membership held by the ticket's admit name gives the dates", () => {
     const ticket = { admit_name: "William King", start_datetime: null, valid_to: null };
     expect(membershipValidity(ticket, [ada, william])).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the my-account profile and navigation rules (spec 2 §2, §3, §5; spec 1 §5 custom
+ * The my-account profile and navigation rules (spec 2 §2, §3, §5; spec 1 §5 custom
  * identity fields): domain/account/profile.ts, profile-places.ts, profile-nav.ts, profile-membership.ts.
  */
 import { describe, expect, it } from "vitest";

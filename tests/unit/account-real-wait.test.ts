@@ -1,4 +1,4 @@
-/** Regression (issue 11): the account forms said 'Please wait a minute' on a 429 whose retry_after was 179 s. */
+/** Regression: the account forms said 'Please wait a minute' on a 429 whose retry_after was 179 s. */
 import { describe, expect, it } from "vitest";
 import { asCallFailure } from "../../src/islands/account/account-calls.ts";
 import {
@@ -21,7 +21,7 @@ const rateLimited = (extra: Record<string, unknown>) =>
     { _code: "rate_limited", _context: "", _description: "Too many attempts.", _extra: extra },
   ]);
 
-describe("issue 11 'Show the real wait' on the account forms", () => {
+describe("'Show the real wait' on the account forms", () => {
   it("a 429 carries its retry_after in the call failure", () => {
     expect(asCallFailure(rateLimited({ retry_after: 179 }))).toEqual({
       status: 429,

@@ -56,7 +56,7 @@ describe("add-on rule (spec §3 meta requires_anchor, tickets_must_match_anchor_
 });
 
 describe("add-on dates and sessions (spec §9 'visit_time values timeslot, same_start (1 minute window), same_date, until_close')", () => {
-  it("issue 11: the special exhibition offered every date; only the days of the visit window are offered", () => {
+  it("the special exhibition offered every date; only the days of the visit window are offered", () => {
     const days = [day("2026-11-17"), day("2026-11-18"), day("2026-11-19", "sold_out")];
     expect(offeredDays(days, sameDate, anchor, TZ)).toEqual([
       day("2026-11-17"),
@@ -107,7 +107,7 @@ describe("add-on dates and sessions (spec §9 'visit_time values timeslot, same_
 });
 
 describe("conflicts of an add-on (spec §5 'sessions overlapping other cart sessions ... are hidden and listed as conflicting')", () => {
-  it("issue 11: the session at the admission's own time is not an overlap of the admission it belongs with", () => {
+  it("the session at the admission's own time is not an overlap of the admission it belongs with", () => {
     const cart = [
       { id: "ga-s1", eventId: "ga" },
       { id: "concert-s1", eventId: "concert" },

@@ -128,7 +128,7 @@ describe("API client (spec §7)", () => {
 
   it("the in-process client (trusted) takes catalogue answers as its own API built them, and still checks every other read", async () => {
     // The SSR client reads this process's own API: the listing, event and config answers skip the
-    // second zod parse (issue 17); any other read is parsed, so a broken answer is still caught.
+    // second zod parse; any other read is parsed, so a broken answer is still caught.
     const listing = { event_template: { _count: 1, _data: [{ id: "e1" }] } };
     const { api } = client([json(listing), json({ config: { _data: "nope" } })], true);
     await expect(api.listAvailableEvents("s")).resolves.toEqual(listing);
@@ -136,7 +136,7 @@ describe("API client (spec §7)", () => {
   });
 });
 
-describe("stored answers (issue 17: in-process catalogue reads skip the request)", () => {
+describe("stored answers (in-process catalogue reads skip the request)", () => {
   const listing = { event_template: { _count: 1, _data: [{ id: "e1" }] } };
 
   it("a trusted client asks for the stored answer by its /cached_api path and query, and makes no request when there is one", async () => {

@@ -65,7 +65,7 @@ describe("availability: capacity + oversell - used, -1 unlimited", () => {
       expect(remainingCapacityText(-1, false, 15)).toBeNull();
     });
   });
-  describe("calendar low days (issue 17: 'the calendar with sold-out and low days')", () => {
+  describe("calendar low days ('the calendar with sold-out and low days')", () => {
     it("a limited day under the session label's line is low: the threshold T, else under 10", () => {
       expect(isLowAvailability(9)).toBe(true);
       expect(isLowAvailability(10)).toBe(false);

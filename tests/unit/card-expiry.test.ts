@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatCardExpiry } from "../../src/lib/domain/card-expiry.ts";
 import { validateCard } from "../../src/lib/domain/payment-amount.ts";
 
-describe("issue 11: 'Card expiry typed as `1230` is refused: format it as the shopper types'", () => {
+describe("'Card expiry typed as `1230` is refused: format it as the shopper types'", () => {
   it("turns '1230' into the form's MM/YY, '12/30'", () => {
     expect(formatCardExpiry("1230")).toBe("12/30");
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { maskCardNumber } from "../../src/lib/domain/card-mask.ts";
 
-describe("maskCardNumber (issue 10: 'mask it to the last 4 digits')", () => {
+describe("maskCardNumber ('mask it to the last 4 digits')", () => {
   it("keeps the last 4 characters behind a fixed mask that does not tell the length", () => {
     expect(maskCardNumber("GC-1000-0001")).toBe("****0001");
     expect(maskCardNumber("1234567890123456")).toBe("****3456");

@@ -60,7 +60,7 @@ describe("cart items (spec §3 'Cart item (widget)')", () => {
     expect(ga?.start).toBe("2026-07-04T18:30:00.000Z");
   });
 
-  it("issue 11 'Show the section, row and seat wherever a seated ticket is listed': seats and holders", () => {
+  it("'Show the section, row and seat wherever a seated ticket is listed': seats and holders", () => {
     // Regression: after 'Add to cart' the cart listed '2 × Stalls seat' and never the chosen seats.
     const cart = envelope(
       [
@@ -213,7 +213,7 @@ describe("upsell listing (spec §2: 'When the cart already has items the listing
   const concert = { eventId: "concert", requiresAnchor: false, mustMatchAnchor: false };
   const ga = { eventId: "ga", requiresAnchor: false, mustMatchAnchor: false };
 
-  it("issue 11: General Admission vanished once in the cart, even under 'All' and its own category; an event already in the cart stays listed", () => {
+  it("General Admission vanished once in the cart, even under 'All' and its own category; an event already in the cart stays listed", () => {
     const cart = envelope([{ id: "t1", event: "ga", session: "s1", type: "adult" }], { meta: anchorMeta });
     expect(offeredAsUpsell(cart, ga)).toBe(true);
     expect(offeredAsUpsell(cart, concert)).toBe(true);
@@ -239,7 +239,7 @@ describe("upsell listing (spec §2: 'When the cart already has items the listing
     expect(offeredAsUpsell(full, exhibition)).toBe(false);
   });
 
-  it("issue 11: any anchor listed the curator's private tour; a hidden event is listed only with an anchor it is an add-on of (spec §2 'Events flagged hidden are listed only when the cart has an anchor')", () => {
+  it("any anchor listed the curator's private tour; a hidden event is listed only with an anchor it is an add-on of (spec §2 'Events flagged hidden are listed only when the cart has an anchor')", () => {
     const tour = { eventId: "tour", requiresAnchor: false, mustMatchAnchor: false, hiddenEvent: true };
     const addOnTour = { ...tour, anchorEventIds: ["ga"] };
     expect(listedWithCart(null, tour)).toBe(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cartItems } from "../../src/lib/domain/cart-items.ts";
 import { envelope } from "./cart-fixtures.ts";
 
-describe("issue 11: 'donation and gift card lines say 'Any date''", () => {
+describe("'donation and gift card lines say 'Any date''", () => {
   it("a donation, a gift card (ledger) and a membership are not visits: no date applies", () => {
     const cart = envelope(
       [
@@ -32,7 +32,7 @@ describe("issue 11: 'donation and gift card lines say 'Any date''", () => {
   });
 });
 
-describe("issue 11: 'The gift card has no recipient name, e-mail or message'", () => {
+describe("'The gift card has no recipient name, e-mail or message'", () => {
   it("a gift card line carries the recipient answered in the cart's additional info for its group", () => {
     const cart = envelope([{ id: "g1", event: "gift-card", type: "custom", group: "cards" }], {
       handlers: { cards: "ledger" },

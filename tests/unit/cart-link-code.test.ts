@@ -1,5 +1,5 @@
 /**
- * Spec 1 §6, §9: a `?code=` link parameter is carried into the cart (issue 17). The cart store
+ * Spec 1 §6, §9: a `?code=` link parameter is carried into the cart. The cart store
  * keeps the link's codes in the tab's storage until a cart takes them: preloaded on a new cart,
  * applied quietly to the cart already held, and never applied twice.
  */

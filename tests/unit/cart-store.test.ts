@@ -101,7 +101,7 @@ describe("cart store (spec §4 'Cart')", () => {
     expect(JSON.parse(storage.getItem(KEY) ?? "null")?.envelope.cart._data[0].id).toBe("cart-1");
   });
 
-  it("a stored cart tells this tab's sleeping cart widget (issue 17: the widget starts with a cart); a cleared one does not", async () => {
+  it("a stored cart tells this tab's sleeping cart widget (the widget starts with a cart); a cleared one does not", async () => {
     const target = new EventTarget();
     vi.stubGlobal("window", target);
     const heard: string[] = [];
@@ -243,7 +243,7 @@ describe("cart store (spec §4 'Cart')", () => {
     expect($cart.get()?.envelope.cart._data[0]?.totals.promo_discount).toBe("5.00");
   });
 
-  it("issue 11 'An applied promo code can't be removed': removeCode sends DELETE for the code and stores the answer", async () => {
+  it("'An applied promo code can't be removed': removeCode sends DELETE for the code and stores the answer", async () => {
     const { api, calls } = fakeApi();
     start(api);
     await addToCart({ add: [{ ticket_type_id: "adult" }] });
@@ -254,7 +254,7 @@ describe("cart store (spec §4 'Cart')", () => {
     expect($cart.get()?.envelope.cart._data[0]?.totals.promo_discount).not.toBe("5.00");
   });
 
-  it("issue 11 'Let a shopper remove an applied card before paying': removePayment names the payment", async () => {
+  it("'Let a shopper remove an applied card before paying': removePayment names the payment", async () => {
     const { api, calls } = fakeApi();
     start(api);
     await addToCart({ add: [{ ticket_type_id: "adult" }] });

@@ -1,5 +1,5 @@
 /**
- * Issue 17, faster pages: the listing's cart widget starts (and React with it) only for a shopper
+ * Faster pages: the listing's cart widget starts (and React with it) only for a shopper
  * who has a cart or a `?code=` link; spec 1 §4 "the cart is shared by the tabs of one browser" still
  * holds: a cart stored by another tab wakes it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Lighthouse performance >= 98 on ... checkout": the checkout island's first module
+ * "Lighthouse performance >= 98 on ... checkout": the checkout island's first module
  * graph is evaluated in one long task before hydration, so what it holds is blocking time on a
  * phone. zod (the browser façade and zod's core, about 12 KB of gzip) is loaded by the islands'
  * API calls when they are made, not by the page's first graph.

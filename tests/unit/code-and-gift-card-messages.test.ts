@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Wrong error texts" and "Gift cards at checkout": each refusal its own text, and the
+ * Error texts and gift cards at checkout: each refusal its own text, and the
  * paid and remaining lines of a part-paid cart.
  */
 import { describe, expect, it } from "vitest";
@@ -88,7 +88,7 @@ describe("spec 1 §8 Reserve 'invalid_citypass, code_exhausted (shown at the cit
   });
 });
 
-describe("issue 11 'the cart summary shows no paid and remaining lines'", () => {
+describe("'the cart summary shows no paid and remaining lines'", () => {
   const paid = (over: Record<string, unknown>) => ({
     id: "pay-1",
     cart_id: "cart-1",

@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Requests that must work" (reads), the pure pieces of the query layer: the `_prefix`
+ * "Requests that must work" (reads), the pure pieces of the query layer: the `_prefix`
  * operator, `-` and embedded-field sorts, and underscore parameters of the API family that are
  * accepted and ignored while unknown ones stay a 400.
  */

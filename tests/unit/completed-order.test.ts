@@ -59,7 +59,7 @@ const envelope = {
 } as unknown as TicketOrderEnvelope;
 
 describe("completed order (spec 2 §2)", () => {
-  it("issue 12 'The completion page has its membership variant': a card per member of the order with the level", () => {
+  it("'The completion page has its membership variant': a card per member of the order with the level", () => {
     const withMembers = {
       ...envelope,
       ticket: { _data: [{ ...ticket("m1", "dual", null), ticket_group_id: "levels" }] },
@@ -137,7 +137,7 @@ describe("completed order (spec 2 §2)", () => {
     ]);
   });
 
-  it("issue 11 'Show the section, row and seat wherever a seated ticket is listed': seats and holders", () => {
+  it("'Show the section, row and seat wherever a seated ticket is listed': seats and holders", () => {
     // Regression: the completion page listed '2 × Stalls seat' and never the chosen seats.
     const seated = (id: string, seat: string, holder: string | null) => ({
       ...ticket(id, "stalls", "s1"),
@@ -226,7 +226,7 @@ describe("the completion page says when each line's tickets are for", () => {
   });
 });
 
-describe("issue 12 'the completion page's gift variant'", () => {
+describe("'the completion page's gift variant'", () => {
   it("a gift order names its recipient (who it was sent to and the address the code went to)", () => {
     const order = {
       ...envelope.ticket_order._data[0],

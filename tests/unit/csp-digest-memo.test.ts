@@ -21,7 +21,7 @@ function countingModule() {
   };
 }
 
-describe("CSP digests (issue 17 'Faster pages': Astro hashed every inline script and style on every request)", () => {
+describe("CSP digests ('Faster pages': Astro hashed every inline script and style on every request)", () => {
   it("the same text and algorithm give the same digest, computed once", async () => {
     const mod = countingModule();
     const first = await mod.generateCspDigest("body{}", "SHA-256");

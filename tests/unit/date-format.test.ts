@@ -11,7 +11,7 @@ const tenants = loadTenants();
 const museum = tenants.get("harbour-museum");
 const zoo = tenants.get("riverside-zoo");
 
-describe("issue 11 'Dates and times follow the tenant's locale, which is part of tenant config'", () => {
+describe("'Dates and times follow the tenant's locale, which is part of tenant config'", () => {
   it("the tenants' config names their locales: the museum en-US, the UK zoo en-GB", () => {
     expect(museum?.locale).toBe("en-US");
     expect(zoo?.locale).toBe("en-GB");
@@ -78,7 +78,7 @@ describe("issue 11 'Dates and times follow the tenant's locale, which is part of
   });
 });
 
-describe("issue 11 order e-mail: the order date's format is fixed, the session time follows the locale", () => {
+describe("order e-mail: the order date's format is fixed, the session time follows the locale", () => {
   const row = (start: string) => ({
     session: { startDatetime: new Date(start) },
     venue: { timezone: "Europe/London" },

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Event images have the title baked into the illustration, so it repeats right above the
+ * "Event images have the title baked into the illustration, so it repeats right above the
  * H1 and can't be read on the 64 px cart thumbnails. The images carry no text; the page gives it."
  * The demo pictures are now freely licensed photographs ("give the demo freely licensed
  * photographs, credited in the README"), cropped by scripts/make-demo-images.ts.

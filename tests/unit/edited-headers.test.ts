@@ -1,6 +1,6 @@
 /**
  * The middlewares add headers in place, and copy an answer only when its headers are immutable
- * (src/lib/server/http/edited-headers.ts; issue 17 "Faster pages": a public page was copied on
+ * (src/lib/server/http/edited-headers.ts; a public page was copied on
  * every request only to add `Vary: Cookie`).
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * External login rules free of I/O (issue 13; spec 2 §8 "External login": 'Please enable cookies
+ * External login rules free of I/O (spec 2 §8 "External login": 'Please enable cookies
  * and try again'; 'Auth0 could not be initialized. Please try again.'; "An Invalid state error
  * navigates forward, with the session message shown for about 5 seconds. Tenant auth error redirect
  * wait is 5 s."), the tenant config that switches it on, and which issuers may use plain http.

@@ -16,7 +16,7 @@ const ticket = (id: string, faceValue: number, feeFixedOutside = 0, feePercentOu
   lineKind: "ticket" as const,
 });
 
-describe("issue 11: 'Show the fee lines wherever a total includes fees'", () => {
+describe("'Show the fee lines wherever a total includes fees'", () => {
   it("a total with fees reads Subtotal, Fees and Total", () => {
     expect(feeLines({ faceValue: 5000, fees: 300, discount: 0, total: 5300 })).toEqual([
       { key: "subtotal", amount: 5000 },
@@ -62,7 +62,7 @@ describe("issue 11: 'Show the fee lines wherever a total includes fees'", () => 
   });
 });
 
-describe("feeLinesWithPayments (issue 11 follow-up: the summary agrees with the pay button after a gift card)", () => {
+describe("feeLinesWithPayments (the summary agrees with the pay button after a gift card)", () => {
   it("spec 2 §4 'partial payments (gift cards) go first': Paid and Remaining to pay follow the total", () => {
     expect(feeLinesWithPayments({ faceValue: 5000, fees: 300, discount: 0, total: 5300 }, 2000)).toEqual([
       { key: "subtotal", amount: 5000 },

@@ -45,7 +45,7 @@ const texts = {
 };
 const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 
-describe("issue 11: 'An out-of-range donation shows 'Value entered is outside min/max' ... say why next to the field'", () => {
+describe("'An out-of-range donation shows 'Value entered is outside min/max' ... say why next to the field'", () => {
   it("keeps the spec's text and names the minimum that was crossed", () => {
     expect(outsideMessage("below", bounds, money, texts)).toBe(
       "Value entered is outside min/max. Enter at least $1.00.",

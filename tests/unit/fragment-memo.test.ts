@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Listing SSR without the page cache": the card list is a pure function of the frozen
+ * The card list is a pure function of the frozen
  * catalogue answers, the tenant and the router base, so it is rendered once per combination of them
  * (lib/pages/fragment-memo.ts, components/FragmentMemo.astro) and the rest of the page per request.
  */

@@ -8,7 +8,7 @@ import {
 } from "../../src/lib/domain/gift-recipient.ts";
 import { surveyQuestions } from "../../src/lib/domain/survey.ts";
 
-describe("issue 11: 'The gift card has no recipient name, e-mail or message'", () => {
+describe("'The gift card has no recipient name, e-mail or message'", () => {
   it("the gift card survey asks the recipient's name and e-mail (required) and a message, in that order", () => {
     const survey = surveyQuestions(
       giftRecipientSurvey({ name: "Name", email: "E-mail", message: "Message" }),

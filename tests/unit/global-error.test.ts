@@ -1,6 +1,6 @@
 /**
  * Spec 1 §8 "Unexpected API errors show a message with a Continue link to the seller home.
- * Unhandled rejections show a general error with Reload." (the global error screen, issue 17).
+ * Unhandled rejections show a general error with Reload." (the global error screen).
  */
 import { describe, expect, it } from "vitest";
 import { ApiClientError } from "../../src/lib/api/errors.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_BOXES } from "../../src/lib/api/images.ts";
 import { snapSize } from "../../src/lib/domain/image-sizes.ts";
 
-describe("snapSize (issue 10: 'Snap the sizes to a small set (the sizes the pages use)')", () => {
+describe("snapSize ('Snap the sizes to a small set (the sizes the pages use)')", () => {
   it("the boxes are the pages' thumbnail, teaser and cover sizes (and the spec's single-density ones)", () => {
     // The card's srcset widths 272, 408, 544 (its 272x216 ratio) and the cover's 750, 1500 (3:1);
     // the home hero's 750, 1125 and 1500 at the cover image's own 5:3.

@@ -1,5 +1,5 @@
 /**
- * Issue 17's JS budgets (listing ≤ 90 KB, detail ≤ 130 KB of gzip JS): the islands get their
+ * The JS budgets (listing ≤ 90 KB, detail ≤ 130 KB of gzip JS): the islands get their
  * strings resolved on the server, and run only tenant/string-format.ts. A value import of
  * tenant/strings.ts from an island module ships the whole default table (about 4 KB of gzip) to
  * every page, because the bundler keeps the table's object spreads. Type imports cost nothing.

@@ -1,6 +1,6 @@
 /**
  * Spec 1 §6 "On the login path the promo code is not carried; on other routes a 'code' query
- * parameter is kept"; §5/§9 "promo 2 to 35" (the `?code=` link parameter, issue 17).
+ * parameter is kept"; §5/§9 "promo 2 to 35" (the `?code=` link parameter).
  */
 import { describe, expect, it } from "vitest";
 import {

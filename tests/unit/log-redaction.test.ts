@@ -1,6 +1,6 @@
 /**
  * DESIGN §8 "Logs are pino JSON lines with a request id, and personal data is redacted by pino's
- * paths" (issue 10 "Logs an operator can use").
+ * paths".
  */
 import { afterEach, describe, expect, it } from "vitest";
 import {

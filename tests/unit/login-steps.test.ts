@@ -161,7 +161,7 @@ describe("login query parameters (spec 2 §2)", () => {
   });
 });
 
-describe("'the e-mail step leads to password or passcode' and 'Never send a passcode that the user did not ask for' (issue 11, spec 1 §2)", () => {
+describe("'the e-mail step leads to password or passcode' and 'Never send a passcode that the user did not ask for' (spec 1 §2)", () => {
   it("with a password mode, Continue opens the password form (no passcode is requested)", () => {
     expect(emailStepNext(loginForms(["otp_or_password", "scan_code"]))).toBe("password");
     expect(emailStepNext(loginForms(["password"]))).toBe("password");

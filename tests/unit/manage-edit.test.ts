@@ -1,5 +1,5 @@
 /**
- * Issue 14, the pure rules of an edit (src/lib/domain/manage/edit.ts): spec 2 §4 (outstanding
+ * The pure rules of an edit (src/lib/domain/manage/edit.ts): spec 2 §4 (outstanding
  * total, free confirm when zero or less), §8 (the reschedule errors), and the tenant's lower-price rule.
  */
 import { describe, expect, it } from "vitest";

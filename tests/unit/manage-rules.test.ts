@@ -1,4 +1,4 @@
-/** Spec 2 §5: cancel free order, cancel in self-edit and the self-edit horizon (issue 14). */
+/** Spec 2 §5: cancel free order, cancel in self-edit and the self-edit horizon. */
 import { describe, expect, it } from "vitest";
 import {
   canCancelFreeTicket,

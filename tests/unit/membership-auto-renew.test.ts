@@ -1,4 +1,4 @@
-/** Issue 12, spec 2 §4 "Auto-renew" and §8: the states shown, when cancelling is allowed, who enrols. */
+/** Spec 2 §4 "Auto-renew" and §8: the states shown, when cancelling is allowed, who enrols. */
 import { describe, expect, it } from "vitest";
 import {
   autoRenewStatus,
@@ -45,7 +45,7 @@ describe("spec 2 §4: cancelling is only possible when the state is scheduled", 
   });
 });
 
-describe("issue 12: who enrols at checkout", () => {
+describe("who enrols at checkout", () => {
   it("a yes answer paid by card on the test or stripe gateway enrols", () => {
     expect(shouldEnrolAutoRenew({ autoRenewMembership: true, gift: false, gatewayId: "test" })).toBe(true);
     expect(shouldEnrolAutoRenew({ autoRenewMembership: true, gift: false, gatewayId: "stripe" })).toBe(true);

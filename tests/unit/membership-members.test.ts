@@ -1,5 +1,5 @@
 /**
- * Issue 12 member tickets (spec 1 §3 membership rule, §5, §9): one ticket per member with its party
+ * Member tickets (spec 1 §3 membership rule, §5, §9): one ticket per member with its party
  * role; roles must be rules of the level; named roles once; unnamed roles between min and max
  * (negative max means 10); 'At least one member is required to purchase a membership'; the
  * primary role's ticket carries the level's price, every other member ticket is free.

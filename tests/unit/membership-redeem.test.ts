@@ -1,5 +1,5 @@
 /**
- * Issue 12, gifts of membership: the gift code's format (spec 2 §5 "exactly 10 characters", §9
+ * Gifts of membership: the gift code's format (spec 2 §5 "exactly 10 characters", §9
  * "Gift code length 10"), its states (spec 2 §4 "valid, expired (now before valid_from or after
  * valid_to), or exhausted") and the redeem choice (spec 2 §9 "Redeem membership shows at most 3
  * level groups, sorted by discounted amount then price, only those with rank at or above the first").

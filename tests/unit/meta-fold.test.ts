@@ -1,4 +1,4 @@
-/** Issue 16: meta comes one row per key; the storefront's client folds rows into objects (api/meta.ts). */
+/** Meta comes one row per key; the storefront's client folds rows into objects (api/meta.ts). */
 import { describe, expect, it } from "vitest";
 import { foldMeta, metaRecords } from "../../src/lib/api/meta.ts";
 

@@ -5,7 +5,7 @@ import { oneTicketOptionLabel } from "../../src/lib/domain/one-ticket-label.ts";
 const usd = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 const gbp = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 
-describe("issue 11 copy: \"'$25 gift card ($25.00)'\"", () => {
+describe("copy: \"'$25 gift card ($25.00)'\"", () => {
   it("labels a type whose name states its price by the name alone", () => {
     expect(oneTicketOptionLabel("$25 gift card", 2500, usd)).toBe("$25 gift card");
     expect(oneTicketOptionLabel("£20 gift card", 2000, gbp)).toBe("£20 gift card");
@@ -17,7 +17,7 @@ describe("issue 11 copy: \"'$25 gift card ($25.00)'\"", () => {
   });
 });
 
-describe("issue 11 copy: \"the visible label 'Choose an amount amount'\"", () => {
+describe("copy: \"the visible label 'Choose an amount amount'\"", () => {
   it("uses a type name that already speaks of an amount as the label", () => {
     expect(flexibleFieldLabel("Choose an amount", "{name} amount")).toBe("Choose an amount");
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Faster pages": the page cache's fast path (src/perf/page-cache.ts) answers a hit
+ * The page cache's fast path (src/perf/page-cache.ts) answers a hit
  * before Astro, so it must key a request exactly as the micro-cache middleware does (host, the path
  * after the tenant-host rewrite, the query), and leave to Astro every request Astro would redirect,
  * refuse or see under another path. Harbour Museum lists tickets.harbour-museum.example.

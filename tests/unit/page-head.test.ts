@@ -1,5 +1,5 @@
 /**
- * Issue 11, "No favicon (a 404 on every page), and no meta description or social preview tags":
+ * "No favicon (a 404 on every page), and no meta description or social preview tags":
  * the head a page gets (src/lib/pages/page-head.ts) and the tenant icon (src/lib/tenant/favicon.ts).
  */
 import { describe, expect, it } from "vitest";

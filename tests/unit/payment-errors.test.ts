@@ -168,7 +168,7 @@ describe("gift cards (spec 2 §5, §8)", () => {
     expect(giftCardProblem({ number: "GC-4", state: "active", balanceMinor: 500 }, [], USD)).toBeNull();
   });
 
-  it("issue 17 'Money texts follow the tenant's currency. \"Gift Card balance is $0\" shows £ on the zoo'", () => {
+  it("'Money texts follow the tenant's currency. \"Gift Card balance is $0\" shows £ on the zoo'", () => {
     expect(zeroAmount(USD)).toBe("$0");
     expect(zeroAmount(GBP)).toBe("£0");
     expect(zeroAmount({ currency: "EUR", locale: "en-IE" })).toBe("€0");
@@ -184,7 +184,7 @@ describe("gift cards (spec 2 §5, §8)", () => {
     );
   });
 
-  it("issue 11 'An inactive card shows \"Gift Card balance is $0\"; it deserves its own message'", () => {
+  it("'An inactive card shows \"Gift Card balance is $0\"; it deserves its own message'", () => {
     // Regression: an inactive card with money on it was called empty.
     const inactive = giftCardProblem({ number: "GC-3", state: "inactive", balanceMinor: 500 }, [], USD);
     expect(inactive).toEqual({ id: PAYMENT_MESSAGE.giftCardInactive });

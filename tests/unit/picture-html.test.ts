@@ -3,7 +3,7 @@ import { responsiveImage } from "../../src/lib/api/images.ts";
 import { escapeHtml } from "../../src/lib/domain/html-escape.ts";
 import { htmlAttributes, pictureHtml } from "../../src/lib/pages/picture-html.ts";
 
-describe("a card's <picture> as HTML (issue 17: 'responsive srcset in AVIF or WebP'; spec 1 §8 image alt)", () => {
+describe("a card's <picture> as HTML ('responsive srcset in AVIF or WebP'; spec 1 §8 image alt)", () => {
   const html = pictureHtml({
     image: "harbour-museum/a b.jpg",
     kind: "teaser",

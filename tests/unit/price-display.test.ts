@@ -122,7 +122,7 @@ describe("one price rule for listing cards and the detail summary (spec §9)", (
     expect(lowestFixedPrice(types, new Set(["g"]), true)).toBe(1200);
   });
 
-  it("issue 11: the listing said 'From $12' while the date tiles said 'From $25'; 'From' is the primary ticket type's price everywhere (spec §3 'web.price_display with primary and secondary ticket type and prefix')", () => {
+  it("the listing said 'From $12' while the date tiles said 'From $25'; 'From' is the primary ticket type's price everywhere (spec §3 'web.price_display with primary and secondary ticket type and prefix')", () => {
     const adult = type("adult", "25.00", { fees: fixedFee });
     const child = type("child", "12.00");
     const types = [adult, child];

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Faster pages": Astro serialized every island's props on every render; a value that is
+ * Astro serialized every island's props on every render; a value that is
  * frozen all the way down (the tenant's string subsets, the stored catalogue answers) is now
  * serialized once (src/perf/props-serialization-memo.mjs). Run against the installed Astro's own
  * serialize module, patched as the build patches it.

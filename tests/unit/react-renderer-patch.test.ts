@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Faster pages": @astrojs/react rendered each island twice (once to check that it is a
+ * @astrojs/react rendered each island twice (once to check that it is a
  * React component) and through a web stream. src/perf/react-renderer-patch.mjs checks a component
  * once and renders in one pass what does not suspend. Run against the installed renderer's own
  * module, patched as the build patches it, next to the module as it is.

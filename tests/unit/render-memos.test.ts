@@ -5,8 +5,8 @@ import { responsiveImage } from "../../src/lib/api/images.ts";
 import { format } from "../../src/lib/tenant/string-format.ts";
 import { defaultStrings, stringSubset, t } from "../../src/lib/tenant/strings.ts";
 
-// Issue 17 "Faster pages": work a page did on every request from the same inputs is done once.
-describe("an island's strings (issue 17: resolved once per tenant, DESIGN §7: every UI text can be overridden per tenant)", () => {
+// Work a page did on every request from the same inputs is done once.
+describe("an island's strings (resolved once per tenant, DESIGN §7: every UI text can be overridden per tenant)", () => {
   const tenant = { strings: { "cart.title": "Your basket" } };
 
   it("are the tenant's words for exactly the keys the filter picks", () => {
@@ -34,7 +34,7 @@ describe("an island's strings (issue 17: resolved once per tenant, DESIGN §7: e
   });
 });
 
-describe("responsive pictures (issue 17: 'served as responsive srcset in AVIF or WebP'), worked out once per image", () => {
+describe("responsive pictures ('served as responsive srcset in AVIF or WebP'), worked out once per image", () => {
   it("the second ask returns the same frozen picture, equal to the first", () => {
     const picture = responsiveImage("memo/one.jpg", "teaser");
     expect(responsiveImage("memo/one.jpg", "teaser")).toBe(picture);

@@ -35,7 +35,7 @@ describe("reserve request (spec §3 'Reserve ticket payload', §5)", () => {
     });
     expect(selectionTotal([plain], { quantities: { adult: 2 }, amounts: {} })).toBe(5300);
   });
-  it("issue 11: reserve totals folded fees in ($123.01 for $120 of seats); the breakdown gives the subtotal and the fee total, 'the sum of ticket fees' (spec §9)", () => {
+  it("reserve totals folded fees in ($123.01 for $120 of seats); the breakdown gives the subtotal and the fee total, 'the sum of ticket fees' (spec §9)", () => {
     const stalls = { ...adult, id: "stalls", amount: 4500, fees: { percentBp: 250 } };
     const balcony = { ...adult, id: "balcony", amount: 3000, fees: { percentBp: 250 } };
     const seats: RequestGroup = { ...plain, types: [stalls, balcony] };

@@ -10,7 +10,7 @@ import {
 } from "../../src/lib/api/images.ts";
 import { snapSize } from "../../src/lib/domain/image-sizes.ts";
 
-describe("responsive images (issue 17: 'cover and card images are served as responsive srcset in AVIF or WebP')", () => {
+describe("responsive images ('cover and card images are served as responsive srcset in AVIF or WebP')", () => {
   it("a srcset lists the snapped widths of the kind, in the format asked", () => {
     expect(imageSrcset("x/y.jpg", "teaser", "avif")).toBe(
       [

@@ -1,4 +1,4 @@
-/** Regression (issue 11): the rate-limit message said 'wait a minute' when retry_after was 179 s. */
+/** Regression: the rate-limit message said 'wait a minute' when retry_after was 179 s. */
 import { describe, expect, it } from "vitest";
 import { LOGIN_MESSAGE } from "../../src/lib/domain/login-input.ts";
 import { loginError, passcodeOutcome } from "../../src/lib/domain/login-steps.ts";
@@ -8,7 +8,7 @@ import { words } from "../helpers/words.ts";
 const rateLimitedText = (seconds: unknown) => words(rateLimitedMessage(seconds));
 const GENERIC = "Too many attempts. Please wait a minute and try again.";
 
-describe("'Show the real wait' (issue 11)", () => {
+describe("'Show the real wait'", () => {
   it("retry_after 179 s is 'Please wait 3 minutes', not 'a minute'", () => {
     expect(rateLimitedMessage(179)).toEqual({
       id: LOGIN_MESSAGE.rateLimitedWait,

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Chosen seats disappear": one rule writes a seated ticket's seat wherever it is listed
+ * One rule writes a seated ticket's seat wherever it is listed
  * again (cart, checkout, completion page, e-mail).
  */
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import {
   sortSeatLines,
 } from "../../src/lib/domain/seat-label.ts";
 
-describe("seat label (issue 11: 'Show the section, row and seat wherever a seated ticket is listed')", () => {
+describe("seat label ('Show the section, row and seat wherever a seated ticket is listed')", () => {
   it("writes 'Section Stalls, Row B, Seat 12' for seat B12 of the Stalls", () => {
     expect(seatLabel({ name: "B12", section: "Stalls" })).toBe("Section Stalls, Row B, Seat 12");
   });

@@ -1,4 +1,4 @@
-/** Issue 11 "Seat map" polish: row labels, price zones and the zoom that keeps seats >= 24 px. */
+/** The seat map's polish: row labels, price zones and the zoom that keeps seats >= 24 px. */
 import { describe, expect, it } from "vitest";
 import {
   MIN_SEAT_PX,
@@ -19,7 +19,7 @@ const seat = (name: string, x: number, y: number, groups = ["stalls"]) => ({
   ticket_group_ids: groups,
 });
 
-describe("row labels (issue 11: 'row labels ... are missing')", () => {
+describe("row labels ('row labels ... are missing')", () => {
   it("labels each row at both ends, outside its end seats, at the row's height", () => {
     const labels = rowLabels([
       seat("B2", 100, 240),
@@ -46,7 +46,7 @@ describe("row labels (issue 11: 'row labels ... are missing')", () => {
   });
 });
 
-describe("price zones (issue 11: 'a price legend (price zones)')", () => {
+describe("price zones ('a price legend (price zones)')", () => {
   const groups = [
     { id: "stalls", name: "Stalls", amounts: [4500] },
     { id: "balcony", name: "Balcony", amounts: [3000, 2500] },
@@ -64,7 +64,7 @@ describe("price zones (issue 11: 'a price legend (price zones)')", () => {
   });
 });
 
-describe("seat size on a phone (issue 11: 'make them at least 24 px, and zoom to fit')", () => {
+describe("seat size on a phone ('make them at least 24 px, and zoom to fit')", () => {
   const map = { width: 720, height: 720 };
 
   it("zooms in just enough that a 28-unit seat is at least 24 px in a 350 px wide map", () => {

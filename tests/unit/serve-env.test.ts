@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { prepareServeEnv, SERVER_NODE_FLAGS } from "../../scripts/serve-env.mjs";
 import { foyerMode } from "../../src/lib/server/config/mode.ts";
 
-describe("serve.mjs environment (issue 17: React's production build; DESIGN §5: `npm start` with nothing set is the demo)", () => {
+describe("serve.mjs environment (React's production build; DESIGN §5: `npm start` with nothing set is the demo)", () => {
   it("with nothing set: demo mode, and React in its production build", () => {
     const env: NodeJS.ProcessEnv = {};
     prepareServeEnv(env);
@@ -29,7 +29,7 @@ describe("serve.mjs environment (issue 17: React's production build; DESIGN §5:
   });
 });
 
-describe("the server's Node flags (issue 17: a young generation sized for page renders)", () => {
+describe("the server's Node flags (a young generation sized for page renders)", () => {
   const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> })
     .scripts;
 

@@ -42,7 +42,7 @@ describe("session tabs (spec §4, §9: '2 or 3 by first_tab_threshold and second
     expect(preselectedTab(tabs)).toBe(2);
     expect(preselectedTab(splitSessionTabs([s("10:00", true), s("15:00", true)], three))).toBe(-1);
   });
-  it("issue 11: a 7:30 PM concert sat alone under 'Late afternoon' next to two '(Not available)' tabs; sessions that all fall in one tab give no tabs", () => {
+  it("a 7:30 PM concert sat alone under 'Late afternoon' next to two '(Not available)' tabs; sessions that all fall in one tab give no tabs", () => {
     expect(splitSessionTabs([s("19:30")], three)).toEqual([]);
     expect(splitSessionTabs([s("16:00"), s("16:30", true)], three)).toEqual([]);
     expect(splitSessionTabs([], three)).toEqual([]);
@@ -52,7 +52,7 @@ describe("session tabs (spec §4, §9: '2 or 3 by first_tab_threshold and second
       null,
     ]);
   });
-  it("issue 11: the zoo listed 12:00 and 12:30 under 'Morning'; tabs follow its session_picker_tabs (first_tab_threshold 1200)", async () => {
+  it("the zoo listed 12:00 and 12:30 under 'Morning'; tabs follow its session_picker_tabs (first_tab_threshold 1200)", async () => {
     const zoo = (await import("../../src/content/tenants/riverside-zoo.json")).default.web
       .session_picker_tabs;
     const tabs = splitSessionTabs([s("11:30"), s("12:00"), s("12:30")], zoo);

@@ -8,7 +8,7 @@ const SPEC_TEXTS_WITH_CAPITAL_AFTER_COMMA = new Set(["Oops, We could not find an
 /** "Oops, We ...": a comma, then a capitalised common word (a name such as "Harbour" is fine). */
 const CAPITAL_AFTER_COMMA = /, (We|You|Your|The|This|That|It|Our|Please|Sorry|There)\b/;
 
-describe("issue 11 copy: 'Keep the spec's text, but don't double the capital letter after the comma in our own texts'", () => {
+describe("copy: 'Keep the spec's text, but don't double the capital letter after the comma in our own texts'", () => {
   it("the 404 title stays the spec's text by default", () => {
     expect(defaultStrings["notFound.title"]).toBe("Oops, We could not find anything at this URL");
   });

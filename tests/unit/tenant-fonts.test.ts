@@ -12,7 +12,7 @@ const museum = {
 } as const;
 const oneFont = { theme: { logoText: "Z", vars: {}, fonts: { heading: "nunito", body: "nunito" } } } as const;
 
-describe("issue 17: 'fonts are self-hosted from npm font packages, subset, preloaded and font-display: swap'", () => {
+describe("'fonts are self-hosted from npm font packages, subset, preloaded and font-display: swap'", () => {
   it("sets --font-heading and --font-body from the theme's fonts, after (so over) a font var", () => {
     const css = themeCss({ theme: { ...museum.theme, vars: { "font-body": "Georgia, serif" } } });
     expect(css).toBe(

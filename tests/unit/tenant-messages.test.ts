@@ -1,5 +1,5 @@
 /**
- * Issue 17 (DESIGN §7): "Every UI text can be overridden per tenant. Today the login, passcode,
+ * DESIGN §7: "Every UI text can be overridden per tenant. Today the login, passcode,
  * payment and availability messages are hard-coded: the domain returns message ids, and the
  * tenant's strings give the words." Also: "Money texts follow the tenant's currency" and "The
  * captcha notice names the provider actually used (hCaptcha today, not reCAPTCHA)".
@@ -108,7 +108,7 @@ describe("DESIGN §7 'Domain code returns message ids, not words': a tenant over
   });
 });
 
-describe("issue 17 'Money texts follow the tenant's currency. \"Gift Card balance is $0\" shows £ on the zoo'", () => {
+describe("'Money texts follow the tenant's currency. \"Gift Card balance is $0\" shows £ on the zoo'", () => {
   it("harbour-museum (USD, en-US) says $0; riverside-zoo (GBP, en-GB) says £0, in the island and the API", () => {
     const museum = tenant("harbour-museum");
     const zoo = tenant("riverside-zoo");
@@ -120,7 +120,7 @@ describe("issue 17 'Money texts follow the tenant's currency. \"Gift Card balanc
   });
 });
 
-describe("issue 17 'The captcha notice names the provider actually used (hCaptcha today, not reCAPTCHA)'", () => {
+describe("'The captcha notice names the provider actually used (hCaptcha today, not reCAPTCHA)'", () => {
   const tr = checkoutTranslator(checkoutStrings(plainTenant));
 
   it("the provider is hCaptcha, with its privacy policy and terms", () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 17 (checkout's total blocking time): the checkout island follows the cart store through
+ * Checkout's total blocking time: the checkout island follows the cart store through
  * followStore, so its renders are transitions. What it must keep from useStore: the value at
  * subscription time, then every change, and nothing after it unsubscribes.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the browser's `zod` is the façade in src/perf/zod-browser.ts. This file runs in the
+ * The browser's `zod` is the façade in src/perf/zod-browser.ts. This file runs in the
  * unit-browser-zod project (vitest.config.ts), where `zod` resolves to the façade as it does in the
  * client build: every module the islands can load (statically or by a dynamic import) must build
  * its schemas with it. A classic method the façade lacks fails here, when the module's schemas are

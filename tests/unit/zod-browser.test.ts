@@ -1,5 +1,5 @@
 /**
- * Issue 17: the browser's `zod` (src/perf/zod-browser.ts, a façade on zod/mini) answers exactly as
+ * The browser's `zod` (src/perf/zod-browser.ts, a façade on zod/mini) answers exactly as
  * classic zod on the API the client uses: the same success, output data and issues (codes, paths,
  * messages and the rest), for valid and invalid input. Runs in the `unit` project, where `zod` is
  * classic; the contract's own schemas are loaded a second time with `zod` mocked to the façade.

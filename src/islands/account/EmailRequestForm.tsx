@@ -46,7 +46,7 @@ export function EmailRequestForm({ seller, kind, strings }: EmailRequestFormProp
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // Issue 11: the forgot-password form opens with the e-mail typed on the login screen (kept in
+  // The forgot-password form opens with the e-mail typed on the login screen (kept in
   // this tab's sessionStorage; after hydration, so server and client render the same). Anything
   // the visitor already typed wins.
   useEffect(() => {

@@ -47,8 +47,8 @@ export function problemText(
 }
 
 /**
- * A failed call's alert: a 429 tells the real wait from its retry_after (issue 11 "Show the real
- * wait": it said 'wait a minute' when retry_after was 179 s), else the generic text.
+ * A failed call's alert: a 429 tells the real wait from its retry_after (it once
+ * said 'wait a minute' when retry_after was 179 s), else the generic text.
  */
 export function callProblemText(
   tr: AccountTranslate,

@@ -1,5 +1,5 @@
 /**
- * /transfer-cart/{cartId} (spec 2 §2, issue 14): makes the cart the server just read this
+ * /transfer-cart/{cartId} (spec 2 §2): makes the cart the server just read this
  * browser's cart (the cart store's storage, as the cart widget keeps it), then goes on to `target`
  * (the `next` path or the checkout, decided on the server: domain/cart-transfer/transfer.ts).
  * Without JavaScript the page's link goes on without loading the cart into this browser.

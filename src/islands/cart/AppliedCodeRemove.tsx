@@ -1,5 +1,5 @@
 /**
- * The remove button of an applied promo code in the cart (issue 11: "An applied promo code can't be
+ * The remove button of an applied promo code in the cart ("An applied promo code can't be
  * removed"). It calls the cart store (DELETE my/cart/{id}/code/{code}), which stores the answer, so
  * every island showing the cart updates; a refusal (a voucher held tickets still use) is said next
  * to the code.

@@ -1,5 +1,5 @@
 /**
- * The paid and remaining lines under the cart's total (issue 11: "Show the payments and the
+ * The paid and remaining lines under the cart's total ("Show the payments and the
  * remaining amount due"): one line per payment already taken (gift cards first, spec 2 §4), then
  * what is left to pay. Nothing before the first payment. The rules live in domain/cart-payments.ts.
  */

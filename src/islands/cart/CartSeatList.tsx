@@ -1,5 +1,5 @@
 /**
- * The seats of one cart line (issue 11 "Chosen seats disappear"): 'Section Stalls, Row B, Seat 12'
+ * The seats of one cart line: 'Section Stalls, Row B, Seat 12'
  * and the holder's name, under the ticket type they belong to. Nothing for unseated tickets.
  */
 import type { CartSeat } from "../../lib/domain/cart-items.ts";

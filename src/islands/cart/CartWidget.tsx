@@ -26,7 +26,7 @@ import { useUpsellListing } from "./upsell-listing.ts";
 
 export interface CartWidgetProps {
   seller: string;
-  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name. */
   base: string;
   tagManagerId?: string | undefined;
   currency: string;
@@ -45,7 +45,7 @@ export interface CartWidgetProps {
 /**
  * Until hydration finishes the widget renders as the server did (no cart), so nothing mismatches.
  * The render that then shows the cart is a transition: it yields to the browser as it builds the
- * cart's lines instead of blocking it (issue 17, checkout's total blocking time).
+ * cart's lines instead of blocking it (checkout's total blocking time).
  */
 function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

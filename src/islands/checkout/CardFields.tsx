@@ -1,5 +1,5 @@
 /**
- * The test gateway's card form (DESIGN §6): number, expiry MM/YY (formatted as typed, issue 11)
+ * The test gateway's card form (DESIGN §6): number, expiry MM/YY (formatted as typed)
  * and CVC, each labelled.
  */
 import { formatCardExpiry } from "../../lib/domain/card-expiry.ts";

@@ -33,7 +33,7 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
   const [done, setDone] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(field, other, setOther);
-  // Issue 11: an other amount off the bounds disables the button, and the field says why.
+  // An other amount off the bounds disables the button, and the field says why.
   const check = choice === "other" ? checkFlexibleAmount(other, offer) : null;
   const refusal =
     check && !check.ok && check.error === "outside"

@@ -1,5 +1,5 @@
 /**
- * The fee lines next to the pay button (issue 11: "Show the fee lines wherever a total includes
+ * The fee lines next to the pay button ("Show the fee lines wherever a total includes
  * fees"): the pay button and the footer's 'Total to pay' include the outside fees, so the page
  * shows what they are made of. Shown when the cart has fees (the shared rule in domain/fee-lines.ts)
  * or a payment already taken (a gift card): then 'Paid' and 'Remaining to pay' follow the total, so

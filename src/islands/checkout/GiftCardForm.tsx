@@ -1,8 +1,8 @@
 /**
  * Gift card entry (spec 2 §5, §8): look the card up (GET ledger), refuse a duplicate, an empty or
  * an inactive card, then pay its share first (POST cart/{id}/pay, gateway ledger). The cards
- * already applied are listed with what each paid, and each can be removed before paying the rest
- * (issue 11): DELETE my/cart/{id}/payment/{paymentId} credits the card, through the cart store.
+ * already applied are listed with what each paid, and each can be removed before paying the rest:
+ * DELETE my/cart/{id}/payment/{paymentId} credits the card, through the cart store.
  */
 import { useState } from "react";
 import type { CheckoutAnswer } from "../../lib/api/checkout-schemas.ts";

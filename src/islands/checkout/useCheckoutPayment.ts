@@ -65,7 +65,7 @@ export interface FormErrors {
 
 export interface CheckoutPaymentOptions {
   seller: string;
-  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name. */
   base: string;
   cartId: string | null;
   currency: string;
@@ -102,10 +102,10 @@ export interface CheckoutPaymentOptions {
   boughtItems: readonly string[];
   /** A plan's first payment booked the order: show its confirmation instead of the form. */
   onPlanOrder: (confirmation: PlanOrderConfirmation) => void;
-  /** Issue 13, an order's instalment: where a completed or partial payment (or a booked cart) goes. */
+  /** An order's instalment: where a completed or partial payment (or a booked cart) goes. */
   afterPayment?: string | undefined;
   /**
-   * Issue 14, paying for an order's changes (an edit cart; afterPayment is the manage page): no
+   * Paying for an order's changes (an edit cart; afterPayment is the manage page): no
    * identity (the order has its purchaser), no confirmation mail; the order_update mail is posted
    * before going to afterPayment.
    */

@@ -1,5 +1,5 @@
 /**
- * 'Log in with {label}' (issue 13, external login through the tenant's OpenID Connect provider):
+ * 'Log in with {label}' (external login through the tenant's OpenID Connect provider):
  * a link to the start call, so it works from the keyboard and without JavaScript; on click the
  * visitor's cart id is added, so the cart is handed over at the login like a password login's.
  * Shown only when the tenant configures external login (the page passes `option` or nothing).

@@ -29,7 +29,7 @@ import { rememberLoginEmail } from "./remembered-email.ts";
 
 export interface LoginFlowProps {
   seller: string;
-  /** The router base for links; default `/{seller}` ("" on the tenant's own host name, issue 16). */
+  /** The router base for links; default `/{seller}` ("" on the tenant's own host name). */
   base?: string | undefined;
   modes: readonly string[];
   tr: LoginTranslate;
@@ -44,7 +44,7 @@ export interface LoginFlowProps {
   /** An error to show first (a failed member_code login from the query). */
   initialError?: string | undefined;
   onSuccess: (answer: LoginAnswer) => Promise<void>;
-  /** The tenant's external login (issue 13): its button leads the first step. None: not configured. */
+  /** The tenant's external login: its button leads the first step. None: not configured. */
   external?: ExternalLoginOption | null | undefined;
 }
 

@@ -15,7 +15,7 @@ import { type LoginStrings, loginTranslator } from "./login-strings.ts";
 
 export interface LoginIslandProps {
   seller: string;
-  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name. */
   base: string;
   modes: string[];
   strings: LoginStrings;
@@ -25,7 +25,7 @@ export interface LoginIslandProps {
   /** Set when login was only suggested: the guest may go back here. */
   guestHref: string | null;
   initialError?: string | undefined;
-  /** The tenant's external login (issue 13); null when not configured. */
+  /** The tenant's external login; null when not configured. */
   external?: ExternalLoginOption | null;
 }
 

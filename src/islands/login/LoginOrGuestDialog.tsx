@@ -14,7 +14,7 @@ import type { LoginTranslate } from "./login-strings.ts";
 export interface LoginOrGuestDialogProps {
   open: boolean;
   seller: string;
-  /** The router base for links; default `/{seller}` ("" on the tenant's own host name, issue 16). */
+  /** The router base for links; default `/{seller}` ("" on the tenant's own host name). */
   base?: string | undefined;
   modes: readonly string[];
   tr: LoginTranslate;
@@ -24,7 +24,7 @@ export interface LoginOrGuestDialogProps {
   /** After the login (the dialog is closed first). */
   onLoggedIn: (answer: LoginAnswer) => Promise<void>;
   onClose: () => void;
-  /** The tenant's external login (issue 13), offered here too; none when not configured. */
+  /** The tenant's external login, offered here too; none when not configured. */
   external?: ExternalLoginOption | null | undefined;
 }
 

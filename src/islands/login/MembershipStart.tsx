@@ -24,7 +24,7 @@ export interface MembershipStartProps {
   targetId: string;
   /** This page's path (a passcode mail's link lands here). */
   path: string;
-  /** The tenant's external login (issue 13); none when not configured. */
+  /** The tenant's external login; none when not configured. */
   external?: ExternalLoginOption | null;
 }
 

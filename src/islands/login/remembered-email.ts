@@ -1,7 +1,6 @@
 /**
- * The e-mail typed on the login screen, kept for this tab so the forgot-password form opens with it
- * (issue 11: "The forgot-password form is not prefilled with the e-mail already typed"). It lives
- * in sessionStorage rather than the link's query, so it never reaches an address bar, a Referer or
+ * The e-mail typed on the login screen, kept for this tab so the forgot-password form opens with it.
+ * It lives in sessionStorage rather than the link's query, so it never reaches an address bar, a Referer or
  * a request log; it is forgotten after a login.
  */
 import { LOGIN_EMAIL_MAX } from "../../lib/domain/login-input.ts";

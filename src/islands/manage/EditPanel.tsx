@@ -1,5 +1,5 @@
 /**
- * The edit UI of self-edit mode (issue 14, spec 2 §4): "Change tickets" opens an edit cart linked to
+ * The edit UI of self-edit mode (spec 2 §4): "Change tickets" opens an edit cart linked to
  * the order (POST ticket_order/{id}/edit_cart); the steppers of each editable session's ticket types
  * remove the order's tickets or add tickets of the same type (POST cart/{id}/modify). While the
  * cart has an expires_at the changes are unsaved: a notice and the time left show. Confirm: the free
@@ -31,7 +31,7 @@ import {
 
 export interface EditPanelProps {
   seller: string;
-  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name. */
   base: string;
   orderId: string;
   token: string;

@@ -1,5 +1,5 @@
 /**
- * The form that mails the manage link again (issue 14, "/manage/{id} refuses without a valid token,
+ * The form that mails the manage link again ("/manage/{id} refuses without a valid token,
  * with a form for the order number and e-mail"): POST ticket_order/manage_link. The answer is the
  * same whether or not they match, so the success text never tells whether an order exists.
  */

@@ -1,5 +1,5 @@
 /**
- * The manage page's island (issue 14, spec 2 §2, §4, §5, §8): the order's tickets grouped by
+ * The manage page's island (spec 2 §2, §4, §5, §8): the order's tickets grouped by
  * session with their states; in self-edit mode a Reschedule link per session and the edit panel;
  * cancel where the rules allow (the server's can_cancel), after a confirmation dialog. Results and
  * errors are announced in live regions. After a cancel the order is mailed again (order_cancel or
@@ -23,7 +23,7 @@ import {
 
 export interface ManageOrderProps {
   seller: string;
-  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name. */
   base: string;
   orderId: string;
   token: string;

@@ -99,7 +99,7 @@ export function DateFirstReserve() {
         props.eventId,
         datedGroups.map((g) => g.id),
       );
-      // The day buttons render as a transition, in slices (the page's blocking time, issue 17).
+      // The day buttons render as a transition, in slices (the page's blocking time).
       startTransition(() => setDays(answer.calendar._data));
       return answer.calendar._data;
     } catch {

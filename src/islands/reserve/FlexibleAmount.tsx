@@ -1,6 +1,6 @@
 /**
  * A flexible-price input (spec §5): min..max, step 0.01, 'Value entered is outside min/max',
- * followed by what would be accepted (issue 11: "say why next to the field").
+ * followed by what would be accepted.
  */
 import { useId, useRef } from "react";
 import { checkFlexibleAmount, flexibleFieldLabel, outsideMessage } from "../../lib/domain/flexible-price.ts";

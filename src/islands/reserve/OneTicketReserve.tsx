@@ -39,7 +39,7 @@ export function OneTicketReserve() {
       setChosen(initial ?? types[0]?.id);
     },
   });
-  // Issue 11: an amount off the bounds disables 'Add to cart'; the field says why.
+  // An amount off the bounds disables 'Add to cart'; the field says why.
   const typed = flexible ? (selection.selection.amounts[flexible.id] ?? "") : "";
   const amountRefused =
     !!flexible && chosen === flexible.id && typed.trim() !== "" && !checkFlexibleAmount(typed, flexible).ok;
@@ -84,7 +84,7 @@ export function OneTicketReserve() {
           {...(types.length > 1 ? { label: text("reserve.oneTicket.other") } : {})}
         />
       )}
-      {/* Issue 11: a gift card asks for its recipient (the ledger group's survey). */}
+      {/* A gift card asks for its recipient (the ledger group's survey). */}
       <DetailsFields
         groups={props.groups}
         selection={{ ...selection, selection: { ...selection.selection, quantities } }}

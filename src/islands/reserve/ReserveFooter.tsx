@@ -16,7 +16,7 @@ import type { ReserveSubmit } from "./useReserveSubmit.ts";
 
 interface ReserveFooterProps {
   total: number;
-  /** The outside fees inside `total`: shown as their own line with the subtotal (issue 11). */
+  /** The outside fees inside `total`: shown as their own line with the subtotal. */
   fees?: number;
   ticketCount: number;
   canSubmit: boolean;

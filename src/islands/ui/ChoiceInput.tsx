@@ -1,5 +1,5 @@
 /**
- * Issue 11's rule ("Islands must adopt the values already in the server-rendered fields") for
+ * The rule "Islands must adopt the values already in the server-rendered fields", for
  * choices. A box ticked, a radio button chosen or an option selected in an island's server HTML
  * before it hydrates stays in the page: React keeps what the node holds while hydrating. But the
  * island's state does not know it, and the next render put the state back over it. Checkout's

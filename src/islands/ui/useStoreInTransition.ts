@@ -2,7 +2,7 @@
  * A nanostores value, like @nanostores/react's useStore, except that a change renders as a React
  * transition. useStore subscribes through useSyncExternalStore, whose every update is a blocking,
  * synchronous render; for an island as large as checkout, the store updates at startup (the cart
- * adopted, the cart checked) were each one long task (issue 17, checkout's total blocking time).
+ * adopted, the cart checked) were each one long task (checkout's total blocking time).
  * A transition renders in slices and yields to input. The value can lag the store by a render,
  * which no caller relies on: actions read the store itself.
  */

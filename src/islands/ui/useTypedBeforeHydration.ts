@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Typed or autofilled text is wiped": an island's inputs are rendered on the server and
+ * An island's inputs are rendered on the server and
  * can be typed into (or autofilled by a password manager) in the 0.1–0.3 s before the island
  * hydrates. React keeps that text in the DOM while hydrating but not in its state, so the next
  * render writes the state back over it. Every island input (and select, ui/ChoiceInput.tsx) adopts,

@@ -1,5 +1,5 @@
 /**
- * The my-account profile's calls (spec 2 §3, §5, §7; issue 13):
+ * The my-account profile's calls (spec 2 §3, §5, §7):
  * | PATCH my/user/{id} | patchUserBody (auth-schemas.ts); the profile fields in additional_info follow
  *   profileInfoPatch; first_name/last_name are 400 read_only_field; under prevent_membership_updates a
  *   member's change is 403 membership_updates_prevented |

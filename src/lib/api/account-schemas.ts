@@ -1,5 +1,5 @@
 /**
- * My account, orders and upcoming tickets (spec 2 §3, §7, issue 13): the `_data` envelopes of
+ * My account, orders and upcoming tickets (spec 2 §3, §7): the `_data` envelopes of
  * GET my/ticket_order, GET my/order_session, the order page's payments (payment audit and
  * scheduled payments) and POST ticket_order/{id}/email.
  */

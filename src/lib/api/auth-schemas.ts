@@ -1,7 +1,7 @@
 /**
  * The account part of the ticketing API contract (spec 1 §7 login calls, spec 2 §7 password and
  * resend calls). Every call takes `_seller` in the query. Answers that could tell whether an e-mail
- * is registered are the same either way (issue 5): request_otp always answers a token, password
+ * is registered are the same either way: request_otp always answers a token, password
  * reset requests and forgot-membership always answer 204.
  *
  * | Call | Body | Answer |
@@ -12,7 +12,7 @@
  * | POST logout | none | 204, session revoked, cookie cleared |
  * | GET my/user?_embed=identity,identity.meta | none | 200 userAnswer; 401 not_logged_in |
  * | POST user | createUserBody | 201 userAnswer + session cookie; 409 identity_exists with _extra.identity_id |
- * | POST user without password | createUserBody | 201 userAnswer of a new guest identity, no session (issue 16); 409 as above |
+ * | POST user without password | createUserBody | 201 userAnswer of a new guest identity, no session; 409 as above |
  * | PUT my/user | updateUserBody | 200 userAnswer; a new password needs current_password or change_code (403 reauthentication_required, current_password_incorrect, change_code_incorrect, change_code_invalid) and mails a notice |
  * | PATCH my/user/{id} | patchUserBody | 200 userAnswer; 403 for another id; 409 email_in_use (set e-mail); a new e-mail needs the same proof as a new password and mails the old address a notice with an undo link |
  * | POST my/user/change_code | none | 200 changeCodeAnswer: a code mailed to the current address; 409 no_email_address |
@@ -111,7 +111,7 @@ export const createUserBody = z.strictObject({
   first_name: name,
   last_name: name,
   email,
-  /** Issue 16: without a password, a guest identity is stored (201, its id; no session). */
+  /** Without a password, a guest identity is stored (201, its id; no session). */
   password: z.string().min(1).max(PASSWORD_MAX).optional(),
   additional_info: z.record(z.string().max(100), z.unknown()).optional(),
 });

@@ -43,7 +43,7 @@ export function cartApi(client: ApiClient) {
     applyCode(cartId: string, body: ApplyCodeBody, seller?: string) {
       return client.send("POST", `${cartPath(cartId)}/apply_code`, inStore(seller), body, cartEnvelope);
     },
-    /** DELETE my/cart/{id}/code/{code}: takes an applied promo code off (issue 11). */
+    /** DELETE my/cart/{id}/code/{code}: takes an applied promo code off. */
     removeCode(cartId: string, code: string, seller?: string) {
       return client.send(
         "DELETE",
@@ -53,7 +53,7 @@ export function cartApi(client: ApiClient) {
         cartEnvelope,
       );
     },
-    /** DELETE my/cart/{id}/payment/{paymentId}: a gift card payment, refunded to the card (issue 11). */
+    /** DELETE my/cart/{id}/payment/{paymentId}: a gift card payment, refunded to the card. */
     removePayment(cartId: string, paymentId: string, seller?: string) {
       return client.send(
         "DELETE",

@@ -120,10 +120,10 @@ export const cartResource = z.object({
   outstanding_balance: moneyString,
   ticket_order_id: z.string().nullable(),
   additional_info: z.record(z.string(), z.record(z.string(), z.unknown())),
-  /** Issue 12 (spec 1 §3): the gift of membership's recipient, and the gift code being redeemed. */
+  /** Spec 1 §3: the gift of membership's recipient, and the gift code being redeemed. */
   giftee: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable().optional(),
   redeemMembership: z.string().nullable().optional(),
-  /** Issue 14: an edit cart names the order it changes and the order's tickets it removes. */
+  /** An edit cart names the order it changes and the order's tickets it removes. */
   edits_ticket_order_id: z.string().nullable().optional(),
   removed_ticket_ids: z.array(z.string()).optional(),
   /** What the removed tickets are worth: the total less this is what the change costs, and charges. */
@@ -163,9 +163,9 @@ export const cartFeesResource = z.object({
     total_cartmod_amount: moneyString,
     total_payments: moneyString,
     total_outstanding: moneyString,
-    /** Issue 16 (clients of the API family): the total after promo discounts, before outside fees. */
+    /** Clients of the API family: the total after promo discounts, before outside fees. */
     total_before_fees_price: moneyString,
-    /** Issue 16: the total after promo discounts with outside fees (the cart's `totals.total`). */
+    /** The total after promo discounts with outside fees (the cart's `totals.total`). */
     total_after_fees_price: moneyString,
   }),
 });
@@ -194,12 +194,12 @@ export const cartEnvelope = z.object({
   meta: optionalCollection(metaResource),
   config: optionalCollection(configResource),
   seller: optionalCollection(sellerResource),
-  /** The seats the held tickets hold (issue 11: chosen seats are shown again). */
+  /** The seats the held tickets hold (chosen seats are shown again). */
   seat: optionalCollection(ticketSeatResource),
-  /** Payments taken on the cart so far (gift cards first), issue 4. */
+  /** Payments taken on the cart so far (gift cards first, spec 2 §4). */
   payment: optionalCollection(paymentResource),
   scheduled_payment: optionalCollection(scheduledPaymentResource),
-  /** Issue 14: GET cart/{id}?embed=ticket_order, the order an edit cart changes. */
+  /** GET cart/{id}?embed=ticket_order, the order an edit cart changes. */
   ticket_order: optionalCollection(ticketOrderResource),
 });
 

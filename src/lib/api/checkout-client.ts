@@ -29,13 +29,13 @@ export const ticketOrderEnvelope = z.object({
   ticket_order: collection(ticketOrderResource),
   ticket: collection(orderTicketResource).optional(),
   ticket_type: collection(ticketTypeResource).optional(),
-  /** The groups name a seat's section; `seat` names the seats (issue 11). */
+  /** The groups name a seat's section; `seat` names the seats. */
   ticket_group: collection(ticketGroupResource).optional(),
   seat: collection(ticketSeatResource).optional(),
   event_template: collection(eventTemplateResource).optional(),
   event_session: collection(eventSessionResource).optional(),
   meta: collection(metaResource).optional(),
-  /** The memberships the orders created (issue 12). */
+  /** The memberships the orders created. */
   membership: collection(orderMembershipResource).optional(),
 });
 export type TicketOrderEnvelope = z.infer<typeof ticketOrderEnvelope>;
@@ -73,7 +73,7 @@ export function checkoutApi(client: ApiClient) {
     memberCheckout(cartId: string, body: CheckoutBody, seller?: string) {
       return client.send("POST", `my/${cartPath(cartId)}/checkout`, inStore(seller), body, checkoutAnswer);
     },
-    /** POST my/cart/{id}/gift_checkout: a logged-in buyer's gift of membership (issue 12). */
+    /** POST my/cart/{id}/gift_checkout: a logged-in buyer's gift of membership. */
     giftCheckout(cartId: string, body: CheckoutBody, seller?: string) {
       return client.send(
         "POST",

@@ -81,7 +81,7 @@ export const checkoutBody = z.strictObject({
   amount: moneyString.optional(),
   identity: checkoutIdentity.optional(),
   /**
-   * Issue 16: in place of `identity`, a guest identity of the cart's seller made by POST user
+   * In place of `identity`, a guest identity of the cart's seller made by POST user
    * without a password (never a user account: 422 guest_identity_invalid). Its stored custom fields
    * count as given; `additional_info` adds to them.
    */
@@ -158,16 +158,16 @@ export const ticketOrderResource = z.object({
   ticket_order_fees: z.object({
     total_after_fees_price: moneyString,
     /**
-     * Issue 11, the fee lines of an order's total (order reads only): face value, outside fees and
+     * The fee lines of an order's total (order reads only): face value, outside fees and
      * promo discount, from the booked tickets (see domain/fee-lines.ts).
      */
     subtotal_price: moneyString.optional(),
     fees_price: moneyString.optional(),
     discount_price: moneyString.optional(),
   }),
-  /** The cart's survey answers keyed by ticket group id (issue 11: a gift card's recipient). */
+  /** The cart's survey answers keyed by ticket group id (a gift card's recipient). */
   additional_info: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
-  /** Issue 12: a gift of membership's recipient (order reads only). */
+  /** A gift of membership's recipient (order reads only). */
   giftee: z.object({ name: z.string(), email: z.string().nullable() }).nullable().optional(),
 });
 
@@ -189,7 +189,7 @@ export const orderTicketResource = z.object({
   scan_code: z.string().nullable(),
   start_datetime: isoDateTime.nullable(),
   timezone: z.string().nullable(),
-  /** Issue 13: the end of a ticket's validity (tickets without a session); null when open-ended. */
+  /** The end of a ticket's validity (tickets without a session); null when open-ended. */
   valid_to: isoDateTime.nullable().optional(),
 });
 
@@ -220,7 +220,7 @@ export type Payment = z.infer<typeof paymentResource>;
 export type ScheduledPayment = z.infer<typeof scheduledPaymentResource>;
 export type Ledger = z.infer<typeof ledgerResource>;
 
-/** A membership an order created (issue 12), as the order read embeds it for the completion page. */
+/** A membership an order created, as the order read embeds it for the completion page. */
 export const orderMembershipResource = z.object({
   id: z.string(),
   ticket_order_id: z.string().nullable(),

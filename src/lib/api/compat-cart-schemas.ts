@@ -1,5 +1,5 @@
 /**
- * Issue 16, the cart and guest calls existing clients of the API family send (besides the
+ * The cart and guest calls existing clients of the API family send (besides the
  * storefront's own modify calls in cart-schemas.ts):
  *
  * | Call | Body | Answer |
@@ -24,7 +24,7 @@ export const cartCreateBody = z.strictObject({
   seller_id: id.optional(),
 });
 
-/** One ticket per row (issue 16): `quantity`, when sent, must be 1. */
+/** One ticket per row: `quantity`, when sent, must be 1. */
 export const reserveRow = reserveTicket.omit({ quantity: true }).extend({
   quantity: z.literal(1).optional(),
 });

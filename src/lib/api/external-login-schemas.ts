@@ -1,5 +1,5 @@
 /**
- * The external login calls (issue 13; spec 2 §2 login callback path, §7 token exchange with an
+ * The external login calls (spec 2 §2 login callback path, §7 token exchange with an
  * external identity provider): GET login/external/start redirects the browser to the tenant's
  * OpenID Connect provider; GET login/external/callback (called by the storefront's
  * /{seller}/login/callback page with the provider's query) logs the visitor in.

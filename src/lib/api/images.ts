@@ -1,7 +1,7 @@
 /**
  * Image URLs on the API's image endpoint (spec §7, §9): images are requested at double their
  * displayed size for sharp rendering on high-density screens, and never upscaled (shrinkonly).
- * The listing card and the event page's cover are responsive (issue 17): a `srcset` of a few
+ * The listing card and the event page's cover are responsive: a `srcset` of a few
  * snapped widths in AVIF and WebP (`format=`), with the source format (jpg) as the fallback.
  */
 export const THUMBNAIL = { width: 64, height: 51 } as const;

@@ -1,5 +1,5 @@
 /**
- * The manage calls (issue 14, spec 2 §7): read the order a manage link opens, cancel tickets, mail
+ * The manage calls (spec 2 §7): read the order a manage link opens, cancel tickets, mail
  * the link again, the order mail after a change, and the edit-cart calls the manage page's edit UI
  * makes (the edit helper's server side: edit_cart, modify, DELETE, guest_checkout with the free
  * gateway). Used by the manage page (SSR, in process) and its islands (over HTTP).

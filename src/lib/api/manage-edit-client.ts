@@ -1,5 +1,5 @@
 /**
- * Issue 14: the edit-cart read the confirm page makes (GET ticket_order/{id}/edit_cart?token=), the
+ * The edit-cart read the confirm page makes (GET ticket_order/{id}/edit_cart?token=), the
  * order's pending edit cart as a cart envelope. The other edit calls are in manage-client.ts.
  */
 import { cartEnvelope } from "./cart-schemas.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 14, editing an order (spec 2 §4, §7): the bodies of POST ticket_order/{id}/edit_cart and
+ * Editing an order (spec 2 §4, §7): the bodies of POST ticket_order/{id}/edit_cart and
  * POST cart/{id}/remove, and the texts of the edit and reschedule errors (spec 2 §8). The edit
  * cart answers are the ordinary cart envelope (cart-schemas.ts).
  */

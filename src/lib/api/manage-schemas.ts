@@ -1,5 +1,5 @@
 /**
- * The manage part of the contract (spec 2 §2, §5, §7, §8; issue 14): the order a manage-link token
+ * The manage part of the contract (spec 2 §2, §5, §7, §8): the order a manage-link token
  * opens (GET ticket_order/{id}/manage), the link mailed again (POST ticket_order/manage_link) and the
  * cancel (POST ticket_order/{id}/cancel). The token travels as `?token=` on the read and as
  * `manage_token` in bodies.

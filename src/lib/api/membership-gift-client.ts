@@ -1,5 +1,5 @@
 /**
- * The redeem page's call (issue 12): GET membership/redeem/{code}, the gift code and the levels its
+ * The redeem page's call: GET membership/redeem/{code}, the gift code and the levels its
  * redeemer may choose. Fresh (/api): a code's state changes when it is redeemed.
  */
 import type { ApiClient } from "./client.ts";

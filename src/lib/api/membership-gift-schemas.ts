@@ -1,7 +1,7 @@
 /**
  * Gifts of membership in the ticketing API contract (spec 1 §3 "Giftee payload", §7 POST giftee;
  * spec 2 §2 /membership/redeem, §3 "Code lookup (gift code): valid_from, valid_to, exhausted";
- * issue 12): the giftee body and answer, and the redeem lookup's answer (the code and the levels
+ * ): the giftee body and answer, and the redeem lookup's answer (the code and the levels
  * its redeemer may choose).
  */
 import { z } from "zod";

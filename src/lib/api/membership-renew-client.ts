@@ -1,5 +1,5 @@
 /**
- * The auto-renew calls (spec 2 §7; issue 12): read an order's memberships and their auto-renew
+ * The auto-renew calls (spec 2 §7): read an order's memberships and their auto-renew
  * state, and `DELETE ticket_order/{id}/auto_renew`. Used by the cancel page (SSR, in process) and
  * its island (over HTTP).
  */

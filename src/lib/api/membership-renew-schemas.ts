@@ -1,5 +1,5 @@
 /**
- * Automatic renewal (spec 2 §3, §4, §7; issue 12): the answer of `DELETE ticket_order/{id}/auto_renew`
+ * Automatic renewal (spec 2 §3, §4, §7): the answer of `DELETE ticket_order/{id}/auto_renew`
  * and of `GET ticket_order/{id}/auto_renew` (the cancel page's read): the order's memberships with
  * their auto_renew_state (scheduled, cancelled, else not enrolled), the level's name, and the saved
  * payment method shown by its identifier ("Visa ending 4242").

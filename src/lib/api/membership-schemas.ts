@@ -1,5 +1,5 @@
 /**
- * GET my/membership (spec 1 §3, §7; issue 12): the logged-in identity's memberships at a seller,
+ * GET my/membership (spec 1 §3, §7): the logged-in identity's memberships at a seller,
  * with the spec's embeds — the member's role (with its membership program, the level), the
  * order and its membership ticket (with ticket type, group and event template ids).
  */
@@ -29,7 +29,7 @@ export const membershipResource = z.object({
   ticket_group_id: z.string().nullable(),
   event_template_id: z.string().nullable(),
   ticket_order_id: z.string().nullable(),
-  /** Issue 12 (optional for older answers): the level (ticket type), last full day, renewal, benefits. */
+  /** Optional for older answers: the level (ticket type), last full day, renewal, benefits. */
   ticket_type_id: z.string().nullable().optional(),
   /** The last full day of the term (YYYY-MM-DD, tenant's calendar): a term ending at midnight 22 Nov gives 21 Nov. */
   valid_until: z.string().optional(),
@@ -93,7 +93,7 @@ export const myMembershipEnvelope = z.object({
   membership_program: collection(membershipProgram),
   ticket: collection(membershipTicket),
   ticket_order: collection(membershipOrder),
-  /** The identity each membership belongs to (issue 12 embed identity_link). */
+  /** The identity each membership belongs to (embed identity_link). */
   identity_link: collection(
     z.object({ id: z.string(), identity_id: z.string(), membership_id: z.string() }),
   ).optional(),

@@ -1,5 +1,5 @@
 /**
- * The ticket calls (issue 15, spec 2 §7): GET ticket/{id}/walletprecheck, for the wallet buttons
+ * The ticket calls (spec 2 §7): GET ticket/{id}/walletprecheck, for the wallet buttons
  * (shown only where the provider answers ok). The passes and the calendar are plain links (see
  * `ticketLinks` and `orderCalendarLink` in tickets-schemas.ts). `token` is the order's manage-link
  * token, for visitors without an account.

@@ -1,5 +1,5 @@
 /**
- * Tickets in hand (issue 15; spec 2 §3 "Wallet precheck: provider (apple, google) with ok flag",
+ * Tickets in hand (spec 2 §3 "Wallet precheck: provider (apple, google) with ok flag",
  * §7 GET ticket/{id}/walletprecheck and the image links /api/ticket/{id}/pkpass and
  * /api/ticket/{id}/gwpass): the contract of the ticket routes. Every ticket route takes the
  * optional `token` (the order's manage-link token, for visitors without an account) and `_seller`.

@@ -21,7 +21,7 @@ export { EMAIL_MAX } from "./identity-form.ts";
 export interface CallFailure {
   status: number;
   code: string;
-  /** A 429's `_extra.retry_after` in seconds (issue 11 "Show the real wait"), when it gave one. */
+  /** A 429's `_extra.retry_after` in seconds, when it gave one. */
   retryAfterSeconds?: number;
   /** A 403 reauthentication_required's `_extra.proofs`: what the account can prove a change with. */
   proofs?: ChangeProofKind[];

@@ -78,7 +78,7 @@ export function remainingCapacityMessage(
 }
 
 /**
- * A calendar day with few tickets left (issue 17: "the calendar with sold-out and low days"): on
+ * A calendar day with few tickets left: on
  * sale, limited, and under the same line the session label uses, the configured threshold or
  * else the hurry line. Unlimited (-1) and sold-out days are never low.
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout's captcha privacy notice (spec 2 §2, §5 "a captcha privacy notice"). Issue 17: the
+ * The checkout's captcha privacy notice (spec 2 §2, §5 "a captcha privacy notice"). the
  * notice names the provider the checkout actually uses, with that provider's policy links. The
  * checkout runs hCaptcha (islands/checkout/captcha.ts loads js.hcaptcha.com; the server verifies at
  * api.hcaptcha.com), so the notice is hCaptcha's own wording: "This site is protected by hCaptcha

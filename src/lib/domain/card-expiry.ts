@@ -1,6 +1,6 @@
 /**
- * Issue 11 "Card expiry typed as `1230` is refused: format it as the shopper types, as card forms
- * do". The card form's expiry is MM/YY: digits only, the slash put in once the year begins (so
+ * A card expiry typed as `1230` was refused: it is formatted as the shopper types, as card forms
+ * do. The card form's expiry is MM/YY: digits only, the slash put in once the year begins (so
  * backspace deletes through it without being put back), a lone first digit 2–9 read as that month
  * ('4' → '04'), and an autofilled four-digit year ('12/2030') shortened to its last two digits.
  */

@@ -18,7 +18,7 @@ export interface CartItemType {
   totalPrice: number;
   /** The ticket group's name. */
   group: string;
-  /** The seats of seated tickets (issue 11: shown again after the add), in row and seat order. */
+  /** The seats of seated tickets (shown again after the add), in row and seat order. */
   seats: CartSeat[];
 }
 
@@ -45,12 +45,12 @@ export interface CartItem {
   /** Spec 1 §9: the session is all day (the server's all_day): its date shows, not its time. */
   allDay: boolean;
   /**
-   * Whether a visit date applies at all. Issue 11 "donation and gift card lines say 'Any date'":
+   * Whether a visit date applies at all (donation and gift card lines said 'Any date'):
    * donations, gift cards (ledger) and memberships are not visits, so they show no date line;
    * an undated pass still reads 'Any date'.
    */
   dated: boolean;
-  /** A gift card's recipient (issue 11), from the cart's additional info for its ledger group. */
+  /** A gift card's recipient, from the cart's additional info for its ledger group. */
   giftRecipient: GiftRecipient | null;
   /** The venue's time zone (else the seller's). */
   timeZone: string | undefined;
@@ -265,9 +265,9 @@ export function listedWithCart(envelope: CartAnswer | null, candidate: UpsellCan
 /**
  * Spec §2 upsell listing: whether a listed event is offered with this cart.
  * - A hidden (link-only) event is listed only when the cart has an anchor it is an add-on of
- *   (issue 11: any anchor listed the curator's private tour, which belongs to no admission).
+ *   (any anchor listed the curator's private tour, which belongs to no admission).
  * - An add-on that needs an anchor is hidden while the cart has none.
- * - An event already in the cart stays listed (issue 11: General Admission vanished, even under
+ * - An event already in the cart stays listed (General Admission vanished, even under
  *   'All' and its own category): more tickets or another day can still be added. Only an add-on
  *   that must match the anchor's tickets goes once it has as many as the anchor.
  */

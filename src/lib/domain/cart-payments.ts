@@ -1,6 +1,6 @@
 /**
- * The payments already taken toward a cart, as the cart summary and the checkout show them (issue
- * 11: "the cart summary shows no paid and remaining lines. Show the payments and the remaining
+ * The payments already taken toward a cart, as the cart summary and the checkout show them
+ * ("the cart summary shows no paid and remaining lines. Show the payments and the remaining
  * amount due"). Spec 2 §3: a cart has pending gift card payments and completed payments; spec 2
  * §4: partial payments (gift cards) go first. Pure: reads the cart answer the server gave (its shape in cart-answer.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * When the cart widget island wakes (issue 17, the listing's blocking time). A shopper with no cart
+ * When the cart widget island wakes (the listing's blocking time). A shopper with no cart
  * sees the widget exactly as the server rendered it ("Your cart is empty", no controls), so the
  * island, and React with it, is not started for them. It starts, on idle, when the page opens with
  * a cart stored for the seller or with a `?code=` link (the cart store notes the code), and at once

@@ -64,7 +64,7 @@ export interface OrderAnswer {
     | undefined;
 }
 
-/** A booked seat (issue 11): its name ('B12'), its section (the seated group) and the holder. */
+/** A booked seat: its name ('B12'), its section (the seated group) and the holder. */
 export interface OrderSeat {
   name: string;
   section: string;
@@ -79,7 +79,7 @@ export interface OrderLine {
   sessionId: string | null;
   timeZone: string | null;
   types: Array<{ name: string; count: number; seats: OrderSeat[] }>;
-  /** A gift card's recipient (issue 11), from the order's additional info for its ledger group. */
+  /** A gift card's recipient, from the order's additional info for its ledger group. */
   giftRecipient: GiftRecipient | null;
 }
 
@@ -107,16 +107,16 @@ export interface OrderView {
   orderNumber: string;
   createdAt: string;
   total: string;
-  /** Subtotal, Fees (and discount) and Total when the total includes fees (issue 11); else empty. */
+  /** Subtotal, Fees (and discount) and Total when the total includes fees; else empty. */
   feeLines: FeeLine[];
   lines: OrderLine[];
-  /** Issue 12: the memberships the order created; non-empty makes the page its membership variant. */
+  /** The memberships the order created; non-empty makes the page its membership variant. */
   memberships: MemberCard[];
-  /** Issue 12: a gift of membership's recipient; set makes the page its gift variant. */
+  /** A gift of membership's recipient; set makes the page its gift variant. */
   gift: { name: string; email: string | null; level: string } | null;
 }
 
-/** One member's card on the completion page (issue 12). */
+/** One member's card on the completion page. */
 export interface MemberCard {
   id: string;
   name: string;
@@ -174,7 +174,7 @@ export function orderViews(envelope: OrderAnswer): OrderView[] {
     const lines = new Map<string, OrderLine>();
     for (const ticket of tickets) {
       if (ticket.ticket_order_id !== order.id) continue;
-      // Member tickets are no visit: the membership cards stand for them (issue 12).
+      // Member tickets are no visit: the membership cards stand for them.
       if (membershipGroups.has(ticket.ticket_group_id)) continue;
       const key = `${ticket.event_template_id}|${ticket.event_session_id ?? ""}`;
       let line = lines.get(key);

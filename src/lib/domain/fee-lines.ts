@@ -1,5 +1,5 @@
 /**
- * The fee lines under a total (issue 11: "Show the fee lines wherever a total includes fees"):
+ * The fee lines under a total:
  * Subtotal (face value), Fees, the promo discount when there is one, and the Total. One rule for
  * every place that shows a total (checkout, completion page, confirmation mail): no lines at all
  * when the total has no fees, since the total then needs no explaining.

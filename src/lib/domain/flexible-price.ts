@@ -58,7 +58,7 @@ export interface OutsideTexts {
 }
 
 /**
- * Issue 11 "say why next to the field": the spec's 'Value entered is outside min/max', followed by
+ * The spec's 'Value entered is outside min/max', followed by
  * what would be accepted (the bound that was crossed, or the two-decimal step).
  */
 export function outsideMessage(
@@ -84,7 +84,7 @@ export function presetAmount(price: string | undefined, bounds: FlexibleBounds):
 }
 
 /**
- * Issue 11 "the visible label 'Choose an amount amount'": the flexible field's label is the
+ * The flexible field's label is the
  * tenant's template (default '{name} amount') unless the type's name already speaks of an amount.
  */
 export function flexibleFieldLabel(typeName: string, template: string): string {

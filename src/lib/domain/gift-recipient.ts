@@ -1,6 +1,6 @@
 /**
- * The gift card's recipient (issue 11 "Gift card lines: the gift card has no recipient name,
- * e-mail or message"). A gift card group (handler ledger) asks for them with its survey
+ * The gift card's recipient (its name, e-mail and message, which gift card lines once lacked).
+ * A gift card group (handler ledger) asks for them with its survey
  * (additional_info_spec, spec 1 §3), so they travel as the cart's additional info keyed by the
  * ticket group id (spec 1 §3 "Cart modify payload: additionalInfo (survey answers keyed by ticket
  * group id)") and come back with the cart and its order. These are the answer keys.

@@ -1,5 +1,5 @@
 /**
- * Which size the image endpoint renders for a requested sizex/sizey (issue 10: "Snap the sizes to a
+ * Which size the image endpoint renders for a requested sizex/sizey ("Snap the sizes to a
  * small set (the sizes the pages use)"). Any size would let a caller make the server resize and
  * store one image thousands of times; snapped, an image has a few variants only.
  *

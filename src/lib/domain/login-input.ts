@@ -63,7 +63,7 @@ export type LoginMessageId = (typeof LOGIN_MESSAGE)[keyof typeof LOGIN_MESSAGE];
 
 /**
  * Spec 1 §8: 'You have {count} more attempt{s} before you need to request a new login link.', with
- * 'code' for 'login link' (issue 11: "The passcode screen says 'request a new login link' (it is a code)").
+ * 'code' for 'login link'.
  */
 export function attemptsLeftMessage(count: number): Message<LoginMessageId> {
   return msg(LOGIN_MESSAGE.passcodeAttemptsLeft, { count, s: count === 1 ? "" : "s" });

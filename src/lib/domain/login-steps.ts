@@ -27,7 +27,7 @@ type LoginMessage = Message<LoginMessageId>;
 export type EmailStepNext = "password" | "passcode";
 
 /**
- * Spec 1 §2 "email step, then password or one-time passcode step". Issue 11: 'Continue' mailed a
+ * Spec 1 §2 "email step, then password or one-time passcode step". 'Continue' mailed a
  * passcode before every password form, so a rate-limited passcode request kept a user who knows the
  * password out. With a password mode, 'Continue' opens the password form and sends nothing (the
  * passcode is one explicit action away); only a passcode-only tenant mails a code on 'Continue',
@@ -185,7 +185,7 @@ const REDIRECT_MAX = 500;
 /**
  * The path to go to after login: a same-site path under the router base only (no scheme, no host, no
  * protocol-relative `//` or `/\`, no control characters); anything else gives the seller's events.
- * `base` is the router base (`/{seller}`; "" on the tenant's own host name, issue 16).
+ * `base` is the router base (`/{seller}`; "" on the tenant's own host name).
  */
 export function safeRedirectPath(
   value: string | null | undefined,

@@ -2,7 +2,7 @@
  * Where /{seller}/membership/{action?} goes (spec 2 §2): to the external membership URL when one
  * is configured, else to the membership event page (/events/{id} or /events/{id}/{action}), else
  * nowhere (the page shows the unavailable message). `/membership/redeem` is its own page
- * (pages/[seller]/membership/redeem.astro, issue 12), which wins over this dynamic route; the
+ * (pages/[seller]/membership/redeem.astro), which wins over this dynamic route; the
  * `redeem` case here only serves callers of this function. An unknown action is not found.
  */
 

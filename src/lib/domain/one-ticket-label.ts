@@ -1,6 +1,6 @@
 /**
  * The one-ticket reserve's option labels (spec 1 §2 "one-ticket-only (gift card, donation)").
- * Issue 11 "'$25 gift card ($25.00)'": a type whose name already states its price is labelled by
+ * A type whose name already states its price is labelled by
  * its name alone; any other type by its name and its formatted price.
  */
 export function oneTicketOptionLabel(name: string, amount: number, money: (minor: number) => string): string {

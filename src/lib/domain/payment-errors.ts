@@ -20,8 +20,8 @@ export const PAYMENT_MESSAGE = {
   giftCardDuplicate: "checkout.giftCard.duplicate",
   giftCardEmpty: "checkout.giftCard.empty",
   /**
-   * Issue 11: "An inactive card shows 'Gift Card balance is $0'; it deserves its own message." Spec 2
-   * §5 gives both cases the zero-balance text; the issue overrides it for the inactive card.
+   * "An inactive card shows 'Gift Card balance is $0'; it deserves its own message." Spec 2
+   * §5 gives both cases the zero-balance text; we override it for the inactive card.
    */
   giftCardInactive: "checkout.giftCard.inactive",
   giftCardNotFound: "checkout.giftCard.notFound",
@@ -142,8 +142,7 @@ export function giftCardNumberProblem(number: string, max = 70): PaymentMessage 
 
 /**
  * Spec §5 on a looked-up card: a number already applied gives the duplicate message (case and
- * spaces ignored); a balance of 0 gives "Gift Card balance is $0"; an inactive card its own text
- * (issue 11).
+ * spaces ignored); a balance of 0 gives "Gift Card balance is $0"; an inactive card its own text.
  */
 export function giftCardProblem(
   card: { number: string; state: string; balanceMinor: number },

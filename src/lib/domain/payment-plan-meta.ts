@@ -3,7 +3,7 @@
  * interval_days, deposit_percent }, the deposit in basis points (3400 = 34%). The server reads it
  * (services/checkout/plan.ts); the plan's arithmetic is in payment-plan.ts, which the checkout
  * island also runs. The schema lives apart so that zod stays out of the checkout page's first
- * module graph (issue 17, checkout's total blocking time).
+ * module graph (checkout's total blocking time).
  */
 import { z } from "zod";
 

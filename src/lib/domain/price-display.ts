@@ -109,7 +109,7 @@ export function lowestFixedPrice(
 }
 
 /**
- * What 'From {price}' means, the same on listing cards and date tiles (issue 11: the listing said
+ * What 'From {price}' means, the same on listing cards and date tiles (the listing said
  * 'From $12', the lowest type, while the tiles said 'From $25', the primary type): the event's
  * headline price is its primary ticket type's displayed price (web.price_display
  * primary_ticket_type_id, spec §3), when that type is publicly sold at a fixed price; otherwise the

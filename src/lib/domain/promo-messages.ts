@@ -10,7 +10,7 @@ export { PROMO_CODE_MAX, PROMO_CODE_MIN, type PromoInput, parsePromoInput } from
 export const USER_FACING_PROMO_CODES = [
   "code_exhausted",
   "code_not_found",
-  // Issue 11: each refusal its own text; the server once sent these as code_not_found or code_exhausted.
+  // Each refusal its own text; the server once sent these as code_not_found or code_exhausted.
   "code_expired",
   "code_not_yet_valid",
   "code_held",

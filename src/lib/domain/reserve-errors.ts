@@ -34,7 +34,7 @@ export const EXPECTED_RESERVE_CODES = new Set([
   "max_tickets_per_order_exceeded",
   "min_tickets_per_order_not_met",
   "member_limit_exceeded",
-  // Issue 12: a renewal outside the window, members-only tickets after the term (reserve_beyond_term).
+  // A renewal outside the window, members-only tickets after the term (reserve_beyond_term).
   "renewal_not_open",
   "membership_expires_before_session",
   // A member buying their own program again is asked whether to extend (a prompt-marked code).
@@ -46,7 +46,7 @@ export const EXPECTED_RESERVE_CODES = new Set([
 ]);
 
 /**
- * Shown at the code field: spec 1 §8 invalid_citypass and code_exhausted, and (issue 11) the
+ * Shown at the code field: spec 1 §8 invalid_citypass and code_exhausted, and the
  * refusals that name what is wrong with the code itself: held in another cart, expired, not yet valid.
  */
 const CODE_FIELD_CODES = new Set([

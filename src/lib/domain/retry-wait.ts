@@ -1,5 +1,5 @@
 /**
- * The wait a rate-limited visitor is told (issue 11 "Show the real wait": the message said 'wait a
+ * The wait a rate-limited visitor is told (the message said 'wait a
  * minute' when `retry_after` was 179 s). The spec gives no rate-limit text, so the existing
  * "Too many attempts. Please wait a minute and try again." keeps its words with the real wait in
  * them. The wait is rounded up, so the visitor never tries again too early.

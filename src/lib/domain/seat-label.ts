@@ -1,6 +1,6 @@
 /**
- * How a seated ticket's seat is written wherever the ticket is listed again (issue 11 "Chosen seats
- * disappear": the cart, checkout, the completion page and the confirmation e-mail): 'Section
+ * How a seated ticket's seat is written wherever the ticket is listed again (chosen seats
+ * once disappeared: the cart, checkout, the completion page and the confirmation e-mail): 'Section
  * Stalls, Row B, Seat 12', and the holder's name after it when one was given. The spec gives a seat
  * only a name (spec 1 §3 "Seat": name, seat_template_id, ...); a name that is a row letter and a
  * number ('B12', 'AA 3', 'C-7'; one or two letters) is split into row and seat, any other name is the seat as it is.

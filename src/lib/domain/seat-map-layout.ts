@@ -1,5 +1,5 @@
 /**
- * What the seat map draws besides the seats (issue 11 "Seat map" polish): row labels at both ends
+ * What the seat map draws besides the seats: row labels at both ends
  * of each row, price zones (one per seated ticket group on the map, each with its own fill and
  * pattern so the zones differ without colour), and the zoom that keeps seats at least 24 px
  * wide on a small screen. Pure.
@@ -7,7 +7,7 @@
 import { seatParts } from "./seat-label.ts";
 import { clampZoom, type MapSize } from "./seat-selection.ts";
 
-/** Issue 11: 'make them at least 24 px' (a touch target's minimum in WCAG 2.2 2.5.8). */
+/** 'make them at least 24 px' (a touch target's minimum in WCAG 2.2 2.5.8). */
 export const MIN_SEAT_PX = 24;
 /** Row labels sit this many map units outside a row's end seats. */
 export const ROW_LABEL_GAP = 18;

@@ -4,7 +4,7 @@
  * 0000 to 2400. A tab is unavailable with reason 'Not available' when it holds no sessions and
  * 'Sold out' when all of them are sold out; the first available tab is preselected.
  * Tabs only help to choose between parts of a day: when every session falls in one tab there are
- * none (issue 11: a 7:30 PM concert sat alone under 'Late afternoon' next to two empty tabs).
+ * none (a 7:30 PM concert sat alone under 'Late afternoon' next to two empty tabs).
  */
 
 /** An unavailable tab's reason, as tenant string ids (DESIGN §7; words in tenant/strings-messages.ts). */

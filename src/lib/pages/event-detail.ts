@@ -116,7 +116,7 @@ export function reserveIslandProps(
   data: EventDetailData,
   query: { tg: string | undefined; select: string | undefined; price: string | undefined },
   flow: string,
-  /** The router base: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base: `/{seller}`, or "" on the tenant's own host name. */
   base = `/${data.tenant.slug}`,
 ): ReserveIslandProps | undefined {
   const { tenant, envelope, event } = data;

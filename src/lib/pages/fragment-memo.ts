@@ -1,5 +1,5 @@
 /**
- * The HTML of a part of a page that is a pure function of shared, immutable values (issue 17, the
+ * The HTML of a part of a page that is a pure function of shared, immutable values (the
  * listing's SSR without the page cache): kept per combination of those values, so the next page
  * that shows the same part writes the kept string rather than rendering it again. The listing's
  * card list is one: it depends only on the frozen catalogue answers (server/http/stored-json.ts,

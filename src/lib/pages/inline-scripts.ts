@@ -32,7 +32,7 @@ export const GLOBAL_ERROR_SCRIPT = `(()=>{const r=document.querySelector("[data-
  * of main thread on a desktop and four times that on a phone, inside the islands' first render.
  * ICU's data is shared by the whole renderer process, so a worker that builds one of each first
  * takes that load off the main thread: the islands' first formatter then costs under a
- * millisecond (measured in Chromium; issue 17's detail-page blocking time). Where a browser has
+ * millisecond (measured in Chromium; the detail-page blocking time). Where a browser has
  * no Worker, or refuses it, nothing changes.
  */
 export const INTL_WARMUP_SCRIPT = `(()=>{try{new Worker("/intl-warmup.js",{name:document.documentElement.lang})}catch{}})();`;

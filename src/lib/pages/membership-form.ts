@@ -1,5 +1,5 @@
 /**
- * The membership form's props (spec 1 §2 "Membership purchase form"; issue 12), from the loaded
+ * The membership form's props (spec 1 §2 "Membership purchase form"), from the loaded
  * membership event: its membership group's levels (ticket types, sorted by rank), the group's
  * survey, whether the auto-renew question is asked, the page context (buy, renew, gift; a redeem
  * code and a preselected level from the query), the visitor's e-mail (the gift-to-self check) and

@@ -1,6 +1,6 @@
 /**
- * What a page says about itself in its <head> (issue 11 "no meta description or social preview
- * tags"): the meta description, the canonical URL and the Open Graph and Twitter card tags.
+ * What a page says about itself in its <head> (pages had no meta description or social
+ * preview tags): the meta description, the canonical URL and the Open Graph and Twitter card tags.
  *
  * - The description is the page's own (an event's summary on its detail page), else the tenant's
  *   `description`; it is cut at a word boundary to 160 characters, as search results show no more.

@@ -2,8 +2,8 @@
  * A card's or the cover's `<picture>` as HTML (ResponsiveImage.astro renders it): AVIF, then WebP
  * `<source>`s of the snapped widths, then the source format as the `<img>`'s own srcset
  * (api/images.ts, which works the URLs out once per image). Written as one string rather than an
- * Astro template of a dozen escaped URLs: a listing renders one per card on every request (issue 17
- * "Faster pages").
+ * Astro template of a dozen escaped URLs: a listing renders one per card on every request,
+ * so the string is the faster to build.
  */
 import { type ResponsiveKind, responsiveImage } from "../api/images.ts";
 import { escapeHtml } from "../domain/html-escape.ts";

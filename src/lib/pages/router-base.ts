@@ -1,5 +1,5 @@
 /**
- * The router base of the page being rendered (issue 16): "" on a tenant's own host name (the
+ * The router base of the page being rendered: "" on a tenant's own host name (the
  * middleware sets `Astro.locals.routerBase`), `/{seller}` on the shared host. Links are
  * `${base}/events`; the home is `homePath(...)` ("/" or "/{seller}").
  */

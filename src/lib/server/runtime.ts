@@ -44,7 +44,7 @@ async function start(): Promise<Runtime> {
   startCartSweeper(handle, clock);
   // Outbox delivery: SMTP when SMTP_URL is set, else mails are kept for the mailbox page (/_mail).
   startMailWorker(handle.db, clock);
-  // Issue 12: auto-renew charges enrolled memberships at term end, once per term on any number of servers.
+  // Auto-renew charges enrolled memberships at term end, once per term on any number of servers.
   startRenewalJob(handle.db, clock);
   const cache = newCachedApiCache();
   return {

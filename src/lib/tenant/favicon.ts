@@ -1,5 +1,5 @@
 /**
- * The tenant's icon (issue 11 "No favicon (a 404 on every page)"): an SVG drawn from the tenant
+ * The tenant's icon: an SVG drawn from the tenant
  * theme, a rounded square in the primary colour with the first letter of the logo text in the
  * contrast colour and an accent bar. Served at /{seller}/favicon.svg and linked from every page's
  * head; /favicon.ico and /favicon.svg in public/ are Foyer's own (scripts/make-favicons.ts).

@@ -1,5 +1,5 @@
 /**
- * The self-hosted fonts a tenant theme may name (issue 17): `theme.fonts.heading` and `.body` are
+ * The self-hosted fonts a tenant theme may name: `theme.fonts.heading` and `.body` are
  * keys of FONTS. Each is the latin subset of an `@fontsource-variable` package, one variable woff2
  * for every weight; font-files.ts imports the files with Vite (`?url`), so they are hashed assets.
  *

@@ -1,5 +1,5 @@
 /**
- * `web.external_login` (issue 13, spec 1 §6 login mode `external`): the tenant's own OpenID Connect
+ * `web.external_login` (spec 1 §6 login mode `external`): the tenant's own OpenID Connect
  * identity provider (Auth0, Okta, Azure AD, ...). Unset, nothing of it shows: no button on the login
  * form and the callback path answers 404.
  *

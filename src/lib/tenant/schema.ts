@@ -15,7 +15,7 @@ const themeSchema = z.object({
   /** CSS custom properties without the leading dashes, e.g. { "color-primary": "#0b4f6c" }. */
   vars: z.record(z.string().regex(/^[a-z0-9-]+$/), z.string().max(200)),
   /**
-   * Issue 17: the heading and body fonts, keys of the self-hosted registry (fonts.ts); they set
+   * The heading and body fonts, keys of the self-hosted registry (fonts.ts); they set
    * `--font-heading` and `--font-body` and win over a `font-*` var. Unset: the system font stack.
    */
   fonts: z.object({ heading: fontKeySchema, body: fontKeySchema }).optional(),
@@ -26,7 +26,7 @@ const themeSchema = z.object({
 export const tenantSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]{2,64}$/),
   /**
-   * The tenant's own host names (issue 16): lower case, no port, unique across tenants (checked at
+   * The tenant's own host names: lower case, no port, unique across tenants (checked at
    * load). On them the API needs no `_seller`, the storefront is at `/`, and mail links use the first.
    */
   hosts: z
@@ -68,13 +68,13 @@ export const tenantSchema = z.object({
       })
       .optional(),
     login_modes: z.array(z.string()).default(["password"]),
-    /** Issue 13: login through the tenant's own OpenID Connect provider (schema-external-login.ts). */
+    /** Login through the tenant's own OpenID Connect provider (schema-external-login.ts). */
     external_login: externalLoginSchema.optional(),
     default_promo_codes: z.array(z.string()).default([]),
     express_checkout: z.boolean().default(false),
     signup_url: z.string().optional(),
     /**
-     * Issue 17 (spec 1 §2 "a membership promo"): event pages invite visitors who are not members to
+     * Spec 1 §2 "a membership promo": event pages invite visitors who are not members to
      * join (strings event.memberPromo.*), linking to signup_url or the membership page. On by default.
      */
     membership_promo: z.boolean().default(true),
@@ -92,7 +92,7 @@ export const tenantSchema = z.object({
       .max(20)
       .optional(),
     /**
-     * Issue 16: origins whose browser clients may call this tenant's API cross-origin (CORS,
+     * Origins whose browser clients may call this tenant's API cross-origin (CORS,
      * http/cors.ts), e.g. ["https://shop.harbourmuseum.org"]: reads, and writes on public carts
      * without cookies. https origins, or http on localhost/127.0.0.1. Unset or empty: none.
      */
@@ -117,7 +117,7 @@ export const tenantSchema = z.object({
       })
       .optional(),
     /**
-     * Issue 12 renewal (domain/membership/renewal.ts): renewal opens `renewal_window_days` before the
+     * Renewal (spec 1 §6; domain/membership/renewal.ts): renewal opens `renewal_window_days` before the
      * term ends (default 60); an ended term is extended up to `renewal_grace_days` after (default 30);
      * members-only tickets after the term: `reserve_beyond_term` always | if_autorenew | never.
      */
@@ -129,7 +129,7 @@ export const tenantSchema = z.object({
       })
       .optional(),
     /**
-     * Issue 13 (spec 2 §2): the my-account pages that exist. A page whose flag is off is not in the
+     * Spec 2 §2: the my-account pages that exist. A page whose flag is off is not in the
      * account navigation and answers 404. All on by default.
      */
     my_account_pages: z
@@ -145,7 +145,7 @@ export const tenantSchema = z.object({
      */
     prevent_membership_updates: z.boolean().default(false),
     /**
-     * Issue 14 (spec 2 §2, §4, §5): after-sale self-service on /manage/{id}. With `enabled`, the
+     * Spec 2 §2, §4, §5: after-sale self-service on /manage/{id}. With `enabled`, the
      * buyer may edit, reschedule and (for all-free orders) cancel tickets until `horizon_days` days
      * and `horizon_hours` hours before the session starts (later tickets are `tickets_too_old`);
      * without it /manage/{id} only cancels a free order. `lower_price`: what a change to a cheaper

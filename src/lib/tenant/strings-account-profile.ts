@@ -1,5 +1,5 @@
 /**
- * Default texts of the my-account navigation, membership and profile pages (issue 13). Spread into
+ * Default texts of the my-account navigation, membership and profile pages. Spread into
  * strings.ts's defaultStrings, so a tenant overrides them like any other string. The spec gives
  * the section names (spec 2 §2) and the auto-renew states (spec 2 §4); the rest is worded here.
  */

@@ -19,7 +19,7 @@ export const myAccountStrings = {
   "account.error.invalidPassword": "Invalid password",
   "account.error.passwordMismatch": "Passwords must match.",
   "account.error.rateLimited": "Too many attempts. Please wait a minute and try again.",
-  // Issue 11 "Show the real wait": {wait} is the 429's retry_after, as '3 minutes'.
+  // {wait} is the 429's retry_after, as '3 minutes'.
   "account.error.rateLimitedWait": "Too many attempts. Please wait {wait} and try again.",
   "account.error.unexpected": "Sorry, something unexpected happened. Please try again later.",
   "account.sending": "Sending…",
@@ -96,7 +96,7 @@ export const myAccountStrings = {
   "account.my.noEmail": "No email address yet",
   "account.my.setEmail": "Set your email address",
   "account.my.readOnly": "To change your name or email address, please contact us.",
-  // Issue 13: upcoming tickets and recent orders (spec 2 §8 gives the empty and not-found texts).
+  // Upcoming tickets and recent orders (spec 2 §8 gives the empty and not-found texts).
   "account.tickets.nav": "Tickets",
   "account.upcoming.title": "Upcoming tickets",
   "account.upcoming.empty": "You have no upcoming tickets",

@@ -7,7 +7,7 @@ export const checkoutStrings = {
   // checkout
   "checkout.title": "Checkout",
   "checkout.loading": "Loading your cart…",
-  // Shown without JavaScript: the checkout form is an island (issue 17's island guard, ISLAND_GUARD_SCRIPT).
+  // Shown without JavaScript: the checkout form is an island (the island guard, ISLAND_GUARD_SCRIPT).
   "checkout.noScript": "Checkout needs JavaScript. Please turn it on in your browser to pay.",
   "checkout.empty.title": "Your cart is empty",
   "checkout.empty.body": "Choose some tickets first, then come back here to pay.",
@@ -36,7 +36,7 @@ export const checkoutStrings = {
   "checkout.error.postCode": "Enter a valid ZIP or post code (4 to 10 letters and digits).",
   "checkout.error.mismatch": "This must match the field above.",
   "checkout.error.required": "This field is required.",
-  /** Issue 12 follow-up: the server's refusal of a checkout lacking a required custom field. */
+  /** Spec 1 §5: the server's refusal of a checkout lacking a required custom field. */
   "checkout.error.customRequired": "{field} is required.",
   "checkout.error.tooLong": "This is too long (at most {max} characters).",
   "checkout.error.invalidEmail": "Email address is not valid.",
@@ -104,7 +104,7 @@ export const checkoutStrings = {
   "checkout.complete.emailed": "We have e-mailed your tickets to you.",
   "checkout.complete.ticketLine": "{count} × {name}",
   "checkout.complete.more": "Find more events",
-  /** Issue 12: the completion page's membership variant (spec 2 §2, spec 1 §9). */
+  /** The completion page's membership variant (spec 2 §2, spec 1 §9). */
   "checkout.complete.membershipOrderNumber": "Membership order number {number}",
   "checkout.complete.memberships": "Your membership",
   "checkout.complete.memberId": "Member ID",
@@ -112,10 +112,10 @@ export const checkoutStrings = {
   "checkout.complete.validUntil": "Valid until",
   "checkout.complete.memberQrAlt": "QR code for member ID {id}",
   "checkout.complete.physicalCards": "Physical membership cards take 3 to 5 weeks.",
-  /** Issue 12: a membership-only order has no tickets to mail (our wording). */
+  /** A membership-only order has no tickets to mail (our wording). */
   "checkout.complete.emailedMembership": "We have e-mailed your membership details to you.",
   "checkout.complete.printMembership": "Print membership cards",
-  /** Issue 12: the completion page's gift variant (spec 2 §2). */
+  /** The completion page's gift variant (spec 2 §2). */
   "checkout.complete.giftOrderNumber": "Gift order number {number}",
   "checkout.complete.giftTitle": "Your gift of membership",
   "checkout.complete.giftLevel": "{level} membership",

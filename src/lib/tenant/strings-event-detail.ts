@@ -1,5 +1,5 @@
 /**
- * Default texts of the event page's promos and description dialog (issue 17, spec 1 §2: "a promo
+ * Default texts of the event page's promos and description dialog (spec 1 §2: "a promo
  * banner, a membership promo"; "Modals: ... description (rich text, full screen on mobile)") and
  * of all-day sessions (spec 1 §9). The spec gives no words for them: these are ours. Spread into
  * strings.ts's defaultStrings; a tenant overrides any of them in its content file.

@@ -1,5 +1,5 @@
 /**
- * Default texts of the external login (issue 13; spec 2 §8 "External login"). Spread into
+ * Default texts of the external login (spec 2 §8 "External login"). Spread into
  * strings.ts's defaultStrings, so a tenant overrides them like any other string. The spec gives
  * 'Please enable cookies and try again' and 'Auth0 could not be initialized. Please try again.'
  * (kept for an Auth0 tenant); a tenant on another provider gets the same sentence with its label.

@@ -1,5 +1,5 @@
 /**
- * Default texts of /manage/{id} (issue 14). Spread into strings.ts's defaultStrings. Spec 2 §6 and
+ * Default texts of /manage/{id}. Spread into strings.ts's defaultStrings. Spec 2 §6 and
  * §8 give the log-out, not-found, cancel refusal and error texts; §4 the ticket states; the rest is
  * worded here.
  */

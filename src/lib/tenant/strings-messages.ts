@@ -25,7 +25,7 @@ export const loginMessageStrings = {
   "login.error.incorrectPassword": "That is not the correct password. Please try again",
   "login.error.unexpected": "Sorry, something unexpected happened. Please try again later.",
   "login.error.rateLimited": "Too many attempts. Please wait a minute and try again.",
-  // Issue 11 "Show the real wait": {wait} is the 429's retry_after, as '3 minutes'.
+  // {wait} is the 429's retry_after, as '3 minutes'.
   "login.error.rateLimitedWait": "Too many attempts. Please wait {wait} and try again.",
 } as const;
 
@@ -41,7 +41,7 @@ export const paymentMessageStrings = {
   "checkout.giftCard.duplicate": "Oops! You already applied this gift card",
   /** Spec 2 §5 "Gift Card balance is $0": {zero} is nothing in the tenant's currency and locale. */
   "checkout.giftCard.empty": "Gift Card balance is {zero}",
-  /** Issue 11: an inactive card deserves its own message, not the zero-balance one. */
+  /** An inactive card deserves its own message, not the zero-balance one. */
   "checkout.giftCard.inactive": "This gift card is not active. Please contact us for help.",
   "checkout.giftCard.notFound":
     "Sorry, we could not find that gift card. Please check the number and try again.",

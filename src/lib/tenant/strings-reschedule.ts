@@ -1,6 +1,6 @@
 /**
- * Default texts of /manage/{orderId}/reschedule/{sessionId} and /manage/{orderId}/confirm (issue
- * 14). Spread into strings.ts's defaultStrings. Spec 2 §8 gives "Please contact us to reschedule
+ * Default texts of /manage/{orderId}/reschedule/{sessionId} and /manage/{orderId}/confirm.
+ * Spread into strings.ts's defaultStrings. Spec 2 §8 gives "Please contact us to reschedule
  * your tickets." and the fallback "Oops! Sorry, something went wrong."; the rest is worded here.
  */
 export const rescheduleStrings = {

@@ -103,7 +103,7 @@ export const reserveIslandStrings = {
   "reserve.seats.zoomIn": "Zoom in",
   "reserve.seats.zoomOut": "Zoom out",
   "reserve.seats.legend": "Legend",
-  // Issue 11: the seat map's price zones and row labels.
+  // The seat map's price zones and row labels.
   "reserve.seats.prices": "Prices",
   "reserve.seats.zonePrice": "{group}: {price}",
   "reserve.seats.zoneRange": "{group}: {min} to {max}",

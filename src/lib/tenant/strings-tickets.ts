@@ -1,5 +1,5 @@
 /**
- * Default texts of the tickets in hand (issue 15): the tickets page, the ticket QR codes on the
+ * Default texts of the tickets in hand: the tickets page, the ticket QR codes on the
  * completion page, the wallet and calendar buttons. Spread into strings.ts's defaultStrings, so a
  * tenant overrides them like any other string. The ticket states are the spec's (spec 2 §4).
  */

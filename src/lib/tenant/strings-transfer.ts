@@ -1,5 +1,5 @@
 /**
- * Default texts of /transfer-cart/{cartId} (issue 14). Spread into strings.ts's defaultStrings. The
+ * Default texts of /transfer-cart/{cartId}. Spread into strings.ts's defaultStrings. The
  * three refusals are spec 2 §8's ("Transfer cart") and the booked one is §8's "Cart already
  * booked"; the rest is worded here.
  */

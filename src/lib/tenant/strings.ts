@@ -77,7 +77,7 @@ export const defaultStrings = {
   "event.membersOnly": "Sorry! This event is members only",
   "event.membersOnly.login": "Log in",
   "event.membersOnly.signup": "Become a member",
-  /** Issue 12 renewal messages (spec 1 §6 names them 'expires in' and 'expired'; the wording is ours). */
+  /** Renewal messages (spec 1 §6 names them 'expires in' and 'expired'; the wording is ours). */
   "event.renewal.expires":
     "Your membership expires on {expiry}, before the next date for these tickets ({date}).",
   "event.renewal.expired": "Your membership has expired. Renew it to book member tickets for {date}.",
@@ -85,7 +85,7 @@ export const defaultStrings = {
   "event.unavailable": "Sorry, tickets are not available for this event.",
   /** Spec 2 §8 "No available memberships shows a configured message": this is its default. */
   "membership.unavailable": "Sorry, memberships are not available at the moment.",
-  /** Issue 12: /manage/{ticketOrderId}/cancel-auto-renew (spec 2 §2, §4, §8). */
+  /** /manage/{ticketOrderId}/cancel-auto-renew (spec 2 §2, §4, §8). */
   "autoRenew.title": "Cancel automatic renewal",
   "autoRenew.intro":
     "Memberships enrolled in automatic renewal are renewed at the end of their term and charged to the saved card. If you cancel, your membership stays valid until its end date and is not renewed.",
@@ -131,7 +131,7 @@ export const defaultStrings = {
   "cart.anyDate": "Any date",
   "cart.allDay": "{date}, all day",
   "cart.giftRecipient": "For {name}",
-  // Issue 11: a seated ticket's seat, 'Section Stalls, Row B, Seat 12' (domain/seat-label.ts).
+  // A seated ticket's seat, 'Section Stalls, Row B, Seat 12' (domain/seat-label.ts).
   "cart.seat.section": "Section",
   "cart.seat.row": "Row",
   "cart.seat.number": "Seat",
@@ -257,7 +257,7 @@ export const defaultStrings = {
   "membership.start": "Buy a membership",
   "membership.start.gift": "Gift a membership",
   "membership.start.redeem": "Redeem your gift",
-  /** Issue 12: the membership purchase form (spec 1 §2, §4, §5, §8; islands/membership). */
+  /** The membership purchase form (spec 1 §2, §4, §5, §8; islands/membership). */
   "membershipForm.heading": "Choose your membership",
   "membershipForm.heading.gift": "Choose a membership to give",
   "membershipForm.heading.renew": "Renew your membership",
@@ -329,7 +329,7 @@ export const defaultStrings = {
   "membershipForm.prompt.yes": "Yes",
   "membershipForm.prompt.no": "No",
   "membershipForm.redeem.note": "You are redeeming the gift of membership {code}.",
-  /** Issue 12: /membership/redeem (spec 2 §2, §8, §9). */
+  /** /membership/redeem (spec 2 §2, §8, §9). */
   "membership.redeem.title": "Redeem a gift of membership",
   "membership.redeem.intro":
     "Enter the 10-character code from your gift e-mail, then choose your membership.",

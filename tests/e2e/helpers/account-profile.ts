@@ -1,5 +1,5 @@
 /**
- * Helpers of the my-account e2e specs (issue 13): a new user with a password (logged in through the
+ * Helpers of the my-account e2e specs: a new user with a password (logged in through the
  * request's cookie jar) and a membership bought by them with auto-renew and the test card.
  */
 import { type APIRequestContext, expect } from "@playwright/test";

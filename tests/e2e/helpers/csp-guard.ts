@@ -1,5 +1,5 @@
 /**
- * Issue 10: "e2e runs with these headers on, and fails on any CSP violation reported in the
+ * "e2e runs with these headers on, and fails on any CSP violation reported in the
  * console". Watches every page of a browser context: Chromium's own console errors about the
  * Content Security Policy ("Refused to execute inline script because it violates ..."), and every
  * `securitypolicyviolation` event, reported through the console by an init script.

@@ -1,7 +1,7 @@
 /**
  * Holds back the islands' JavaScript (every /_astro/*.js request) so a test can use the page as it
- * is before hydration, the moment a password manager fills it (issue 11 "Typed or autofilled text
- * is wiped"). `release` lets the held requests and every later one through.
+ * is before hydration, the moment a password manager fills it (typed or autofilled
+ * text must not be wiped). `release` lets the held requests and every later one through.
  */
 import type { Page, Route } from "@playwright/test";
 

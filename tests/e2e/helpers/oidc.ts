@@ -1,5 +1,5 @@
 /**
- * The e2e run's OpenID Connect provider (issue 13 external login): playwright.config.ts points
+ * The e2e run's OpenID Connect provider (external login): playwright.config.ts points
  * Harbour Museum's `issuer_env` (FOYER_DEMO_OIDC_ISSUER) at this port, and external-login.spec.ts
  * starts a real `oidc-provider` on it (tests/helpers/oidc-provider.ts). Default: the e2e port + 1000.
  */

@@ -1,5 +1,5 @@
 /**
- * Visual regression helpers (issue 17: "Visual regression tests take Playwright screenshots of the
+ * Visual regression helpers ("Visual regression tests take Playwright screenshots of the
  * gallery and key pages in Debian's Chromium"). A page is shot at fixed viewports once its islands
  * have hydrated, its self-hosted fonts and its images have loaded, and animations are off; volatile
  * parts (timers, order numbers) are masked by the caller.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Scheduled payments show as Upcoming or Overdue, and an overdue one can be paid now
+ * "Scheduled payments show as Upcoming or Overdue, and an overdue one can be paid now
  * through the checkout screen" (spec 2 §3, §4, §5): the demo member's Family membership on the
  * payment plan (seed/account-demo.ts: deposit paid, the second instalment Overdue, the third
  * Upcoming) is a booked order that still owes; GET my/cart/{id} shows its plan to its owner, and
@@ -61,7 +61,7 @@ async function scheduledOfOrder(cookie: string) {
   return myOrderEnvelope.parse(res.body);
 }
 
-describe("'an overdue one can be paid now through the checkout screen' (issue 13)", () => {
+describe("'an overdue one can be paid now through the checkout screen'", () => {
   it("GET my/cart/{id} of the booked plan order shows its owner the plan: Paid, Overdue, Upcoming and what is outstanding", async () => {
     const envelope = asCart(await getCart(await demoCookie()));
     const cart = cartOf(envelope);

@@ -1,5 +1,5 @@
 /**
- * Issue 16 contract: the cart calls existing clients of the API family send, as they send them,
+ * The API family's contract: the cart calls existing clients of the API family send, as they send them,
  * asserting the fields they read ("POST my/cart {channel_id, seller_id} creates an empty cart";
  * "POST my/cart/{id}/reserve {tickets:[…]} adds one ticket per row"; "cart_fees._data[0].grand_totals
  * also carries total_before_fees_price and total_after_fees_price").

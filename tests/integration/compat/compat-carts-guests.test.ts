@@ -1,5 +1,5 @@
 /**
- * Issue 16 contract, guests: "POST user without a password creates a guest identity and returns its
+ * The API family's contract, guests: "POST user without a password creates a guest identity and returns its
  * id"; "guest_checkout accepts guest_identity_id in place of an identity object" (only a guest of
  * the cart's seller: never a user account); "gateway_data.source is accepted where
  * payment_method_id is, for the stripe and test gateways"; and "GET /cached_api/ticket_order/{id},

@@ -1,5 +1,5 @@
 /**
- * Issue 16 contract, "CORS for browser clients on other origins: a tenant lists the origins it
+ * The API family's contract, "CORS for browser clients on other origins: a tenant lists the origins it
  * allows; preflight answers for them; reads and public-cart writes work cross-origin without
  * cookies; cookie-bearing writes stay same-origin; everything else is refused as today."
  * The demo Harbour Museum lists http://127.0.0.1:4610 (web.cors_origins); the zoo lists none.

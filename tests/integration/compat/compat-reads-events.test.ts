@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Requests that must work" (reads): events/available and events/{id} as existing clients
+ * "Requests that must work" (reads): events/available and events/{id} as existing clients
  * of the API family send them (kiosk apps, schedule scrapers, custom funnels), each with the fields
  * those clients read asserted. The storefront reads the same shapes (meta rows folded by api/meta.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Requests that must work" (reads): sessions by ticket group, the session fields clients
+ * "Requests that must work" (reads): sessions by ticket group, the session fields clients
  * read, and the calendar in both formats, as the original API's clients send them (a staff tool
  * showing a day's timeslots, an availability scraper), with the fields they read asserted; and the
  * OpenAPI document describing the calendar's two formats.

@@ -1,5 +1,5 @@
 /**
- * External login with OpenID Connect (issue 13 "External login (OpenID Connect)"; spec 2 §2 login
+ * External login with OpenID Connect (spec 2 §2 login
  * callback path, §8 external login texts), driven over HTTP against a real `oidc-provider` on
  * 127.0.0.1 (tests/helpers/oidc-provider.ts): the Foyer API served on a port, the provider's login
  * and consent forms submitted like a browser, and the provider's redirect handed to the callback

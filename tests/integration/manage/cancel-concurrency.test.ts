@@ -1,5 +1,5 @@
 /**
- * Issue 14 "A cancel gives the places back", under concurrency: parallel cancels of one order over
+ * Under concurrency: parallel cancels of one order over
  * HTTP (a double submit, and requests for overlapping tickets) give each place back exactly once,
  * on PGlite and on PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, editing an order through an edit cart (spec 2 §4, §7, §8): each call and each error
+ * Editing an order through an edit cart (spec 2 §4, §7, §8): each call and each error
  * code. Harbour Museum has self-edit on (horizon 1 day, lower price refunded); Riverside Zoo off.
  */
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Inventory stays right": "A reschedule takes the new places and gives back the old ones
+ * "Inventory stays right": "A reschedule takes the new places and gives back the old ones
  * in one transaction. Under parallel reschedules and reserves it never oversells the new session,
  * and gives back each old place exactly once." Also "A cancel gives the places back" for an edit's
  * removals. Over real HTTP, on PGlite and on PostgreSQL (TEST_DATABASE_URL).

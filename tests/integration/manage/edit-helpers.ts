@@ -1,5 +1,5 @@
 /**
- * Helpers of the edit-cart tests (issue 14): a paid harbour order beyond the self-edit horizon, its
+ * Helpers of the edit-cart tests: a paid harbour order beyond the self-edit horizon, its
  * manage token, the edit calls, and readers of the order's tickets and the session counters.
  */
 import { and, asc, eq, gte } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Inventory stays right": "`kill -9` during a reschedule leaves the order either as it
+ * "Inventory stays right": "`kill -9` during a reschedule leaves the order either as it
  * was or fully moved, never both and never neither." A reschedule that costs more is confirmed in
  * a child process (edit-kill-child.ts); the stand-in for Stripe holds the payment request open, so
  * the checkout's transaction is caught half done (the old tickets cancelled, the new ones not yet

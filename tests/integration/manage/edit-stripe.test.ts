@@ -1,5 +1,5 @@
 /**
- * Issue 14, "a lower price follows the tenant's refund rule" with a card paid through Stripe (the
+ * "a lower price follows the tenant's refund rule" with a card paid through Stripe (the
  * recorded stand-in of tests/fixtures/stripe): the difference is refunded through Stripe's refunds
  * API, for that amount only, with an idempotency key of its own; a failing refund leaves the part
  * `refund_due` and the change still applies. A difference to pay is charged through Stripe too.

@@ -1,4 +1,4 @@
-/** Orders for the manage tests (issue 14): a free zoo talk order and a paid harbour order, as guests. */
+/** Orders for the manage tests: a free zoo talk order and a paid harbour order, as guests. */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { expect } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Reaching an order without an account": the manage link carries "an unguessable, signed
+ * "Reaching an order without an account": the manage link carries "an unguessable, signed
  * token for that order", and "tokens can't be forged or reused for another order". They also stop
  * working after MANAGE_LINK_DAYS.
  */

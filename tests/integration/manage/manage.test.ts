@@ -1,5 +1,5 @@
 /**
- * Issue 14, managing an order without an account: the manage read (GET ticket_order/{id}/manage),
+ * Managing an order without an account: the manage read (GET ticket_order/{id}/manage),
  * the link mailed again (POST ticket_order/manage_link), the cancel (POST ticket_order/{id}/cancel,
  * spec 2 §5 and §8) and the order e-mail sent by a holder of the link (POST ticket_order/{id}/email).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Tenant host names": "A request on such a host needs no `_seller`" (the original API names
+ * "A request on such a host needs no `_seller`" (the original API names
  * the seller by host name), never another tenant's data there; and "Mail links use the tenant's host
  * when it has one" (DESIGN §5: "Mail links are built only from configured origins (`PUBLIC_URL`, a
  * tenant's host names), never from a request header"). Harbour Museum lists

@@ -1,5 +1,5 @@
 /**
- * Issue 15, tickets in hand: the confirmation mail "built from the same data as the tickets page"
+ * Tickets in hand: the confirmation mail "built from the same data as the tickets page"
  * (a ticket block per ticket with its QR code as an inline image, the wallet buttons, the calendar
  * attachment), and the tickets page's data ("a cancelled ticket's QR code is not shown").
  * There is no QR decoder package here, so an inline image is checked to be the `qrcode` package's
@@ -47,7 +47,7 @@ async function mailedConfirmation(o: TicketOrderFixture) {
   return mail;
 }
 
-describe("the confirmation mail's tickets (issue 15)", () => {
+describe("the confirmation mail's tickets", () => {
   it("'a ticket block per ticket, with its QR code as an inline image': one PNG per admitting ticket, the scan code's own QR rendering; none for the cancelled ticket or the donation", async () => {
     const o = await order();
     const mail = await mailedConfirmation(o);
@@ -134,7 +134,7 @@ describe("the confirmation mail's tickets (issue 15)", () => {
   });
 });
 
-describe("the tickets page's data (issue 15)", () => {
+describe("the tickets page's data", () => {
   it("'a cancelled ticket's QR code is not shown': its card says Cancelled; the donation has no card", async () => {
     const o = await order();
     const res = await api.app.request(
@@ -158,7 +158,7 @@ describe("the tickets page's data (issue 15)", () => {
   });
 });
 
-describe("GET ticket_order with _embed=meta (issue 15: the completion page's seller content)", () => {
+describe("GET ticket_order with _embed=meta (the completion page's seller content)", () => {
   it("'Seller meta: completed_order_message, completed_order_links, completed_image, ...' come as the seller's meta row, only when asked for", async () => {
     const o = await order();
     const path = `/api/ticket_order?_seller=${HM}&id._in=${o.orderId}`;

@@ -1,5 +1,5 @@
 /**
- * Issue 15, calendar entries: "an .ics entry for each session in the order", offered as 'Add to
+ * Calendar entries: "an .ics entry for each session in the order", offered as 'Add to
  * calendar' and attached to the mail. GET ticket_order/{id}/calendar.ics and sessionCalendar()
  * (the mail's attachment) give the same text; it parses back (a small RFC 5545 reader below) to
  * the sessions' instants, with the venue's time zone.
@@ -59,7 +59,7 @@ const order = async () => {
   return fixture;
 };
 
-describe("GET ticket_order/{id}/calendar.ics (issue 15: 'an .ics entry for each session in the order')", () => {
+describe("GET ticket_order/{id}/calendar.ics ('an .ics entry for each session in the order')", () => {
   it("one VEVENT per session (two sessions; the cancelled ticket and the sessionless tickets add none), soonest first", async () => {
     const o = await order();
     const res = await api.app.request(`/api/ticket_order/${o.orderId}/calendar.ics`, {

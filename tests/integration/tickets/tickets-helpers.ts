@@ -1,5 +1,5 @@
 /**
- * An order for the ticket tests (issue 15), owned by a logged-in harbour-museum identity: an
+ * An order for the ticket tests, owned by a logged-in harbour-museum identity: an
  * admission ticket, a seated concert ticket (seat B12, Stalls), a cancelled admission ticket, a
  * donation and an any-day pass, each with a scan code.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, "Certificates come from configuration (the pass type id, team id, signer certificate
+ * "Certificates come from configuration (the pass type id, team id, signer certificate
  * and key, and Apple's WWDR certificate)" and the Google service-account key; walletprecheck
  * "answers per provider whether it is configured and the ticket can have a pass". In production
  * mode with nothing configured both providers are off; with files named in the environment the
@@ -69,7 +69,7 @@ function configuredFiles() {
   return { apple, google, paths };
 }
 
-describe("wallet configuration (issue 15: 'Certificates come from configuration')", () => {
+describe("wallet configuration ('Certificates come from configuration')", () => {
   it("production mode with nothing configured: walletprecheck ok false for both providers, and no pass", async () => {
     const o = await order();
     vi.stubEnv("FOYER_MODE", "production");

@@ -1,5 +1,5 @@
 /**
- * Issue 15, wallet passes (spec 2 §2 "wallet passes for tickets", §3 "Wallet precheck: provider
+ * Wallet passes (spec 2 §2 "wallet passes for tickets", §3 "Wallet precheck: provider
  * (apple, google) with ok flag", §7 GET ticket/{id}/walletprecheck, /api/ticket/{id}/pkpass and
  * /api/ticket/{id}/gwpass), in demo mode: the server signs with local keys made once and kept in
  * the database, and the tests check the passes against exactly those keys.
@@ -52,7 +52,7 @@ async function order(): Promise<TicketOrderFixture> {
   return fixture;
 }
 
-describe("GET ticket/{id}/pkpass (issue 15: 'a signed .pkpass ... the tenant's colours and logo, the event, session and seat, the barcode')", () => {
+describe("GET ticket/{id}/pkpass ('a signed .pkpass ... the tenant's colours and logo, the event, session and seat, the barcode')", () => {
   it("is a zip with pass.json, a manifest.json whose SHA-1 sums match every file, and a PKCS#7 signature that verifies against the configured (demo) certificate", async () => {
     const o = await order();
     const { res, files } = await pkpassOf(o.tickets.admission.id, o.cookie);
@@ -143,7 +143,7 @@ describe("GET ticket/{id}/pkpass (issue 15: 'a signed .pkpass ... the tenant's c
     expect(fields.admit).toBe("Ada Lovelace");
     expect(fields.order).toBe(o.orderNumber);
     expect(fields.venue).toContain("1 Lighthouse Quay, Harbour Town");
-    // Issue 15: "the venue's location and relevant date" (the demo venue's position).
+    // "the venue's location and relevant date" (the demo venue's position).
     expect(pass.locations).toEqual([
       { latitude: 42.3662, longitude: -71.0505, relevantText: "Welcome to Harbour Museum" },
     ]);
@@ -182,7 +182,7 @@ describe("GET ticket/{id}/pkpass (issue 15: 'a signed .pkpass ... the tenant's c
   });
 });
 
-describe("GET ticket/{id}/gwpass (issue 15: 'redirects to the save link ... an event-ticket object in a JWT, signed with the configured service-account key')", () => {
+describe("GET ticket/{id}/gwpass ('redirects to the save link ... an event-ticket object in a JWT, signed with the configured service-account key')", () => {
   it("302 to https://pay.google.com/gp/v/save/{jwt}; the JWT verifies with the public key and its claims match the ticket", async () => {
     const o = await order();
     const res = await raw(`/api/ticket/${o.tickets.seated.id}/gwpass`, o.cookie);
@@ -257,7 +257,7 @@ describe("GET ticket/{id}/walletprecheck (spec 2 §3: 'Wallet precheck: provider
   });
 });
 
-describe("who may read a ticket (issue 15: 'another identity's ticket gives 403 or 404 on every ticket route')", () => {
+describe("who may read a ticket ('another identity's ticket gives 403 or 404 on every ticket route')", () => {
   const routes = (ticketId: string, orderId: string) => [
     `/api/ticket/${ticketId}/walletprecheck`,
     `/api/ticket/${ticketId}/pkpass`,

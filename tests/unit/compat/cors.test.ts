@@ -1,5 +1,5 @@
 /**
- * Issue 16, "a tenant lists the origins it allows": which origins a tenant's list lets through
+ * "a tenant lists the origins it allows": which origins a tenant's list lets through
  * (http/cors.ts originAllowed) and which the tenant file may list (web.cors_origins).
  */
 import { describe, expect, it } from "vitest";

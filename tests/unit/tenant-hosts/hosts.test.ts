@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Tenant host names" and DESIGN §7: "A tenant may also list its own host names: on those,
+ * Tenant host names, DESIGN §7: "A tenant may also list its own host names: on those,
  * requests need no `_seller` and the router base is `/`". Spec doc 2 §2: "The router base is the
  * seller slug. A trailing slash is stripped."
  */

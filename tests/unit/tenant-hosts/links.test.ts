@@ -1,5 +1,5 @@
 /**
- * Issue 16: "Mail links use the tenant's host when it has one (this closes the Host-header finding
+ * "Mail links use the tenant's host when it has one (this closes the Host-header finding
  * for good)"; DESIGN §5: "Mail links are built only from configured origins (`PUBLIC_URL`, a
  * tenant's host names), never from a request header." Harbour Museum lists
  * tickets.harbour-museum.example; Riverside Zoo lists none.

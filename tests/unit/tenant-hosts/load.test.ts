@@ -1,4 +1,4 @@
-/** Issue 16: tenant host names are "unique across tenants, checked at load" (and valid, or the file is refused). */
+/** Tenant host names are "unique across tenants, checked at load" (and valid, or the file is refused). */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-/** Issue 15, calendar entries: "an .ics entry for each session in the order" (domain/tickets/calendar.ts). */
+/** Calendar entries: "an .ics entry for each session in the order" (domain/tickets/calendar.ts). */
 import { describe, expect, it } from "vitest";
 import {
   type CalendarSession,

@@ -1,4 +1,4 @@
-/** Issue 15, the completed order page's seller image (spec 2 §2 "a separate mobile image below 26em, with offsets"). */
+/** The completed order page's seller image (spec 2 §2 "a separate mobile image below 26em, with offsets"). */
 import { describe, expect, it } from "vitest";
 import {
   CENTRED,

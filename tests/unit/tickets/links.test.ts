@@ -1,4 +1,4 @@
-/** Issue 15: 'The wallet buttons show only then' (when walletprecheck answers ok), and the links they use. */
+/** 'The wallet buttons show only then' (when walletprecheck answers ok), and the links they use. */
 import { describe, expect, it } from "vitest";
 import { walletButtons } from "../../../src/lib/api/tickets-client.ts";
 import { orderCalendarLink, ticketLinks } from "../../../src/lib/api/tickets-schemas.ts";

@@ -1,4 +1,4 @@
-/** Issue 15, the ticket cards shared by the tickets page, the completion page and the mail (domain/tickets/ticket-cards.ts). */
+/** The ticket cards shared by the tickets page, the completion page and the mail (domain/tickets/ticket-cards.ts). */
 import { describe, expect, it } from "vitest";
 import {
   cardInputsFromRead,

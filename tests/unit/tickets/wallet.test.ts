@@ -1,4 +1,4 @@
-/** Issue 15, wallet passes: the pure rules (domain/tickets/wallet.ts). */
+/** Wallet passes: the pure rules (domain/tickets/wallet.ts). */
 import { describe, expect, it } from "vitest";
 import {
   canHavePass,
@@ -84,7 +84,7 @@ describe("pass colours: the tenant theme (color-primary on color-primary-contras
   });
 });
 
-describe("passFields (issue 15: 'the event, session and seat', 'date and time in the venue's time zone')", () => {
+describe("passFields ('the event, session and seat', 'date and time in the venue's time zone')", () => {
   it("event, date and time in the venue's zone, ticket type, admit name, order number, venue", () => {
     const f = passFields(ticket);
     expect(f.primary).toEqual([{ key: "event", label: "Event", value: "General Admission" }]);
@@ -126,7 +126,7 @@ describe("passFields (issue 15: 'the event, session and seat', 'date and time in
   });
 });
 
-describe("Google event ticket (issue 15: 'an event-ticket object in a JWT')", () => {
+describe("Google event ticket ('an event-ticket object in a JWT')", () => {
   it("isoWithOffset writes the venue's offset, across daylight saving time", () => {
     expect(isoWithOffset(start, "America/New_York")).toBe("2026-11-25T10:00:00-05:00");
     expect(isoWithOffset(new Date("2026-07-04T18:30:00Z"), "America/New_York")).toBe(

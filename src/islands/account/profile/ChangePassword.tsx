@@ -1,5 +1,5 @@
 /**
- * Change my password through the reset flow (issue 13): the reset pages are for visitors who are not
+ * Change my password through the reset flow: the reset pages are for visitors who are not
  * logged in (spec 2 §2), so the profile sends the account's reset link (POST password_reset/request)
  * and says where it went.
  */

@@ -1,5 +1,5 @@
 /**
- * The profile's identity form (issue 13; spec 2 §3, §5): name and e-mail shown read-only; phone,
+ * The profile's identity form (spec 2 §3, §5): name and e-mail shown read-only; phone,
  * address, city, country, state (province in Canada) and ZIP editable, checked by
  * domain/account/profile.ts before PATCH my/user/{id}; the saved fields are named in the status.
  * Under prevent_membership_updates a member sees the fields disabled with the reason.

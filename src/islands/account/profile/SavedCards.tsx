@@ -1,5 +1,5 @@
 /**
- * The profile's saved payment methods (issue 13; spec 2 §3 "Saved payment method: identifier"): each
+ * The profile's saved payment methods (spec 2 §3 "Saved payment method: identifier"): each
  * shown by its identifier with a remove button that asks first; DELETE
  * my/identity/saved_payment_method/{id}. A card an enrolled membership renews with is refused by the
  * server (409 saved_method_in_use), and its message is shown.

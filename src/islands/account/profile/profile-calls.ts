@@ -1,5 +1,5 @@
 /**
- * The profile islands' API glue (issue 13): PATCH my/user/{id} with the profile fields, DELETE
+ * The profile islands' API glue: PATCH my/user/{id} with the profile fields, DELETE
  * my/identity/saved_payment_method/{id} and POST password_reset/request, with the client loaded on
  * first use. A failure reads as { status, code, description, field } so the form can put the
  * server's message by its field. No rules here.

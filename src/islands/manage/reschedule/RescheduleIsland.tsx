@@ -1,5 +1,5 @@
 /**
- * /manage/{orderId}/reschedule/{sessionId} (issue 14, spec 2 §2, §4, §8): moves the tickets of one
+ * /manage/{orderId}/reschedule/{sessionId} (spec 2 §2, §4, §8): moves the tickets of one
  * session to another session of the same event, chosen with the reserve flow's own date and time
  * pickers (DatePicker, SessionPicker and useSessions of src/islands/reserve, imported). It shows the
  * price difference as the server prices the change (GET reschedule_quote: the amount charged); confirm makes an edit cart (remove these tickets, add the same ticket types at
@@ -40,7 +40,7 @@ export interface RescheduleTicket {
 
 export interface RescheduleIslandProps {
   seller: string;
-  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name. */
   base: string;
   orderId: string;
   token: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 14, spec 2 §7: after an edit is checked out, the client posts ticket_order/{id}/email with
+ * Spec 2 §7: after an edit is checked out, the client posts ticket_order/{id}/email with
  * `log_context` order_update. Best effort: the change is saved whatever the mail call answers.
  * Loaded on demand by the checkout island (it ships only where an edit is paid).
  */

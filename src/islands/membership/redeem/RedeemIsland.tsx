@@ -1,5 +1,5 @@
 /**
- * /membership/redeem (spec 2 §2, §8, §9; issue 12): the gift code form and, for a valid code, the
+ * /membership/redeem (spec 2 §2, §8, §9): the gift code form and, for a valid code, the
  * levels the redeemer may choose (at most 3, chosen by the server with domain/membership/redeem.ts).
  * A code that is not 10 characters says 'You must enter a valid code.' before any call; the API's
  * refusals say the spec's texts. `?code=` fills the form and looks the code up at once. Choosing a
@@ -43,7 +43,7 @@ export type RedeemStrings = Record<RedeemStringKey, string>;
 
 export interface RedeemIslandProps {
   seller: string;
-  /** The router base for links: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base for links: `/{seller}`, or "" on the tenant's own host name. */
   base?: string | undefined;
   membershipEventId: string;
   initialCode: string;

@@ -4,7 +4,7 @@
  * tab order (roving tabindex): the arrow keys move along the previous/next chain and between rows,
  * Home and End to the row's ends, Enter and Space choose or release. Drag to pan. Rows are labelled
  * at both ends, available seats are filled by price zone (colour and pattern), and on opening the
- * map zooms in until a seat is at least 24 px wide (issue 11), the stage end in view.
+ * map zooms in until a seat is at least 24 px wide, the stage end in view.
  */
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import type { Seat } from "../../../lib/api/schemas.ts";

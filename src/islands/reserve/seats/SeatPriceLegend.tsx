@@ -1,5 +1,5 @@
 /**
- * The seat map's price legend (issue 11 "row labels and a price legend are missing"): one entry per
+ * The seat map's price legend: one entry per
  * price zone with the swatch its available seats are drawn with (a fill and a pattern, so zones
  * differ without colour) and its price. Holds the zone patterns the map's seats refer to.
  */

@@ -4,7 +4,7 @@
  * group, when more than one is ordered), 'Find Seats' (until every ticket has a seat), zoom in and
  * out, the legend with the price zones, the map, and a footer with the total and 'Confirm
  * Selection' (disabled until the seats are complete). Changes are a draft until confirmed.
- * Issue 11: the footer no longer holds 'Cart' and 'Find Seats' inside the map's dialog (the cart
+ * The footer no longer holds 'Cart' and 'Find Seats' inside the map's dialog (the cart
  * would open over it); 'Find Seats' moved up beside the zoom.
  */
 import { useMemo, useState } from "react";

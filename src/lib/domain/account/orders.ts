@@ -1,5 +1,5 @@
 /**
- * My account, orders and upcoming tickets (spec 2 §3, §4, issue 13): pure rules.
+ * My account, orders and upcoming tickets (spec 2 §3, §4): pure rules.
  *
  * - Ticket states (§4): in_cart, cancelled, unbooked, redeemed; cancelled or unbooked count as
  *   cancelled. A ticket is shown as Redeemed, Cancelled or Past Event (its session started before
@@ -122,7 +122,7 @@ export interface ValidityMembership {
 }
 
 /**
- * Issue 13: a membership ticket has no session, so its row on the order page shows the
+ * A membership ticket has no session, so its row on the order page shows the
  * membership's validity instead of a date and time: the order's membership held by the ticket's
  * admit name, else the order's first one, else the ticket's own validity (from its start to its
  * `valid_to`); null when none is known.

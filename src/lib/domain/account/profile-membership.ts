@@ -1,5 +1,5 @@
 /**
- * The /my/membership page's content (spec 2 §2, §3, §4; issue 13), from GET my/membership: one card
+ * The /my/membership page's content (spec 2 §2, §3, §4), from GET my/membership: one card
  * per membership term (an order's members share it), with its level, validity dates (`ddd, MMMM D
  * YYYY`; "valid until" is the last full day, as on the completion page), its status, the auto-renew
  * state (scheduled Enrolled, cancelled Cancelled, else Not enrolled) with whether it can be

@@ -1,5 +1,5 @@
 /**
- * Express checkout (spec 2 §2, issue 14): "If the express-checkout flag is set and the cart has
+ * Express checkout (spec 2 §2): "If the express-checkout flag is set and the cart has
  * items, /events redirects to /checkout"; the `expresscheckout` query parameter does the same for
  * one visit without the flag. The cart lives in this browser's localStorage (stores/cart.ts keeps a
  * snapshot of the server's last answer under `foyer.cart.{seller}`), so the page decides in the

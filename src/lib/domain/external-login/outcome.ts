@@ -1,5 +1,5 @@
 /**
- * External login outcomes, free of I/O (issue 13; spec 2 §8 "External login": 'Please enable
+ * External login outcomes, free of I/O (spec 2 §8 "External login": 'Please enable
  * cookies and try again'; 'Auth0 could not be initialized. Please try again.'; "An Invalid state
  * error navigates forward, with the session message shown for about 5 seconds. Tenant auth error
  * redirect wait is 5 s."):
@@ -127,7 +127,7 @@ export function externalLoginStartHref(seller: string, returnPath: string, cartI
 export function callbackNextPath(value: unknown, seller: string, base: string = `/${seller}`): string {
   const fallback = `${base}/events`;
   if (typeof value !== "string" || value.length > 2000) return fallback;
-  // `base` is the router base: `/{seller}`, or "" on the tenant's own host name (issue 16).
+  // `base` is the router base: `/{seller}`, or "" on the tenant's own host name.
   if (!value.startsWith(`${base}/`) && (base === "" || value !== base)) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects.
   if (/[\u0000-\u001f\u007f\\]|\/\//.test(value)) return fallback;

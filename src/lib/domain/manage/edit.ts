@@ -1,5 +1,5 @@
 /**
- * Issue 14, editing an order through an edit cart (spec 2 §4, §5): pure rules, no I/O. Money is
+ * Editing an order through an edit cart (spec 2 §4, §5): pure rules, no I/O. Money is
  * integer minor units.
  *
  * (Which tickets may be changed, the self-edit horizon, is domain/manage/rules.ts.)

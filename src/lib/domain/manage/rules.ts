@@ -1,5 +1,5 @@
 /**
- * Who may cancel or edit which tickets of an order on /manage (spec 2 §5, issue 14). Pure rules, no
+ * Who may cancel or edit which tickets of an order on /manage (spec 2 §5). Pure rules, no
  * I/O: the server decides with them, the manage page shows what they allow.
  *
  * - Cancel free order (self-edit off): "only tickets that are active, have adjusted_value 0 and

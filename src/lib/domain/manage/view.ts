@@ -1,5 +1,5 @@
 /**
- * How the manage page shows an order (issue 14; spec 2 §2, §4): tickets grouped by session, each
+ * How the manage page shows an order (spec 2 §2, §4): tickets grouped by session, each
  * session's state (Cancelled or Past Event, spec 2 §4), the ticket types of a session with their
  * counts while an edit is open, and which way an edit is confirmed. Pure: the island renders it.
  */

@@ -1,5 +1,5 @@
 /**
- * Automatic renewal of a membership (spec 2 §3, §4, §8; issue 12). Pure rules, no I/O:
+ * Automatic renewal of a membership (spec 2 §3, §4, §8). Pure rules, no I/O:
  * - the state shown: `scheduled` is Enrolled, `cancelled` is Cancelled, anything else (null, a
  *   renewal that failed, ...) is Not enrolled;
  * - cancelling is possible only from `scheduled`, and moves it to `cancelled`;
@@ -35,7 +35,7 @@ export function canCancelAny(states: ReadonlyArray<string | null | undefined>): 
 export const SAVING_GATEWAYS = ["test", "stripe"] as const;
 
 /**
- * Whether a checkout enrols its memberships in automatic renewal (issue 12): the buyer asked for it
+ * Whether a checkout enrols its memberships in automatic renewal: the buyer asked for it
  * (cart option autoRenewMembership), pays the last payment by card on a gateway that can keep the
  * card, and the order is not a gift (a giftee's membership is not charged to the buyer's card).
  * A zero total (free gateway) or a gift card paying everything leaves nothing to charge later: the

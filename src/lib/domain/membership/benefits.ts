@@ -1,5 +1,5 @@
 /**
- * Member benefits (spec 1 §6, §5 quantities; issue 12): a membership's `benefits` limit how many
+ * Member benefits (spec 1 §6, §5 quantities): a membership's `benefits` limit how many
  * tickets of a type the member may hold or book in the current term, keyed by ticket type id, with
  * a wildcard pool "*" for every other type of a members-only group. A type listed by id counts
  * only against its own limit; types of no pool are unlimited. Pure arithmetic.

@@ -1,5 +1,5 @@
 /**
- * The member event purchase limit (spec 1 §3 "member_event_purchase_limit"; issue 12 follow-up):
+ * The member event purchase limit (spec 1 §3 "member_event_purchase_limit"):
  * a level may cap how many members-only tickets a member holds or books for one event (event
  * template) in the current membership term, across that event's members-only groups. Configured
  * on the level as ticket type meta `member_event_purchase_limit` (a whole number ≥ 0), copied onto

@@ -1,5 +1,5 @@
 /**
- * Member tickets of a membership purchase (spec 1 §3 membership rule, §5, §9; issue 12): one
+ * Member tickets of a membership purchase (spec 1 §3 membership rule, §5, §9): one
  * ticket per member, each with its party role. Rules are keyed by level (ticket type): a named role
  * (named yes|other) holds a card and may appear once per level; an unnamed role (named no) counts
  * between its min and max (a negative max means 10). The level's primary role ("member", else the

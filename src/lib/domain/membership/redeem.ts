@@ -1,5 +1,5 @@
 /**
- * Gifts of membership (spec 2 §3, §4, §8, §9; issue 12): the gift code's format (exactly 10
+ * Gifts of membership (spec 2 §3, §4, §8, §9): the gift code's format (exactly 10
  * characters of an unambiguous alphabet), its state (valid; expired when now is before valid_from
  * or after valid_to; exhausted when used), and the redeem page's choice of levels: at most 3,
  * sorted by discounted amount then price, only those ranked at or above the first.
@@ -106,7 +106,7 @@ export function redeemFormPath(
   membershipEventId: string,
   code: string,
   level: string,
-  /** The router base: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base: `/{seller}`, or "" on the tenant's own host name. */
   base = `/${seller}`,
 ): string {
   const query = new URLSearchParams({ redeem: code, select: level });

@@ -1,5 +1,5 @@
 /**
- * Renewal (spec 1 §6; issue 12): a membership may be renewed only within a configured number of
+ * Renewal (spec 1 §6): a membership may be renewed only within a configured number of
  * days before its term ends (tenant web config `membership.renewal_window_days`, default 60), and an
  * ended membership is renewed by extension while it ended at most `membership.renewal_grace_days`
  * ago (default 30; later, a renewal starts a fresh term now). Reserving members-only tickets for a

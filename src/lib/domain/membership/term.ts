@@ -1,5 +1,5 @@
 /**
- * A membership's term (spec 1 §3, §6; issue 12): from the group's `duration_new` (ISO-8601, e.g.
+ * A membership's term (spec 1 §3, §6): from the group's `duration_new` (ISO-8601, e.g.
  * P1Y) and `start_policy`. Terms end at the tenant's midnight in its own time zone, so a member
  * keeps every calendar day they paid for whatever the server's zone or a daylight-saving change.
  */

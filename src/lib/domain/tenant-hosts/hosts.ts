@@ -1,5 +1,5 @@
 /**
- * Tenant host names (issue 16, DESIGN §7): a tenant may list its own host names; on those, requests
+ * Tenant host names (DESIGN §7): a tenant may list its own host names; on those, requests
  * need no `_seller` and the router base is `/`. On the shared host the router base is the seller
  * slug (spec doc 2 §2): `/{seller}/events`. Pure rules; the server and the pages use them.
  */

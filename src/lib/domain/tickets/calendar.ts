@@ -1,5 +1,5 @@
 /**
- * Calendar entries for an order (issue 15: "an .ics entry for each session in the order"): pure
+ * Calendar entries for an order: pure
  * mapping from the order's sessions to calendar events. One event per distinct session (two
  * tickets for the same session are one entry). Times are absolute instants written in UTC
  * (DTSTART...Z), so every calendar shows the right moment; the venue's time zone goes in the

@@ -1,5 +1,5 @@
 /**
- * Tickets in hand (issue 15): the one view model of "a ticket card", shared by the tickets page,
+ * Tickets in hand: the one view model of "a ticket card", shared by the tickets page,
  * the completion page's QR codes and the confirmation mail's ticket blocks, so all three say the
  * same thing about a ticket.
  *
@@ -8,7 +8,7 @@
  *   and wallet passes for tickets").
  * - Date as 'ddd, MMMM D YYYY' (spec 2 §2) and the time, both in the venue's time zone.
  * - State (spec 2 §4): Redeemed, Cancelled or Past Event, else none; a cancelled ticket's QR code
- *   is not shown (issue 15).
+ *   is not shown.
  * - Wallet: only tickets that can have a pass (domain/tickets/wallet.ts `canHavePass`) may ask
  *   `walletprecheck`; the buttons show only when it says ok.
  * - Mail: at most MAIL_QR_LIMIT inline QR images; the rest are on the tickets page.
@@ -66,7 +66,7 @@ export interface TicketCard {
   /** Spec 2 §4: Redeemed, Cancelled or Past Event; null for an active ticket still to come. */
   state: TicketDisplayState | null;
   scanCode: string | null;
-  /** Issue 15: a cancelled ticket's QR code is not shown (nor one without a scan code). */
+  /** A cancelled ticket's QR code is not shown (nor one without a scan code). */
   showQr: boolean;
   /** The ticket may have a wallet pass; the buttons still wait for walletprecheck's ok. */
   walletEligible: boolean;

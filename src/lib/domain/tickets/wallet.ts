@@ -1,5 +1,5 @@
 /**
- * Wallet passes for tickets (issue 15; spec 2 §2 "wallet passes for tickets", §3 "Wallet precheck:
+ * Wallet passes for tickets (spec 2 §2 "wallet passes for tickets", §3 "Wallet precheck:
  * provider (apple, google) with ok flag"): pure rules shared by the Apple (.pkpass) and Google
  * (save link) builders, so both passes say the same thing.
  *

@@ -6,8 +6,8 @@
  * reset request once mailed the real user a link to http://evil.example/...?token=<valid token>.
  * So the origin of a mail link is chosen from a list of configured origins:
  * - `PUBLIC_URL` (set it in production; the startup check refuses production without it);
- * - further configured origins handed in by the caller: the seam for a tenant's own host names,
- *   which a later issue adds (`extraOrigins`).
+ * - further configured origins handed in by the caller: the seam for a tenant's own host names
+ *   (`extraOrigins`).
  * A request whose origin is on the list keeps it (a tenant on its own host name gets links to
  * that host); any other request gets the first configured origin. With nothing configured (the
  * demo), only loopback origins are used: a request to 127.0.0.1, localhost or [::1] keeps its own

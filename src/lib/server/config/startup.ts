@@ -94,7 +94,7 @@ export function checkStartupConfig(env: NodeJS.ProcessEnv = process.env): Startu
       );
     }
   }
-  // Wallet passes (issue 15): a provider configured in part, or naming unreadable files.
+  // Wallet passes: a provider configured in part, or naming unreadable files.
   problems.push(...walletConfigProblems(env));
   problems.push(...tenantFileProblems(env));
   if (problems.length > 0) throw new ConfigurationError(problems);

@@ -1,5 +1,5 @@
 /**
- * Wallet pass configuration (issue 15), read from the environment here and nowhere else. The
+ * Wallet pass configuration, read from the environment here and nowhere else. The
  * certificates and keys are secrets, so they live in server env config (file paths), not in the
  * tenant files. One set serves every tenant of the deployment (the pass shows each tenant's name,
  * colours and logo).

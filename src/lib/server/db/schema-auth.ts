@@ -121,7 +121,7 @@ export const rateLimit = pgTable("rate_limit", {
 
 /**
  * A member and their member ID (scan code), for member-ID login (spec 1 §6 scan_code modes) and
- * forgot-membership. The membership issue extends this table with levels, roles and orders.
+ * forgot-membership, with the order, program and level it came from and its auto-renew state.
  */
 export const membership = pgTable(
   "membership",

@@ -26,7 +26,7 @@ export const identity = pgTable(
     sellerId: text("seller_id")
       .notNull()
       .references(() => seller.id),
-    /** public | user | guest | giftee (the recipient of a gift of membership, issue 12) */
+    /** public | user | guest | giftee (the recipient of a gift of membership) */
     kind: text("kind").notNull(),
     email: text("email"),
     firstName: text("first_name"),
@@ -89,9 +89,9 @@ export const cart = pgTable(
     ticketOrderId: text("ticket_order_id"),
     /** Membership cart options (spec 1 §3): autoRenewMembership, extendMembership, giftee, redeemMembership. */
     membershipOptions: jsonb("membership_options").$type<MembershipCartOptions>().notNull().default({}),
-    /** Issue 14: an edit cart changes this order (its held tickets are added to it on checkout). */
+    /** An edit cart changes this order (its held tickets are added to it on checkout). */
     editsTicketOrderId: text("edits_ticket_order_id"),
-    /** Issue 14: the order's tickets an edit cart removes (cancelled, places given back, on checkout). */
+    /** The order's tickets an edit cart removes (cancelled, places given back, on checkout). */
     editRemovals: jsonb("edit_removals").$type<string[]>().notNull().default([]),
   },
   (t) => [

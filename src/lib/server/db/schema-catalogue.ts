@@ -32,7 +32,7 @@ export const venue = pgTable("venue", {
   name: text("name").notNull(),
   timezone: text("timezone").notNull(),
   address: text("address"),
-  /** WGS 84 degrees, for a wallet pass's location (issue 15); null when unknown. */
+  /** WGS 84 degrees, for a wallet pass's location; null when unknown. */
   latitude: doublePrecision("latitude"),
   longitude: doublePrecision("longitude"),
 });
@@ -171,7 +171,7 @@ export const eventSession = pgTable(
     oversellCapacity: integer("oversell_capacity").notNull().default(0),
     /**
      * Tickets of the session scanned in at the gate (state redeemed), kept by whatever redeems them
-     * (gate scanning is outside the storefront); read by API clients as `redeemed_count` (issue 16).
+     * (gate scanning is outside the storefront); read by API clients as `redeemed_count`.
      */
     redeemedCount: integer("redeemed_count").notNull().default(0),
     /** Closed by the operator regardless of capacity. */

@@ -1,5 +1,5 @@
 /**
- * External login with OpenID Connect (issue 13; spec 1 §6 login mode `external`, spec 2 §2 login
+ * External login with OpenID Connect (spec 1 §6 login mode `external`, spec 2 §2 login
  * callback path): the login attempts in flight and the provider accounts linked to identities.
  */
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";

@@ -1,5 +1,5 @@
 /**
- * Orders and payments (issue 4): a ticket order per booked cart, the payments taken on a cart
+ * Orders and payments: a ticket order per booked cart, the payments taken on a cart
  * (gift cards first, the checkout last), the stored answers of idempotent checkout calls, and the
  * scan codes of booked tickets. Money is integer minor units.
  */
@@ -71,7 +71,7 @@ export const payment = pgTable(
     /** The provider's reference (payment intent id, ...). */
     providerReference: text("provider_reference"),
     idempotencyKey: text("idempotency_key"),
-    /** Issue 14: a `refund` row (part of a lower-priced edit given back) names the payment it refunds. */
+    /** A `refund` row (part of a lower-priced edit given back) names the payment it refunds. */
     refundOfPaymentId: text("refund_of_payment_id"),
   },
   (t) => [

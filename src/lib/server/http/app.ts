@@ -63,7 +63,7 @@ export function createApiApp(deps: ApiDeps, cache: ResponseCache = newCachedApiC
   });
   app.notFound((c) => c.json(fail("not_found").body(), 404));
   app.use("*", recordApiRoute);
-  // Issue 16: CORS for the origins tenants list; needs the deps (the cart's seller) before the routers.
+  // CORS for the origins tenants list; needs the deps (the cart's seller) before the routers.
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     return cors(c, next);
@@ -122,7 +122,7 @@ export function createApiApp(deps: ApiDeps, cache: ResponseCache = newCachedApiC
     openapi: "3.1.0",
     info: { title: "Foyer ticketing API", version: "1.0.0" },
   });
-  // On a tenant's own host name the Host names the seller (issue 16): `_seller` is added or checked.
+  // On a tenant's own host name the Host names the seller: `_seller` is added or checked.
   const dispatch = app.fetch;
   app.fetch = async (request, ...rest) => {
     const named = await withHostSeller(request, deps.db);

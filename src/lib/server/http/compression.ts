@@ -1,6 +1,6 @@
 /**
- * Response compression (DESIGN §9 "responses compressed"; issue 11 "No response compression: HTML,
- * JSON, JS and CSS go out uncompressed").
+ * Response compression (DESIGN §9 "responses compressed": HTML,
+ * JSON, JS and CSS once went out uncompressed).
  *
  * Pages and API answers (everything Astro renders) are compressed here, as they stream: brotli when
  * the client accepts it, else gzip, else nothing. Static files under /_astro are compressed once at

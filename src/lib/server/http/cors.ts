@@ -1,5 +1,5 @@
 /**
- * Issue 16, CORS for browser clients of the API on other origins. A tenant lists the origins it
+ * CORS for browser clients of the API on other origins. A tenant lists the origins it
  * allows in `web.cors_origins` (tenant/schema.ts). For a request whose Origin differs from its Host:
  *
  * - The tenant is the seller of the cart in the path (`my/cart/{id}/…`, `cart/{id}/…`), else the

@@ -1,5 +1,5 @@
 /**
- * The disk cache of resized images (routes/image.ts), bounded (issue 10: the endpoint "caches every
+ * The disk cache of resized images (routes/image.ts), bounded (the endpoint "caches every
  * result forever ... bound the cache"). After each write the oldest files (by modification time)
  * are removed until the folder holds at most IMAGE_CACHE_MAX_ENTRIES files and
  * IMAGE_CACHE_MAX_BYTES bytes. A file another process removes between listing and reading is simply

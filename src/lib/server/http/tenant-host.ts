@@ -1,5 +1,5 @@
 /**
- * Tenant host names on the storefront (issue 16, DESIGN §7). On a host a tenant lists in `hosts`:
+ * Tenant host names on the storefront (DESIGN §7). On a host a tenant lists in `hosts`:
  * - the storefront is served at `/` (the router base is `/`): `/events` renders the page of
  *   `/{seller}/events` (an internal rewrite, the browser's URL stays `/events`);
  * - `/{seller}/…` answers a 301 to the `/…` form (one URL per page, old links keep working), except

@@ -1,5 +1,5 @@
 /**
- * The account mails (issue 5): the login passcode with a login link, the password reset and
+ * The account mails: the login passcode with a login link, the password reset and
  * password setup links, the member IDs (forgot-membership), and the account-change mails: the code
  * that confirms an e-mail or password change, the notice to the old address with its undo link, and
  * the password-changed notice. Kinds: `passcode`, `password_reset`, `password_setup`,
@@ -23,7 +23,7 @@ export interface MailSeller {
 
 /**
  * An absolute storefront link with the query: `{origin}/{seller}{path}`, or `{origin}{path}` when
- * `origin` is the tenant's own host name (issue 16, tenant-hosts/links.ts).
+ * `origin` is the tenant's own host name (tenant-hosts/links.ts).
  */
 export function storefrontLink(
   origin: string,

@@ -1,5 +1,5 @@
 /**
- * The brand frame of every mail (issue 11 "E-mails have no logo or brand header"): a header band in
+ * The brand frame of every mail: a header band in
  * the tenant's primary colour with its logo (the image at `theme.logoUrl` when the tenant has one,
  * else the letter mark of its favicon and the logo text), an accent rule, and the mail's own
  * content below in a 600 px column.

@@ -1,5 +1,5 @@
 /**
- * The giftee's mail (spec 2 §5 "gift code + giftee e-mail"; issue 12): who gave the membership,
+ * The giftee's mail (spec 2 §5 "gift code + giftee e-mail"): who gave the membership,
  * the level, the 10-character code, until when it can be redeemed, and a link to the redeem page
  * with the code filled in. Kind `gift_membership`. The link is on a configured origin only
  * (PUBLIC_URL, else the server's own loopback origin in the demo), never a request's Host.

@@ -1,5 +1,5 @@
 /**
- * The order confirmation mail (issue 4): subject with the order number, a text and an HTML part
+ * The order confirmation mail: subject with the order number, a text and an HTML part
  * listing the tickets (event, type, date as 'ddd, MMMM D YYYY' and the time in the tenant's locale, in
  * the venue's time zone)
  * and one QR code per ticket as an inline cid image (its scan code). Tenant and customer text is
@@ -24,7 +24,7 @@ export interface ConfirmationInput {
   orderNumber: string;
   totalText: string;
   /**
-   * Issue 11: the total's fee lines (Subtotal, Fees, discount, Total), already labelled and
+   * The total's fee lines (Subtotal, Fees, discount, Total), already labelled and
    * formatted; empty or absent when the total has no fees, and then the mail shows 'Total: …'.
    */
   totalLines?: ReadonlyArray<{ label: string; amount: string }>;
@@ -34,19 +34,19 @@ export interface ConfirmationInput {
   /** The tenant's locale, for the session times (the order date's format is fixed by spec 2 §2). */
   locale?: string;
   /**
-   * The order's cart's additional info (survey answers keyed by ticket group id): issue 11, a gift
+   * The order's cart's additional info (survey answers keyed by ticket group id): a gift
    * card's recipient is named in its ticket line, as on the completion page.
    */
   additionalInfo?: unknown;
   /**
-   * Issue 14: the absolute "Manage your booking" link (`/{seller}/manage/{orderId}?token=`), in the
+   * The absolute "Manage your booking" link (`/{seller}/manage/{orderId}?token=`), in the
    * text and the HTML part; absent or null for an order with nothing to manage.
    */
   manageUrl?: string | null;
-  /** Issue 14: a first line saying why the mail came again (the booking was changed or cancelled). */
+  /** A first line saying why the mail came again (the booking was changed or cancelled). */
   notice?: string | null;
   /**
-   * Issue 15: the tickets page link, the wallet links and the calendar attachment
+   * The tickets page link, the wallet links and the calendar attachment
    * (services/ticket-cards/links.ts `ticketMailExtras`); absent, the blocks have none of them.
    */
   inHand?: TicketMailExtras | null;
@@ -77,7 +77,7 @@ function scheduleParts(schedule: PaymentScheduleText | null | undefined): { text
   };
 }
 
-/** The manage link's words (issue 14). */
+/** The manage link's words. */
 export const MANAGE_LINK_TEXT = "Manage your booking";
 
 /**
@@ -98,14 +98,14 @@ export function ticketWhen(
   return row.session ? `${date} at ${formatTime(new Date(start), locale, row.venue.timezone)}` : date;
 }
 
-/** Issue 11: a seated ticket's 'Section Stalls, Row B, Seat 12 (Jane Smith)'; null without a seat. */
+/** A seated ticket's 'Section Stalls, Row B, Seat 12 (Jane Smith)'; null without a seat. */
 export function ticketSeatText(row: Pick<OrderTicketRow, "seat" | "group" | "ticket">): string | null {
   return row.seat
     ? seatedTicketLabel({ name: row.seat.name, section: row.group.name, holder: row.ticket.admitName })
     : null;
 }
 
-/** Issue 11: a gift card ticket's recipient (its ledger group's answers); null for other tickets. */
+/** A gift card ticket's recipient (its ledger group's answers); null for other tickets. */
 export function ticketGiftRecipient(
   row: Pick<OrderTicketRow, "group" | "ticket">,
   additionalInfo: unknown,
@@ -141,7 +141,7 @@ export function qrPng(content: string, margin = 4): Promise<Buffer> {
 export async function buildOrderConfirmation(input: ConfirmationInput): Promise<OutgoingMail> {
   const textLines: string[] = [];
   const htmlItems: string[] = [];
-  // Issue 15: tickets that admit somebody are ticket blocks (ticket-blocks.ts, the tickets page's
+  // Tickets that admit somebody are ticket blocks (ticket-blocks.ts, the tickets page's
   // cards); the other rows (gift cards, donations) stay receipt lines.
   const order = {
     id: input.orderId,

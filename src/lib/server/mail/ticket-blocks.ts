@@ -1,5 +1,5 @@
 /**
- * The ticket blocks of the confirmation mail (issue 15), built from the same ticket cards as the
+ * The ticket blocks of the confirmation mail, built from the same ticket cards as the
  * tickets page (domain/tickets/ticket-cards.ts):
  * - one block per ticket that admits somebody: event, date and time in the venue's zone, ticket
  *   type, seat, admit name, state, the ticket code and its QR code as an inline PNG (cid), and

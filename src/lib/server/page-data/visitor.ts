@@ -29,7 +29,7 @@ export async function viewerFor(
   if (!live) return null;
   // One read for the session and its identity's first name: every page a member opens asks it
   // (their pages are never shared, so never micro-cached), and on PGlite each read is a WebAssembly
-  // call of its own (issue 17 "Faster pages": "one combined read in place of two").
+  // call of its own ("one combined read in place of two").
   const [row] = await db
     .select({
       identityId: s.identity.id,

@@ -41,7 +41,7 @@ export const ledgerEmpty = (currency: string, tenant?: WordsOf) =>
   fail("ledger_empty", { description: zeroBalanceText(currency, tenant) });
 
 /**
- * An inactive card (issue 11: it deserves its own message, not "Gift Card balance is $0"): spec 2
+ * An inactive card (it deserves its own message, not "Gift Card balance is $0"): spec 2
  * §5 folds it into the zero-balance text, but a blocked card with money on it is not empty.
  */
 export const ledgerInactive = (tenant?: WordsOf) =>

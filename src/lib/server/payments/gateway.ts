@@ -23,7 +23,7 @@ export interface ChargeRequest {
   idempotencyKey: string;
   now: Date;
   /**
-   * Issue 12, auto-renew: keep the payment method for later off-session charges (Stripe's
+   * Auto-renew: keep the payment method for later off-session charges (Stripe's
    * `setup_future_usage: "off_session"`); the outcome then carries `savedMethod`.
    */
   saveForLater?: boolean;
@@ -37,7 +37,7 @@ export interface ChargeOutcome {
   /** Gift cards only. */
   cardNumber: string | null;
   remainingBalance: number | null;
-  /** Issue 12: the method kept for later (saveForLater), as the provider knows it and as it is shown. */
+  /** The method kept for later (saveForLater), as the provider knows it and as it is shown. */
   savedMethod?: { reference: string; identifier: string } | null;
 }
 
@@ -62,7 +62,7 @@ export interface Gateway {
 
 /**
  * The payment method a card gateway charges: `payment_method_id`, or `source` as clients of the
- * API family send it (issue 16; a Stripe PaymentMethod, card or compatible Source id).
+ * API family send it (a Stripe PaymentMethod, card or compatible Source id).
  */
 export function paymentMethodOf(data: GatewayData): string | undefined {
   return dataString(data, "payment_method_id") || dataString(data, "source") || undefined;

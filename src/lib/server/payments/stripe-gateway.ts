@@ -38,7 +38,7 @@ export function stripeIdempotencyKey(request: ChargeRequest, paymentMethod: stri
         request.amount,
         request.currency,
         paymentMethod,
-        // Issue 12: saving the card for auto-renew is another request (customer, setup_future_usage).
+        // Saving the card for auto-renew is another request (customer, setup_future_usage).
         ...(request.saveForLater ? ["save"] : []),
       ]),
     )
@@ -88,7 +88,7 @@ export function outcomeOf(intent: Stripe.PaymentIntent, request: ChargeRequest):
 }
 
 /**
- * Issue 12: the method an intent saved (setup_future_usage), as "customer|payment method" for the
+ * The method an intent saved (setup_future_usage), as "customer|payment method" for the
  * off-session renewal charge, shown by its brand and last four digits when Stripe tells them.
  */
 export function stripeSavedMethod(intent: Stripe.PaymentIntent): ChargeOutcome["savedMethod"] {
@@ -138,7 +138,7 @@ export function createStripeGateway(config: StripeConfig): Gateway {
           intent = await client.paymentIntents.retrieve(intentId);
           assertSameAttempt(intent, request);
         } else {
-          // Issue 12, auto-renew: the card is kept on a customer for later off-session charges.
+          // Auto-renew: the card is kept on a customer for later off-session charges.
           const customer = request.saveForLater
             ? await client.customers.create(
                 { metadata: { cart_id: request.cartId, seller: request.sellerId } },

@@ -33,7 +33,7 @@ export const PENDING_EXP_YEAR = 2099;
 const INTENT_SECRET = "foyer-test-gateway";
 
 /**
- * Issue 16: `payment_method_id` or `source` (gateway_data) may name one of Stripe's documented test
+ * `payment_method_id` or `source` (gateway_data) may name one of Stripe's documented test
  * payment methods or tokens instead of a card number; each stands for the test card above.
  */
 const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = Object.assign(Object.create(null), {

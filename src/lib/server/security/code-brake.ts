@@ -21,7 +21,7 @@ export interface CodesOfModify {
   preReservePromoCodes?: readonly string[] | undefined;
   postReservePromoCodes?: readonly string[] | undefined;
   preloadedPromoCodes?: readonly string[] | undefined;
-  /** Issue 12: the gift-of-membership code being redeemed is a guessable secret too. */
+  /** The gift-of-membership code being redeemed is a guessable secret too. */
   redeemMembership?: string | undefined;
 }
 

@@ -2,7 +2,7 @@
  * Guessing brakes on lookups of secrets a shopper types: gift-card numbers (GET ledger/{type}/{number},
  * checkout and pay with the ledger gateway) and codes (GET code/{code}, apply_code, and the codes of
  * a cart modify: pre-, post-reserve and preloaded promo codes, the voucher of a code-required
- * ticket, CityPASS vouchers among them). Issue 10: "A limit must slow the guesser, not every shopper."
+ * ticket, CityPASS vouchers among them). "A limit must slow the guesser, not every shopper."
  *
  * A shopper tries a card number or a handful of codes and most of them exist; a guesser tries
  * thousands and nearly all of them miss. So the brake counts, per client address (bucketed:

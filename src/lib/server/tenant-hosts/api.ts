@@ -1,5 +1,5 @@
 /**
- * The API on a tenant's own host name (issue 16): the Host names the seller, so a request needs no
+ * The API on a tenant's own host name: the Host names the seller, so a request needs no
  * `_seller` (the original API's clients send none). The request goes on with `_seller={slug}`
  * added; a `_seller` naming another seller is refused with 404 (never another tenant's data).
  * On any other host the request is left as it is.

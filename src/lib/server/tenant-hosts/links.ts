@@ -1,5 +1,5 @@
 /**
- * Where links in mails point (DESIGN §5 and §7, issue 16). ONE rule for every mail link:
+ * Where links in mails point (DESIGN §5 and §7). ONE rule for every mail link:
  * - a tenant that lists host names gets links on its first one, with the deployment's scheme
  *   (PUBLIC_URL's scheme and port; with nothing configured, the demo, http on the server's PORT), and
  *   the storefront is at `/` there: `https://tickets.harbour-museum.example/manage/…` (in the demo

@@ -1,5 +1,5 @@
 /**
- * My account demo data (issue 13), relative to the seed's `now`, for the demo users of both tenants
+ * My account demo data, relative to the seed's `now`, for the demo users of both tenants
  * (demo@harbour-museum.example, demo@riverside-zoo.example, who are also members HM100001 /
  * RZ200001), so that every section of /my/upcoming and /my/orders shows something:
  * - a past visit (14 days ago; dated tickets valid that day, as the seed makes no past sessions):

@@ -1,9 +1,9 @@
 /**
- * Demo accounts (issue 5), per tenant: a user with a password, a guest identity without one (its
+ * Demo accounts, per tenant: a user with a password, a guest identity without one (its
  * login answers guest_account and mails a setup link), and members whose member IDs log in with a
  * ZIP code or a last name. The credentials are listed in README.md ("Demo accounts"). Inserted
  * with ON CONFLICT DO NOTHING, inside the seed's transaction (seedDemo runs once per database).
- * Their memberships (program, level, a real order; issue 12) come from memberships.ts, with an
+ * Their memberships (program, level, a real order) come from memberships.ts, with an
  * expired member who logs in with the user's password.
  */
 
@@ -29,7 +29,7 @@ interface DemoAccounts {
   /** The first member belongs to the user, the second to a member identity of its own. */
   members: [DemoMember, DemoMember];
   memberEmail: string;
-  /** An expired member (issue 12), a user with the user's password. */
+  /** An expired member, a user with the user's password. */
   expired: { email: string; firstName: string; lastName: string };
 }
 

@@ -17,7 +17,7 @@ function codes(sellerId: string, prefix: string, list: CodeInput[]): CodeRow[] {
 }
 
 /**
- * Issue 12: gift-of-membership codes in the states a redeemer meets (spec 2 §4): {prefix}OLD1
+ * Gift-of-membership codes in the states a redeemer meets (spec 2 §4): {prefix}OLD1
  * expired a month ago, {prefix}USED already redeemed, and {prefix}0002 a second redeemable code
  * (the e2e suite checks it out, so HMGIFT0001 and RZGIFT0001 stay redeemable for the other specs
  * and the demo). All are listed in the README.

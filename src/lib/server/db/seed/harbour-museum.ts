@@ -59,7 +59,7 @@ export function harbourMuseum(now: Date): TenantSeed {
   });
   b.types("hm-ga-general", [
     { id: "hm-ga-adult", name: "Adult", currencyAmount: 2500, feeFixedOutside: 150, summary: "Ages 18-64" },
-    // Issue 14: Saturdays cost seniors more (a reschedule onto one has a difference to pay).
+    // Saturdays cost seniors more (a reschedule onto one has a difference to pay).
     {
       id: "hm-ga-senior",
       name: "Senior",

@@ -85,7 +85,7 @@ export function addHarbourRestricted(b: TenantBuilder): void {
   b.meta("seller", HM, {
     default_pad_pre_start: 5,
     default_pad_post_end: 5,
-    // Issue 15: the completed order page's message, links and image (spec 2 §3 seller meta completed_*).
+    // The completed order page's message, links and image (spec 2 §3 seller meta completed_*).
     completed_order_message:
       "**Thank you for visiting the Harbour Museum.** Every ticket helps us care for three centuries of ships and the people who sailed them.\n\nThe quayside café opens at 9:30, and the galleries are step-free throughout.",
     completed_order_links: [

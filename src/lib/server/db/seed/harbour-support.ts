@@ -64,7 +64,7 @@ export function addHarbourSupport(b: TenantBuilder): void {
     description: null,
     handler: "ledger",
     hiddenType: "public_browsable",
-    // Issue 11: the recipient's name, e-mail and message travel as the group's survey answers.
+    // The recipient's name, e-mail and message travel as the group's survey answers.
     additionalInfoSpec: giftRecipientSurvey(GIFT_RECIPIENT_TITLES),
   });
   b.types("hm-gift-card-cards", [
@@ -73,7 +73,7 @@ export function addHarbourSupport(b: TenantBuilder): void {
     { id: "hm-gift-card-100", name: "$100 gift card", currencyAmount: 10000 },
     {
       id: "hm-gift-card-custom",
-      // Issue 11 "The cart line reads '1 × Choose an amount'": the type names what is bought.
+      // The type names what is bought.
       name: "Custom amount",
       currencyAmount: 5000,
       currencyAmountMin: 1000,
@@ -116,7 +116,7 @@ export function addHarbourSupport(b: TenantBuilder): void {
   ]);
   const g = "hm-membership-levels";
   // Scheduled payments (spec 2 §4): a 34% deposit now, the rest in two instalments 30 days apart.
-  // Issue 12: auto_renew 'prompt' asks the membership form's auto-renew question (spec 1 §9).
+  // auto_renew 'prompt' asks the membership form's auto-renew question (spec 1 §9).
   b.meta("ticket_group", g, {
     payment_plan: { instalments: 3, interval_days: 30, deposit_percent: 3400 },
     auto_renew: "prompt",

@@ -1,5 +1,5 @@
 /**
- * Demo members enrolled in automatic renewal (issue 12), one per tenant, listed in README.md
+ * Demo members enrolled in automatic renewal, one per tenant, listed in README.md
  * ("Demo accounts"): a user with the tenant's demo password, a completed membership order paid by
  * the test card, the card kept for auto-renew ("Visa ending 4242", a test token) and memberships
  * `scheduled` with it. Their cancel page is /{seller}/manage/{prefix}-demo-autorenew-order/cancel-auto-renew.

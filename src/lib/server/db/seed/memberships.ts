@@ -1,5 +1,5 @@
 /**
- * Demo members (issue 12), relative to the seed's `now`, for both tenants: every demo membership
+ * Demo members, relative to the seed's `now`, for both tenants: every demo membership
  * has a program (the membership ticket group), a level (ticket type) and a real completed order
  * (cart, member ticket with its party role, order). Listed in README.md ("Demo accounts"):
  * - the user's member ID (HM100001 / RZ200001): current, with a members-only benefit;

@@ -135,7 +135,7 @@ export function riversideZoo(now: Date): TenantSeed {
     { id: "rz-talk-child", name: "Child", currencyAmount: 0 },
   ]);
   b.meta("ticket_group", "rz-talk-free", { admit_names: "optional" });
-  // Issue 12: members-only places at the talk (role 'member' opens the 'Member' type); each
+  // Members-only places at the talk (role 'member' opens the 'Member' type); each
   // level's member_benefits limit them per term (seed/memberships.ts).
   b.group({
     id: "rz-talk-members",
@@ -150,7 +150,7 @@ export function riversideZoo(now: Date): TenantSeed {
   b.meta("seller", RZ, {
     default_pad_pre_start: 5,
     default_pad_post_end: 5,
-    // Issue 15: the completed order page's message, links and image (spec 2 §3 seller meta completed_*).
+    // The completed order page's message, links and image (spec 2 §3 seller meta completed_*).
     completed_order_message:
       "**See you at the zoo!** Feeding talks run every afternoon: check the keeper talk times before you come.",
     completed_order_links: [{ label: "Keeper talks", url: "/riverside-zoo/events/rz-keeper-talk" }],
@@ -163,7 +163,7 @@ export function riversideZoo(now: Date): TenantSeed {
     { dateOrSession: { time_of_day: { start: "14:00", end: "15:00" } } },
   );
 
-  // Issue 17: an all-day event (spec 1 §9 "single repeating session longer than 5 hours"): one
+  // An all-day event (spec 1 §9 "single repeating session longer than 5 hours"): one
   // 6½-hour session on Saturdays and Sundays, shown as 'All day' with no time to choose. Its long
   // Markdown description opens in the description dialog.
   b.event(
@@ -261,7 +261,7 @@ export function riversideZoo(now: Date): TenantSeed {
     description: null,
     handler: "ledger",
     hiddenType: "public_browsable",
-    // Issue 11: the recipient's name, e-mail and message travel as the group's survey answers.
+    // The recipient's name, e-mail and message travel as the group's survey answers.
     additionalInfoSpec: giftRecipientSurvey(GIFT_RECIPIENT_TITLES),
   });
   b.types("rz-gift-card-cards", [
@@ -269,7 +269,7 @@ export function riversideZoo(now: Date): TenantSeed {
     { id: "rz-gift-card-50", name: "£50 gift card", currencyAmount: 5000 },
     {
       id: "rz-gift-card-custom",
-      // Issue 11 "The cart line reads '1 × Choose an amount'": the type names what is bought.
+      // The type names what is bought.
       name: "Custom amount",
       currencyAmount: 3000,
       currencyAmountMin: 1000,

@@ -17,7 +17,7 @@ const RADIUS = 14;
 const MARGIN = 60;
 const STAGE_HEIGHT = 80;
 const BALCONY_GAP = 60;
-/** The section label's band between the stage and row A (issue 11: 'Stalls' touched the stage). */
+/** The section label's band between the stage and row A ('Stalls' touched the stage). */
 const SECTION_LABEL_BAND = 60;
 
 /** House seats and a pillar: never sold. */

@@ -75,7 +75,7 @@ export const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
       originHost = null;
     }
     const host = c.req.header("host") ?? new URL(c.req.url).host;
-    // Issue 16: a tenant's CORS origin may change a public cart without cookies (http/cors.ts).
+    // A tenant's CORS origin may change a public cart without cookies (http/cors.ts).
     if (originHost !== host && !c.get("crossOriginWrite"))
       throw forbidden("Cross-site requests are not allowed.");
   }

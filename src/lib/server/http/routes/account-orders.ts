@@ -1,5 +1,5 @@
 /**
- * My account, orders and upcoming tickets (spec 2 §7, issue 13): GET my/ticket_order (id._in,
+ * My account, orders and upcoming tickets (spec 2 §7): GET my/ticket_order (id._in,
  * embeds, newest first), GET my/order_session (answer `search_result`) and POST
  * ticket_order/{id}/email (empty body = plain resend; log_context order_update | order_cancel).
  * Logged in at this seller only (401 otherwise); another identity's or seller's order is 404.
@@ -60,7 +60,7 @@ const emailOrder = createRoute({
   request: {
     params: z.object({ id: z.string().min(1).max(200) }),
     query: z.object({ _seller: z.string().max(200).optional() }),
-    // Issue 14: a logged-out holder of the order's manage link sends `manage_token` instead.
+    // A logged-out holder of the order's manage link sends `manage_token` instead.
     body: {
       content: { "application/json": { schema: z.union([orderEmailBody, manageEmailBody]) } },
       required: false,

@@ -1,5 +1,5 @@
 /**
- * The my-account profile's own route (issue 13): `DELETE my/identity/saved_payment_method/{id}`
+ * The my-account profile's own route: `DELETE my/identity/saved_payment_method/{id}`
  * removes one of the logged-in caller's saved cards and answers the remaining ones (404 for an id
  * that is not theirs, 409 saved_method_in_use while an enrolled membership renews with it). The
  * read (GET my/identity/saved_payment_method) is membership-auto-renew.ts's; the profile save is

@@ -249,7 +249,7 @@ export function registerAuth(router: ApiRouter): void {
     await enforceLimit(c, call.db, "create_user", subject, call.now);
     const { password, ...person } = input;
     if (password === undefined) {
-      // Issue 16: a guest identity for guest_checkout's guest_identity_id; nobody is logged in.
+      // A guest identity for guest_checkout's guest_identity_id; nobody is logged in.
       const guestId = await createGuestIdentity(call.db, call.seller.id, person, call.now);
       return c.json(await userAnswerOf(call.db, guestId), 201);
     }

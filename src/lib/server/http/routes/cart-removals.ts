@@ -1,5 +1,5 @@
 /**
- * Undoing what a shopper applied to a cart before checkout (issue 11), each answering the cart
+ * Undoing what a shopper applied to a cart before checkout, each answering the cart
  * like apply_code does:
  * - DELETE my/cart/{id}/code/{code}: an applied promo code (services/cart/remove-code.ts);
  * - DELETE my/cart/{id}/payment/{paymentId} and cart/{id}/payment/{paymentId}: a gift-card payment,

@@ -31,7 +31,7 @@ import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
 
 const cartId = z.object({ id: z.string().min(1).max(200) });
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
-/** Issue 14: `embed=ticket_order` (or `_embed`) adds the order an edit cart changes; `limit` is accepted. */
+/** `embed=ticket_order` (or `_embed`) adds the order an edit cart changes; `limit` is accepted. */
 const embedQuery = z.object({
   embed: z.string().max(200).optional(),
   _embed: z.string().max(200).optional(),

@@ -1,5 +1,5 @@
 /**
- * Issue 16, the cart calls existing clients of the API family send (api/compat-cart-schemas.ts):
+ * The cart calls existing clients of the API family send (api/compat-cart-schemas.ts):
  * POST my/cart creates an empty cart, POST my/cart/{id}/reserve adds one ticket per row. Both run
  * the storefront's modify path (services/cart/service.ts), so holds, limits, the code brake and
  * errors are the same. Registered after registerCart: its same-origin and /api-only checks apply.

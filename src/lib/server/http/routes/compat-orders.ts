@@ -1,5 +1,5 @@
 /**
- * Issue 16: GET ticket_order/{id} is the 'view ticket' link clients of the API family open in a
+ * GET ticket_order/{id} is the 'view ticket' link clients of the API family open in a
  * browser (usually under /cached_api). A request that accepts text/html is sent (303) to the
  * storefront's tickets page of the order (/{seller}/checkout/complete/tickets?orderIds={id}),
  * which reads the order under the same rules as the API: a guest order by the holder of its id, a

@@ -1,5 +1,5 @@
 /**
- * External login with the tenant's OpenID Connect provider (issue 13; services/external-login/).
+ * External login with the tenant's OpenID Connect provider (services/external-login/).
  * - GET login/external/start: 302 to the provider. Not configured: 404. The provider unreachable or
  *   misconfigured, or too many starts: 302 back to the login page with `error=external_unavailable`
  *   (or `rate_limited`), which shows the spec 2 §8 text, since a browser navigates here.
@@ -79,7 +79,7 @@ export function registerExternalLogin(router: ApiRouter): void {
       const limited = error instanceof ApiError && error.status === 429 ? "rate_limited" : undefined;
       const code = failed ?? limited;
       if (!code) throw error;
-      // Back to the storefront the browser is on: `/` on the tenant's own host name (issue 16).
+      // Back to the storefront the browser is on: `/` on the tenant's own host name.
       const { base } = requestStorefront(c.req.url, call.seller.slug);
       const back = safeRedirectPath(query.return, call.seller.slug, base);
       return c.redirect(loginPageHref(call.seller.slug, back, { error: code }, base), 302);

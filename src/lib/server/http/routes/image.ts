@@ -1,7 +1,7 @@
 /**
  * GET image/{path}: a tenant image from IMAGES_DIR (default <cwd>/public/images), resized with sharp
  * (sizex, sizey 1..4000, fit cover, shrinkonly never enlarges) in the source format, or encoded as
- * AVIF or WebP with `format=` (issue 17: the pages' responsive images). The size is snapped to the
+ * AVIF or WebP with `format=` (the pages' responsive images). The size is snapped to the
  * boxes the pages use (domain/image-sizes.ts, api/images.ts IMAGE_BOXES), so an image has a handful
  * of variants per format, not one per size asked. Resized outputs are kept in a bounded disk
  * cache (image-cache.ts) and sent as immutable with an ETag.

@@ -1,5 +1,5 @@
 /**
- * Issue 14, editing an order (spec 2 §4, §7): POST ticket_order/{id}/edit_cart (the manage token
+ * Editing an order (spec 2 §4, §7): POST ticket_order/{id}/edit_cart (the manage token
  * opens the order), GET ticket_order/{id}/reschedule_quote (the reschedule preview's price), POST
  * cart/{id}/remove, POST cart/{id}/modify and DELETE cart/{id}. Checking out
  * an edit cart is the ordinary POST cart/{id}/guest_checkout (checkout.ts), and GET cart/{id} with

@@ -1,5 +1,5 @@
 /**
- * Managing an order without an account (issue 14, spec 2 §5, §7, §8):
+ * Managing an order without an account (spec 2 §5, §7, §8):
  * - GET ticket_order/{id}/manage?token= : the order the manage-link token opens, its tickets and
  *   what the rules allow (services/manage/read.ts); a bad token or unknown order is 404 "We could not
  *   find that order.".

@@ -1,5 +1,5 @@
 /**
- * Automatic renewal (spec 2 §7, issue 12): `DELETE ticket_order/{id}/auto_renew` cancels it
+ * Automatic renewal (spec 2 §7): `DELETE ticket_order/{id}/auto_renew` cancels it
  * (scheduled → cancelled; otherwise 400 "This membership does not appear to be enrolled in automatic
  * renewal."), and `GET ticket_order/{id}/auto_renew` reads the order's memberships and their state
  * for the cancel page, only for the order's logged-in owner (401, 403 and 404 otherwise); a

@@ -1,5 +1,5 @@
 /**
- * Gifts of membership (issue 12):
+ * Gifts of membership:
  * - POST giftee (spec 1 §7): the gift's recipient as an identity; anonymous callers may gift, so
  *   it is rate limited per address (GIFTEE_LIMIT) and checks its origin like every write.
  * - GET membership/redeem/{code} (spec 2 §2 /membership/redeem, §3 code lookup, §9): the gift

@@ -1,5 +1,5 @@
 /**
- * GET my/membership (spec 1 §7, issue 12): the logged-in identity's own memberships at the seller
+ * GET my/membership (spec 1 §7): the logged-in identity's own memberships at the seller
  * (401 for anyone else; a session of another seller is not logged in here). Member IDs and names
  * are personal: `Cache-Control: private, no-store`.
  */

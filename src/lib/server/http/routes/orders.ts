@@ -4,7 +4,7 @@
  * membership/{id}/qrcode (the member ID; access in services/membership/qrcode.ts). Guest orders
  * are readable by holders of their id; a user's order only by that user. An order holds names, e-mails and scan codes, so no
  * answer about one is ever stored by a browser, a CDN or the server's cache, guest or not, under
- * /cached_api too: `Cache-Control: private, no-store` (issue 10).
+ * /cached_api too: `Cache-Control: private, no-store`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -52,7 +52,7 @@ const one = createRoute({
     ...json(envelope, "One ticket order and its embeds."),
     303: {
       description:
-        "Issue 16: a browser's request (Accept: text/html) is sent to the storefront's tickets page (compat-orders.ts).",
+        "A browser's request (Accept: text/html) is sent to the storefront's tickets page (compat-orders.ts).",
       headers: { Location: { schema: { type: "string" as const } } },
     },
   },
@@ -102,7 +102,7 @@ export function registerOrders(router: ApiRouter): void {
     for (const order of bundle.orders) assertCanReadOrder(order, who);
     c.header("Cache-Control", ORDER_CACHE_CONTROL);
     const embeds = parseOrderEmbeds(query._embed);
-    // Issue 15: the seller's meta (completed_* keys) only when asked for.
+    // The seller's meta (completed_* keys) only when asked for.
     const read = embeds.has("meta") ? await withSellerMeta(c.get("deps").db, bundle) : bundle;
     return c.json(orderEnvelope(read, embeds), 200);
   });

@@ -1,5 +1,5 @@
 /**
- * Tickets in hand (issue 15; spec 2 §3, §7): the wallet passes and the calendar of an order.
+ * Tickets in hand (spec 2 §3, §7): the wallet passes and the calendar of an order.
  * - GET ticket/{id}/walletprecheck: {wallet_precheck: [{provider: "apple", ok}, {provider: "google", ok}]}
  * - GET ticket/{id}/pkpass: the signed Apple Wallet pass (application/vnd.apple.pkpass)
  * - GET ticket/{id}/gwpass: 302 to the "Save to Google Wallet" link (a signed JWT)

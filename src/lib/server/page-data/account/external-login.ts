@@ -1,5 +1,5 @@
 /**
- * Server-side glue of the login callback page (issue 13; spec 2 §2 login callback path): the
+ * Server-side glue of the login callback page (spec 2 §2 login callback path): the
  * provider's query goes to GET login/external/callback in process, with the browser's cookies,
  * address and scheme (so the API sees the same caller), and the session cookie comes back.
  * Server only.

@@ -1,5 +1,5 @@
 /**
- * Server-side glue of the orders and upcoming-tickets pages (issue 13): the my-account reads and the
+ * Server-side glue of the orders and upcoming-tickets pages: the my-account reads and the
  * order e-mail made in process as the visitor (their cookie), and the shared guard of the pages
  * (tenant, page flag, login, private caching). Server only.
  */

@@ -1,5 +1,5 @@
 /**
- * Server-side reads of the /my pages (issue 13), made in process as the visitor (their cookie and
+ * Server-side reads of the /my pages, made in process as the visitor (their cookie and
  * address), like the account pages' visitorAuth: GET my/membership and GET
  * my/identity/saved_payment_method. Server only.
  */

@@ -22,7 +22,7 @@ function visitorClientOf(request: Request) {
 
 export type CartEntry =
   | { kind: "cart"; envelope: CartEnvelope }
-  /** Issue 13: a booked order that still owes instalments, read by its owner (checkout/instalment.ts). */
+  /** A booked order that still owes instalments, read by its owner (checkout/instalment.ts). */
   | { kind: "instalment"; envelope: CartEnvelope; orderId: string }
   | { kind: "booked"; orderId: string }
   | { kind: "not_found" }

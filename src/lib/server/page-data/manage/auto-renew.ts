@@ -1,5 +1,5 @@
 /**
- * Server-side glue of the cancel-auto-renew page (issue 12): the order's memberships read in
+ * Server-side glue of the cancel-auto-renew page: the order's memberships read in
  * process as this visitor (their cookie, so the API sees the same caller), and the island's strings.
  * Server only.
  */

@@ -1,5 +1,5 @@
 /**
- * Server-side glue of /manage/{id} (issue 14): the order the manage-link token opens, read in process
+ * Server-side glue of /manage/{id}: the order the manage-link token opens, read in process
  * (GET ticket_order/{id}/manage; a bad token or unknown order reads as not found), and the islands'
  * strings. Server only.
  */

@@ -40,7 +40,7 @@ export async function readReschedule(
   orderId: string,
   token: string | null,
   sessionId: string,
-  /** The router base: `/{seller}`, or "" on the tenant's own host name (issue 16). */
+  /** The router base: `/{seller}`, or "" on the tenant's own host name. */
   base = `/${tenant.slug}`,
 ): Promise<RescheduleRead> {
   const read = await readManagedOrder(tenant.slug, orderId, token);

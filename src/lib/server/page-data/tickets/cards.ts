@@ -1,5 +1,5 @@
 /**
- * The tickets of the completion page and the tickets page (issue 15), server side: the ticket
+ * The tickets of the completion page and the tickets page, server side: the ticket
  * cards of the orders the page read (domain/tickets/ticket-cards.ts), each with its QR code (inline
  * SVG, never for a cancelled ticket), and the wallet buttons only where GET ticket/{id}/walletprecheck
  * answers ok for that provider; per order, the 'Add to calendar' link when it has a session.

@@ -1,5 +1,5 @@
 /**
- * My account, orders and upcoming tickets (spec 2 §3, §7, issue 13). Every read and write here is
+ * My account, orders and upcoming tickets (spec 2 §3, §7). Every read and write here is
  * the caller's own at this seller only (a logged-in user, or a guest identity with a session):
  * another identity's or another seller's order reads as 404 `not_found` and is never touched.
  *
@@ -127,7 +127,7 @@ async function orderMoney(
 ): Promise<{ audit: PaymentAuditItem[]; scheduled: ScheduledPayment[] }> {
   if (!orders.length) return { audit: [], scheduled: [] };
   const cartIds = orders.map((o) => o.cartId);
-  // Issue 14: an order's edit carts hold the payments (and partial refunds) of its changes.
+  // An order's edit carts hold the payments (and partial refunds) of its changes.
   const editCarts = await ex
     .select({ id: s.cart.id, orderId: s.cart.editsTicketOrderId })
     .from(s.cart)
@@ -307,7 +307,7 @@ export async function emailMyOrder(
     locale: getTenant(seller.slug)?.locale,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
     manageUrl: await manageLinkForMail(ex, order, seller.slug, bundle.tickets, now),
-    // Issue 15: the tickets page, wallet links and calendar attachment.
+    // The tickets page, wallet links and calendar attachment.
     inHand: await ticketMailExtras(ex, order, seller.slug, now),
   });
   await enqueueMail(ex, { ...mail, kind: logContext ?? "resend", relatedId: order.id }, now);

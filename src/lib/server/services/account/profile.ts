@@ -1,5 +1,5 @@
 /**
- * The my-account profile on the server (spec 2 §3, §5; issue 13):
+ * The my-account profile on the server (spec 2 §3, §5):
  * - `checkProfilePatch` runs before PATCH my/user/{id} stores anything: the name is read-only on the
  *   profile (400 read_only_field), the profile fields of additional_info are validated with zod and
  *   the domain rules (only state may be cleared; state from the country's list), and under the

@@ -54,7 +54,7 @@ export async function authCall(c: Context<ApiEnv>, sellerRef: string | undefined
     tenant,
     modes: tenant?.web.login_modes ?? [],
     address: clientAddress(c),
-    // The tenant's own host name when it lists one (issue 16), else the configured origin.
+    // The tenant's own host name when it lists one, else the configured origin.
     origin: mailOriginFor(seller.slug, c.req.url),
   };
 }

@@ -14,7 +14,7 @@ type Words = Pick<Tenant, "strings"> | undefined;
 export const loginDisabled = (words?: Words) =>
   fail("login_disabled", { description: t(words, LOGIN_MESSAGE.loginDisabled) });
 
-/** The same answer for an unknown e-mail and a wrong password (issue 5: no enumeration). */
+/** The same answer for an unknown e-mail and a wrong password (no enumeration). */
 export const incorrectPassword = (words?: Words) =>
   fail("incorrect_password", { description: t(words, LOGIN_MESSAGE.incorrectPassword) });
 

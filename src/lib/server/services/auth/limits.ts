@@ -1,8 +1,8 @@
 /**
- * Rate limits of the account calls (issue 5: "Login attempts and passcode requests are rate
+ * Rate limits of the account calls ("Login attempts and passcode requests are rate
  * limited per account and per address. Going past the limit gives a clear error and never shows
- * whether the account exists"; issue 10: "Keep brute force out without handing a stranger a way to
- * lock anyone out"). Every number is here. The account is the seller plus the lower-cased e-mail
+ * whether the account exists"), keeping brute force out without handing a stranger a way to
+ * lock anyone out. Every number is here. The account is the seller plus the lower-cased e-mail
  * (or member ID), counted whether or not such an account exists, so a refusal looks the same for
  * known and unknown accounts. Counts live in the database (DESIGN §10).
  *

@@ -1,7 +1,7 @@
 /**
  * POST login (spec 1 §7) by password or by member ID, and the session it starts.
  *
- * Reading of issue 5 "no route says whether an e-mail is registered": an unknown e-mail and a wrong
+ * No route says whether an e-mail is registered: an unknown e-mail and a wrong
  * password give the same 401 `incorrect_password` body, after the same argon2 work (a dummy verify);
  * an unknown member ID and a wrong second field give the same `member_not_found`. The spec's own
  * exceptions stay: a guest identity (no password) gets 401 `guest_account` and a password-setup mail

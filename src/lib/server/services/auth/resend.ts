@@ -61,7 +61,7 @@ async function mailOrders(ex: Executor, call: AuthCall, identity: IdentityRow): 
       locale: getTenant(call.seller.slug)?.locale,
       additionalInfo: bundle.cartInfo?.get(order.cartId),
       manageUrl: await manageLinkForMail(ex, order, call.seller.slug, tickets, call.now, call.origin),
-      // Issue 15: the tickets page, wallet links and calendar attachment.
+      // The tickets page, wallet links and calendar attachment.
       inHand: await ticketMailExtras(ex, order, call.seller.slug, call.now, call.origin),
     });
     await enqueueMail(ex, { ...mail, kind: "resend" }, call.now);

@@ -40,7 +40,7 @@ export const codeNotFound = (code: string, description = `"${code}" is not a val
   codeError("code_not_found", description, { code });
 
 /**
- * Each refusal its own code (issue 11: an expired code said "not a valid promo code"):
+ * Each refusal its own code (an expired code said "not a valid promo code"):
  * code_not_found when unknown, code_not_yet_valid and code_expired outside the validity window
  * (spec 2 §4 "Gift code: valid, expired ... or exhausted"), code_exhausted when used up.
  */
@@ -153,7 +153,7 @@ export const codeHeld = (code: string) =>
 
 /**
  * Runs `run` (a cart change in `tx`); a code_exhausted refusal whose voucher is held by tickets of
- * another pending cart becomes code_held (issue 11: "a voucher held in another cart says 'has
+ * another pending cart becomes code_held ("a voucher held in another cart says 'has
  * already been used'"). Only the application's own refusal is examined, never a database error,
  * so the transaction is still usable for the one count.
  */

@@ -165,7 +165,7 @@ export async function buildCartEnvelope(
       const row = codeByName.get(code);
       return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
     }),
-    // Issue 12: a redeemed gift of membership takes its value off the chosen level.
+    // A redeemed gift of membership takes its value off the chosen level.
     ...(await redeemDiscount(db, cart)),
   ]);
   // An edit cart's tickets are priced as part of the changed order, its codes kept, so a discount
@@ -203,7 +203,7 @@ export async function buildCartEnvelope(
     ...(needsCode ? [{ ...CODE_REQUIRED_RULE }] : []),
   ];
 
-  // Payments already taken (gift cards, instalments) lower what is outstanding (issue 4).
+  // Payments already taken (gift cards, instalments) lower what is outstanding.
   const payments =
     known.payments ??
     (await db.select().from(s.payment).where(eq(s.payment.cartId, cart.id)).orderBy(s.payment.occurredAt));

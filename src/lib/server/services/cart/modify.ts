@@ -150,7 +150,7 @@ function assignVouchers(
       }
     } else {
       code = pool.find((c) => voucherFits(rows.get(c), type.id, type.name, citypass)) ?? null;
-      // Issue 11: a CityPASS child code for an adult ticket (or the reverse) is the wrong format for
+      // A CityPASS child code for an adult ticket (or the reverse) is the wrong format for
       // this ticket (spec 1 §5), not a missing code.
       const wrongKind =
         code || !citypass
@@ -281,7 +281,7 @@ async function applyModifyBody(
   const unlocked = unlockedGroups(codes.flatMap((c) => rows.get(c) ?? []));
   const memberOpen = await memberOpenGroups(tx, ctx, cart.sellerId, addedGroups, unlocked);
   checkMemberOnly(addedGroups, unlocked, memberOpen);
-  // Issue 12: member tickets (roles, prices), the renewal window, benefits and the term.
+  // Member tickets (roles, prices), the renewal window, benefits and the term.
   await checkMembershipReserve(tx, {
     now,
     sellerId: cart.sellerId,
@@ -316,7 +316,7 @@ async function applyModifyBody(
     await assertSurveyEmails(tx, owner, body.additionalInfo);
   }
   const additionalInfo = mergeInfo(cart.additionalInfo, body.additionalInfo);
-  // Issue 12: the gift's recipient and a redeemed gift code (spec 2 §8 texts) are checked first.
+  // The gift's recipient and a redeemed gift code (spec 2 §8 texts) are checked first.
   await checkGiftOptions(tx, cart.sellerId, body, ctx.caller, now);
   const membershipOptions = mergeMembershipOptions(cart.membershipOptions, body);
   const campaign = body.campaign ? { ...cart.campaign, ...body.campaign } : cart.campaign;

@@ -1,5 +1,5 @@
 /**
- * DELETE my/cart/{id}/code/{code}: takes an applied promo code off the cart (issue 11: "An applied
+ * DELETE my/cart/{id}/code/{code}: takes an applied promo code off the cart ("An applied
  * promo code can't be removed"). Spec 1 §7 applies codes with apply_code and the modify's code
  * lists but names no call to take one back, so this is the narrow counterpart of apply_code: the
  * cart locked, owner, state and expiry checked like every cart call (access.ts), the code dropped

@@ -151,7 +151,7 @@ export async function modifyCart(
 export async function getCart(deps: CartDeps, cartId: string, caller: Caller): Promise<CartEnvelope> {
   const now = deps.clock.now();
   const cart = await readableCart(deps.db, cartId, caller, now);
-  // Issue 13: a booked order that still owes instalments shows them to its owner (checkout/instalment.ts).
+  // A booked order that still owes instalments shows them to its owner (checkout/instalment.ts).
   return buildCartEnvelope(deps.db, cart, now, await instalmentTickets(deps.db, cart, caller, now));
 }
 

@@ -31,7 +31,7 @@ export async function cancelPendingOrder(tx: Tx, cart: CartRow): Promise<boolean
   const { sessions, groups } = releaseDeltas(tickets);
   await cancelTickets(tx, tickets, "booked");
   await tx.update(s.ticketOrder).set({ state: "cancelled" }).where(eq(s.ticketOrder.id, order.id));
-  // Issue 12: a gift-of-membership code this order redeemed can be redeemed again.
+  // A gift-of-membership code this order redeemed can be redeemed again.
   await releaseRedeemedCode(tx, order.id);
   await refundCartPayments(tx, cart.id);
   await tx.update(s.cart).set({ state: "expired", expiresAt: null }).where(eq(s.cart.id, cart.id));

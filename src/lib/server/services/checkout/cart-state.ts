@@ -37,7 +37,7 @@ export async function cartTotal(tx: Tx, cart: CartRow, tickets: readonly TicketR
     const row = byCode.get(code);
     return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
   });
-  // Issue 12: a redeemed gift of membership takes its value off the chosen level.
+  // A redeemed gift of membership takes its value off the chosen level.
   const discounts = [...promos, ...(await redeemDiscount(tx, cart))];
   // A line's kind matters only to a code (what it discounts): a cart without one reads no groups.
   if (!discounts.length) return computeCartTotals(tickets, []).total;

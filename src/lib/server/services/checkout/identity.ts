@@ -1,7 +1,7 @@
 /**
  * The identity an order belongs to. A guest's identity is stored at checkout (kind guest), or the
  * seller's identity with the same e-mail (case-insensitive) is reused; the stricter 409 rules for
- * existing accounts come with issue 5.
+ * existing accounts are the account calls' (services/auth).
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";

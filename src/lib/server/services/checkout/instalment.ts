@@ -1,6 +1,6 @@
 /**
- * Paying an instalment of a booked order (issue 13 "Scheduled payments show as Upcoming or Overdue,
- * and an overdue one can be paid now through the checkout screen"). An order whose ticket group has
+ * Paying an instalment of a booked order (scheduled payments show as Upcoming or Overdue,
+ * and an overdue one can be paid now through the checkout screen). An order whose ticket group has
  * a `payment_plan` (plan.ts) and whose cart's succeeded payments do not cover its total still owes
  * its unpaid instalments: the demo member's Family membership (seed/account-demo.ts) is one.
  *

@@ -36,7 +36,7 @@ export const ORDER_EMBEDS = [
   "venue",
   "seat",
   "membership",
-  // Issue 15: the seller's meta (completed_* keys of the completion page, spec 2 §3).
+  // The seller's meta (completed_* keys of the completion page, spec 2 §3).
   "meta",
 ] as const;
 export type OrderEmbed = (typeof ORDER_EMBEDS)[number];
@@ -49,7 +49,7 @@ export interface OrderTicketRow {
   event: typeof s.eventTemplate.$inferSelect;
   venue: typeof s.venue.$inferSelect;
   session: typeof s.eventSession.$inferSelect | null;
-  /** The seat a seated ticket holds (issue 11: shown on the completion page and in the e-mail). */
+  /** The seat a seated ticket holds (shown on the completion page and in the e-mail). */
   seat: { id: string; name: string } | null;
 }
 
@@ -58,18 +58,18 @@ export interface OrderBundle {
   tickets: OrderTicketRow[];
   /**
    * Each order's cart's additional info (survey answers keyed by ticket group id), by cart id:
-   * issue 11, a gift card's recipient is shown with the order.
+   * a gift card's recipient is shown with the order.
    */
   cartInfo?: ReadonlyMap<string, Record<string, Record<string, unknown>>>;
-  /** The memberships the orders created (issue 12: the completion page's member cards). */
+  /** The memberships the orders created (the completion page's member cards). */
   memberships?: ReadonlyArray<typeof s.membership.$inferSelect>;
-  /** Issue 12: the recipients of gift orders, by giftee identity id (the completion page's gift variant). */
+  /** The recipients of gift orders, by giftee identity id (the completion page's gift variant). */
   giftees?: ReadonlyMap<string, { name: string; email: string | null }>;
-  /** Issue 15: the meta rows of the orders' sellers (resource "seller"), for the `meta` embed. */
+  /** The meta rows of the orders' sellers (resource "seller"), for the `meta` embed. */
   sellerMetas?: ReadonlyArray<typeof s.meta.$inferSelect>;
 }
 
-/** Issue 15: the bundle with its sellers' meta rows (loaded only when `meta` is embedded). */
+/** The bundle with its sellers' meta rows (loaded only when `meta` is embedded). */
 export async function withSellerMeta(ex: Executor, bundle: OrderBundle): Promise<OrderBundle> {
   const sellerIds = [...new Set(bundle.orders.map((o) => o.sellerId))];
   if (!sellerIds.length) return bundle;
@@ -197,13 +197,13 @@ export function serializeOrderTicket(row: OrderTicketRow): OrderTicket {
     seat_template_id: t.seatTemplateId,
     scan_code: row.scanCode,
     start_datetime: row.session?.startDatetime.toISOString() ?? t.validFrom?.toISOString() ?? null,
-    // Issue 13: a ticket without a session (any-day, dated without a session row) ends with its validity.
+    // A ticket without a session (any-day, dated without a session row) ends with its validity.
     valid_to: t.validTo?.toISOString() ?? null,
     timezone: row.venue.timezone,
   };
 }
 
-/** An order's total with its fee lines (issue 11), from its booked tickets' face values and fees. */
+/** An order's total with its fee lines, from its booked tickets' face values and fees. */
 export function orderFeesOf(
   order: OrderRow,
   rows: readonly OrderTicketRow[],
@@ -270,7 +270,7 @@ export function orderEnvelope(
         last_name: m.lastName,
         valid_from: m.validFrom.toISOString(),
         valid_to: m.validTo.toISOString(),
-        // Spec 2 §3: scheduled (Enrolled), cancelled (Cancelled), else Not enrolled (issue 12).
+        // Spec 2 §3: scheduled (Enrolled), cancelled (Cancelled), else Not enrolled.
         auto_renew_state: m.autoRenewState,
       })),
     );

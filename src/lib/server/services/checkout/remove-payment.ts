@@ -1,6 +1,6 @@
 /**
  * DELETE my/cart/{id}/payment/{paymentId} (and cart/{id}/payment/{paymentId}): a shopper takes an
- * applied gift card off the cart before paying the rest (issue 11). Spec 2 §4 has gift cards paid
+ * applied gift card off the cart before paying the rest. Spec 2 §4 has gift cards paid
  * first, as partial payments, and its §7 names no call to undo one, so this call is narrow: only a
  * gift-card (ledger) payment of a pending cart the caller may use, and the card gets back exactly
  * what the payment took (payments/refund.ts, the same refund a released cart gets).

@@ -1,5 +1,5 @@
 /**
- * Issue 12 follow-up, spec 1 §5 "Custom identity fields": the checkout form asks the custom fields
+ * Spec 1 §5 "Custom identity fields": the checkout form asks the custom fields
  * the cart's ticket groups and event templates name in meta `identity_form`, and the server refuses
  * a checkout whose purchaser lacks a required one (harbour's membership group asks `zip_code`,
  * without which a new member could never log in by member ID + ZIP). The fields come from the same

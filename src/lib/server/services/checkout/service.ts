@@ -74,7 +74,7 @@ async function orderIdentity(
   purchaser: PurchaserContext,
 ): Promise<OrderIdentity> {
   const loggedIn = caller.identityId !== null && caller.sellerId === cart.sellerId;
-  // Spec 1 §5, issue 12: a logged-in buyer's required custom fields may be stored already.
+  // Spec 1 §5: a logged-in buyer's required custom fields may be stored already.
   const asLoggedIn = async (identityId: string) => {
     const stored = await storedAdditionalInfo(tx, identityId);
     const info = { ...stored, ...(body.additional_info ?? {}) };
@@ -103,7 +103,7 @@ async function orderIdentity(
     );
     return storeGuestIdentity(tx, cart.sellerId, body.identity, now);
   }
-  // Issue 16: a guest identity made by POST user, checked like a logged-in buyer's stored fields.
+  // A guest identity made by POST user, checked like a logged-in buyer's stored fields.
   if (body.guest_identity_id)
     return asLoggedIn(await guestIdentityOf(tx, cart.sellerId, body.guest_identity_id));
   if (loggedIn && caller.identityId) return asLoggedIn(caller.identityId);
@@ -158,7 +158,7 @@ export async function checkout(
   };
   return guardedCheckout(guard, async (tx, cart) => {
     const seller = await sellerOf(tx, cart.sellerId);
-    // Issue 14: an edit cart changes its order instead of making one (manage/edit/apply.ts).
+    // An edit cart changes its order instead of making one (manage/edit/apply.ts).
     if (cart.editsTicketOrderId) {
       const { gateway_id, gateway_data, amount } = body;
       const edit = {
@@ -182,13 +182,13 @@ export async function checkout(
     if (asked !== outstanding && !(partial && (await hasPlan(tx, cart, tickets)))) {
       throw amountMismatch(toMoneyString(outstanding));
     }
-    // Issue 12 follow-up: the purchaser is decided (and a missing required custom field refused)
+    // Spec 1 §5: the purchaser is decided (and a missing required custom field refused)
     // before any payment is taken, partial or whole.
     const identity = await orderIdentity(tx, cart, caller, kind, body, now, {
       sellerSlug: seller.slug,
       customFields: await cartCustomFields(tx, cart.sellerId, tickets),
     });
-    // Issue 12: no gift of membership to oneself (spec 2 §5).
+    // No gift of membership to oneself (spec 2 §5).
     await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);
     if (partial) {
       // Spec 2 §4, §5: the chosen amount (due or other) on a plan is a partial payment, whichever
@@ -223,12 +223,12 @@ export async function checkout(
         paymentAnswer,
       );
     }
-    // Issue 12: a redeemed gift code is claimed before any payment (one checkout wins it).
+    // A redeemed gift code is claimed before any payment (one checkout wins it).
     const giftCodeId = await claimGiftCode(tx, cart, tickets, now);
     const words = getTenant(seller.slug);
     if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode, words);
     assertNewGiftCard(payments, gateway, body.gateway_data, words);
-    // Issue 12: auto-renew keeps the card (membership/saved-payment.ts); the order's memberships enrol.
+    // Auto-renew keeps the card (membership/saved-payment.ts); the order's memberships enrol.
     const saveForLater = await wantsSavedMethod(tx, cart, tickets, gateway.id);
     const charge = await gateway.charge(tx, {
       cartId: cart.id,
@@ -293,12 +293,12 @@ export async function pay(
     now,
     key,
     hash: requestHash("pay", { ...body, idempotency_key: undefined }),
-    // Issue 13: an instalment of a booked order's plan (instalment.ts).
+    // An instalment of a booked order's plan (instalment.ts).
     onBooked: async (tx: Tx, cart: CartRow) =>
       payInstalment(tx, cart, await instalmentInput(tx, cart, caller, body, key, now)),
   };
   return guardedCheckout(guard, async (tx, cart) => {
-    // Issue 14: an order's change is paid in one go at its checkout (manage/edit/apply.ts).
+    // An order's change is paid in one go at its checkout (manage/edit/apply.ts).
     if (cart.editsTicketOrderId)
       throw gatewayNotAllowed("An order change is paid in one payment at checkout.");
     const seller = await sellerOf(tx, cart.sellerId);

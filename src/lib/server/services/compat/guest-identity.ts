@@ -1,5 +1,5 @@
 /**
- * Issue 16, guests of the API family's clients:
+ * Guests of the API family's clients:
  * - POST user without a password stores a guest identity of the seller and answers its id; no
  *   session is opened. An identity with the e-mail already there is the same 409 `identity_exists`
  *   (its id in _extra) as POST user with a password answers: the client checks out with that id.

@@ -1,5 +1,5 @@
 /**
- * External login with OpenID Connect (issue 13; spec 1 §6 login mode `external`; spec 2 §2 login
+ * External login with OpenID Connect (spec 1 §6 login mode `external`; spec 2 §2 login
  * callback path, §7 token exchange with an external identity provider, §8 external login texts):
  * Authorization Code with PKCE (S256), `state` and `nonce`, through `openid-client`.
  *
@@ -113,7 +113,7 @@ export async function startExternalLogin(
   );
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
   const config = await configOrUnavailable(setup, "start");
-  // The storefront the browser is on: its own host name at `/` (issue 16), else `/{seller}`.
+  // The storefront the browser is on: its own host name at `/`, else `/{seller}`.
   const storefront = requestStorefront(call.c.req.url, call.seller.slug);
   const returnPath = safeRedirectPath(input.returnPath, call.seller.slug, storefront.base);
   const state = oidc.randomState();

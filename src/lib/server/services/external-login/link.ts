@@ -1,6 +1,6 @@
 /**
- * Which identity a provider account logs in as (issue 13 "Link to an existing identity by verified
- * e-mail"): the identity already linked to its issuer and subject (so a later e-mail change at the
+ * Which identity a provider account logs in as (linked to an existing identity by verified
+ * e-mail): the identity already linked to its issuer and subject (so a later e-mail change at the
  * provider still finds the account), else the seller's identity with that e-mail (case-insensitive;
  * a password account, a guest or a giftee alike), else a new user identity without a password. The
  * link is recorded either way. Called only with an e-mail the provider has verified.

@@ -1,5 +1,5 @@
 /**
- * Who may manage an order without an account (issue 14): the holder of its manage-link token.
+ * Who may manage an order without an account: the holder of its manage-link token.
  * Unknown orders, another seller's orders and a missing, forged, expired or other order's token
  * all answer the same 404 "We could not find that order." (spec 2 §8), so a stranger learns
  * nothing about which order ids exist.

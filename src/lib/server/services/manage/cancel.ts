@@ -1,5 +1,5 @@
 /**
- * POST ticket_order/{id}/cancel (spec 2 §5, §7, §8; issue 14): the holder of the manage link cancels
+ * POST ticket_order/{id}/cancel (spec 2 §5, §7, §8): the holder of the manage link cancels
  * tickets of the order. The rules are domain/manage/rules.ts: a free order's active, future tickets
  * (self-edit off), or in self-edit the tickets inside the horizon of an order whose tickets all have
  * face value 0. So nothing paid is ever cancelled here, and there is nothing to refund: a paid order

@@ -1,5 +1,5 @@
 /**
- * The "Manage your booking" link of order mails (issue 14): `{origin}/{seller}/manage/{orderId}?token=`
+ * The "Manage your booking" link of order mails: `{origin}/{seller}/manage/{orderId}?token=`
  * with a manage-link token for that order. The origin is a configured one (config/origins.ts), never a
  * request's Host; the tenant's own host name when it lists one (tenant-hosts/links.ts). Orders with
  * nothing to manage (no ticket for a session or a date: memberships, gift cards, donations only) get
@@ -34,7 +34,7 @@ export async function manageLink(
   origin: string = mailOriginFor(sellerSlug),
 ): Promise<string> {
   const token = await issueManageToken(ex, order.id, now);
-  // Under the router base of that origin: `/` on the tenant's own host name (issue 16).
+  // Under the router base of that origin: `/` on the tenant's own host name.
   return storefrontUrl(origin, sellerSlug, managePath(order.id, token));
 }
 

@@ -1,5 +1,5 @@
 /**
- * Order mails of the manage flow (issue 14): the link mailed again (POST ticket_order/manage_link,
+ * Order mails of the manage flow: the link mailed again (POST ticket_order/manage_link,
  * 204 whether or not the order number and e-mail match, so it never tells which orders exist), and
  * POST ticket_order/{id}/email from a logged-out holder of the manage link (`order_update` after an
  * edit, `order_cancel` after a cancel). Both are the order confirmation with the manage link and a
@@ -54,7 +54,7 @@ export async function mailManagedOrder(
     locale: getTenant(seller.slug)?.locale,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
     manageUrl: await manageLinkForMail(ex, order, seller.slug, bundle.tickets, now, origin),
-    // Issue 15: the tickets page, wallet links and calendar attachment.
+    // The tickets page, wallet links and calendar attachment.
     inHand: await ticketMailExtras(ex, order, seller.slug, now, origin),
     notice: MANAGE_MAIL_NOTICE[kind],
   });
@@ -87,7 +87,7 @@ export async function orderByNumberAndEmail(
 }
 
 /**
- * POST ticket_order/{id}/email with `manage_token` (issue 14): the order the token opens is mailed
+ * POST ticket_order/{id}/email with `manage_token`: the order the token opens is mailed
  * to its buyer, `order_update` or `order_cancel` after a change, else the plain resend with the link.
  */
 export async function emailByManageLink(

@@ -1,5 +1,5 @@
 /**
- * What /manage shows of an order (issue 14, spec 2 §5): its tickets with their session, type and
+ * What /manage shows of an order (spec 2 §5): its tickets with their session, type and
  * state, the mode (self-edit, cancel a free order, or contact us) and, per ticket, whether the
  * rules of domain/manage/rules.ts let the holder cancel or edit it now.
  */

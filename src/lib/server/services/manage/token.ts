@@ -1,5 +1,5 @@
 /**
- * The "Manage your booking" link token (issue 14): it proves that a logged-out visitor holds an
+ * The "Manage your booking" link token: it proves that a logged-out visitor holds an
  * order's mail. The token is `v1.{expires}.{mac}`: an HMAC-SHA256 over the order id and the expiry
  * (seconds since the epoch), with a key the servers share (`server_secret` row `manage_link`). It
  * can't be forged without the key, can't be moved to another order, and stops working after

@@ -1,5 +1,5 @@
 /**
- * Automatic renewal of an order's memberships (spec 2 §3, §4, §7, §8; issue 12):
+ * Automatic renewal of an order's memberships (spec 2 §3, §4, §7, §8):
  * - enrolment: a completed order whose checkout kept a card (saved-payment.ts) and whose cart asked
  *   for auto-renew, not a gift, gets its new memberships `scheduled` with the saved method;
  * - the read and the cancel of `ticket_order/{id}/auto_renew`, for the order's logged-in owner only

@@ -1,5 +1,5 @@
 /**
- * Issue 12: a completed order of a membership ticket group creates its memberships, in the same
+ * A completed order of a membership ticket group creates its memberships, in the same
  * transaction as the order's completion. One membership per card holder: each member ticket
  * carries its party role (cart modify resolved it, reserve-rules.ts); named roles (named yes|other)
  * hold a card with the ticket's admit name (else the purchaser's), unnamed roles (guest, child)
@@ -252,6 +252,6 @@ export async function createOrderMemberships(
       }
     }
   }
-  // Issue 12: a checkout that kept a card for auto-renew enrols these memberships (auto-renew.ts).
+  // A checkout that kept a card for auto-renew enrols these memberships (auto-renew.ts).
   return enrolOrderMemberships(tx, order.id, created);
 }

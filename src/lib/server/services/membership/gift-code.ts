@@ -1,5 +1,5 @@
 /**
- * A completed gift of membership (an order with a giftee; spec 2 §5, issue 12): one gift code per
+ * A completed gift of membership (an order with a giftee; spec 2 §5): one gift code per
  * gifted level (kind gift_membership, exactly 10 characters of an unambiguous alphabet, single use,
  * valid for GIFT_CODE_VALID_DAYS from completion, its benefit the level and the value paid for it,
  * `source_order_id` the order), and the giftee's mail with the code, queued in the same

@@ -1,5 +1,5 @@
 /**
- * POST giftee (spec 1 §3 "Giftee payload", §7; issue 12): the recipient of a gift of membership as
+ * POST giftee (spec 1 §3 "Giftee payload", §7): the recipient of a gift of membership as
  * an identity of the seller (kind `giftee`), made fresh for every call with the names and e-mail the
  * gift buyer typed. It never reuses another identity with that e-mail: answering the id of a user's
  * account would let anyone with an e-mail address read that account's name through the cart's

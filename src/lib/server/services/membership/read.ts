@@ -1,5 +1,5 @@
 /**
- * GET my/membership (spec 1 §7; issue 12): only the caller's own memberships at the seller, newest
+ * GET my/membership (spec 1 §7): only the caller's own memberships at the seller, newest
  * term first, with the spec's embeds — role (with its membership program, the level's ticket type),
  * identity_link, ticket (the order's member tickets, cancelled ones excluded; spec 1 §6) with
  * ticket_type, event_template and ticket_group, and ticket_order — plus what the membership form

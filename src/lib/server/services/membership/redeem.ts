@@ -1,6 +1,6 @@
 /**
  * Redeeming a gift of membership (spec 2 §2 `/membership/redeem`, §4 gift code states, §8 texts,
- * §9 at most 3 levels; issue 12):
+ * §9 at most 3 levels):
  * - lookup: the code (kind gift_membership) answered with its state and the levels of its program
  *   a redeemer may choose (domain/membership/redeem.ts redeemChoices);
  * - cart modify with `redeemMembership` refuses an invalid, expired or used code;
@@ -196,7 +196,7 @@ export async function recordRedeemedOrder(tx: Tx, codeId: string | null, orderId
 }
 
 /**
- * Cart modify's gift options (issue 12): `giftee` must be a known identity of the seller and not
+ * Cart modify's gift options: `giftee` must be a known identity of the seller and not
  * the caller (giftee.ts); `redeemMembership` must be a valid gift code (the spec's texts). An
  * empty `redeemMembership` clears the option and needs no check.
  */

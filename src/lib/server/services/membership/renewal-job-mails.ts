@@ -1,5 +1,5 @@
 /**
- * The renewal job's mails (issue 12), queued in the renewal's own transaction: the member hears
+ * The renewal job's mails, queued in the renewal's own transaction: the member hears
  * that the membership was renewed (new term, amount, card) or that the renewal failed (the card was
  * declined; the membership ends at its term end). Kinds `membership_renewed` and
  * `membership_renewal_failed`. Tenant and customer text is escaped in the HTML part.

@@ -1,5 +1,5 @@
 /**
- * The renewal job (issue 12): renews memberships enrolled in auto-renew (`scheduled`) at term end.
+ * The renewal job: renews memberships enrolled in auto-renew (`scheduled`) at term end.
  *
  * The memberships of one order and term (a Dual level's two cards) renew together, for one charge.
  * Each renewal runs in its own transaction, which first claims (membership_id, term_end) of the

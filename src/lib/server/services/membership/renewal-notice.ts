@@ -1,5 +1,5 @@
 /**
- * The event page's renewal message (spec 1 §6; issue 12): for an event that is members-only (or
+ * The event page's renewal message (spec 1 §6): for an event that is members-only (or
  * has members-only groups), the visitor's latest membership with the seller against the event's
  * first available date — 'expired' when it has ended, 'expires' when it ends before that date.
  */

@@ -1,5 +1,5 @@
 /**
- * The membership rules of a cart modify (issue 12; spec 1 §3, §5, §6, §9), inside the modify
+ * The membership rules of a cart modify (spec 1 §3, §5, §6, §9), inside the modify
  * transaction, before any place is taken:
  * - member tickets: every membership ticket gets its party role (a missing one: the level's next
  *   free named role, the primary first) and its price (the primary role's ticket carries the

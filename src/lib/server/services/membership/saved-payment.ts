@@ -1,6 +1,6 @@
 /**
- * Saved payment methods for automatic renewal (spec 2 §3 "Saved payment method: identifier";
- * issue 12). A checkout that enrols keeps its card:
+ * Saved payment methods for automatic renewal (spec 2 §3 "Saved payment method: identifier").
+ * A checkout that enrols keeps its card:
  * - stripe: the PaymentIntent was created with `setup_future_usage: "off_session"` on a customer
  *   (payments/stripe-gateway.ts); the reference is "customer|payment method";
  * - test: a stored test card, a `pm_test_…` token (never the card number). Like Stripe's

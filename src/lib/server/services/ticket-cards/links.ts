@@ -1,5 +1,5 @@
 /**
- * Where the tickets in hand live (issue 15): the tickets page's path, and what a mail needs to
+ * Where the tickets in hand live: the tickets page's path, and what a mail needs to
  * link a ticket's wallet passes and attach the order's calendar.
  *
  * The tickets page is `/{seller}/checkout/complete/tickets?orderIds=`: it reads its orders the

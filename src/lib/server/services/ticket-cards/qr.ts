@@ -1,5 +1,5 @@
 /**
- * A ticket's QR code as inline SVG for server-rendered pages (issue 15): the page carries the
+ * A ticket's QR code as inline SVG for server-rendered pages: the page carries the
  * picture itself, so no image route has to decide who may read a guest's ticket, and nothing is
  * stored anywhere but in the personal, `private, no-store` page. The SVG is the `qrcode` package's
  * own rendering, with role="img" and an accessible name.

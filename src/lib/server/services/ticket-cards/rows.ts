@@ -1,5 +1,5 @@
 /**
- * Ticket cards from database rows (issue 15): the confirmation mail's side of the one ticket-card
+ * Ticket cards from database rows: the confirmation mail's side of the one ticket-card
  * view model (domain/tickets/ticket-cards.ts); the pages read the same fields from the order
  * envelope (`cardInputsFromRead`).
  */

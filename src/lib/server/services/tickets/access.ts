@@ -1,5 +1,5 @@
 /**
- * Who may read a ticket or an order's calendar (issue 15), on every ticket route:
+ * Who may read a ticket or an order's calendar, on every ticket route:
  * - the order's owner: the logged-in identity (the session cookie) the order belongs to, the same
  *   rule as GET ticket/{id}/qrcode and my/ticket_order (services/account/orders.ts); or
  * - the holder of the order's manage-link token (`?token=`, services/manage/token.ts), so the

@@ -1,5 +1,5 @@
 /**
- * Calendar entries for an order (issue 15): `sessionCalendar(ex, orderId, origin)` returns the
+ * Calendar entries for an order: `sessionCalendar(ex, orderId, origin)` returns the
  * .ics text with one VEVENT per session of the order's active tickets (ics package), for the
  * GET ticket_order/{id}/calendar.ics route and the confirmation mail's attachment. It reads
  * without an access check: the route checks access first (access.ts), the mail is the server's own.

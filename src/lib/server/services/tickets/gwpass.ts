@@ -1,5 +1,5 @@
 /**
- * Google Wallet for one ticket (issue 15): `googleSaveUrl(row, account, origins)` returns the
+ * Google Wallet for one ticket: `googleSaveUrl(row, account, origins)` returns the
  * "Save to Google Wallet" link https://pay.google.com/gp/v/save/{jwt}. The JWT (RS256, signed with
  * the service account's key, `jose`) follows https://developers.google.com/wallet/reference/rest/v1/Jwt:
  * iss = the service account e-mail, aud "google", typ "savetowallet", iat, origins, and a payload

@@ -1,5 +1,5 @@
 /**
- * The signing material for wallet passes (issue 15): the configured Apple certificates and Google
+ * The signing material for wallet passes: the configured Apple certificates and Google
  * service-account key (config/wallet.ts), or, in demo mode, a local set made once and reused:
  * - Apple: a self-signed CA standing in for Apple's WWDR certificate, and a pass signer
  *   certificate it signs (node-forge), with the pass type id `pass.foyer.demo` and team id `FOYERDEMO`.

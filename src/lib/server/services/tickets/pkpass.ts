@@ -1,5 +1,5 @@
 /**
- * Apple Wallet pass for one ticket (issue 15): `buildPkpass(row, signing)` returns the signed
+ * Apple Wallet pass for one ticket: `buildPkpass(row, signing)` returns the signed
  * `.pkpass` (a zip: pass.json, icon and logo PNGs, manifest.json with SHA-1 sums, and a detached
  * PKCS#7 `signature` over the manifest), built with passkit-generator. It carries the tenant's
  * colours and a logo (the tenant's logo file when theme.logoUrl names one under public/, else a

@@ -1,5 +1,5 @@
 /**
- * Tickets in hand (issue 15), the entry points the routes, pages and mail use:
+ * Tickets in hand, the entry points the routes, pages and mail use:
  * - `walletPrecheck(ex, ticketId, who)`: spec 2 §3 `{wallet_precheck: [{provider, ok}]}`; ok only
  *   when the provider is configured (or in demo mode) and the ticket can have a pass.
  * - `ticketPkpass(ex, ticketId, who)`: the signed .pkpass bytes.

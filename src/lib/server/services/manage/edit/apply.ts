@@ -1,5 +1,5 @@
 /**
- * Issue 14: checking out an edit cart applies the change to its order, inside the checkout's one
+ * Checking out an edit cart applies the change to its order, inside the checkout's one
  * transaction (checkout/guard.ts locks the cart; the order row is locked here, so two edits of one
  * order run one after the other). In order:
  * - the removals are checked again (on the order, booked, beyond the horizon) and the additions

@@ -1,5 +1,5 @@
 /**
- * Issue 14, the edit cart (spec 2 §4, §7): a pending cart of the seller's public identity linked
+ * The edit cart (spec 2 §4, §7): a pending cart of the seller's public identity linked
  * to the order it changes. Its held tickets are the additions (ordinary holds: the reserve rules,
  * counters and sold-out checks of services/cart); the order's tickets it removes are only listed
  * here (`edit_removals`) and are cancelled, their places given back, when the edit is checked out

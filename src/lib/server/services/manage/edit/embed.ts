@@ -1,5 +1,5 @@
 /**
- * Issue 14, GET cart/{id}?embed=ticket_order (spec 2 §7): the order an edit cart changes, embedded
+ * GET cart/{id}?embed=ticket_order (spec 2 §7): the order an edit cart changes, embedded
  * next to the cart as `ticket_order` (with its fee lines, as the order reads show it).
  */
 import type { CartEnvelope } from "../../../../api/cart-schemas.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the checks every edit call shares. The tenant's self-edit settings; the order's
+ * The checks every edit call shares. The tenant's self-edit settings; the order's
  * tickets an edit removes (spec 2 §8: `ticket_not_found`, `ticket_state_incorrect`,
  * `tickets_too_old`, context `cart_remove_tickets`); sessions an edit adds to must be beyond the
  * horizon too; and what the change costs (domain/manage/edit-price.ts).
