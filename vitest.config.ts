@@ -25,7 +25,7 @@ function browserZodUnitTests(): string[] {
   );
   const serverZod = /src\/lib\/(server|tenant\/load)/;
   return readdirSync("tests/unit", { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".test.ts") && f !== "zod-browser.test.ts")
+    .filter((f) => f.endsWith(".test.ts") && f !== "performance/zod-browser.test.ts")
     .map((f) => `tests/unit/${f.replace(/\\/g, "/")}`)
     .filter((f) => {
       const source = readFileSync(f, "utf8");
@@ -71,7 +71,10 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           // Runs only where `zod` is the browser's (the project below).
-          exclude: ["tests/unit/zod-browser-client-modules.test.ts", ...filesNeedingIsolation("tests/unit")],
+          exclude: [
+            "tests/unit/performance/zod-browser-client-modules.test.ts",
+            ...filesNeedingIsolation("tests/unit"),
+          ],
           environment: "node",
           isolate: false,
         },

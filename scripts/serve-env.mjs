@@ -8,7 +8,7 @@
 
 /**
  * The Node flags the server runs with (`npm start`, `npm run serve`, the bench; package.json says
- * them again, and tests/unit/serve-env.test.ts checks the two agree). A page render makes a great
+ * them again, and tests/unit/performance/serve-env.test.ts checks the two agree). A page render makes a great
  * many short-lived objects; with V8's default young generation they outgrow it several times a
  * second under load and are scavenged and partly promoted. A 64 MB semi-space (a young generation
  * of up to 128 MB rather than Node 22's 32 MB: at most 96 MB more memory under load) took about

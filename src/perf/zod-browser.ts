@@ -11,8 +11,8 @@
  * each implemented as classic implements it. A classic method outside that list is missing, or
  * throws on a schema type it does not apply to, when the schema is built, i.e. when its module
  * loads: a client module that reaches for one fails the unit tests of the unit-browser-zod project
- * (vitest.config.ts; tests/unit/zod-browser-client-modules.test.ts loads every module the islands
- * can reach), not a shopper's page. tests/unit/zod-browser.test.ts compares it with classic.
+ * (vitest.config.ts; tests/unit/performance/zod-browser-client-modules.test.ts loads every module the islands
+ * can reach), not a shopper's page. tests/unit/performance/zod-browser.test.ts compares it with classic.
  *
  * Differences from classic, none of which the client relies on: no memoizer (classic parses
  * self-referencing input; JSON never is), ZodError without format()/flatten()/addIssue(), and
@@ -272,7 +272,7 @@ const api = {
  * schema (parse, safeParse, `_zod`, `.shape`...) replays the calls, exactly as written, once.
  * Schemas passed to a call (an object's shape, a union's options) are built then too, so zod's
  * own code only ever sees built schemas. A call the façade refuses fails when the schema is
- * built, not when it is declared: tests/unit/zod-browser-client-modules.test.ts builds every
+ * built, not when it is declared: tests/unit/performance/zod-browser-client-modules.test.ts builds every
  * exported schema of every client module.
  */
 const BUILD = Symbol("foyer.zod.build");

@@ -1,5 +1,5 @@
 /**
- * One server's start-up, as a child process for tests/integration/multi-server-startup.test.ts:
+ * One server's start-up, as a child process for tests/integration/server/multi-server-startup.test.ts:
  * the runtime's own start (migrations, demo seed, background jobs, API app) on DATABASE_URL, then
  * the health check. It prints "ready" once loaded and waits for a line on stdin, so the test can
  * release several of these at the same moment; then it prints one JSON line with the health answer.

@@ -7,7 +7,7 @@
  * accepted. Its donation amount went back to the first one.
  *
  * Every checkbox, radio button and select of an island is one of these
- * (tests/unit/island-forms.test.ts). Once, on mount (a layout effect: in the hydration commit,
+ * (tests/unit/pages/island-forms.test.ts). Once, on mount (a layout effect: in the hydration commit,
  * before the next event), each reports what its node holds through its own `onChange` when that
  * differs from its props:
  * - a checkbox ticked or unticked;

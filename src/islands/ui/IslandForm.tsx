@@ -1,5 +1,5 @@
 /**
- * Every form of an island (tests/unit/island-forms.test.ts). Two rules live here, once:
+ * Every form of an island (tests/unit/pages/island-forms.test.ts). Two rules live here, once:
  * - `method="post"`: a browser with no JavaScript at all sends the form as a POST, never as a GET
  *   with its fields (a card number, a password) in the address, the history and the logs.
  * - A submission, or a click on one of its other buttons, before the island is ready is not lost.

@@ -9,7 +9,7 @@ export const CATEGORY_WRAP_SCRIPT = `(()=>{const fit=()=>{const nav=document.que
 
 /**
  * The event listing's express checkout (spec 2 §2; the rule: domain/express-checkout/rule.ts, which
- * tests/unit/express-checkout.test.ts checks this script against). Runs in the head before the page
+ * tests/unit/checkout/express-checkout.test.ts checks this script against). Runs in the head before the page
  * paints; reads its <script> element's data-seller, data-express ("true": the tenant flag) and
  * data-checkout (the checkout path), and replaces the page with the checkout when the stored cart
  * (localStorage foyer.cart.{seller}) is current and has tickets.
@@ -18,7 +18,7 @@ export const EXPRESS_CHECKOUT_SCRIPT = `(()=>{try{const d=document.currentScript
 
 /**
  * The global error screen (components/GlobalErrorScreen.astro; the rule: domain/global-error.ts,
- * which tests/unit/global-error.test.ts checks this script against). A classic script right after
+ * which tests/unit/pages/global-error.test.ts checks this script against). A classic script right after
  * the screen's markup, so pages that ship no module keep shipping none: on an uncaught error with
  * its error object, or an unhandled rejection (not an AbortError), it shows the screen with Reload,
  * or with Continue for an API error (ApiClientError), and focuses that action. The first failure

@@ -4,7 +4,7 @@
  * one visit without the flag. The cart lives in this browser's localStorage (stores/cart.ts keeps a
  * snapshot of the server's last answer under `foyer.cart.{seller}`), so the page decides in the
  * browser, before it paints: the listing's head runs EXPRESS_CHECKOUT_SCRIPT
- * (pages/inline-scripts.ts), which follows this rule (tests/unit/express-checkout.test.ts runs both
+ * (pages/inline-scripts.ts), which follows this rule (tests/unit/checkout/express-checkout.test.ts runs both
  * over the same cases).
  */
 
