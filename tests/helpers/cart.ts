@@ -5,9 +5,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { type CartEnvelope, cartEnvelope } from "../../src/lib/api/cart-schemas.ts";
-import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../src/lib/api/checkout-client.ts";
-import { checkoutAnswer } from "../../src/lib/api/checkout-schemas.ts";
+import { type CartEnvelope, cartEnvelope } from "../../src/lib/api/cart/schemas.ts";
+import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../src/lib/api/checkout/client.ts";
+import { checkoutAnswer } from "../../src/lib/api/checkout/schemas.ts";
 import { metaRecords } from "../../src/lib/api/meta.ts";
 import {
   type CustomFieldKey,

@@ -1,5 +1,5 @@
 /** Cart envelopes for the cart widget's unit tests, parsed with the contract's schema. */
-import { type CartEnvelope, cartEnvelope } from "../../src/lib/api/cart-schemas.ts";
+import { type CartEnvelope, cartEnvelope } from "../../src/lib/api/cart/schemas.ts";
 
 export interface FixtureTicket {
   id: string;

@@ -2,7 +2,7 @@
  * The account islands' API glue: the account client loaded on first use (the form renders before
  * the client and its schemas arrive) and failures read as the pages' CallFailure. No rules here.
  */
-import type { AuthApi } from "../../lib/api/auth-client.ts";
+import type { AuthApi } from "../../lib/api/auth/client.ts";
 import { failureOf } from "../../lib/api/errors.ts";
 import {
   type CallFailure,
@@ -15,7 +15,7 @@ const loading = new Map<string, Promise<AuthApi>>();
 export function accountCalls(seller: string): Promise<AuthApi> {
   let api = loading.get(seller);
   if (!api) {
-    api = Promise.all([import("../../lib/api/auth-client.ts"), import("../../lib/api/browser.ts")]).then(
+    api = Promise.all([import("../../lib/api/auth/client.ts"), import("../../lib/api/browser.ts")]).then(
       ([{ authApi }, { browserClient }]) => authApi(browserClient(), seller),
     );
     // A failed load (offline) is tried again on the next submit.

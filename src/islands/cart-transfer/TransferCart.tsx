@@ -5,7 +5,7 @@
  * Without JavaScript the page's link goes on without loading the cart into this browser.
  */
 import { useEffect, useState } from "react";
-import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
 import { adoptCart, initCart } from "../../lib/stores/cart.ts";
 
 export interface TransferCartProps {

@@ -3,7 +3,7 @@
  * per-type counts and prices, the totals, applied codes, the promo button and proceed to checkout.
  * Shared by the aside and the mobile cart modal; the rules live in src/lib/domain/cart-items.ts.
  */
-import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
 import { imageAlt, THUMBNAIL, thumbnailUrl } from "../../lib/api/images.ts";
 import { appliedDiscounts, discountIsGift } from "../../lib/domain/cart-discounts.ts";
 import { type CartItem, canEnterPromo, cartItems, cartTotals } from "../../lib/domain/cart-items.ts";

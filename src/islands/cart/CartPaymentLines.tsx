@@ -3,7 +3,7 @@
  * remaining amount due"): one line per payment already taken (gift cards first, spec 2 §4), then
  * what is left to pay. Nothing before the first payment. The rules live in domain/cart-payments.ts.
  */
-import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
 import { paymentSummary } from "../../lib/domain/cart-payments.ts";
 import type { CartTranslate } from "./cart-strings.ts";
 

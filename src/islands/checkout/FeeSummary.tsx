@@ -7,7 +7,7 @@
  * the new tickets' total less what the current tickets are worth: the total to pay, the pay button's
  * amount. The cart aside has the full totals.
  */
-import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
 import { cartTotals } from "../../lib/domain/cart-items.ts";
 import { paymentSummary } from "../../lib/domain/cart-payments.ts";
 import { editFeeLines, feeLinesWithPayments } from "../../lib/domain/fee-lines.ts";

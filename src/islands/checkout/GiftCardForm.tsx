@@ -5,7 +5,7 @@
  * DELETE my/cart/{id}/payment/{paymentId} credits the card, through the cart store.
  */
 import { useState } from "react";
-import type { CheckoutAnswer } from "../../lib/api/checkout-schemas.ts";
+import type { CheckoutAnswer } from "../../lib/api/checkout/schemas.ts";
 import { failureOf } from "../../lib/api/errors.ts";
 import type { PaidLine } from "../../lib/domain/cart-payments.ts";
 import { messageText } from "../../lib/domain/messages.ts";

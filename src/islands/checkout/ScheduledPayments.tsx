@@ -3,7 +3,7 @@
  * amount and status (Upcoming, Due today, Overdue or Paid, decided by the server's clock: nothing
  * due today reads 'Overdue'), then the total outstanding.
  */
-import type { ScheduledPayment } from "../../lib/api/checkout-schemas.ts";
+import type { ScheduledPayment } from "../../lib/api/checkout/schemas.ts";
 import { parseMoneyString } from "../../lib/domain/money.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";

@@ -3,15 +3,15 @@
  * client and schemas arrive), failures read as the spec's ApiFailure, a fresh idempotency key per
  * attempt, and the dataLayer pushes. No business rules here (src/lib/domain holds them).
  */
-import type { CheckoutApi } from "../../lib/api/checkout-client.ts";
-import type { CheckoutBody, PayBody } from "../../lib/api/checkout-schemas.ts";
+import type { CheckoutApi } from "../../lib/api/checkout/client.ts";
+import type { CheckoutBody, PayBody } from "../../lib/api/checkout/schemas.ts";
 import { $cart } from "../../lib/stores/cart.ts";
 
 let loading: Promise<CheckoutApi> | undefined;
 
 export function checkoutCalls(): Promise<CheckoutApi> {
   loading ??= Promise.all([
-    import("../../lib/api/checkout-client.ts"),
+    import("../../lib/api/checkout/client.ts"),
     import("../../lib/api/browser.ts"),
   ]).then(([{ checkoutApi }, { browserClient }]) => checkoutApi(browserClient()));
   return loading;

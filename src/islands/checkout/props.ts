@@ -1,7 +1,7 @@
 /**
  * The checkout island's props: what the checkout page serializes into the page for it.
  */
-import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import type { PurchaserIdentity } from "../../lib/domain/identity-form.ts";
 import type { CheckoutStrings } from "./checkout-strings.ts";

@@ -3,7 +3,7 @@
  * the flow's gateway_data ({payment_method_id}, then {payment_intent_id} after authentication, with
  * a fresh idempotency key since it is a new request body). The sequence is src/lib/domain/stripe-flow.ts.
  */
-import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
+import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout/schemas.ts";
 import { failureOf } from "../../lib/api/errors.ts";
 import { runStripePayment, type StripeOutcome, type StripePort } from "../../lib/domain/stripe-flow.ts";
 import { idempotencyKey, paymentCalls } from "./checkout-calls.ts";

@@ -7,7 +7,7 @@
  * pressing pay again replays the first request instead of charging twice; dropped on any answer.
  */
 import { useRef, useState } from "react";
-import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout-schemas.ts";
+import type { CheckoutAnswer, CheckoutBody } from "../../lib/api/checkout/schemas.ts";
 import { failureOf } from "../../lib/api/errors.ts";
 import {
   type CustomErrors,

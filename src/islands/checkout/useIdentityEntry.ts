@@ -4,7 +4,7 @@
  * the custom fields only while their identity lacks a required one, prefilled with what it has.
  */
 import { createRef, type RefObject, useEffect, useMemo, useRef, useState } from "react";
-import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
 import { metaRecords } from "../../lib/api/meta.ts";
 import {
   type CustomErrors,

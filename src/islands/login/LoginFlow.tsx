@@ -5,7 +5,7 @@
  * login-or-guest modal. Focus moves to the step heading on each step change; errors are alerts.
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import type { LoginAnswer, LoginBody } from "../../lib/api/auth-schemas.ts";
+import type { LoginAnswer, LoginBody } from "../../lib/api/auth/schemas.ts";
 import { failureOf } from "../../lib/api/errors.ts";
 import { LOGIN_MESSAGE } from "../../lib/domain/login-input.ts";
 import {

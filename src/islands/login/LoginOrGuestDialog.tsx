@@ -5,7 +5,7 @@
  */
 import "./login.css";
 import { useId } from "react";
-import type { LoginAnswer } from "../../lib/api/auth-schemas.ts";
+import type { LoginAnswer } from "../../lib/api/auth/schemas.ts";
 import { Dialog } from "../ui/Dialog.tsx";
 import type { ExternalLoginOption } from "./ExternalLoginButton.tsx";
 import { LoginFlow } from "./LoginFlow.tsx";

@@ -4,16 +4,16 @@
  * is told apart, spec 1 §2 'otp unavailable'), the local cart id handed over at login, and the
  * cart refresh after it (spec 1 §4).
  */
-import type { LoginAnswer } from "../../lib/api/auth-schemas.ts";
+import type { LoginAnswer } from "../../lib/api/auth/schemas.ts";
 import { failureOf } from "../../lib/api/errors.ts";
 import { cartStorageKey } from "../../lib/domain/cart-widget-wake.ts";
 import { forgetLoginEmail } from "./remembered-email.ts";
 
-let loading: Promise<import("../../lib/api/auth-client.ts").AuthApi> | undefined;
+let loading: Promise<import("../../lib/api/auth/client.ts").AuthApi> | undefined;
 
 /** The account calls for one seller, over the browser's fetch (same-origin cookies). */
 export function loginApi(seller: string) {
-  loading ??= Promise.all([import("../../lib/api/auth-client.ts"), import("../../lib/api/browser.ts")]).then(
+  loading ??= Promise.all([import("../../lib/api/auth/client.ts"), import("../../lib/api/browser.ts")]).then(
     ([{ authApi }, { browserClient }]) => authApi(browserClient(), seller),
   );
   return loading;

@@ -7,8 +7,8 @@
  * Discard: DELETE the cart. Every answer comes from the server; nothing changes optimistically.
  */
 import { useEffect, useMemo, useState } from "react";
-import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
-import type { ManageTicket } from "../../lib/api/manage-schemas.ts";
+import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
+import type { ManageTicket } from "../../lib/api/manage/schemas.ts";
 import { formatTimeLeft, secondsLeft, TIMER_TICK_MS } from "../../lib/domain/cart-timer.ts";
 import type { HeldSeat } from "../../lib/domain/manage/reschedule-adds.ts";
 import {

@@ -6,7 +6,7 @@
  * order_update). No rules here: what may be cancelled or edited comes from the server's answer.
  */
 import { useEffect, useId, useState } from "react";
-import type { ManageAnswer } from "../../lib/api/manage-schemas.ts";
+import type { ManageAnswer } from "../../lib/api/manage/schemas.ts";
 import { changeMailContext, groupBySession, ticketStateKey } from "../../lib/domain/manage/view.ts";
 import type { ReserveIslandProps } from "../reserve/props.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";

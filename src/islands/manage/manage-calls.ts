@@ -4,7 +4,7 @@
  * No rules here.
  */
 import { failureOf } from "../../lib/api/errors.ts";
-import type { ManageApi } from "../../lib/api/manage-client.ts";
+import type { ManageApi } from "../../lib/api/manage/client.ts";
 import { serverText } from "../../lib/domain/api-failure.ts";
 import { formatTime } from "../../lib/domain/date-format.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
@@ -19,7 +19,7 @@ const loading = new Map<string, Promise<ManageApi>>();
 export function manageCalls(seller: string): Promise<ManageApi> {
   let api = loading.get(seller);
   if (!api) {
-    api = Promise.all([import("../../lib/api/manage-client.ts"), import("../../lib/api/browser.ts")]).then(
+    api = Promise.all([import("../../lib/api/manage/client.ts"), import("../../lib/api/browser.ts")]).then(
       ([{ manageApi }, { browserClient }]) => manageApi(browserClient(), seller),
     );
     api.catch(() => loading.delete(seller));

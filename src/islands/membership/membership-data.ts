@@ -2,7 +2,7 @@
  * The membership form's API answers in the domain's shapes: the level rules of GET
  * membership_rules and the visitor's memberships of this program from GET my/membership.
  */
-import type { MembershipRulesEnvelope, MyMembershipEnvelope } from "../../lib/api/membership-schemas.ts";
+import type { MembershipRulesEnvelope, MyMembershipEnvelope } from "../../lib/api/membership/schemas.ts";
 import type { FormRule, PreviousMember } from "../../lib/domain/membership/form.ts";
 
 export function formRulesOf(envelope: MembershipRulesEnvelope, groupId: string): FormRule[] {

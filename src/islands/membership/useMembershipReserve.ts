@@ -4,7 +4,7 @@
  * yes/no prompt whose answer reserves again). The rules are in lib/domain/membership/form.ts.
  */
 import { type RefObject, useCallback, useRef, useState } from "react";
-import type { TicketResource } from "../../lib/api/cart-schemas.ts";
+import type { TicketResource } from "../../lib/api/cart/schemas.ts";
 import { failureOf } from "../../lib/api/errors.ts";
 import {
   afterReservePath,

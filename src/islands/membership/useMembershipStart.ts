@@ -4,7 +4,7 @@
  * after a login (remembered for the tab, see session-flags.ts). The rule is membershipGate.
  */
 import { useEffect, useState } from "react";
-import type { LoginAnswer } from "../../lib/api/auth-schemas.ts";
+import type { LoginAnswer } from "../../lib/api/auth/schemas.ts";
 import { loginEnabled } from "../../lib/domain/login-input.ts";
 import { membershipGate } from "../../lib/domain/membership/form.ts";
 import { requestDiscardOrCheckout } from "../../lib/stores/ui.ts";

@@ -1,5 +1,5 @@
 /** The sessions held in the cart, as conflicts.ts needs them (with their events' padding). */
-import type { CartEnvelope } from "../../lib/api/cart-schemas.ts";
+import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
 import { foldMeta } from "../../lib/api/meta.ts";
 import type { TimedSession } from "../../lib/domain/conflicts.ts";
 

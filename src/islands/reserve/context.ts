@@ -1,6 +1,6 @@
 /** What every part of the reserve island shares: its props, the read API, strings and money. */
 import { createContext, useContext } from "react";
-import type { ReserveApi } from "../../lib/api/reserve-client.ts";
+import type { ReserveApi } from "../../lib/api/cart/reserve-client.ts";
 import { formatMoney } from "../../lib/domain/money.ts";
 import { format } from "../../lib/tenant/string-format.ts";
 import type { ReserveStrings } from "../../lib/tenant/strings.ts";

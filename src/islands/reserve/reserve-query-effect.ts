@@ -3,7 +3,7 @@
  * (must be available), a session (id, 'today' or 'next'), quantities, and `reserve` to add at
  * once. The single-event reserve picks its one upcoming session the same way.
  */
-import type { SelectionLine, SessionsEnvelope } from "../../lib/api/reserve-client.ts";
+import type { SelectionLine, SessionsEnvelope } from "../../lib/api/cart/reserve-client.ts";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
 import { localDate } from "../../lib/domain/calendar.ts";
 import {

@@ -5,7 +5,7 @@
  */
 import { useMemo } from "react";
 import { browserClients } from "../../lib/api/browser.ts";
-import { reserveApi } from "../../lib/api/reserve-client.ts";
+import { reserveApi } from "../../lib/api/cart/reserve-client.ts";
 import { type ReserveEnv, reserveEnv } from "./context.ts";
 import type { ReserveIslandProps } from "./props.ts";
 

@@ -4,7 +4,7 @@
  * the server's answer; nothing is updated optimistically.
  */
 import { useCallback, useRef, useState } from "react";
-import type { CartModifyBody } from "../../lib/api/cart-schemas.ts";
+import type { CartModifyBody } from "../../lib/api/cart/schemas.ts";
 import { ApiClientError } from "../../lib/api/errors.ts";
 import { messageText } from "../../lib/domain/messages.ts";
 import {

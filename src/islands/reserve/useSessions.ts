@@ -4,7 +4,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useCallback, useMemo, useState } from "react";
-import type { SelectionLine, SessionsEnvelope } from "../../lib/api/reserve-client.ts";
+import type { SelectionLine, SessionsEnvelope } from "../../lib/api/cart/reserve-client.ts";
 import { allDaySession } from "../../lib/domain/all-day.ts";
 import { partitionConflicts } from "../../lib/domain/conflicts.ts";
 import { parseMoneyString } from "../../lib/domain/money.ts";

@@ -1,5 +1,5 @@
 /**
- * The parts of a cart answer (the API's cart envelope, src/lib/api/cart-schemas.ts) that the cart
+ * The parts of a cart answer (the API's cart envelope, src/lib/api/cart/schemas.ts) that the cart
  * rules read. Declared here, so the domain imports no API module; the API's CartEnvelope fits it,
  * which the type check proves wherever an island or a test hands one to these rules.
  */

@@ -22,7 +22,7 @@ export interface OrderFees {
 }
 
 /**
- * The parts of an order read (the API's ticket order envelope, src/lib/api/checkout-client.ts) the
+ * The parts of an order read (the API's ticket order envelope, src/lib/api/checkout/client.ts) the
  * completed order page reads. Declared here, so the domain imports no API module; the API's
  * TicketOrderEnvelope fits it, which the type check proves where the page hands one over.
  */

@@ -5,7 +5,7 @@
 
 import { type ReserveEnv, reserveEnv } from "../../islands/reserve/context.ts";
 import type { ReserveIslandProps } from "../../islands/reserve/props.ts";
-import type { ReserveApi } from "../../lib/api/reserve-client.ts";
+import type { ReserveApi } from "../../lib/api/cart/reserve-client.ts";
 
 const offline = (): Promise<never> => Promise.reject(new Error("The gallery makes no API call."));
 const OFFLINE_API = new Proxy({}, { get: () => offline }) as ReserveApi;

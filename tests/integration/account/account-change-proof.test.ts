@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { userAnswer } from "../../../src/lib/api/auth-schemas.ts";
+import { userAnswer } from "../../../src/lib/api/auth/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { errorOf } from "../../helpers/cart.ts";

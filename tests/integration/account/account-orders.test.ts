@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { myOrderEnvelope, orderSessionAnswer } from "../../../src/lib/api/account-schemas.ts";
+import { myOrderEnvelope, orderSessionAnswer } from "../../../src/lib/api/account/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { accountDemoOrderId } from "../../../src/lib/server/db/seed/account-demo.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../../src/lib/server/services/identity/identity.ts";

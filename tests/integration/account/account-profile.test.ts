@@ -6,8 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { userAnswer } from "../../../src/lib/api/auth-schemas.ts";
-import { savedPaymentMethodEnvelope } from "../../../src/lib/api/membership-renew-schemas.ts";
+import { userAnswer } from "../../../src/lib/api/auth/schemas.ts";
+import { savedPaymentMethodEnvelope } from "../../../src/lib/api/membership/renew-schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { getTenant } from "../../../src/lib/tenant/load.ts";
 import { withTestApi } from "../../helpers/api.ts";

@@ -9,8 +9,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { myOrderEnvelope } from "../../../src/lib/api/account-schemas.ts";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { myOrderEnvelope } from "../../../src/lib/api/account/schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import { parseMoneyString } from "../../../src/lib/domain/money.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { accountDemoOrderId } from "../../../src/lib/server/db/seed/account-demo.ts";

@@ -3,7 +3,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetValidateAnswer, userAnswer } from "../../../src/lib/api/auth-schemas.ts";
+import { resetValidateAnswer, userAnswer } from "../../../src/lib/api/auth/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { errorOf } from "../../helpers/cart.ts";

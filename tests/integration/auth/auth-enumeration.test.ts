@@ -4,7 +4,7 @@
  * and never shows whether the account exists". Logs never hold e-mails, passwords or passcodes.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { requestOtpAnswer } from "../../../src/lib/api/auth-schemas.ts";
+import { requestOtpAnswer } from "../../../src/lib/api/auth/schemas.ts";
 import { captureLogLines } from "../../../src/lib/server/log/logger.ts";
 import { AUTH_LIMITS } from "../../../src/lib/server/services/auth/limits.ts";
 import { withTestApi } from "../../helpers/api.ts";

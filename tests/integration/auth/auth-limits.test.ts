@@ -6,7 +6,7 @@
  * no rate limit"). Numbers: services/auth/limits.ts.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { requestOtpAnswer } from "../../../src/lib/api/auth-schemas.ts";
+import { requestOtpAnswer } from "../../../src/lib/api/auth/schemas.ts";
 import { AUTH_LIMITS } from "../../../src/lib/server/services/auth/limits.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { type Answer, errorOf } from "../../helpers/cart.ts";

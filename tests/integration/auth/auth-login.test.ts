@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loginAnswer, userAnswer } from "../../../src/lib/api/auth-schemas.ts";
+import { loginAnswer, userAnswer } from "../../../src/lib/api/auth/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { loginKindEnabled } from "../../../src/lib/server/services/auth/modes.ts";
 import { hashSessionToken } from "../../../src/lib/server/services/identity/identity.ts";

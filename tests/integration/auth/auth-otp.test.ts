@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loginAnswer, requestOtpAnswer } from "../../../src/lib/api/auth-schemas.ts";
+import { loginAnswer, requestOtpAnswer } from "../../../src/lib/api/auth/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { errorOf } from "../../helpers/cart.ts";

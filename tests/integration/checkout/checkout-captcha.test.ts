@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { captureLogLines } from "../../../src/lib/server/log/logger.ts";
 import { withTestApi } from "../../helpers/api.ts";

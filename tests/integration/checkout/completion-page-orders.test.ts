@@ -5,7 +5,7 @@
  * page shows the ordinary not-found page. The pages' in-process API is this test's API.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import { captureLogLines } from "../../../src/lib/server/log/logger.ts";
 import { ticketOrders } from "../../../src/lib/server/page-data/checkout/entry.ts";
 import { withTestApi } from "../../helpers/api.ts";

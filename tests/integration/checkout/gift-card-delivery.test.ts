@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import { GIFT_RECIPIENT_KEYS } from "../../../src/lib/domain/gift-recipient.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { completeOrderFulfilment } from "../../../src/lib/server/services/checkout/fulfil.ts";

@@ -4,7 +4,7 @@
  * digits. Guest order answers are `private, no-store`.").
  */
 import { describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { asCart, cartOf, send, setSessionCapacity, upcomingSession } from "../../helpers/cart.ts";
 

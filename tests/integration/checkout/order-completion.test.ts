@@ -9,7 +9,7 @@
 import { and, eq, like } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import { GIFT_RECIPIENT_KEYS } from "../../../src/lib/domain/gift-recipient.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { completeOrder } from "../../../src/lib/server/services/checkout/complete-order.ts";

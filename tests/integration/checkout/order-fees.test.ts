@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cartEnvelope } from "../../../src/lib/api/cart-schemas.ts";
+import { cartEnvelope } from "../../../src/lib/api/cart/schemas.ts";
 import { orderViews } from "../../../src/lib/domain/completed-order.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../../helpers/api.ts";

@@ -5,8 +5,8 @@
  * also carries total_before_fees_price and total_after_fees_price").
  */
 import { describe, expect, it } from "vitest";
-import { cartEnvelope } from "../../../src/lib/api/cart-schemas.ts";
-import { createdCartAnswer } from "../../../src/lib/api/compat-cart-schemas.ts";
+import { cartEnvelope } from "../../../src/lib/api/cart/schemas.ts";
+import { createdCartAnswer } from "../../../src/lib/api/compat/cart-schemas.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import {
   asCart,

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../../fixtures/stripe/fake-server.ts";
 import { withTestApi } from "../../helpers/api.ts";

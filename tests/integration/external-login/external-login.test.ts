@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { externalLoginAnswer } from "../../../src/lib/api/external-login-schemas.ts";
+import { externalLoginAnswer } from "../../../src/lib/api/auth/external-login-schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { captureLogLines } from "../../../src/lib/server/log/logger.ts";
 import { externalLoginSetup } from "../../../src/lib/server/services/external-login/config.ts";

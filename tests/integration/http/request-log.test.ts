@@ -7,7 +7,7 @@
 import type { APIContext } from "astro";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import type { Db } from "../../../src/lib/server/db/client.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { createApiApp } from "../../../src/lib/server/http/app.ts";

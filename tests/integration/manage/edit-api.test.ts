@@ -4,8 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
-import { RESCHEDULE_CONTACT_TEXT } from "../../../src/lib/api/manage-edit-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
+import { RESCHEDULE_CONTACT_TEXT } from "../../../src/lib/api/manage/edit-schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { ORDER_NOT_FOUND_TEXT } from "../../../src/lib/server/services/manage/access.ts";
 import { issueManageToken } from "../../../src/lib/server/services/manage/token.ts";

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gte } from "drizzle-orm";
 import { expect } from "vitest";
-import type { CartEnvelope } from "../../../src/lib/api/cart-schemas.ts";
+import type { CartEnvelope } from "../../../src/lib/api/cart/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { issueManageToken } from "../../../src/lib/server/services/manage/token.ts";
 import type { TestApi } from "../../helpers/api.ts";

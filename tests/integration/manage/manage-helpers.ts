@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { expect } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { issueManageToken } from "../../../src/lib/server/services/manage/token.ts";
 import type { TestApi } from "../../helpers/api.ts";

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { manageAnswer } from "../../../src/lib/api/manage-schemas.ts";
+import { manageAnswer } from "../../../src/lib/api/manage/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { issueManageToken } from "../../../src/lib/server/services/manage/token.ts";
 import { withTestApi } from "../../helpers/api.ts";

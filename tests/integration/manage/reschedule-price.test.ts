@@ -7,8 +7,8 @@
  */
 import { and, asc, eq, gte, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
-import { rescheduleQuoteAnswer } from "../../../src/lib/api/manage-edit-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
+import { rescheduleQuoteAnswer } from "../../../src/lib/api/manage/edit-schemas.ts";
 import { parseMoneyString, toMoneyString } from "../../../src/lib/domain/money.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { issueManageToken } from "../../../src/lib/server/services/manage/token.ts";

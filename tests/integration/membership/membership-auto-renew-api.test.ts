@@ -6,11 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import {
   autoRenewEnvelope,
   savedPaymentMethodEnvelope,
-} from "../../../src/lib/api/membership-renew-schemas.ts";
+} from "../../../src/lib/api/membership/renew-schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { createTestApi, type TestApi } from "../../helpers/api.ts";
 import { asCart, cartOf, errorOf, loginIdentity, send, TEST_CARD } from "../../helpers/cart.ts";

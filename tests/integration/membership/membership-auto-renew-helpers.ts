@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import type { TestApi } from "../../helpers/api.ts";
 import { asCart, cartOf, loginIdentity, send, TEST_CARD } from "../../helpers/cart.ts";

@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loginAnswer } from "../../../src/lib/api/auth-schemas.ts";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
-import { myMembershipEnvelope } from "../../../src/lib/api/membership-schemas.ts";
+import { loginAnswer } from "../../../src/lib/api/auth/schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
+import { myMembershipEnvelope } from "../../../src/lib/api/membership/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { createOrderMemberships } from "../../../src/lib/server/services/membership/create.ts";
 import { withTestApi } from "../../helpers/api.ts";

@@ -9,8 +9,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
-import { myMembershipEnvelope } from "../../../src/lib/api/membership-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
+import { myMembershipEnvelope } from "../../../src/lib/api/membership/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { viewerEventRemaining } from "../../../src/lib/server/services/membership/event-limit.ts";
 import { createTestApi, type TestApi } from "../../helpers/api.ts";

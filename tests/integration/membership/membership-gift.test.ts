@@ -8,8 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
-import { gifteeAnswer, redeemAnswer } from "../../../src/lib/api/membership-gift-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
+import { gifteeAnswer, redeemAnswer } from "../../../src/lib/api/membership/gift-schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { cancelPendingOrder } from "../../../src/lib/server/services/checkout/cancel-pending.ts";
 import { issueGiftCodes } from "../../../src/lib/server/services/membership/gift-code.ts";

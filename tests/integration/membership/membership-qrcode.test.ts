@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ticketOrderEnvelope } from "../../../src/lib/api/checkout-client.ts";
+import { ticketOrderEnvelope } from "../../../src/lib/api/checkout/client.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { asCart, cartOf, loginIdentity, payAsGuest, send } from "../../helpers/cart.ts";

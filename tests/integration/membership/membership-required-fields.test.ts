@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { createTestApi, type TestApi, withTestApi } from "../../helpers/api.ts";
 import {

@@ -9,8 +9,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
-import { myMembershipEnvelope } from "../../../src/lib/api/membership-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
+import { myMembershipEnvelope } from "../../../src/lib/api/membership/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../../src/lib/server/services/identity/identity.ts";
 import { createOrderMemberships } from "../../../src/lib/server/services/membership/create.ts";

@@ -9,8 +9,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loginAnswer } from "../../../src/lib/api/auth-schemas.ts";
-import { checkoutAnswer, POST_CODE_INVALID } from "../../../src/lib/api/checkout-schemas.ts";
+import { loginAnswer } from "../../../src/lib/api/auth/schemas.ts";
+import { checkoutAnswer, POST_CODE_INVALID } from "../../../src/lib/api/checkout/schemas.ts";
 import { metaRecords } from "../../../src/lib/api/meta.ts";
 import { cartIdentityForm } from "../../../src/lib/domain/identity-custom-fields.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { releaseExpiredCarts } from "../../../src/lib/server/services/cart/release.ts";
 import { type FakeStripe, startFakeStripe } from "../../fixtures/stripe/fake-server.ts";

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutAnswer } from "../../../src/lib/api/checkout-schemas.ts";
+import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { releaseExpiredCarts } from "../../../src/lib/server/services/cart/release.ts";
 import { withFakeStripe } from "../../fixtures/stripe/harness.ts";

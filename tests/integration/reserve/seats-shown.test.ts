@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cartEnvelope } from "../../../src/lib/api/cart-schemas.ts";
+import { cartEnvelope } from "../../../src/lib/api/cart/schemas.ts";
 import { cartItems } from "../../../src/lib/domain/cart-items.ts";
 import { orderViews } from "../../../src/lib/domain/completed-order.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";

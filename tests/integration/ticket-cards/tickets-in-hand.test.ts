@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../../src/lib/api/checkout-client.ts";
+import { TICKET_ORDER_EMBEDS, ticketOrderEnvelope } from "../../../src/lib/api/checkout/client.ts";
 import { metaRecords } from "../../../src/lib/api/meta.ts";
 import {
   cardInputsFromRead,

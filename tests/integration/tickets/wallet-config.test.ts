@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { decodeJwt, jwtVerify } from "jose";
 import forge from "node-forge";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { walletPrecheckAnswer } from "../../../src/lib/api/tickets-schemas.ts";
+import { walletPrecheckAnswer } from "../../../src/lib/api/tickets/schemas.ts";
 import { ConfigurationError, checkStartupConfig } from "../../../src/lib/server/config/startup.ts";
 import {
   appleWalletSource,

@@ -7,7 +7,7 @@
 import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
 import { decodeJwt, importSPKI, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
-import { walletPrecheckAnswer } from "../../../src/lib/api/tickets-schemas.ts";
+import { walletPrecheckAnswer } from "../../../src/lib/api/tickets/schemas.ts";
 import { type googleEventTicket, isoWithOffset } from "../../../src/lib/domain/tickets/wallet.ts";
 import { issueManageToken } from "../../../src/lib/server/services/manage/token.ts";
 import { appleSigning, googleSigning } from "../../../src/lib/server/services/tickets/keys.ts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CartApi } from "../../../src/lib/api/cart-client.ts";
+import type { CartApi } from "../../../src/lib/api/cart/client.ts";
 import { $cart, adoptCart, initCart, resetCartStoreForTests } from "../../../src/lib/stores/cart.ts";
 import { envelope } from "../cart-fixtures.ts";
 

@@ -4,8 +4,8 @@
  * applied quietly to the cart already held, and never applied twice.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CartApi } from "../../../src/lib/api/cart-client.ts";
-import type { ApplyCodeBody, CartModifyBody } from "../../../src/lib/api/cart-schemas.ts";
+import type { CartApi } from "../../../src/lib/api/cart/client.ts";
+import type { ApplyCodeBody, CartModifyBody } from "../../../src/lib/api/cart/schemas.ts";
 import { ApiClientError } from "../../../src/lib/api/errors.ts";
 import {
   $cart,

@@ -1,7 +1,7 @@
 /** The cart on login (spec 1 §4 "On login with a cart the cart is refreshed ..."), with a fake API. */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { CartApi } from "../../../src/lib/api/cart-client.ts";
-import type { CartEnvelope } from "../../../src/lib/api/cart-schemas.ts";
+import type { CartApi } from "../../../src/lib/api/cart/client.ts";
+import type { CartEnvelope } from "../../../src/lib/api/cart/schemas.ts";
 import { ApiClientError } from "../../../src/lib/api/errors.ts";
 import {
   $cart,

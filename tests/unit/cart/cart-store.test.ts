@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CartApi } from "../../../src/lib/api/cart-client.ts";
-import type { CartEnvelope, CartModifyBody } from "../../../src/lib/api/cart-schemas.ts";
+import type { CartApi } from "../../../src/lib/api/cart/client.ts";
+import type { CartEnvelope, CartModifyBody } from "../../../src/lib/api/cart/schemas.ts";
 import { ApiClientError } from "../../../src/lib/api/errors.ts";
 import {
   $cart,

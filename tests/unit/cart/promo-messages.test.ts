@@ -122,7 +122,7 @@ describe("promo error messages (spec §8 message lookup)", () => {
 
 describe("promo limits", () => {
   it("match the contract's limits (spec §9 'promo 2 to 35')", async () => {
-    const contract = await import("../../../src/lib/api/cart-schemas.ts");
+    const contract = await import("../../../src/lib/api/cart/schemas.ts");
     const domain = await import("../../../src/lib/domain/promo-messages.ts");
     expect([domain.PROMO_CODE_MIN, domain.PROMO_CODE_MAX]).toEqual([
       contract.PROMO_CODE_MIN,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TicketOrderEnvelope } from "../../../src/lib/api/checkout-client.ts";
+import type { TicketOrderEnvelope } from "../../../src/lib/api/checkout/client.ts";
 import {
   completedContent,
   linksForOrders,

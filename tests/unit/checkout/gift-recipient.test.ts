@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TicketOrderEnvelope } from "../../../src/lib/api/checkout-client.ts";
+import type { TicketOrderEnvelope } from "../../../src/lib/api/checkout/client.ts";
 import { orderViews } from "../../../src/lib/domain/completed-order.ts";
 import {
   GIFT_RECIPIENT_KEYS,

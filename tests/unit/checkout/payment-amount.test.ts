@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as contract from "../../../src/lib/api/checkout-schemas.ts";
+import * as contract from "../../../src/lib/api/checkout/schemas.ts";
 import {
   clampOtherAmount,
   giftCardShare,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identityAdditionalInfo } from "../../../src/lib/api/checkout-schemas.ts";
+import { identityAdditionalInfo } from "../../../src/lib/api/checkout/schemas.ts";
 import {
   cartIdentityForm,
   firstInvalidCustomField,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { previousMembersOf, roleCountsOf } from "../../../src/islands/membership/membership-data.ts";
-import type { MyMembershipEnvelope } from "../../../src/lib/api/membership-schemas.ts";
+import type { MyMembershipEnvelope } from "../../../src/lib/api/membership/schemas.ts";
 
 const membership = (id: string, role: string, name: string, lastName: string, orderId: string) => ({
   id,

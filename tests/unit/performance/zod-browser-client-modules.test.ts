@@ -16,7 +16,7 @@ import { buildNow } from "../../../src/perf/zod-browser.ts";
 const clientModules = import.meta.glob([
   "../../../src/islands/**/*.{ts,tsx}",
   "../../../src/lib/stores/**/*.ts",
-  "../../../src/lib/api/*.ts",
+  "../../../src/lib/api/**/*.ts",
   "../../../src/lib/domain/**/*.ts",
 ]);
 

@@ -1,7 +1,7 @@
 /** 'The wallet buttons show only then' (when walletprecheck answers ok), and the links they use. */
 import { describe, expect, it } from "vitest";
-import { walletButtons } from "../../../src/lib/api/tickets-client.ts";
-import { orderCalendarLink, ticketLinks } from "../../../src/lib/api/tickets-schemas.ts";
+import { walletButtons } from "../../../src/lib/api/tickets/client.ts";
+import { orderCalendarLink, ticketLinks } from "../../../src/lib/api/tickets/schemas.ts";
 
 describe("wallet buttons and links", () => {
   it("only the providers the precheck answered ok get a button", () => {

@@ -42,7 +42,7 @@ async function run<T>(call: (api: ApiClient) => Promise<T>): Promise<Outcome<T>>
 }
 
 export async function saveProfile(seller: string, identityId: string, info: Record<string, string | null>) {
-  const { userAnswer } = await import("../../../lib/api/auth-schemas.ts");
+  const { userAnswer } = await import("../../../lib/api/auth/schemas.ts");
   return run((api) =>
     api.send(
       "PATCH",
@@ -55,7 +55,7 @@ export async function saveProfile(seller: string, identityId: string, info: Reco
 }
 
 export async function removeSavedMethod(seller: string, methodId: string) {
-  const { savedPaymentMethodEnvelope } = await import("../../../lib/api/membership-renew-schemas.ts");
+  const { savedPaymentMethodEnvelope } = await import("../../../lib/api/membership/renew-schemas.ts");
   return run((api) =>
     api.send(
       "DELETE",

@@ -6,7 +6,7 @@
  * domain's (auto-renew.ts).
  */
 import { useRef, useState } from "react";
-import type { AutoRenewEnvelope } from "../../../lib/api/membership-renew-schemas.ts";
+import type { AutoRenewEnvelope } from "../../../lib/api/membership/renew-schemas.ts";
 import {
   AUTO_RENEW_STATUS_KEYS,
   autoRenewStatus,
@@ -45,7 +45,7 @@ export interface CancelAutoRenewProps {
 
 async function cancelCall(seller: string, orderId: string): Promise<AutoRenewEnvelope> {
   const [{ autoRenewApi }, { browserClient }] = await Promise.all([
-    import("../../../lib/api/membership-renew-client.ts"),
+    import("../../../lib/api/membership/renew-client.ts"),
     import("../../../lib/api/browser.ts"),
   ]);
   return autoRenewApi(browserClient(), seller).cancel(orderId);

@@ -7,8 +7,8 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { failureOf, shopperMessage } from "../../../lib/api/errors.ts";
-import type { MembershipGiftApi } from "../../../lib/api/membership-gift-client.ts";
-import type { RedeemResource } from "../../../lib/api/membership-gift-schemas.ts";
+import type { MembershipGiftApi } from "../../../lib/api/membership/gift-client.ts";
+import type { RedeemResource } from "../../../lib/api/membership/gift-schemas.ts";
 import {
   GIFT_CODE_LENGTH,
   giftCodeInputProblem,
@@ -56,7 +56,7 @@ export interface RedeemIslandProps {
 let loading: Promise<MembershipGiftApi> | undefined;
 function giftCalls(seller: string): Promise<MembershipGiftApi> {
   loading ??= Promise.all([
-    import("../../../lib/api/membership-gift-client.ts"),
+    import("../../../lib/api/membership/gift-client.ts"),
     import("../../../lib/api/browser.ts"),
   ]).then(([{ membershipGiftApi }, { browserClient }]) => membershipGiftApi(browserClient(), seller));
   return loading;

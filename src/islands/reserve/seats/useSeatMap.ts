@@ -5,7 +5,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useState } from "react";
-import type { SeatMapEnvelope } from "../../../lib/api/reserve-client.ts";
+import type { SeatMapEnvelope } from "../../../lib/api/cart/reserve-client.ts";
 import type { Seat } from "../../../lib/api/schemas.ts";
 import type { MapSize } from "../../../lib/domain/seat-selection.ts";
 import { $cart } from "../../../lib/stores/cart.ts";

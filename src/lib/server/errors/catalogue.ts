@@ -25,7 +25,7 @@ import {
   TICKET_NOT_FOUND_TEXT,
   TICKET_STATE_INCORRECT_TEXT,
   TICKETS_TOO_OLD_TEXT,
-} from "../../api/manage-edit-schemas.ts";
+} from "../../api/manage/edit-schemas.ts";
 import { LOGIN_MESSAGE, memberNotFoundMessage } from "../../domain/login-input.ts";
 import { NOT_ENROLLED_TEXT } from "../../domain/membership/auto-renew.ts";
 import { INVALID_PASSWORD } from "../../domain/password-rules.ts";

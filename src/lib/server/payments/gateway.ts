@@ -6,7 +6,7 @@
  * `refund` gives a taken payment back in full (refund.ts decides when and records it).
  */
 import type { z } from "zod";
-import type { gatewayData, gatewayId } from "../../api/checkout-schemas.ts";
+import type { gatewayData, gatewayId } from "../../api/checkout/schemas.ts";
 import type { Tx } from "../db/executor.ts";
 
 export type GatewayId = z.infer<typeof gatewayId>;

@@ -8,7 +8,7 @@
  * nothing back twice.
  */
 import { eq } from "drizzle-orm";
-import { gatewayId } from "../../api/checkout-schemas.ts";
+import { gatewayId } from "../../api/checkout/schemas.ts";
 import type { Tx } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
 import { ApiError } from "../errors/api-error.ts";

@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import type { CartEnvelope } from "../../api/cart-schemas.ts";
+import type { CartEnvelope } from "../../api/cart/schemas.ts";
 import { normalizeCode, splitCodeList } from "../../domain/promo-codes.ts";
 import * as s from "../db/schema.ts";
 import type { ApiEnv } from "../request/env.ts";

@@ -3,7 +3,7 @@
  * and remove codes, take off a gift card's payment. Each sends its call in the queue and stores
  * the server's answer; a failure leaves the store as it was.
  */
-import type { CartEnvelope, CartModifyBody } from "../../api/cart-schemas.ts";
+import type { CartEnvelope, CartModifyBody } from "../../api/cart/schemas.ts";
 import { linkCodesHandled } from "../../domain/link-code/link-code.ts";
 import {
   $cart,

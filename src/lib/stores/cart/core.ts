@@ -6,8 +6,8 @@
  */
 import { atom } from "nanostores";
 import { pushAnalytics } from "../../analytics/data-layer.ts";
-import type { CartApi } from "../../api/cart-client.ts";
-import type { CartEnvelope, TicketResource } from "../../api/cart-schemas.ts";
+import type { CartApi } from "../../api/cart/client.ts";
+import type { CartEnvelope, TicketResource } from "../../api/cart/schemas.ts";
 import { ApiClientError } from "../../api/errors.ts";
 import { ticketItems } from "../../domain/analytics/ecommerce.ts";
 import { cartStanding } from "../../domain/cart-items.ts";
@@ -76,9 +76,9 @@ export function lazyTools(injected: CartApi | undefined): () => Promise<CartTool
   let loading: Promise<CartTools> | undefined;
   return () => {
     loading ??= Promise.all([
-      import("../../api/cart-client.ts"),
+      import("../../api/cart/client.ts"),
       import("../../api/browser.ts"),
-      import("../../api/cart-schemas.ts"),
+      import("../../api/cart/schemas.ts"),
     ]).then(([{ cartApi }, { browserClient }, { cartEnvelope }]) => ({
       api: injected ?? cartApi(browserClient()),
       parseEnvelope: (value: unknown) => {

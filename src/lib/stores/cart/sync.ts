@@ -3,8 +3,8 @@
  * other tabs followed, the cart checked once), refreshing it, adopting a cart the page read, the
  * refresh after a login, and a `?code=` link's codes put on the cart already held.
  */
-import type { CartApi } from "../../api/cart-client.ts";
-import type { CartEnvelope } from "../../api/cart-schemas.ts";
+import type { CartApi } from "../../api/cart/client.ts";
+import type { CartEnvelope } from "../../api/cart/schemas.ts";
 import { cartStorageKey } from "../../domain/cart-widget-wake.ts";
 import { codesToApply, linkCodesHandled } from "../../domain/link-code/link-code.ts";
 import { noteLinkCodesOfPage, tabStorage } from "../link-codes.ts";

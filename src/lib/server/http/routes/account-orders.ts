@@ -13,8 +13,8 @@ import {
   orderEmailBody,
   orderSessionAnswer,
   orderSessionQuery,
-} from "../../../api/account-schemas.ts";
-import { manageEmailBody } from "../../../api/manage-schemas.ts";
+} from "../../../api/account/schemas.ts";
+import { manageEmailBody } from "../../../api/manage/schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import * as s from "../../db/schema.ts";
 import { validationFailed } from "../../errors/api-error.ts";

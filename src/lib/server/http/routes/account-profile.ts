@@ -7,8 +7,8 @@
  * refused (sameOriginWrites). Personal: `Cache-Control: private, no-store`.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { savedMethodParams, sellerQuery } from "../../../api/account-profile-schemas.ts";
-import { savedPaymentMethodEnvelope } from "../../../api/membership-renew-schemas.ts";
+import { savedMethodParams, sellerQuery } from "../../../api/account/profile-schemas.ts";
+import { savedPaymentMethodEnvelope } from "../../../api/membership/renew-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { removeSavedPaymentMethod } from "../../services/account/profile.ts";
 import { authCall, loggedInAt } from "../../services/auth/context.ts";

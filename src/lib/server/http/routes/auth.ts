@@ -24,7 +24,7 @@ import {
   updateUserBody,
   userAnswer,
   verifyOtpBody,
-} from "../../../api/auth-schemas.ts";
+} from "../../../api/auth/schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { isValidPassword } from "../../../domain/password-rules.ts";
 import { fail } from "../../errors/api-error.ts";

@@ -7,7 +7,7 @@
  * Registered after the cart routes, so their same-origin and /api-only checks apply (cart.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { cartEnvelope } from "../../../api/cart-schemas.ts";
+import { cartEnvelope } from "../../../api/cart/schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { removeCode } from "../../services/cart/remove-code.ts";
 import { removePayment } from "../../services/checkout/remove-payment.ts";

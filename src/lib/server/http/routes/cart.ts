@@ -12,7 +12,7 @@ import {
   cartModifyBody,
   extendCartAnswer,
   extendCartBody,
-} from "../../../api/cart-schemas.ts";
+} from "../../../api/cart/schemas.ts";
 import { fail } from "../../errors/api-error.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { applyWithCodeBrake, modifyWithCodeBrake } from "../../security/code-brake.ts";

@@ -11,7 +11,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { checkoutAnswer, checkoutBody, ledgerAnswer, payBody } from "../../../api/checkout-schemas.ts";
+import { checkoutAnswer, checkoutBody, ledgerAnswer, payBody } from "../../../api/checkout/schemas.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";

@@ -6,13 +6,13 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
+import { cartEnvelope, cartModifyBody } from "../../../api/cart/schemas.ts";
 import {
   cartCreateBody,
   cartReserveBody,
   createdCartAnswer,
   withCartAtTop,
-} from "../../../api/compat-cart-schemas.ts";
+} from "../../../api/compat/cart-schemas.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";

@@ -16,7 +16,7 @@ import {
   externalLoginAnswer,
   externalLoginCallbackQuery,
   externalLoginStartQuery,
-} from "../../../api/external-login-schemas.ts";
+} from "../../../api/auth/external-login-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { loginPageHref, safeRedirectPath } from "../../../domain/login-steps.ts";
 import { getTenant } from "../../../tenant/load.ts";

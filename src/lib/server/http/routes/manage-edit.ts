@@ -7,8 +7,8 @@
  * /api-only checks of cart.ts apply to the /cart/* calls here.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { cartEnvelope, cartModifyBody } from "../../../api/cart-schemas.ts";
-import { cartRemoveBody, editCartBody, rescheduleQuoteAnswer } from "../../../api/manage-edit-schemas.ts";
+import { cartEnvelope, cartModifyBody } from "../../../api/cart/schemas.ts";
+import { cartRemoveBody, editCartBody, rescheduleQuoteAnswer } from "../../../api/manage/edit-schemas.ts";
 import { fail } from "../../errors/api-error.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { authCall } from "../../services/auth/context.ts";

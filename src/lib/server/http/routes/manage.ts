@@ -11,7 +11,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { cancelBody, manageAnswer, manageLinkBody, manageQuery } from "../../../api/manage-schemas.ts";
+import { cancelBody, manageAnswer, manageLinkBody, manageQuery } from "../../../api/manage/schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { fail } from "../../errors/api-error.ts";
 import type { ApiEnv } from "../../request/env.ts";

@@ -13,7 +13,7 @@ import {
   autoRenewParams,
   autoRenewQuery,
   savedPaymentMethodEnvelope,
-} from "../../../api/membership-renew-schemas.ts";
+} from "../../../api/membership/renew-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { authCall, loggedInAt, sessionToken } from "../../services/auth/context.ts";

@@ -10,7 +10,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { gifteeAnswer, gifteeBody, redeemAnswer } from "../../../api/membership-gift-schemas.ts";
+import { gifteeAnswer, gifteeBody, redeemAnswer } from "../../../api/membership/gift-schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import { fail } from "../../errors/api-error.ts";

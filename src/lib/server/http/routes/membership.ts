@@ -4,7 +4,7 @@
  * are personal: `Cache-Control: private, no-store`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { myMembershipEnvelope } from "../../../api/membership-schemas.ts";
+import { myMembershipEnvelope } from "../../../api/membership/schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { authCall, loggedInAt } from "../../services/auth/context.ts";
 import { notLoggedIn } from "../../services/auth/errors.ts";

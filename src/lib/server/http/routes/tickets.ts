@@ -10,7 +10,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { ticketAccessQuery, ticketIdParam, walletPrecheckAnswer } from "../../../api/tickets-schemas.ts";
+import { ticketAccessQuery, ticketIdParam, walletPrecheckAnswer } from "../../../api/tickets/schemas.ts";
 import { fail } from "../../errors/api-error.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { linkOrigin } from "../../services/auth/context.ts";

@@ -6,8 +6,8 @@
  */
 import type { AstroGlobal } from "astro";
 import type { AccountStrings } from "../../../../islands/account/account-strings.ts";
-import { type AuthApi, authApi } from "../../../api/auth-client.ts";
-import type { IdentityResource } from "../../../api/auth-schemas.ts";
+import { type AuthApi, authApi } from "../../../api/auth/client.ts";
+import type { IdentityResource } from "../../../api/auth/schemas.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { isResetLinkInvalid, isResetTokenShape } from "../../../domain/account-forms.ts";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "../../../pages/page-context.ts";

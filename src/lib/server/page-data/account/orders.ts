@@ -10,8 +10,8 @@ import {
   myOrderEnvelope,
   type OrderSession,
   orderSessionAnswer,
-} from "../../../api/account-schemas.ts";
-import type { IdentityResource } from "../../../api/auth-schemas.ts";
+} from "../../../api/account/schemas.ts";
+import type { IdentityResource } from "../../../api/auth/schemas.ts";
 import type { ApiClient } from "../../../api/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { loginPageHref } from "../../../domain/login-steps.ts";

@@ -4,12 +4,12 @@
  * my/identity/saved_payment_method. Server only.
  */
 import type { AstroGlobal } from "astro";
-import { membershipApi } from "../../../api/membership-client.ts";
+import { membershipApi } from "../../../api/membership/client.ts";
 import {
   type SavedPaymentMethodEnvelope,
   savedPaymentMethodEnvelope,
-} from "../../../api/membership-renew-schemas.ts";
-import type { MyMembershipEnvelope } from "../../../api/membership-schemas.ts";
+} from "../../../api/membership/renew-schemas.ts";
+import type { MyMembershipEnvelope } from "../../../api/membership/schemas.ts";
 import { clientAddressOf, visitorClient } from "../client.ts";
 
 type PageContext = Pick<AstroGlobal, "request" | "clientAddress">;

@@ -4,10 +4,10 @@
  * ticket orders of the completion page through the cached API. Server only.
  */
 
-import { authApi } from "../../../api/auth-client.ts";
-import { cartApi } from "../../../api/cart-client.ts";
-import type { CartEnvelope } from "../../../api/cart-schemas.ts";
-import { checkoutApi, type TicketOrderEnvelope } from "../../../api/checkout-client.ts";
+import { authApi } from "../../../api/auth/client.ts";
+import { cartApi } from "../../../api/cart/client.ts";
+import type { CartEnvelope } from "../../../api/cart/schemas.ts";
+import { checkoutApi, type TicketOrderEnvelope } from "../../../api/checkout/client.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { isCustomFieldKey } from "../../../domain/identity-custom-fields.ts";
 import type { PurchaserIdentity } from "../../../domain/identity-form.ts";

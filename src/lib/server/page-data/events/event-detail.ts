@@ -9,7 +9,7 @@
 import { formRulesOf } from "../../../../islands/membership/membership-data.ts";
 import { ticketGroupsOf } from "../../../api/envelopes.ts";
 import { ApiClientError } from "../../../api/errors.ts";
-import { membershipApi } from "../../../api/membership-client.ts";
+import { membershipApi } from "../../../api/membership/client.ts";
 import type { FormRule } from "../../../domain/membership/form.ts";
 import {
   EVENT_ACTIONS,

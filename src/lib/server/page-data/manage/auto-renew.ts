@@ -6,8 +6,8 @@
 import type { AstroGlobal } from "astro";
 import type { AutoRenewStrings } from "../../../../islands/membership/auto-renew/CancelAutoRenew.tsx";
 import { ApiClientError } from "../../../api/errors.ts";
-import { autoRenewApi } from "../../../api/membership-renew-client.ts";
-import type { AutoRenewEnvelope } from "../../../api/membership-renew-schemas.ts";
+import { autoRenewApi } from "../../../api/membership/renew-client.ts";
+import type { AutoRenewEnvelope } from "../../../api/membership/renew-schemas.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { isIslandSharedKey, stringSubset } from "../../../tenant/strings.ts";
 import { visitorClient } from "../client.ts";

@@ -6,8 +6,8 @@
 
 import type { ManageStrings } from "../../../../islands/manage/manage-calls.ts";
 import { ApiClientError } from "../../../api/errors.ts";
-import { manageApi } from "../../../api/manage-client.ts";
-import type { ManageAnswer } from "../../../api/manage-schemas.ts";
+import { manageApi } from "../../../api/manage/client.ts";
+import type { ManageAnswer } from "../../../api/manage/schemas.ts";
 import { type ReserveIslandProps, reserveIslandProps } from "../../../pages/event-detail.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Tenant } from "../../../tenant/schema.ts";

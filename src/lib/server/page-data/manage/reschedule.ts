@@ -9,9 +9,9 @@ import type {
   RescheduleIslandProps,
   RescheduleStrings,
 } from "../../../../islands/manage/reschedule/RescheduleIsland.tsx";
-import type { CartEnvelope } from "../../../api/cart-schemas.ts";
+import type { CartEnvelope } from "../../../api/cart/schemas.ts";
 import { ApiClientError } from "../../../api/errors.ts";
-import { manageEditApi } from "../../../api/manage-edit-client.ts";
+import { manageEditApi } from "../../../api/manage/edit-client.ts";
 import { formatTime } from "../../../domain/date-format.ts";
 import { formatOrderDate } from "../../../domain/order-dates.ts";
 import { reserveIslandProps } from "../../../pages/event-detail.ts";

@@ -11,7 +11,7 @@
  */
 
 import { ApiClientError } from "../../../api/errors.ts";
-import { ticketLinks, walletPrecheckAnswer } from "../../../api/tickets-schemas.ts";
+import { ticketLinks, walletPrecheckAnswer } from "../../../api/tickets/schemas.ts";
 import type { PageTicketCard, PageTicketOrder } from "../../../domain/tickets/page-cards.ts";
 import {
   cardInputsFromRead,

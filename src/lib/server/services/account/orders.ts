@@ -9,8 +9,8 @@
  * - emailMyOrder: POST ticket_order/{id}/email, the order confirmation mailed again.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { OrderSession, PaymentAuditItem } from "../../../api/account-schemas.ts";
-import type { ScheduledPayment } from "../../../api/checkout-schemas.ts";
+import type { OrderSession, PaymentAuditItem } from "../../../api/account/schemas.ts";
+import type { ScheduledPayment } from "../../../api/checkout/schemas.ts";
 import {
   isCancelledTicket,
   isUpcoming,

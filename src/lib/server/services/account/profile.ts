@@ -12,9 +12,9 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import { profileInfoPatch } from "../../../api/account-profile-schemas.ts";
-import type { patchUserBody } from "../../../api/auth-schemas.ts";
-import type { SavedPaymentMethodEnvelope } from "../../../api/membership-renew-schemas.ts";
+import { profileInfoPatch } from "../../../api/account/profile-schemas.ts";
+import type { patchUserBody } from "../../../api/auth/schemas.ts";
+import type { SavedPaymentMethodEnvelope } from "../../../api/membership/renew-schemas.ts";
 import {
   PROFILE_FIELDS,
   type ProfileProblem,

@@ -12,7 +12,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { LoginAnswer, loginBody } from "../../../api/auth-schemas.ts";
+import type { LoginAnswer, loginBody } from "../../../api/auth/schemas.ts";
 import { zipMatches } from "../../../domain/identity-custom-fields.ts";
 import * as s from "../../db/schema.ts";
 import { MEMBER_ID_LOOKUPS, memberIdMisses, withLookupBrake } from "../../security/lookup-limits.ts";

@@ -11,7 +11,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { LoginAnswer, requestOtpBody, verifyOtpBody } from "../../../api/auth-schemas.ts";
+import type { LoginAnswer, requestOtpBody, verifyOtpBody } from "../../../api/auth/schemas.ts";
 import { PASSCODE_ATTEMPTS, PASSCODE_LENGTH, PASSCODE_LIFETIME_S } from "../../../domain/login-input.ts";
 import * as s from "../../db/schema.ts";
 import { passcodeMail } from "../../mail/account-mails.ts";

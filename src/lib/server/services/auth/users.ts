@@ -12,7 +12,7 @@ import type {
   patchUserBody,
   UserAnswer,
   updateUserBody,
-} from "../../../api/auth-schemas.ts";
+} from "../../../api/auth/schemas.ts";
 import { isValidPassword } from "../../../domain/password-rules.ts";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../db/executor.ts";

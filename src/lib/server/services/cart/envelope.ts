@@ -5,7 +5,7 @@
  * config, seller) serialized like the catalogue reads.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { CartEnvelope, CartResource, TicketResource } from "../../../api/cart-schemas.ts";
+import type { CartEnvelope, CartResource, TicketResource } from "../../../api/cart/schemas.ts";
 import { type CartTotals, computeCartTotals } from "../../../domain/cart-totals.ts";
 import type { EditPrice } from "../../../domain/manage/edit-price.ts";
 import { toMoneyString } from "../../../domain/money.ts";

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { cartModifyBody } from "../../../api/cart-schemas.ts";
+import type { cartModifyBody } from "../../../api/cart/schemas.ts";
 import { type CitypassConfig, matchesCitypass } from "../../../domain/citypass.ts";
 import { defaultPromoCode, withDefaultPromoCode } from "../../../domain/default-promo/default-promo-code.ts";
 import { ownValue } from "../../../domain/own-property.ts";

@@ -9,7 +9,7 @@
  * given back only with the ticket, release.ts), or a code that unlocked the group of a held ticket.
  */
 import { eq } from "drizzle-orm";
-import type { CartEnvelope } from "../../../api/cart-schemas.ts";
+import type { CartEnvelope } from "../../../api/cart/schemas.ts";
 import { normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
 import * as s from "../../db/schema.ts";
 import { fail, notFound } from "../../errors/api-error.ts";

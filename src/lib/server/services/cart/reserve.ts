@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { reserveTicket } from "../../../api/cart-schemas.ts";
+import type { reserveTicket } from "../../../api/cart/schemas.ts";
 import { parseMoneyString } from "../../../domain/money.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";

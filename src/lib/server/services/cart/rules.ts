@@ -5,7 +5,7 @@
  * Event meta and config are static rows, read through the short-lived cache (static-rows.ts).
  */
 import { eq } from "drizzle-orm";
-import { MAX_QUANTITY_PER_TYPE } from "../../../api/cart-schemas.ts";
+import { MAX_QUANTITY_PER_TYPE } from "../../../api/cart/schemas.ts";
 import { addOnCountFits, fitsVisitTime, isVisitTime, type VisitTime } from "../../../domain/visit-time.ts";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../db/executor.ts";

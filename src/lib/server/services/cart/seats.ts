@@ -5,7 +5,7 @@
  * centre. A seat is held by inserting a session_seat row; a taken seat is 409 seat_unavailable.
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { TicketSeat } from "../../../api/cart-schemas.ts";
+import type { TicketSeat } from "../../../api/cart/schemas.ts";
 import { pickSeatsFor } from "../../../domain/seat-pick.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";

@@ -6,7 +6,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { CartEnvelope } from "../../../api/cart-schemas.ts";
+import type { CartEnvelope } from "../../../api/cart/schemas.ts";
 import { splitCodeList } from "../../../domain/promo-codes.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";

@@ -4,7 +4,7 @@ import type {
   CheckoutResult,
   Payment,
   ScheduledPayment,
-} from "../../../api/checkout-schemas.ts";
+} from "../../../api/checkout/schemas.ts";
 import { maskCardNumber } from "../../../domain/card-mask.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import type { PaymentRow } from "./cart-state.ts";

@@ -5,7 +5,7 @@
  * (stripe-events.ts), never by an intent id a caller sends.
  */
 import { and, eq } from "drizzle-orm";
-import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
+import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { dataString, type GatewayData } from "../../payments/gateway.ts";

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
+import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";

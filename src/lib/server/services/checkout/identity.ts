@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { checkoutIdentity } from "../../../api/checkout-schemas.ts";
+import type { checkoutIdentity } from "../../../api/checkout/schemas.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 

@@ -15,7 +15,7 @@
  * owes nothing keeps the booked answers (409 "Cart with order ID ... has been booked.").
  */
 import { and, eq, notInArray } from "drizzle-orm";
-import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
+import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
 import { parseMoneyString, toMoneyString } from "../../../domain/money.ts";
 import { type PlanState, planInstalments, planState } from "../../../domain/payment-plan.ts";
 import type { Db } from "../../db/client.ts";

@@ -1,6 +1,6 @@
 /** GET ledger/{type}/{number}?_seller=: a gift card's number, state and balance (fresh, never cached). */
 import { and, eq } from "drizzle-orm";
-import type { Ledger } from "../../../api/checkout-schemas.ts";
+import type { Ledger } from "../../../api/checkout/schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";

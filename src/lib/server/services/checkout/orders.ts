@@ -5,7 +5,7 @@
  * random UUID); a user's order only by that user.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { OrderTicket, TicketOrder } from "../../../api/checkout-schemas.ts";
+import type { OrderTicket, TicketOrder } from "../../../api/checkout/schemas.ts";
 import { type FeeBreakdown, orderFeeBreakdown } from "../../../domain/fee-lines.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import type { Executor } from "../../db/executor.ts";

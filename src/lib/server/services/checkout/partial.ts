@@ -7,8 +7,8 @@
  * expiry (plan.ts); a pending one (stripe processing) does so when its webhook arrives.
  */
 import { randomUUID } from "node:crypto";
-import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
-import { PAYMENT_MAX_MINOR, paymentMinMinor } from "../../../api/checkout-schemas.ts";
+import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
+import { PAYMENT_MAX_MINOR, paymentMinMinor } from "../../../api/checkout/schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";

@@ -11,7 +11,7 @@
  * A payment still processing (stripe) books nothing yet: the cart keeps its hold (plan.ts) and the
  * next checkout or the order page takes over. `pay`, which names no buyer, never books.
  */
-import type { CheckoutAnswer } from "../../../api/checkout-schemas.ts";
+import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { formatOrderDate } from "../../../domain/order-dates.ts";
 import { isDueToday, type PlanState } from "../../../domain/payment-plan.ts";

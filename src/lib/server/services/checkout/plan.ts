@@ -8,7 +8,7 @@
  * held and counted until the cart is checked out or deleted.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { ScheduledPayment } from "../../../api/checkout-schemas.ts";
+import type { ScheduledPayment } from "../../../api/checkout/schemas.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import { isDueToday, type PlanState, planInstalments, planState } from "../../../domain/payment-plan.ts";
 import { type PaymentPlanMeta, readPaymentPlan } from "../../../domain/payment-plan-meta.ts";

@@ -10,7 +10,7 @@
  * changes nothing (DELETE is idempotent), so the card is never credited twice.
  */
 import { and, eq } from "drizzle-orm";
-import type { CartEnvelope } from "../../../api/cart-schemas.ts";
+import type { CartEnvelope } from "../../../api/cart/schemas.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout-schemas.ts";
+import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout/schemas.ts";
 import type { CustomFieldSpec } from "../../../domain/identity-custom-fields.ts";
 import { parseMoneyString, toMoneyString } from "../../../domain/money.ts";
 import { getTenant } from "../../../tenant/load.ts";

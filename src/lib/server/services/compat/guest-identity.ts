@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { createUserBody } from "../../../api/auth-schemas.ts";
+import type { createUserBody } from "../../../api/auth/schemas.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { fail } from "../../errors/api-error.ts";

@@ -20,7 +20,7 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import * as oidc from "openid-client";
-import type { LoginAnswer } from "../../../api/auth-schemas.ts";
+import type { LoginAnswer } from "../../../api/auth/schemas.ts";
 import {
   EXTERNAL_LOGIN_FLOW_LIFETIME_S,
   emailFromClaims,

@@ -3,7 +3,7 @@
  * state, the mode (self-edit, cancel a free order, or contact us) and, per ticket, whether the
  * rules of domain/manage/rules.ts let the holder cancel or edit it now.
  */
-import type { ManageAnswer } from "../../../api/manage-schemas.ts";
+import type { ManageAnswer } from "../../../api/manage/schemas.ts";
 import {
   cancelRefusal,
   type ManageMode,

@@ -7,7 +7,7 @@
  *   `scheduled` to `cancelled`; with nothing scheduled it is 400 with spec 2 §8's text.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AutoRenewEnvelope } from "../../../api/membership-renew-schemas.ts";
+import type { AutoRenewEnvelope } from "../../../api/membership/renew-schemas.ts";
 import {
   AUTO_RENEW_CANCELLED,
   AUTO_RENEW_SCHEDULED,

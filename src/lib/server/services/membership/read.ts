@@ -7,7 +7,7 @@
  * benefits remaining in the current term.
  */
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
-import type { MyMembershipEnvelope } from "../../../api/membership-schemas.ts";
+import type { MyMembershipEnvelope } from "../../../api/membership/schemas.ts";
 import { remainingBenefits } from "../../../domain/membership/benefits.ts";
 import { roleRank } from "../../../domain/membership/members.ts";
 import { lastFullDay, renewalOpen, renewalOpensAt } from "../../../domain/membership/renewal.ts";

@@ -12,7 +12,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { SavedPaymentMethodEnvelope } from "../../../api/membership-renew-schemas.ts";
+import type { SavedPaymentMethodEnvelope } from "../../../api/membership/renew-schemas.ts";
 import {
   cardBrand,
   savedCardIdentifier,

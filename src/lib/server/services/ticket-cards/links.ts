@@ -8,7 +8,7 @@
  * the proof the wallet helper's routes accept from visitors without an account
  * (services/tickets/access.ts).
  */
-import { orderCalendarLink, ticketLinks } from "../../../api/tickets-schemas.ts";
+import { orderCalendarLink, ticketLinks } from "../../../api/tickets/schemas.ts";
 import type { TicketCard } from "../../../domain/tickets/ticket-cards.ts";
 import type { Executor } from "../../db/executor.ts";
 import type { MailAttachment } from "../../mail/outbox.ts";

@@ -8,7 +8,7 @@
  * A ticket that can't have a pass (cancelled, a donation, ...) or a provider that is off is a 404
  * `no_wallet_pass` on the pass routes.
  */
-import type { WalletPrecheckAnswer, WalletProviderName } from "../../../api/tickets-schemas.ts";
+import type { WalletPrecheckAnswer, WalletProviderName } from "../../../api/tickets/schemas.ts";
 import type { Executor } from "../../db/executor.ts";
 import { fail } from "../../errors/api-error.ts";
 import { errorText } from "../../errors/catalogue.ts";

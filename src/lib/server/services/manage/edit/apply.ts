@@ -16,7 +16,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { CheckoutAnswer } from "../../../../api/checkout-schemas.ts";
+import type { CheckoutAnswer } from "../../../../api/checkout/schemas.ts";
 import { editedOrderTotal, splitRefund } from "../../../../domain/manage/edit.ts";
 import { parseMoneyString, toMoneyString } from "../../../../domain/money.ts";
 import type { Tx } from "../../../db/executor.ts";

@@ -7,7 +7,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { CartEnvelope } from "../../../../api/cart-schemas.ts";
+import type { CartEnvelope } from "../../../../api/cart/schemas.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Db } from "../../../db/client.ts";
 import type { Tx } from "../../../db/executor.ts";

@@ -2,7 +2,7 @@
  * GET cart/{id}?embed=ticket_order (spec 2 §7): the order an edit cart changes, embedded
  * next to the cart as `ticket_order` (with its fee lines, as the order reads show it).
  */
-import type { CartEnvelope } from "../../../../api/cart-schemas.ts";
+import type { CartEnvelope } from "../../../../api/cart/schemas.ts";
 import type { Db } from "../../../db/client.ts";
 import { loadOrderBundle, orderFeesOf, serializeOrder } from "../../checkout/orders.ts";
 

@@ -5,7 +5,7 @@
  * tier, the type's outside fees), and the change by the edit-price rule the edit cart's envelope
  * and its checkout use, so the preview is the amount the confirm page then charges.
  */
-import type { RescheduleQuote } from "../../../../api/manage-edit-schemas.ts";
+import type { RescheduleQuote } from "../../../../api/manage/edit-schemas.ts";
 import { toMoneyString } from "../../../../domain/money.ts";
 import { plannedTickets, resolveAdds } from "../../cart/reserve.ts";
 import { managedOrder } from "../access.ts";

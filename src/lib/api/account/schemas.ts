@@ -9,7 +9,7 @@ import {
   orderTicketResource,
   scheduledPaymentResource,
   ticketOrderResource,
-} from "./checkout-schemas.ts";
+} from "../checkout/schemas.ts";
 import {
   collection,
   eventSessionResource,
@@ -19,7 +19,7 @@ import {
   ticketGroupResource,
   ticketTypeResource,
   venueResource,
-} from "./schemas.ts";
+} from "../schemas.ts";
 
 /** Spec 2 §3 Order session: one session of one of the caller's orders. */
 export const orderSessionResource = z.object({

@@ -11,11 +11,11 @@ import {
   POST_CODE_MAX,
   POST_CODE_MIN,
   POST_CODE_PATTERN,
-} from "../domain/identity-custom-fields.ts";
-import { collection, isoDateTime, moneyString } from "./schemas.ts";
+} from "../../domain/identity-custom-fields.ts";
+import { collection, isoDateTime, moneyString } from "../schemas.ts";
 
 /** Spec 2 §5: 0.50 to 999999.99, GBP 0.30 to 999999.99 (one source: domain/payment-amount.ts). */
-export { PAYMENT_MAX_MINOR, paymentMinMinor } from "../domain/payment-amount.ts";
+export { PAYMENT_MAX_MINOR, paymentMinMinor } from "../../domain/payment-amount.ts";
 /** The message of a refused zip or post code (spec 1 §5), shown by the checkout form as well. */
 export { POST_CODE_INVALID };
 /** Spec 2 §5/§9: gift card numbers up to 70 characters. */

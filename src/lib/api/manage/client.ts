@@ -5,11 +5,11 @@
  * gateway). Used by the manage page (SSR, in process) and its islands (over HTTP).
  */
 import { z } from "zod";
-import { cartEnvelope } from "./cart-schemas.ts";
-import { checkoutAnswer } from "./checkout-schemas.ts";
-import type { ApiClient } from "./client.ts";
-import { rescheduleQuoteAnswer } from "./manage-edit-schemas.ts";
-import { manageAnswer } from "./manage-schemas.ts";
+import { cartEnvelope } from "../cart/schemas.ts";
+import { checkoutAnswer } from "../checkout/schemas.ts";
+import type { ApiClient } from "../client.ts";
+import { rescheduleQuoteAnswer } from "./edit-schemas.ts";
+import { manageAnswer } from "./schemas.ts";
 
 const order = (orderId: string) => `ticket_order/${encodeURIComponent(orderId)}`;
 const cart = (cartId: string) => `cart/${encodeURIComponent(cartId)}`;

@@ -5,8 +5,8 @@
  * the cart store (POST my/cart[/{id}]/modify).
  */
 import { z } from "zod";
-import type { ApiClient } from "./client.ts";
-import { membershipRulesEnvelope, myMembershipEnvelope } from "./membership-schemas.ts";
+import type { ApiClient } from "../client.ts";
+import { membershipRulesEnvelope, myMembershipEnvelope } from "./schemas.ts";
 
 /** Spec 1 §7 "GET membership_rules | embed ticket_type, limit 1000". */
 export const MEMBERSHIP_RULES_LIMIT = 1000;

@@ -8,8 +8,8 @@
  *   unknown id; 409 saved_method_in_use while an enrolled membership renews with it |
  */
 import { z } from "zod";
-import { FIELD_MAX, PHONE_MAX, ZIP_PATTERN } from "../domain/account/profile.ts";
-import { POST_CODE_INVALID } from "../domain/identity-custom-fields.ts";
+import { FIELD_MAX, PHONE_MAX, ZIP_PATTERN } from "../../domain/account/profile.ts";
+import { POST_CODE_INVALID } from "../../domain/identity-custom-fields.ts";
 
 const field = (max: number) => z.string().trim().max(max);
 

@@ -5,7 +5,7 @@
  * seat was taken). Over the typed client, parsed with the contract.
  */
 import { z } from "zod";
-import type { ApiClient } from "./client.ts";
+import type { ApiClient } from "../client.ts";
 import {
   calendarRows,
   collection,
@@ -13,7 +13,7 @@ import {
   priceScheduleResource,
   seatMapResource,
   seatResource,
-} from "./schemas.ts";
+} from "../schemas.ts";
 
 /** The calendar with `_format=extended` or `price` (rows; without `_format` the API answers a map). */
 export const calendarEnvelope = calendarRows;

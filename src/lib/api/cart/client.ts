@@ -3,8 +3,8 @@
  * reserve is sent once; reads retry on network errors and 502s.
  */
 import { z } from "zod";
-import { type ApplyCodeBody, type CartModifyBody, cartEnvelope, extendCartAnswer } from "./cart-schemas.ts";
-import type { ApiClient } from "./client.ts";
+import type { ApiClient } from "../client.ts";
+import { type ApplyCodeBody, type CartModifyBody, cartEnvelope, extendCartAnswer } from "./schemas.ts";
 
 const cartPath = (id: string) => `my/cart/${encodeURIComponent(id)}`;
 /**

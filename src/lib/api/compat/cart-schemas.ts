@@ -12,7 +12,7 @@
  * other than 1. The same holds, limits and errors apply as on POST my/cart/{id}/modify.
  */
 import { z } from "zod";
-import { cartEnvelope, cartResource, reserveTicket } from "./cart-schemas.ts";
+import { cartEnvelope, cartResource, reserveTicket } from "../cart/schemas.ts";
 
 const id = z.string().min(1).max(200);
 

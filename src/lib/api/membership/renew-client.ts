@@ -3,8 +3,8 @@
  * state, and `DELETE ticket_order/{id}/auto_renew`. Used by the cancel page (SSR, in process) and
  * its island (over HTTP).
  */
-import type { ApiClient } from "./client.ts";
-import { autoRenewEnvelope } from "./membership-renew-schemas.ts";
+import type { ApiClient } from "../client.ts";
+import { autoRenewEnvelope } from "./renew-schemas.ts";
 
 const path = (orderId: string) => `ticket_order/${encodeURIComponent(orderId)}/auto_renew`;
 

@@ -4,7 +4,7 @@
  * order and its membership ticket (with ticket type, group and event template ids).
  */
 import { z } from "zod";
-import { collection, membershipRuleResource, ticketTypeResource } from "./schemas.ts";
+import { collection, membershipRuleResource, ticketTypeResource } from "../schemas.ts";
 
 export const membershipProgram = z.object({ id: z.string(), name: z.string(), _rank: z.number().int() });
 

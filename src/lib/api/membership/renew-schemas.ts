@@ -5,7 +5,7 @@
  * payment method shown by its identifier ("Visa ending 4242").
  */
 import { z } from "zod";
-import { collection } from "./schemas.ts";
+import { collection } from "../schemas.ts";
 
 export const autoRenewMembership = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@
  * are never retried. 204 answers parse as `unknown`.
  */
 import { z } from "zod";
+import type { ApiClient } from "../client.ts";
 import {
   type CreateUserBody,
   changeCodeAnswer,
@@ -14,8 +15,7 @@ import {
   undoEmailChangeAnswer,
   userAnswer,
   type VerifyOtpBody,
-} from "./auth-schemas.ts";
-import type { ApiClient } from "./client.ts";
+} from "./schemas.ts";
 
 const empty = z.unknown();
 

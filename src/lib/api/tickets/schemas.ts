@@ -5,7 +5,7 @@
  * optional `token` (the order's manage-link token, for visitors without an account) and `_seller`.
  */
 import { z } from "zod";
-import { manageToken } from "./manage-schemas.ts";
+import { manageToken } from "../manage/schemas.ts";
 
 export const walletProvider = z.enum(["apple", "google"]);
 export type WalletProviderName = z.infer<typeof walletProvider>;

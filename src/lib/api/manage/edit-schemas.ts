@@ -4,8 +4,8 @@
  * cart answers are the ordinary cart envelope (cart-schemas.ts).
  */
 import { z } from "zod";
-import { manageToken } from "./manage-schemas.ts";
-import { moneyString } from "./schemas.ts";
+import { moneyString } from "../schemas.ts";
+import { manageToken } from "./schemas.ts";
 
 const id = z.string().min(1).max(200);
 

@@ -5,7 +5,7 @@
  * its redeemer may choose).
  */
 import { z } from "zod";
-import { collection, isoDateTime, moneyString } from "./schemas.ts";
+import { collection, isoDateTime, moneyString } from "../schemas.ts";
 
 /** Spec 1 §9: names at most 50, e-mail at most 254, custom fields at most 1000. */
 export const gifteeBody = z.strictObject({

@@ -4,8 +4,8 @@
  * the storefront its types. Money leaves the API as decimal strings with two places.
  */
 import { z } from "zod";
-import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "../domain/promo-input.ts";
-import { paymentResource, scheduledPaymentResource, ticketOrderResource } from "./checkout-schemas.ts";
+import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "../../domain/promo-input.ts";
+import { paymentResource, scheduledPaymentResource, ticketOrderResource } from "../checkout/schemas.ts";
 import {
   collection,
   configResource,
@@ -19,7 +19,7 @@ import {
   ticketGroupResource,
   ticketTypeResource,
   venueResource,
-} from "./schemas.ts";
+} from "../schemas.ts";
 
 /** Spec §5 and §9: a promo code is trimmed, 2 to 35 characters (domain/promo-input.ts). */
 export { PROMO_CODE_MAX, PROMO_CODE_MIN };

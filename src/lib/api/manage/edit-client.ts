@@ -2,8 +2,8 @@
  * The edit-cart read the confirm page makes (GET ticket_order/{id}/edit_cart?token=), the
  * order's pending edit cart as a cart envelope. The other edit calls are in manage-client.ts.
  */
-import { cartEnvelope } from "./cart-schemas.ts";
-import type { ApiClient } from "./client.ts";
+import { cartEnvelope } from "../cart/schemas.ts";
+import type { ApiClient } from "../client.ts";
 
 export function manageEditApi(client: ApiClient, seller: string) {
   return {

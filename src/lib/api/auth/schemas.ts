@@ -27,9 +27,9 @@
  * with Retry-After, the same whether or not the account exists.
  */
 import { z } from "zod";
-import { LOGIN_EMAIL_MAX, LOGIN_TEXT_MAX, LOGIN_ZIP_MAX, PASSCODE_LENGTH } from "../domain/login-input.ts";
-import { PASSWORD_MAX } from "../domain/password-rules.ts";
-import { collection, isoDateTime } from "./schemas.ts";
+import { LOGIN_EMAIL_MAX, LOGIN_TEXT_MAX, LOGIN_ZIP_MAX, PASSCODE_LENGTH } from "../../domain/login-input.ts";
+import { PASSWORD_MAX } from "../../domain/password-rules.ts";
+import { collection, isoDateTime } from "../schemas.ts";
 
 export const EMAIL_MAX = 254;
 const email = z.email().max(EMAIL_MAX);

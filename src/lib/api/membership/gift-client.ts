@@ -2,8 +2,8 @@
  * The redeem page's call: GET membership/redeem/{code}, the gift code and the levels its
  * redeemer may choose. Fresh (/api): a code's state changes when it is redeemed.
  */
-import type { ApiClient } from "./client.ts";
-import { type RedeemResource, redeemAnswer } from "./membership-gift-schemas.ts";
+import type { ApiClient } from "../client.ts";
+import { type RedeemResource, redeemAnswer } from "./gift-schemas.ts";
 
 export function membershipGiftApi(client: ApiClient, seller: string) {
   return {

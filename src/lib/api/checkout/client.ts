@@ -4,7 +4,16 @@
  * page. Writes are never retried; an idempotency key makes a repeated submit give the same order.
  */
 import { z } from "zod";
-import { ticketSeatResource } from "./cart-schemas.ts";
+import { ticketSeatResource } from "../cart/schemas.ts";
+import type { ApiClient } from "../client.ts";
+import {
+  collection,
+  eventSessionResource,
+  eventTemplateResource,
+  metaResource,
+  ticketGroupResource,
+  ticketTypeResource,
+} from "../schemas.ts";
 import {
   type CheckoutBody,
   checkoutAnswer,
@@ -13,15 +22,6 @@ import {
   orderTicketResource,
   type PayBody,
   ticketOrderResource,
-} from "./checkout-schemas.ts";
-import type { ApiClient } from "./client.ts";
-import {
-  collection,
-  eventSessionResource,
-  eventTemplateResource,
-  metaResource,
-  ticketGroupResource,
-  ticketTypeResource,
 } from "./schemas.ts";
 
 /** GET ticket_order: the orders with their tickets and what names them (embeds are optional). */

@@ -5,8 +5,8 @@
  * `manage_token` in bodies.
  */
 import { z } from "zod";
-import { ticketOrderResource } from "./checkout-schemas.ts";
-import { isoDateTime, moneyString } from "./schemas.ts";
+import { ticketOrderResource } from "../checkout/schemas.ts";
+import { isoDateTime, moneyString } from "../schemas.ts";
 
 /** The manage-link token's shape (`v1.{expires}.{mac}`); anything longer is refused before any lookup. */
 export const manageToken = z.string().min(1).max(200);

@@ -5,7 +5,7 @@
  * /{seller}/login/callback page with the provider's query) logs the visitor in.
  */
 import { z } from "zod";
-import { loginAnswer } from "./auth-schemas.ts";
+import { loginAnswer } from "./schemas.ts";
 
 const param = z.string().max(2000).optional();
 

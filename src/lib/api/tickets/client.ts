@@ -4,12 +4,8 @@
  * `ticketLinks` and `orderCalendarLink` in tickets-schemas.ts). `token` is the order's manage-link
  * token, for visitors without an account.
  */
-import type { ApiClient } from "./client.ts";
-import {
-  type WalletPrecheckAnswer,
-  type WalletProviderName,
-  walletPrecheckAnswer,
-} from "./tickets-schemas.ts";
+import type { ApiClient } from "../client.ts";
+import { type WalletPrecheckAnswer, type WalletProviderName, walletPrecheckAnswer } from "./schemas.ts";
 
 export function ticketsApi(client: ApiClient, seller: string) {
   return {
