@@ -52,6 +52,15 @@ export function getTenant(slug: string): Tenant | undefined {
   return loadTenants().get(slug);
 }
 
+/**
+ * The deployment's only tenant, or undefined when it has several (or none): a venue that runs its
+ * own Foyer has one tenant, and its API calls need not name it.
+ */
+export function soleTenant(): Tenant | undefined {
+  const tenants = loadTenants();
+  return tenants.size === 1 ? tenants.values().next().value : undefined;
+}
+
 /** The tenant whose `hosts` list a URL's host name (or a Host header), or undefined (the shared host). */
 export function tenantForHost(host: string | null | undefined): Tenant | undefined {
   const name = hostNameOf(host);

@@ -2,10 +2,11 @@
  * The API on a tenant's own host name: the Host names the seller, so a request needs no
  * `_seller` (the original API's clients send none). The request goes on with `_seller={slug}`
  * added; a `_seller` naming another seller is refused with 404 (never another tenant's data).
- * On any other host the request is left as it is.
+ * A deployment with one tenant (a venue's own Foyer) treats every host so: its API calls need no
+ * `_seller` either. With several tenants, a request on any other host is left as it is.
  */
 
-import { tenantForHost } from "../../tenant/load.ts";
+import { soleTenant, tenantForHost } from "../../tenant/load.ts";
 import type { Db } from "../db/client.ts";
 import { notFound } from "../errors/api-error.ts";
 import { findSeller } from "../services/catalogue/reads.ts";
@@ -18,7 +19,7 @@ export async function withHostSeller(request: Request, db: Db): Promise<Request 
   } catch {
     return request;
   }
-  const tenant = tenantForHost(url.host);
+  const tenant = tenantForHost(url.host) ?? soleTenant();
   if (!tenant) return request;
   const named = url.searchParams.getAll("_seller");
   if (named.length === 0) {
