@@ -7,37 +7,18 @@
  * has been called once more directly.
  */
 import { and, eq, like } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import { GIFT_RECIPIENT_KEYS } from "../../../src/lib/domain/gift-recipient.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { completeOrder } from "../../../src/lib/server/services/checkout/complete-order.ts";
-import { type FakeStripe, startFakeStripe } from "../../fixtures/stripe/fake-server.ts";
+import { withFakeStripe } from "../../fixtures/stripe/harness.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { asCart, cartOf, send, TEST_CARD, withRequiredCustomInfo } from "../../helpers/cart.ts";
 
 const api = withTestApi();
-const WEBHOOK_SECRET = "whsec_foyer_completion_secret";
-const ENV_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_API_BASE", "STRIPE_WEBHOOK_SECRET"] as const;
+const stripe = withFakeStripe(api);
 const GIFT_GROUP = "hm-gift-card-cards";
-let fake: FakeStripe;
-const savedEnv: Record<string, string | undefined> = {};
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  for (const key of ENV_KEYS) savedEnv[key] = process.env[key];
-  process.env.STRIPE_SECRET_KEY = "sk_test_foyer_fake";
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-});
-afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-  await fake?.close();
-});
 
 /** A guest cart with a $50 gift card for a named recipient and an Individual membership. */
 async function giftCardAndMembershipCart(recipientEmail: string) {
@@ -60,29 +41,7 @@ async function giftCardAndMembershipCart(recipientEmail: string) {
   return { cartId, identity };
 }
 
-function webhook(type: string, intent: Record<string, unknown>) {
-  const payload = JSON.stringify({
-    id: `evt_foyer_${String(intent.id)}_${type}`,
-    object: "event",
-    api_version: "2025-10-29.clover",
-    created: Math.floor(api.clock.now().getTime() / 1000),
-    data: { object: intent },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: WEBHOOK_SECRET,
-    timestamp: Math.floor(api.clock.now().getTime() / 1000),
-  });
-  return api.app.request("/api/stripe/webhook", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-}
+const webhook = (type: string, intent: Record<string, unknown>) => stripe.webhook(type, intent);
 
 /** The one pending order of the cart and the payment that is to pay it. */
 async function pendingOrderOf(cartId: string) {
@@ -156,7 +115,7 @@ describe("an order's completion run twice delivers nothing twice", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(checkoutAnswer.parse(res.body).checkout_result._data[0]?.status).toBe("pending");
     const { order, payment } = await pendingOrderOf(cartId);
-    const intent = fake.created.at(-1) ?? {};
+    const intent = stripe.fake().created.at(-1) ?? {};
     const succeeded = { ...intent, status: "succeeded", amount_received: intent.amount };
 
     const first = await webhook("payment_intent.succeeded", succeeded);
