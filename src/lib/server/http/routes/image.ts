@@ -5,6 +5,10 @@
  * boxes the pages use (domain/image-sizes.ts, api/images.ts IMAGE_BOXES), so an image has a handful
  * of variants per format, not one per size asked. Resized outputs are kept in a bounded disk
  * cache (image-cache.ts) and sent as immutable with an ETag.
+ *
+ * A venue's own pictures sit beside its catalogue files, in CONTENT_DIR/catalogue/{tenant}/images/:
+ * `image/{tenant}/{file}` is looked for in IMAGES_DIR first, then there, so a catalogue names its
+ * pictures by file name and they are served like the demo's.
  */
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
@@ -13,6 +17,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_BOXES, IMAGE_FORMATS, type ImageFormat } from "../../../api/images.ts";
 import { snapSize } from "../../../domain/image-sizes.ts";
+import { contentDir } from "../../../tenant/load.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
 import { cachedRender, imageCacheConfig } from "../image-cache.ts";
 import { unlessMissing } from "../missing-file.ts";
@@ -103,6 +108,20 @@ function sourcePath(root: string, requested: string): string {
   return full;
 }
 
+/**
+ * The source of `rel`: in the images folder, else in its tenant's catalogue images
+ * (`{tenant}/{file}` → CONTENT_DIR/catalogue/{tenant}/images/{file}); null when neither has it.
+ * Both are checked by sourcePath, so no path leaves its folder.
+ */
+async function existingSource(root: string, rel: string): Promise<string | null> {
+  const file = sourcePath(root, rel);
+  if (await unlessMissing(stat(file), null)) return file;
+  const [tenant, ...rest] = rel.split("/");
+  if (!tenant || rest.length === 0) return null;
+  const catalogueImages = resolve(contentDir(), "catalogue", tenant, "images");
+  return sourcePath(catalogueImages, rest.join("/"));
+}
+
 export function registerImage(router: ApiRouter): void {
   // The path holds slashes, so the handler is a wildcard route; the doc still lists it.
   router.openAPIRegistry.registerPath(route);
@@ -114,12 +133,12 @@ export function registerImage(router: ApiRouter): void {
     // The path may hold slashes: take everything after /image/.
     const marker = "/image/";
     const rel = decodeURIComponent(c.req.path.slice(c.req.path.indexOf(marker) + marker.length));
-    const file = sourcePath(root, rel);
+    const file = await existingSource(root, rel);
     const { sizex, sizey } = snapSize({ sizex: size(raw, "sizex"), sizey: size(raw, "sizey") }, IMAGE_BOXES);
     const shrinkOnly = ["true", "1"].includes(single(raw, "shrinkonly") ?? "");
     const encoding = format(raw);
-    const info = await unlessMissing(stat(file), null);
-    if (!info?.isFile()) throw imageNotFound();
+    const info = file ? await unlessMissing(stat(file), null) : null;
+    if (!file || !info?.isFile()) throw imageNotFound();
     const key = createHash("sha256")
       .update(
         `${file}|${info.mtimeMs}|${info.size}|${sizex ?? ""}|${sizey ?? ""}|${shrinkOnly}|${encoding ?? ""}`,
