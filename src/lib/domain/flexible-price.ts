@@ -2,7 +2,7 @@
  * Flexible prices (spec §5): an amount between currency_amount_min and currency_amount_max, in
  * steps of 0.01, else 'Value entered is outside min/max'. Amounts are minor units inside.
  */
-import { parseMoneyString } from "./money.ts";
+import { parseMoneyString, toMoneyString } from "./money.ts";
 
 export const OUTSIDE_MIN_MAX = "Value entered is outside min/max";
 export const FLEXIBLE_STEP = "0.01";
@@ -10,14 +10,21 @@ export const FLEXIBLE_STEP = "0.01";
 export interface FlexibleBounds {
   min: number | undefined;
   max: number | undefined;
+  /** The seller's currency: what a typed amount is read in ("12.5" KWD is 12500). Two decimals when absent. */
+  currency?: string;
 }
 
-export function flexibleBounds(type: {
-  currency_amount_min: string | null;
-  currency_amount_max: string | null;
-}): FlexibleBounds {
+/** The bounds are API strings, which are two-decimal; `currency` only says how typed amounts are read. */
+export function flexibleBounds(
+  type: {
+    currency_amount_min: string | null;
+    currency_amount_max: string | null;
+  },
+  currency?: string,
+): FlexibleBounds {
   const read = (v: string | null) => (v === null ? undefined : parseMoneyString(v));
-  return { min: read(type.currency_amount_min), max: read(type.currency_amount_max) };
+  const bounds: FlexibleBounds = { min: read(type.currency_amount_min), max: read(type.currency_amount_max) };
+  return currency ? { ...bounds, currency } : bounds;
 }
 
 /** Why an amount is outside: under the minimum, over the maximum, or not money in steps of 0.01. */
@@ -28,13 +35,16 @@ export type FlexibleCheck =
   | { ok: false; error: "required" }
   | { ok: false; error: "outside"; reason: OutsideReason };
 
-/** Checks what the shopper typed ("12", "12.5", "12.50"); more than two decimals is off-step. */
+/**
+ * Checks what the shopper typed ("12", "12.5", "12.50"); more decimals than the currency has
+ * (two, or three for KWD, none for JPY) is off-step.
+ */
 export function checkFlexibleAmount(input: string, bounds: FlexibleBounds): FlexibleCheck {
   const value = input.trim();
   if (value === "") return { ok: false, error: "required" };
   let amount: number;
   try {
-    amount = parseMoneyString(value);
+    amount = parseMoneyString(value, bounds.currency);
   } catch {
     return { ok: false, error: "outside", reason: "format" };
   }
@@ -80,7 +90,7 @@ export function outsideMessage(
 export function presetAmount(price: string | undefined, bounds: FlexibleBounds): string {
   if (!price) return "";
   const check = checkFlexibleAmount(price, bounds);
-  return check.ok ? (check.amount / 100).toFixed(2) : "";
+  return check.ok ? toMoneyString(check.amount, bounds.currency) : "";
 }
 
 /**

@@ -1,26 +1,84 @@
 /**
  * Money: integer minor units inside, "25.00" strings at the API edge, Intl.NumberFormat for people.
  * Rounding happens only at the edges (fee computation rounds half away from zero, once).
- * A minor unit is one hundredth of the currency unit everywhere (the contract's two-decimal strings);
- * the tenants' currencies (USD, GBP, EUR) all have two decimals.
+ * How many minor units make a unit is the currency's own: 100 for USD and GBP, 1000 for KWD
+ * (three decimals), 1 for JPY (none). currencyDigits is the one place that says so; a caller that
+ * names no currency gets two decimals, as the two-decimal tenants always had.
  */
 
-/** Minor units -> "25.00" (always two places, as the API contract sends). */
-export function toMoneyString(minor: number): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount of minor units: ${minor}`);
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  const units = Math.floor(abs / 100);
-  const cents = abs % 100;
-  return `${sign}${units}.${cents.toString().padStart(2, "0")}`;
+/** Two decimals when no currency is named: the scale every two-decimal tenant has always used. */
+const DEFAULT_DIGITS = 2;
+
+const digitsByCurrency = new Map<string, number>();
+
+/** A currency's decimals as Intl knows them (ISO 4217): USD 2, KWD 3, JPY 0. Throws on an unknown code. */
+export function currencyDigits(currency: string): number {
+  const code = currency.toUpperCase();
+  let digits = digitsByCurrency.get(code);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions()
+        .maximumFractionDigits ?? DEFAULT_DIGITS;
+    digitsByCurrency.set(code, digits);
+  }
+  return digits;
 }
 
-/** "25.00" / "25" / "25.5" -> 2500 / 2500 / 2550. Throws on anything else (never floats). */
-export function parseMoneyString(value: string): number {
-  const m = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!m) throw new RangeError(`Not a money amount: ${value}`);
-  const minor = Number(m[2]) * 100 + Number((m[3] ?? "0").padEnd(2, "0"));
+const digitsOf = (currency: string | undefined) => (currency ? currencyDigits(currency) : DEFAULT_DIGITS);
+
+/** Minor units to the unit: 100 for USD, 1000 for KWD, 1 for JPY. */
+export function minorPerUnit(currency?: string): number {
+  return 10 ** digitsOf(currency);
+}
+
+/**
+ * Minor units -> "25.00" in the currency's own places ("2.500" for KWD, "25" for JPY); two places
+ * when no currency is named, as the API contract sends for two-decimal currencies.
+ */
+export function toMoneyString(minor: number, currency?: string): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount of minor units: ${minor}`);
+  const digits = digitsOf(currency);
+  const scale = 10 ** digits;
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  const units = Math.floor(abs / scale);
+  if (digits === 0) return `${sign}${units}`;
+  const fraction = abs % scale;
+  return `${sign}${units}.${fraction.toString().padStart(digits, "0")}`;
+}
+
+/**
+ * "25.00" / "25" / "25.5" -> 2500 / 2500 / 2550 (USD); "12.5" -> 12500 in KWD. Throws on anything
+ * else, and on more decimals than the currency has ("12.3456" in KWD): never floats, never rounds.
+ */
+export function parseMoneyString(value: string, currency?: string): number {
+  const digits = digitsOf(currency);
+  const m = /^(-)?(\d{1,13})(?:\.(\d+))?$/.exec(value.trim());
+  if (!m || (m[3] !== undefined && (digits === 0 || m[3].length > digits))) {
+    throw new RangeError(`Not a money amount: ${value}`);
+  }
+  const minor = Number(m[2]) * 10 ** digits + Number((m[3] ?? "0").padEnd(digits, "0") || "0");
   return m[1] ? -minor : minor;
+}
+
+/** An amount as people write it ("12.5") -> minor units of the currency (12500 in KWD). */
+export function toMinor(amount: string, currency: string): number {
+  return parseMoneyString(amount, currency);
+}
+
+/** Minor units -> the amount as a number of units (2500 KWD minor units -> 2.5), for number inputs and analytics. */
+export function fromMinor(minor: number, currency?: string): number {
+  return Number(toMoneyString(minor, currency));
+}
+
+/**
+ * The amount Stripe is asked for. Stripe takes minor units, and for its three-decimal currencies
+ * (BHD, JOD, KWD, OMR, TND) the last digit must be 0, so those are rounded to the nearest ten minor
+ * units (half away from zero); every other currency is sent as it is.
+ */
+export function stripeAmount(minor: number, currency: string): number {
+  if (currencyDigits(currency) !== 3) return minor;
+  return roundHalfAwayFromZero(minor, 10) * 10;
 }
 
 /** Rounds a rational number half away from zero, to an integer. */
@@ -61,6 +119,6 @@ export function formatMoney(minor: number, currency: string, locale = "en-US"): 
     format = new Intl.NumberFormat(locale, { style: "currency", currency });
     moneyFormats.set(key, format);
   }
-  // Same scale as toMoneyString and parseMoneyString: 100 minor units to the unit.
-  return format.format(minor / 100);
+  // Same scale as toMoneyString and parseMoneyString: the currency's own minor units to the unit.
+  return format.format(fromMinor(minor, currency));
 }

@@ -26,8 +26,8 @@ describe("money", () => {
   it("formats with Intl.NumberFormat for the locale and currency", () => {
     expect(formatMoney(2500, "USD", "en-US")).toBe("$25.00");
     expect(formatMoney(2500, "GBP", "en-GB")).toBe("£25.00");
-    // Regression: formatMoney scaled by the currency's own decimals while parsing used 100.
-    expect(formatMoney(parseMoneyString("1500.00"), "JPY", "en-US")).toBe("¥1,500");
+    // Regression: formatting and parsing use one scale, the currency's own decimals (JPY has none).
+    expect(formatMoney(parseMoneyString("1500", "JPY"), "JPY", "en-US")).toBe("¥1,500");
   });
   it("keeps one formatter per locale and currency: the same call twice, and its neighbours, read the same as alone", () => {
     expect([

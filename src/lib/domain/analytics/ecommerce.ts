@@ -66,6 +66,8 @@ export function viewItemEvent(input: ViewItemInput): AnalyticsEvent {
     input.types
       .filter((type) => type.ticket_group_id === group.id)
       .map((type) => {
+        // The API's strings are read as minor units; the values go out in the currency's own
+        // decimals ("2.500" for KWD), as the ecommerce currency field says.
         const amount = parseMoneyString(type.currency_amount);
         const fees = outsideFeesOf(type);
         return {
@@ -73,8 +75,8 @@ export function viewItemEvent(input: ViewItemInput): AnalyticsEvent {
           event_template_id: input.eventId,
           ticket_group_id: group.id,
           handler: group.handler,
-          face_value: toMoneyString(amount),
-          fee: toMoneyString(feeTotal([{ amount, fees }])),
+          face_value: toMoneyString(amount, input.currency),
+          fee: toMoneyString(feeTotal([{ amount, fees }]), input.currency),
         };
       }),
   );
