@@ -9,15 +9,12 @@
  * - Stripe errors map as stripe-errors.ts says.
  * The idempotency key sent to Stripe derives from the checkout's key, the cart, the amount and the
  * payment method: a retried attempt never charges twice, another card is another attempt.
- * The intent's amount is the charge's minor units, except that Stripe wants the last digit of a
- * three-decimal currency's amount (KWD) to be 0: money.ts's stripeAmount rounds it to ten.
  * A refund (refund.ts) is one `refunds.create` for the payment's intent and amount, keyed by the
  * payment's id: a retried refund never refunds twice.
  */
 import { createHash } from "node:crypto";
 import type Stripe from "stripe";
 import { savedCardIdentifier } from "../../domain/membership/auto-renew.ts";
-import { stripeAmount } from "../../domain/money.ts";
 import { type ApiError, fail } from "../errors/api-error.ts";
 import { errorText } from "../errors/catalogue.ts";
 import {
@@ -111,7 +108,7 @@ export function stripeSavedMethod(intent: Stripe.PaymentIntent): ChargeOutcome["
 function assertSameAttempt(intent: Stripe.PaymentIntent, request: ChargeRequest): void {
   if (
     intent.metadata?.cart_id !== request.cartId ||
-    intent.amount !== stripeAmount(request.amount, request.currency) ||
+    intent.amount !== request.amount ||
     intent.currency.toLowerCase() !== request.currency.toLowerCase()
   ) {
     throw fail("payment_intent_mismatch", {
@@ -150,7 +147,7 @@ export function createStripeGateway(config: StripeConfig): Gateway {
             : null;
           intent = await client.paymentIntents.create(
             {
-              amount: stripeAmount(request.amount, request.currency),
+              amount: request.amount,
               currency: request.currency.toLowerCase(),
               payment_method: paymentMethod,
               automatic_payment_methods: { enabled: true, allow_redirects: "never" },
