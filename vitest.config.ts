@@ -23,7 +23,7 @@ function browserZodUnitTests(): string[] {
       ...domainWithZod.map((f) => f.replace(/[.]/g, "\\.")),
     ].join("|"),
   );
-  const serverZod = /src\/lib\/(server|tenant\/load)/;
+  const serverZod = /src\/lib\/(server|tenant\/load|catalogue)/;
   return readdirSync("tests/unit", { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".test.ts") && f !== "performance/zod-browser.test.ts")
     .map((f) => `tests/unit/${f.replace(/\\/g, "/")}`)
