@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { type LoadedFile, loadTenantFiles, problemAt } from "./load.ts";
 import { currencyDecimals, toMinorUnits } from "./money.ts";
 import type { CatalogueProblem, Path } from "./problems.ts";
+import { scheduleClash } from "./schedule-overlap.ts";
 import type { CatalogueEvent } from "./schema/event.ts";
 
 export interface CatalogueSummary {
@@ -180,6 +181,36 @@ export function checkTenant(contentDir: string, slug: string): CheckResult {
     });
   }
 
+  // One schedule per season or set of days: two must never start a session at the same minute.
+  schedules.forEach((b, j) => {
+    for (const a of schedules.slice(0, j)) {
+      if (a.value.event !== b.value.event) continue;
+      const why = scheduleClash(a.value, b.value);
+      if (why) {
+        const line = problemAt(a.file, a.path, "").line;
+        const where = a.file === b.file ? `line ${line}` : `${a.file.name} line ${line}`;
+        at(
+          b,
+          ["event"],
+          `This schedule and the one at ${where} would start sessions at the same time (${why}).`,
+        );
+      }
+    }
+  });
+  for (const e of events) {
+    const has = schedules.some((s) => s.value.event === e.value.id);
+    if (e.value.type === "other" && has) {
+      at(
+        e,
+        ["type"],
+        'An event of type "other" has no sessions: remove its schedules, or make it "repeating".',
+      );
+    }
+    if (e.value.type !== "other" && !has) {
+      at(e, ["type"], `A ${e.value.type} event needs a schedule (schedules: - event: ${e.value.id}).`);
+    }
+  }
+
   for (const m of seatMaps) {
     const map = m.value;
     needEvent(m, ["event"], map.event);
@@ -207,7 +238,22 @@ export function checkTenant(contentDir: string, slug: string): CheckResult {
     }
   }
 
+  const settings = ok.filter((f) => f.data?.settings !== undefined);
+  for (const f of settings.slice(1)) {
+    problems.push(
+      problemAt(
+        f,
+        ["settings"],
+        `The settings are already written in ${settings[0]?.name}: keep them in one file.`,
+      ),
+    );
+  }
+
   for (const c of codes) {
+    const { valid_from: from, valid_until: until } = c.value;
+    if (from && until && dayNumber(from) > dayNumber(until)) {
+      at(c, ["valid_until"], "The code stops being valid before it starts.");
+    }
     c.value.ticket_types?.forEach((id, i) => {
       needType(c, ["ticket_types", i], id);
     });
@@ -296,4 +342,10 @@ export function describeSummary(s: CatalogueSummary): string {
     [s.messageRules, "message rule", "message rules"],
   ];
   return parts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ");
+}
+
+/** A validity date as a comparable number: days since 1970, or days from today for "today+N". */
+function dayNumber(date: string): number {
+  if (date.startsWith("today")) return Math.floor(Date.now() / 86_400_000) + Number(date.slice(5) || 0);
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 }

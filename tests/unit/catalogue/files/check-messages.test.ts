@@ -73,6 +73,7 @@ describe("catalogue check: file, line and field", () => {
     });
     expect(checkTenant(dir, "test-venue").problems.map(formatProblem)).toEqual([
       'test-venue/schedules.yaml line 2, schedules[0].event: There is no event with the id "tv-admision".',
+      "test-venue/events.yaml line 9, events[0].type: A repeating event needs a schedule (schedules: - event: tv-admission).",
     ]);
   });
 });

@@ -7,9 +7,10 @@ import { formatProblem } from "../../../../src/lib/catalogue/problems.ts";
 import { contentFolder, EVENTS_YAML, SCHEDULES_YAML } from "./fixture.ts";
 
 const check = (files: Record<string, string>) =>
-  checkTenant(contentFolder("USD", { "events.yaml": EVENTS_YAML, ...files }), "test-venue").problems.map(
-    formatProblem,
-  );
+  checkTenant(
+    contentFolder("USD", { "events.yaml": EVENTS_YAML, "schedules.yaml": SCHEDULES_YAML, ...files }),
+    "test-venue",
+  ).problems.map(formatProblem);
 
 describe("catalogue references", () => {
   it("a clean catalogue has no problems and a summary", () => {
@@ -27,10 +28,10 @@ describe("catalogue references", () => {
     });
   });
 
-  it("an id used twice, in two files, names both places", () => {
-    const more = `events:\n  - id: tv-admission\n    name: Again\n    category: X\n    type: other\n    reserve_flow: one_ticket\n    groups:\n      - id: tv-other\n        name: Other\n        kind: donation\n        types: [{ id: tv-gift, name: Gift, price: 5 }]\n`;
+  it("an id used twice, in two files (a ticket group in two events), names both places", () => {
+    const more = `events:\n  - id: tv-gifts\n    name: Again\n    category: X\n    type: other\n    reserve_flow: one_ticket\n    groups:\n      - id: tv-general\n        name: Other\n        kind: donation\n        types: [{ id: tv-gift, name: Gift, price: 5 }]\n`;
     expect(check({ "more.yaml": more })).toEqual([
-      'test-venue/more.yaml line 2, events[0].id: The id "tv-admission" is already used (test-venue/events.yaml line 6): each must be different.',
+      'test-venue/more.yaml line 8, events[0].groups[0].id: The id "tv-general" is already used (test-venue/events.yaml line 12): each must be different.',
     ]);
   });
 
