@@ -76,9 +76,12 @@ function valueAt(data: unknown, path: Path): unknown {
 export function describeIssue(issue: z.core.$ZodIssue, data: unknown): { path: Path; message: string }[] {
   const path = issue.path.filter((k): k is string | number => typeof k !== "symbol");
   if (issue.code === "unrecognized_keys") {
+    // A text with a comma inside { ... } splits into a second "field": the fix is quotes.
     return issue.keys.map((key) => ({
       path: [...path, key],
-      message: `Unknown field "${key}": check its spelling, or remove it.`,
+      message: key.includes(" ")
+        ? `Unknown field "${key}": if it is part of a text with a comma, put the whole text in "quotes".`
+        : `Unknown field "${key}": check its spelling, or remove it.`,
     }));
   }
   if (issue.code === "invalid_type" && valueAt(data, path) === undefined) {

@@ -30,15 +30,30 @@ export const catalogueFileSchema = z
   .object({
     /** The editor's JSON Schema (JSON files); YAML files name it in a comment instead. */
     $schema: z.string().optional(),
-    settings: settingsSchema.optional(),
-    venues: z.array(venueSchema).optional(),
-    events: z.array(eventSchema).optional(),
-    schedules: z.array(scheduleSchema).optional(),
-    seat_maps: z.array(seatMapSchema).optional(),
-    codes: z.array(codeSchema).optional(),
-    gift_cards: z.array(giftCardSchema).optional(),
-    memberships: z.array(membershipProgramSchema).optional(),
-    message_rules: z.array(messageRuleSchema).optional(),
+    settings: settingsSchema.optional().describe("Default pads and the thank-you page; in one file only."),
+    venues: z.array(venueSchema).optional().describe("Where the events take place."),
+    events: z
+      .array(eventSchema)
+      .optional()
+      .describe("What is sold: each event with its ticket groups and prices."),
+    schedules: z
+      .array(scheduleSchema)
+      .optional()
+      .describe("When events run: days, hours, capacity, seasons, closed days, exceptions, performances."),
+    seat_maps: z.array(seatMapSchema).optional().describe("Rows of seats for seated events."),
+    codes: z.array(codeSchema).optional().describe("Promo codes, vouchers and gifts of membership."),
+    gift_cards: z
+      .array(giftCardSchema)
+      .optional()
+      .describe("Gift cards already issued that the shop accepts."),
+    memberships: z
+      .array(membershipProgramSchema)
+      .optional()
+      .describe("Membership programs: the levels' roles (cards) and benefits."),
+    message_rules: z
+      .array(messageRuleSchema)
+      .optional()
+      .describe("Words shown beside dates, sessions or the quantity picker."),
   })
   .strict();
 

@@ -26,13 +26,17 @@ export const text = z.string({ error: "Write this as text." });
 export const money = z
   .number({ error: "Write a price as a number like 25.00." })
   .min(0, "A price is never negative.")
-  .max(1_000_000, "A price is at most 1,000,000.");
+  .max(1_000_000, "A price is at most 1,000,000.")
+  .describe(
+    "Money in the currency's major units, as on a price list: 25.00 (dollars), 3.125 (dinars), 1500 (yen).",
+  );
 
 /** A percentage as a person writes it (2.5 means 2.5 %). */
 export const percent = z
   .number({ error: "Write a percentage as a number like 2.5." })
   .min(0, "A percentage is at least 0.")
-  .max(100, "A percentage is at most 100.");
+  .max(100, "A percentage is at most 100.")
+  .describe("A percentage: 2.5 means 2.5 %.");
 
 export const count = z
   .number({ error: "Write a whole number, for example 10." })
@@ -40,9 +44,13 @@ export const count = z
   .min(0, "A number of tickets is never negative.");
 
 /** Public pages list it; members-only needs a membership (or a code); link-only has no listing. */
-export const visibility = z.enum(["public", "members", "link"], {
-  error: 'Write the visibility as "public", "members" or "link".',
-});
+export const visibility = z
+  .enum(["public", "members", "link"], {
+    error: 'Write the visibility as "public", "members" or "link".',
+  })
+  .describe(
+    "public: listed; members: for members (or with a code); link: only by its link. public when not given.",
+  );
 
 export const localDate = z
   .string({ error: "Write a date as YYYY-MM-DD, for example 2026-12-24." })

@@ -41,14 +41,20 @@ export const eventSchema = z
     description: text.optional(),
     category: text.min(1, "A category must not be empty."),
     /** "repeating" (sessions from schedules), "single" (one performance or a few), "other" (no date). */
-    type: z.enum(EVENT_TYPES, { error: `Write the type as one of: ${EVENT_TYPES.join(", ")}.` }),
+    type: z
+      .enum(EVENT_TYPES, { error: `Write the type as one of: ${EVENT_TYPES.join(", ")}.` })
+      .describe("repeating: sessions from schedules; single: one performance or a few; other: no date."),
     visibility: visibility.optional(),
     /** The venue's id; the tenant's only venue when not given. */
     venue: id.optional(),
     image: imageSchema.optional(),
-    reserve_flow: z.enum(RESERVE_FLOWS, {
-      error: `Write the reserve flow as one of: ${RESERVE_FLOWS.join(", ")}.`,
-    }),
+    reserve_flow: z
+      .enum(RESERVE_FLOWS, {
+        error: `Write the reserve flow as one of: ${RESERVE_FLOWS.join(", ")}.`,
+      })
+      .describe(
+        "date_first: choose a date, then tickets; quantity_first: tickets, then a time; one_ticket: a donation or gift card; membership: the membership form.",
+      ),
     /** Other events may be added to this one (it is an anchor). */
     anchor: z.boolean().optional(),
     /** Events offered with this one in the cart. */
@@ -59,7 +65,11 @@ export const eventSchema = z
     pad_after: count.optional(),
     price_display: priceDisplaySchema.optional(),
     /** Days ahead that sessions are generated for. */
-    horizon_days: count.min(1, "Sessions are generated at least 1 day ahead.").max(730).optional(),
+    horizon_days: count
+      .describe("Days ahead that sessions are on sale.")
+      .min(1, "Sessions are generated at least 1 day ahead.")
+      .max(730)
+      .optional(),
     groups: z.array(ticketGroupSchema).min(1, "An event sells at least one ticket group."),
   })
   .strict();

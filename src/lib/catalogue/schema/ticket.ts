@@ -13,7 +13,10 @@ export const ticketTypeSchema = z
     summary: text.optional(),
     price: money,
     /** Another price on the days a schedule names this tier, e.g. { saturday: 22.00 }. */
-    tiers: z.record(z.string().min(1).max(40), money).optional(),
+    tiers: z
+      .record(z.string().min(1).max(40), money)
+      .optional()
+      .describe("Other prices on the days a schedule names the tier, e.g. { saturday: 22.00 }."),
     /** For a donation or a gift card of the buyer's choosing: the least and most they may give. */
     min_price: money.optional(),
     max_price: money.optional(),
@@ -52,9 +55,13 @@ export const ticketGroupSchema = z
     id,
     name,
     description: text.optional(),
-    kind: z.enum(GROUP_KINDS, {
-      error: `Write the kind as one of: ${GROUP_KINDS.join(", ")}.`,
-    }),
+    kind: z
+      .enum(GROUP_KINDS, {
+        error: `Write the kind as one of: ${GROUP_KINDS.join(", ")}.`,
+      })
+      .describe(
+        "tickets: timed or dated tickets; seated: seats on a seat map; passes: no date; codes: one voucher code per ticket; membership; gift_card; donation.",
+      ),
     visibility: visibility.optional(),
     min_per_order: count.optional(),
     max_per_order: count.optional(),

@@ -34,6 +34,16 @@ describe("catalogue check: file, line and field", () => {
     ]);
   });
 
+  it("a comma in an unquoted text inside { ... } asks for quotes", () => {
+    const broken = EVENTS_YAML.replace(
+      "    category: Admission\n",
+      "    category: Admission\n    image: { name: hall, alt: Chairs, tables and lamps }\n",
+    );
+    expect(messages("test-venue/events.yaml", broken)).toEqual([
+      'test-venue/events.yaml line 9, events[0].image.tables and lamps: Unknown field "tables and lamps": if it is part of a text with a comma, put the whole text in "quotes".',
+    ]);
+  });
+
   it("a word outside a list names the words allowed", () => {
     const broken = EVENTS_YAML.replace("kind: tickets", "kind: tikets");
     expect(messages("test-venue/events.yaml", broken)).toEqual([
