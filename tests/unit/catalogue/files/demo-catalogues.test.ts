@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkTenant } from "../../../../src/lib/catalogue/check.ts";
 import { catalogueJsonSchema } from "../../../../src/lib/catalogue/json-schema.ts";
+import { loadTenantFiles } from "../../../../src/lib/catalogue/load.ts";
 import { formatProblem } from "../../../../src/lib/catalogue/problems.ts";
 
 const content = join(process.cwd(), "src", "content");
@@ -34,6 +35,30 @@ describe("demo catalogues", () => {
     expect(readFileSync(join(content, "catalogue", "harbour-museum", "schedules.yaml"), "utf8")).toContain(
       "capacity: 156",
     );
+  });
+
+  it("the files list the events in the shop's order (file names sorted, then top to bottom)", () => {
+    const order = (slug: string) =>
+      loadTenantFiles(content, slug).files.flatMap((f) => f.data?.events?.map((e) => e.id) ?? []);
+    expect(order("harbour-museum")).toEqual([
+      "hm-general-admission",
+      "hm-special-exhibition",
+      "hm-evening-concert",
+      "hm-flex-pass",
+      "hm-donation",
+      "hm-gift-card",
+      "hm-membership",
+      "hm-members-preview",
+      "hm-hidden-event",
+    ]);
+    expect(order("riverside-zoo")).toEqual([
+      "rz-day-admission",
+      "rz-keeper-talk",
+      "rz-keeper-day",
+      "rz-membership",
+      "rz-gift-card",
+      "rz-donation",
+    ]);
   });
 
   it("catalogue.schema.json is up to date (npm run catalogue -- schema)", () => {
