@@ -7,10 +7,10 @@ import { defineConfig } from "vitest/config";
  * The unit tests that run again with the browser's zod: those that load client code, the
  * typed API client and its contract (`src/lib/api`), the islands, the stores, a domain module that
  * builds zod schemas, or zod itself, plus zod-browser-client-modules.test.ts, which loads every
- * module the islands can reach. Server-only zod code (the tenant config loader, the server's config
- * readers) uses classic-only API (url, transform, iso) the client bundle never includes, so a test
- * that also loads it stays with classic zod. Chosen by what the files import, so a new test of
- * client code is picked up without a list to keep.
+ * module the islands can reach. Server-only zod code (the tenant config loader, the catalogue files'
+ * check, the server's config readers) uses classic-only API (url, transform, iso, toJSONSchema) the
+ * client bundle never includes, so a test that also loads it stays with classic zod. Chosen by what
+ * the files import, so a new test of client code is picked up without a list to keep.
  */
 function browserZodUnitTests(): string[] {
   const domainWithZod = readdirSync("src/lib/domain", { recursive: true, encoding: "utf8" })
@@ -23,7 +23,7 @@ function browserZodUnitTests(): string[] {
       ...domainWithZod.map((f) => f.replace(/[.]/g, "\\.")),
     ].join("|"),
   );
-  const serverZod = /src\/lib\/(server|tenant\/load)/;
+  const serverZod = /src\/lib\/(server|tenant\/load|catalogue)/;
   return readdirSync("tests/unit", { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".test.ts") && f !== "performance/zod-browser.test.ts")
     .map((f) => `tests/unit/${f.replace(/\\/g, "/")}`)
