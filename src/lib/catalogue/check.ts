@@ -171,6 +171,7 @@ export function checkTenant(contentDir: string, slug: string): CheckResult {
           `No ticket type of "${sc.event}" has a price for the tier "${tier}": add it to a ticket type's tiers.`,
         );
     };
+    if (sc.price_tier) needTier(["price_tier"], sc.price_tier);
     for (const [day, tier] of Object.entries(sc.weekday_tiers ?? {}))
       if (tier) needTier(["weekday_tiers", day], tier);
     sc.exceptions?.forEach((x, i) => {

@@ -102,6 +102,40 @@ describe("seasons, closed dates and exceptions", () => {
     expect(dates).toHaveLength(92);
   });
 
+  it("'a season's price tier': every session of the schedule takes it, unless a weekday tier, an exception or a performance names another", () => {
+    const s = schedule({
+      ...base,
+      price_tier: "peak",
+      weekday_tiers: { sat: "saturday" },
+      exceptions: [{ date: "2026-06-03", price_tier: "holiday" }],
+      performances: [{ date: "2026-06-04", time: "18:00", price_tier: "gala" }],
+    });
+    const tierOn = (date: string) =>
+      new Set(
+        generateSessions(s, NY, MONDAY, 7)
+          .filter((x) => x.id.includes(date))
+          .map((x) => x.priceTier),
+      );
+    expect(tierOn("20260601")).toEqual(new Set(["peak"]));
+    expect(tierOn("20260603")).toEqual(new Set(["holiday"]));
+    expect(tierOn("20260604")).toEqual(new Set(["peak", "gala"]));
+    expect(tierOn("20260606")).toEqual(new Set(["saturday"]));
+  });
+
+  it("'a date has one exception at most': two exceptions on one date are refused", () => {
+    const parsed = scheduleSchema.safeParse({
+      ...base,
+      exceptions: [
+        { date: "2026-06-02", capacity: 5 },
+        { date: "2026-06-02", closed: true },
+      ],
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(
+      "A date has one exception at most: merge the two into one.",
+    );
+  });
+
   it("'closed dates': no session at all on a closed date", () => {
     const s = schedule({ ...base, closed: ["2026-06-02"] });
     expect(datesOf(generateSessions(s, NY, MONDAY, 3))).toEqual(["20260601", "20260603"]);

@@ -103,6 +103,11 @@ export const scheduleSchema = z
     until: localDate.optional(),
     closed: z.array(localDate).optional(),
     exceptions: z.array(exceptionSchema).optional(),
+    /**
+     * The season's price tier (its ticket types' `tiers`), e.g. "peak" for a school-holiday
+     * schedule; a weekday's tier, a date exception's and a performance's come before it.
+     */
+    price_tier: z.string().min(1).max(40).optional(),
     /** A price tier per weekday, e.g. { sat: "saturday" }. */
     weekday_tiers: z.partialRecord(z.enum(WEEKDAYS), z.string().min(1).max(40)).optional(),
     performances: z.array(performanceSchema).optional(),
@@ -110,6 +115,10 @@ export const scheduleSchema = z
   .strict()
   .refine((s) => s.hours !== undefined || (s.performances?.length ?? 0) > 0, {
     message: "A schedule needs opening hours, one-off performances, or both.",
+  })
+  .refine((s) => new Set((s.exceptions ?? []).map((e) => e.date)).size === (s.exceptions ?? []).length, {
+    message: "A date has one exception at most: merge the two into one.",
+    path: ["exceptions"],
   })
   .refine((s) => !(s.from && s.until && s.from > s.until), {
     message: "The season ends before it starts.",

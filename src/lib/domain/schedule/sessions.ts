@@ -12,7 +12,8 @@
  * - An exception with `hours` opens its date with those hours even on a weekday not in `days`
  *   (but not on a `closed` date or outside the season); an exception with only a capacity or a
  *   tier changes the sessions the date has, and adds none.
- * - Price tier: the performance's own, else the date exception's, else the weekday's, else none.
+ * - Price tier: the performance's own, else the date exception's, else the weekday's, else the
+ *   schedule's (a season's tier), else none.
  *   Capacity likewise (performance, exception, schedule); duration: the performance's, else the
  *   schedule's.
  * - A performance at the time of an opening-hours slot of the same schedule replaces that slot.
@@ -78,7 +79,7 @@ function openingSlots(schedule: Schedule, date: string): DatedSlot[] {
   const openWeekday = schedule.days === undefined || schedule.days.includes(weekday);
   const hours = exception?.hours ?? (openWeekday ? schedule.hours : undefined);
   if (!hours) return [];
-  const priceTier = exception?.price_tier ?? schedule.weekday_tiers?.[weekday] ?? null;
+  const priceTier = exception?.price_tier ?? schedule.weekday_tiers?.[weekday] ?? schedule.price_tier ?? null;
   const capacity = exception?.capacity ?? schedule.capacity;
   return slotTimes(hours).map((time) => ({ date, time, capacity, duration: schedule.duration, priceTier }));
 }
@@ -94,7 +95,11 @@ function performanceSlots(schedule: Schedule, dates: ReadonlySet<string>): Dated
         capacity: p.capacity ?? exception?.capacity ?? schedule.capacity,
         duration: p.duration ?? schedule.duration,
         priceTier:
-          p.price_tier ?? exception?.price_tier ?? schedule.weekday_tiers?.[weekdayOf(p.date)] ?? null,
+          p.price_tier ??
+          exception?.price_tier ??
+          schedule.weekday_tiers?.[weekdayOf(p.date)] ??
+          schedule.price_tier ??
+          null,
       };
     });
 }

@@ -50,6 +50,16 @@ describe("catalogue references", () => {
     ]);
   });
 
+  it("a season's price tier must be a tier of one of its event's ticket types too", () => {
+    const schedules = SCHEDULES_YAML.replace(
+      "    weekday_tiers:",
+      "    price_tier: peak\n    weekday_tiers:",
+    );
+    expect(check({ "schedules.yaml": schedules })).toEqual([
+      `test-venue/schedules.yaml line 6, schedules[0].price_tier: No ticket type of "tv-admission" has a price for the tier "peak": add it to a ticket type's tiers.`,
+    ]);
+  });
+
   it("a membership program's group must be a membership group and its levels its types", () => {
     const m = `memberships:\n  - group: tv-general\n    levels:\n      - type: tv-gold\n        roles: [{ role: member, named: "yes", min: 1, max: 1 }]\n`;
     expect(check({ "memberships.yaml": m })).toEqual([
