@@ -23,6 +23,26 @@ const themeSchema = z.object({
   logoUrl: z.string().optional(),
 });
 
+/** An IANA time zone this runtime knows (Intl refuses any other). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An ISO 4217 currency code Intl formats (its decimals decide the minor units). */
+function isCurrencyCode(code: string): boolean {
+  try {
+    new Intl.NumberFormat("en", { style: "currency", currency: code });
+    return /^[A-Z]{3}$/.test(code);
+  } catch {
+    return false;
+  }
+}
+
 export const tenantSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]{2,64}$/),
   /**
@@ -41,9 +61,14 @@ export const tenantSchema = z.object({
   /** One or two sentences about the tenant: the meta description of pages without their own. */
   description: z.string().max(300).optional(),
   locale: z.string().default("en-US"),
-  timezone: z.string(),
+  timezone: z
+    .string()
+    .refine(isTimeZone, "A time zone is an IANA name, e.g. America/New_York, Europe/London or Asia/Kuwait."),
   portal: z.object({
-    default_currency_code: z.string().length(3),
+    default_currency_code: z
+      .string()
+      .length(3)
+      .refine(isCurrencyCode, "A currency is an ISO 4217 code in capitals, e.g. USD, GBP or KWD."),
     admission_event_id: z.string().optional(),
     membership_event_id: z.string().optional(),
   }),
