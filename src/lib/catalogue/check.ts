@@ -5,8 +5,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { currencyDigits } from "../domain/money.ts";
 import { type LoadedFile, loadTenantFiles, problemAt } from "./load.ts";
-import { currencyDecimals, toMinorUnits } from "./money.ts";
+import { toMinorUnits } from "./money.ts";
 import type { CatalogueProblem, Path } from "./problems.ts";
 import { scheduleClash } from "./schedule-overlap.ts";
 import type { CatalogueEvent } from "./schema/event.ts";
@@ -291,7 +292,7 @@ export function checkTenant(contentDir: string, slug: string): CheckResult {
 
   // Money: no more decimals than the currency has (KWD 3, USD 2, JPY none).
   if (currency !== null) {
-    const decimals = currencyDecimals(currency);
+    const decimals = currencyDigits(currency);
     const money = (l: { file: LoadedFile; path: Path }, sub: Path, amount: number | undefined) => {
       if (amount === undefined || toMinorUnits(amount, currency) !== null) return;
       at(

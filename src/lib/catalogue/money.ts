@@ -3,15 +3,14 @@
  * decimals come from Intl, so KWD has 3 (1.250 is 1250) and JPY none (1500 is 1500).
  */
 
-export function currencyDecimals(currency: string): number {
-  return (
-    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
-}
+import { minorPerUnit } from "../domain/money.ts";
 
-/** The amount in minor units, or null when it has more decimals than the currency allows. */
+/**
+ * The amount in minor units, or null when it has more decimals than the currency allows. A file's
+ * YAML gives a number (25.5), where domain/money.ts parseMoneyString reads typed text ("25.50").
+ */
 export function toMinorUnits(amount: number, currency: string): number | null {
-  const factor = 10 ** currencyDecimals(currency);
+  const factor = minorPerUnit(currency);
   const minor = Math.round(amount * factor);
   return Math.abs(minor - amount * factor) < 1e-6 * Math.max(1, Math.abs(amount * factor)) ? minor : null;
 }

@@ -4,13 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkTenant } from "../../../../src/lib/catalogue/check.ts";
-import { currencyDecimals, toBasisPoints, toMinorUnits } from "../../../../src/lib/catalogue/money.ts";
+import { toBasisPoints, toMinorUnits } from "../../../../src/lib/catalogue/money.ts";
 import { formatProblem } from "../../../../src/lib/catalogue/problems.ts";
+import { currencyDigits } from "../../../../src/lib/domain/money.ts";
 import { contentFolder, EVENTS_YAML, SCHEDULES_YAML } from "./fixture.ts";
 
 describe("catalogue money", () => {
   it("takes the currency's decimals from Intl", () => {
-    expect([currencyDecimals("JPY"), currencyDecimals("USD"), currencyDecimals("KWD")]).toEqual([0, 2, 3]);
+    expect([currencyDigits("JPY"), currencyDigits("USD"), currencyDigits("KWD")]).toEqual([0, 2, 3]);
   });
 
   it("converts 0-, 2- and 3-decimal prices to minor units", () => {
