@@ -10,6 +10,7 @@
 // The first lane of a stage prints as it goes; another lane's output is printed whole when it ends,
 // so the logs do not interleave.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
 
@@ -22,6 +23,8 @@ export const VERIFY_PLAN = [
 
 /** How much lower the CPU priority of a lane beside the first is (its processes inherit it). */
 const BESIDE_NICENESS = 10;
+/** coreutils' nice, on every Debian system. */
+const NICE = "/usr/bin/nice";
 
 /**
  * Runs one command. `live`: its output goes straight to ours, at our priority; otherwise it runs
@@ -30,10 +33,16 @@ const BESIDE_NICENESS = 10;
  */
 export function runCommand(command, args, { live }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] });
-    // Set before the command starts its own processes (they inherit it). Without it the step still
-    // runs, only at our priority: say so rather than fail the suite.
-    if (!live && child.pid) {
+    // `nice` lowers the priority before the command starts, so the command and every process it
+    // starts run at it from their first instruction. Renicing the child after spawn raced with
+    // the child: a check that read its own priority at once sometimes still saw ours.
+    const lowered = !live && existsSync(NICE);
+    const child = lowered
+      ? spawn(NICE, ["-n", String(BESIDE_NICENESS), command, ...args], { stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(command, args, { stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] });
+    // Without `nice` the step still runs, reniced after it started; failing that, at our
+    // priority: say so rather than fail the suite.
+    if (!live && !lowered && child.pid) {
       try {
         setPriority(child.pid, Math.min(19, getPriority() + BESIDE_NICENESS));
       } catch (error) {
