@@ -63,7 +63,21 @@ export function tenantCurrency(contentDir: string, slug: string): string | null 
   return typeof code === "string" ? code : null;
 }
 
-export function checkTenant(contentDir: string, slug: string): CheckResult {
+/** Where a tenant's pictures may be: the images folder, then beside its catalogue files. */
+function pictureFolders(contentDir: string, slug: string, imagesDir: string): string[] {
+  return [join(imagesDir, slug), join(contentDir, "catalogue", slug, "images")];
+}
+
+/**
+ * Checks a tenant's catalogue files. `imagesDir` is the images folder the image endpoint reads
+ * first (IMAGES_DIR, public/images by default); a picture may also sit in
+ * catalogue/{tenant}/images/ beside the files.
+ */
+export function checkTenant(
+  contentDir: string,
+  slug: string,
+  imagesDir: string = process.env.IMAGES_DIR ?? join(process.cwd(), "public", "images"),
+): CheckResult {
   const { files, problems } = loadTenantFiles(contentDir, slug);
   const currency = tenantCurrency(contentDir, slug);
   if (currency === null) {
@@ -199,6 +213,22 @@ export function checkTenant(contentDir: string, slug: string): CheckResult {
       }
     }
   });
+  // A picture named in a file is a picture the pages will ask for: the card's and the page band's.
+  const folders = pictureFolders(contentDir, slug, imagesDir);
+  const hasPicture = (file: string) => folders.some((dir) => existsSync(join(dir, file)));
+  const noPicture = (file: string) =>
+    `There is no picture ${file} in public/images/${slug}/ or catalogue/${slug}/images/: add it, or correct the name.`;
+  for (const e of events) {
+    const name = e.value.image?.name;
+    const missing = name ? [`${name}.jpg`, `${name}-cover.jpg`].find((file) => !hasPicture(file)) : undefined;
+    if (missing) at(e, ["image", "name"], noPicture(missing));
+  }
+  for (const f of ok) {
+    const name = f.data?.settings?.completed_order?.image;
+    if (name && !hasPicture(`${name}.jpg`)) {
+      problems.push(problemAt(f, ["settings", "completed_order", "image"], noPicture(`${name}.jpg`)));
+    }
+  }
   for (const e of events) {
     const has = schedules.some((s) => s.value.event === e.value.id);
     if (e.value.type === "other" && has) {
