@@ -61,24 +61,9 @@ export function parseMoneyString(value: string, currency?: string): number {
   return m[1] ? -minor : minor;
 }
 
-/** An amount as people write it ("12.5") -> minor units of the currency (12500 in KWD). */
-export function toMinor(amount: string, currency: string): number {
-  return parseMoneyString(amount, currency);
-}
-
 /** Minor units -> the amount as a number of units (2500 KWD minor units -> 2.5), for number inputs and analytics. */
 export function fromMinor(minor: number, currency?: string): number {
   return Number(toMoneyString(minor, currency));
-}
-
-/**
- * The amount Stripe is asked for. Stripe takes minor units, and for its three-decimal currencies
- * (BHD, JOD, KWD, OMR, TND) the last digit must be 0, so those are rounded to the nearest ten minor
- * units (half away from zero); every other currency is sent as it is.
- */
-export function stripeAmount(minor: number, currency: string): number {
-  if (currencyDigits(currency) !== 3) return minor;
-  return roundHalfAwayFromZero(minor, 10) * 10;
 }
 
 /** Rounds a rational number half away from zero, to an integer. */

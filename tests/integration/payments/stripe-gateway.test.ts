@@ -4,36 +4,18 @@
  * requires_action and its follow-up, processing completed by a signed webhook, exactly once.
  */
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { releaseExpiredCarts } from "../../../src/lib/server/services/cart/release.ts";
-import { type FakeStripe, startFakeStripe } from "../../fixtures/stripe/fake-server.ts";
+import { withFakeStripe } from "../../fixtures/stripe/harness.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { asCart, cartOf, errorOf, send, setSessionCapacity, upcomingSession } from "../../helpers/cart.ts";
 
 const api = withTestApi();
-const WEBHOOK_SECRET = "whsec_foyer_test_secret";
 const GUEST = { first_name: "Grace", last_name: "Hopper", email: "grace@example.com" };
-const ENV_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_API_BASE", "STRIPE_WEBHOOK_SECRET"] as const;
-let fake: FakeStripe;
-const savedEnv: Record<string, string | undefined> = {};
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  for (const key of ENV_KEYS) savedEnv[key] = process.env[key];
-  process.env.STRIPE_SECRET_KEY = "sk_test_foyer_fake";
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-});
-afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-  await fake?.close();
-});
+const stripe = withFakeStripe(api);
+const webhook = stripe.webhook;
 
 let offset = 0;
 async function harbourCart() {
@@ -69,30 +51,6 @@ const ordersOf = (cartId: string) =>
 const paymentsOf = (cartId: string) =>
   api.handle.db.select().from(s.payment).where(eq(s.payment.cartId, cartId));
 
-function webhook(type: string, intent: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_foyer_${String(intent.id)}_${type}`,
-    object: "event",
-    api_version: "2025-10-29.clover",
-    created: Math.floor(api.clock.now().getTime() / 1000),
-    data: { object: intent },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret,
-    timestamp: Math.floor(api.clock.now().getTime() / 1000),
-  });
-  return api.app.request("/api/stripe/webhook", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-}
-
 describe("stripe gateway: PaymentIntents", () => {
   it("pm_card_visa: the intent succeeds and the order is booked (completed), amount and currency from the cart and seller", async () => {
     const cart = await harbourCart();
@@ -101,7 +59,7 @@ describe("stripe gateway: PaymentIntents", () => {
     const answer = checkoutAnswer.parse(res.body);
     expect(answer.checkout_result._data[0]).toMatchObject({ status: "completed", amount_paid: "26.50" });
     expect(await cartState(cart.id)).toBe("booked");
-    const intent = fake.created.at(-1);
+    const intent = stripe.fake().created.at(-1);
     expect(intent).toMatchObject({ amount: 2650, currency: "usd", metadata: { cart_id: cart.id } });
     const [payment] = await paymentsOf(cart.id);
     expect(payment).toMatchObject({ gatewayId: "stripe", state: "succeeded", providerReference: intent?.id });
@@ -134,9 +92,9 @@ describe("stripe gateway: PaymentIntents", () => {
 
   it("the same checkout retried after a lost answer sends the same Idempotency-Key: one charge, one order", async () => {
     const cart = await harbourCart();
-    const before = fake.created.length;
-    const keysBefore = fake.idempotencyKeys.length;
-    fake.loseNextAnswer = true;
+    const before = stripe.fake().created.length;
+    const keysBefore = stripe.fake().idempotencyKeys.length;
+    stripe.fake().loseNextAnswer = true;
     const headers = { "Idempotency-Key": `retry-${cart.id}` };
     const first = await checkoutWith(cart.id, { payment_method_id: "pm_card_visa" }, headers);
     expect(first.status).toBe(502);
@@ -146,11 +104,11 @@ describe("stripe gateway: PaymentIntents", () => {
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const third = await checkoutWith(cart.id, { payment_method_id: "pm_card_visa" }, headers);
     expect(third.body).toEqual(second.body);
-    const keys = fake.idempotencyKeys.slice(keysBefore);
+    const keys = stripe.fake().idempotencyKeys.slice(keysBefore);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^foyer-[0-9a-f]{48}$/);
     expect(keys[1]).toBe(keys[0]);
-    expect(fake.created.length - before).toBe(1);
+    expect(stripe.fake().created.length - before).toBe(1);
     expect(await ordersOf(cart.id)).toHaveLength(1);
     expect(await paymentsOf(cart.id)).toHaveLength(1);
   });
@@ -167,7 +125,7 @@ describe("stripe gateway: PaymentIntents", () => {
     const early = await checkoutWith(cart.id, { payment_intent_id: intentId });
     expect(early.status).toBe(402);
     expect(errorOf(early)._code).toBe("intent_requires_action");
-    fake.authenticate(intentId);
+    stripe.fake().authenticate(intentId);
     const done = await checkoutWith(cart.id, { payment_intent_id: intentId });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(checkoutAnswer.parse(done.body).checkout_result._data[0]?.status).toBe("completed");
@@ -178,7 +136,7 @@ describe("stripe gateway: PaymentIntents", () => {
     const mine = await harbourCart();
     const res = await checkoutWith(mine.id, { payment_method_id: "pm_card_authenticationRequired" });
     const intentId = String(errorOf(res)._extra.payment_intent_id);
-    fake.authenticate(intentId);
+    stripe.fake().authenticate(intentId);
     const other = await harbourCart();
     const stolen = await checkoutWith(other.id, { payment_intent_id: intentId });
     expect(stolen.status).toBe(400);
@@ -194,7 +152,7 @@ describe("stripe webhook", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const result = checkoutAnswer.parse(res.body).checkout_result._data[0];
     expect(result?.status).toBe("pending");
-    const intent = fake.created.at(-1) ?? {};
+    const intent = stripe.fake().created.at(-1) ?? {};
     const [order] = await ordersOf(cart.id);
     expect(order?.state).toBe("pending");
     // The intent id is not enough to complete a stripe payment: only the signed webhook does.
@@ -225,7 +183,7 @@ describe("stripe webhook", () => {
         amount: "10.00",
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return fake.created.at(-1) ?? {};
+      return stripe.fake().created.at(-1) ?? {};
     };
     const open = await harbourCart();
     const openIntent = await payProcessing(open.id);
@@ -249,7 +207,7 @@ describe("stripe webhook", () => {
   it("payment_intent.payment_failed marks the pending payment failed and cancels its pending order (stripe-refunds.test.ts)", async () => {
     const cart = await harbourCart();
     await checkoutWith(cart.id, { payment_method_id: "pm_foyer_processing" });
-    const intent = fake.created.at(-1) ?? {};
+    const intent = stripe.fake().created.at(-1) ?? {};
     const res = await webhook("payment_intent.payment_failed", {
       ...intent,
       status: "requires_payment_method",
@@ -262,7 +220,7 @@ describe("stripe webhook", () => {
   it("a bad signature is 400 and changes nothing; the webhook does not exist under /cached_api", async () => {
     const cart = await harbourCart();
     await checkoutWith(cart.id, { payment_method_id: "pm_foyer_processing" });
-    const intent = fake.created.at(-1) ?? {};
+    const intent = stripe.fake().created.at(-1) ?? {};
     const bad = await webhook("payment_intent.succeeded", { ...intent, status: "succeeded" }, "whsec_wrong");
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { _data: { _code: string }[] })._data[0]?._code).toBe("invalid_signature");
