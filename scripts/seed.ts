@@ -1,6 +1,7 @@
 /**
  * Resets the demo data: deletes every row of the demo sellers (harbour-museum, riverside-zoo)
- * and anything referencing them (carts, tickets ...), then seeds them again relative to now.
+ * and anything referencing them (carts, tickets ...), then applies the catalogue files again and
+ * adds the demo's sales and customers, relative to now.
  *
  *   npx tsx scripts/seed.ts                          # DATABASE_URL, else PGlite in DATA_DIR (./.data)
  *   npx tsx scripts/seed.ts --now 2026-11-22T12:00:00Z
@@ -28,10 +29,7 @@ try {
   console.log(`Demo data reseeded in ${where} at ${now.toISOString()} (${summary.ms} ms)`);
   console.log(`  deleted ${deleted} existing demo rows`);
   console.log(
-    `  sellers ${summary.sellers}, events ${summary.events}, ticket groups ${summary.ticketGroups}, ticket types ${summary.ticketTypes}`,
-  );
-  console.log(
-    `  sessions ${summary.sessions}, seats ${summary.seats} (${summary.bookedSeats} booked), codes ${summary.codes}, gift cards ${summary.ledgers}`,
+    `  sellers ${summary.sellers}, events ${summary.events}, ticket types ${summary.ticketTypes}, sessions ${summary.sessions} (${summary.bookedSeats} seats booked)`,
   );
 } finally {
   await handle.close();

@@ -40,7 +40,7 @@ declare module "vitest" {
 }
 
 const SEED_ENTRY_POINTS = ["src/lib/server/db/seed/index.ts", "src/lib/server/db/client.ts"];
-const DATA_FOLDERS = ["src/content/tenants"];
+const DATA_FOLDERS = ["src/content/tenants", "src/content/catalogue"];
 const PACKAGES = ["@electric-sql/pglite", "drizzle-orm"];
 
 const IMPORT_PATTERN = /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;

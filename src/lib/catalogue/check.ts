@@ -11,6 +11,7 @@ import { toMinorUnits } from "./money.ts";
 import type { CatalogueProblem, Path } from "./problems.ts";
 import { scheduleClash } from "./schedule-overlap.ts";
 import type { CatalogueEvent } from "./schema/event.ts";
+import { joinCatalogue, type TenantCatalogue } from "./tenant-catalogue.ts";
 
 export interface CatalogueSummary {
   venues: number;
@@ -30,6 +31,8 @@ export interface CheckResult {
   currency: string | null;
   problems: CatalogueProblem[];
   summary: CatalogueSummary;
+  /** The files joined, when there is no problem. */
+  catalogue: TenantCatalogue | null;
 }
 
 /** An item of a section, with the file and path it was written at. */
@@ -189,6 +192,9 @@ export function checkTenant(
     if (sc.price_tier) needTier(["price_tier"], sc.price_tier);
     for (const [day, tier] of Object.entries(sc.weekday_tiers ?? {}))
       if (tier) needTier(["weekday_tiers", day], tier);
+    (sc.tier_dates ?? []).forEach((r, i) => {
+      needTier(["tier_dates", i, "price_tier"], r.price_tier);
+    });
     sc.exceptions?.forEach((x, i) => {
       if (x.price_tier) needTier(["exceptions", i, "price_tier"], x.price_tier);
     });
@@ -345,6 +351,7 @@ export function checkTenant(
     tenant: slug,
     currency,
     problems,
+    catalogue: problems.length === 0 ? joinCatalogue(files) : null,
     summary: {
       venues: venues.length,
       events: events.length,

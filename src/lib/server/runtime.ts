@@ -8,7 +8,7 @@ import type { Clock } from "./clock.ts";
 import { clockFromEnv } from "./clock-from-env.ts";
 import { ConfigurationError, checkDemoSeedAllowed, checkStartupConfig } from "./config/startup.ts";
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
-import { prepareDemoData } from "./db/seed/startup.ts";
+import { prepareStartupData } from "./db/seed/startup.ts";
 import { createApiApp, newCachedApiCache } from "./http/app.ts";
 import { logger } from "./log/logger.ts";
 import { startMailWorker } from "./mail/worker.ts";
@@ -32,13 +32,12 @@ async function start(): Promise<Runtime> {
   for (const warning of checkStartupConfig().warnings) logger.warn(warning);
   const handle = await openDb(targetFromEnv());
   const clock = clockFromEnv();
-  // Demo data is relative to today: seed an empty database, and top up the session days an older
-  // data folder lacks. DEMO_DATA=off leaves the database alone (a real tenant's deployment).
-  // One server at a time seeds (seed/startup.ts), so servers started together never seed twice.
-  if (process.env.DEMO_DATA !== "off") {
-    await checkDemoSeedAllowed(handle.db);
-    await prepareDemoData(handle, clock.now());
-  }
+  // The catalogue files are applied on every start (new session days included), and the demo is
+  // seeded into an empty database unless DEMO_DATA=off (a real tenant's deployment). One server at
+  // a time does it (seed/startup.ts), so servers started together never apply twice.
+  const demo = process.env.DEMO_DATA !== "off";
+  if (demo) await checkDemoSeedAllowed(handle.db);
+  await prepareStartupData(handle, clock.now(), { demo });
   // The order-link key exists before any page asks for it: a page GET signs with it and writes nothing.
   await ensureManageLinkKey(handle.db, clock.now());
   startCartSweeper(handle, clock);

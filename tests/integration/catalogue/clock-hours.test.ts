@@ -7,12 +7,15 @@
 import { describe, expect, it } from "vitest";
 import { calendarDayResource, collection, eventSessionResource } from "../../../src/lib/api/schemas.ts";
 import { addDays, localDate, startOfLocalDay, zonedParts } from "../../../src/lib/domain/calendar.ts";
-import { HM_GA_TIMES } from "../../../src/lib/server/db/seed/harbour-museum.ts";
-import { RZ_DAY_TIMES } from "../../../src/lib/server/db/seed/riverside-zoo.ts";
+import { slotTimes } from "../../../src/lib/domain/schedule/sessions.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { MORE_DST_INSTANTS, SUITE_INSTANTS } from "../../helpers/instants.ts";
 
 const MONDAY = 1;
+
+/** The demo catalogue's opening hours (each demo tenant's catalogue schedules.yaml). */
+const HM_GA_TIMES = slotTimes({ first: "10:00", last: "16:30", every: 30 });
+const RZ_DAY_TIMES = slotTimes({ first: "09:30", last: "16:00", every: 30 });
 
 /** Repeating events of the demo data and the local times their sessions start at. */
 const EVENTS = [

@@ -15,14 +15,8 @@ import {
   ticketType,
 } from "../../../src/lib/server/db/schema.ts";
 import { dayjs } from "../../../src/lib/server/db/seed/helpers.ts";
-import {
-  demoTenants,
-  isSeeded,
-  refreshDemoSessions,
-  reseedDemo,
-  seedDemo,
-} from "../../../src/lib/server/db/seed/index.ts";
-import { buildSessions } from "../../../src/lib/server/db/seed/sessions.ts";
+import { isSeeded, reseedDemo, seedDemo } from "../../../src/lib/server/db/seed/index.ts";
+import { applyCataloguesOnStart } from "../../../src/lib/server/services/catalogue/apply/on-start.ts";
 
 /** Same instant as TEST_NOW in tests/helpers/api.ts (a Sunday); not imported so this file does not load the app. */
 const TEST_NOW = new Date("2026-11-22T12:00:00Z");
@@ -51,17 +45,19 @@ describe("demo seed", () => {
     expect(await isSeeded(handle.db)).toBe(true);
   });
 
-  it("the seed is deterministic (no Math.random): the same now gives the same rows and sessions", () => {
-    const build = (now: Date) =>
-      JSON.stringify(
-        demoTenants(now).map((t) => {
-          const { decorateSessions, sessionPlans, ...rows } = t;
-          const sessions = sessionPlans.flatMap((p) => buildSessions(p, now));
-          const booked = decorateSessions(sessions, now);
-          return { rows, sessions, booked };
-        }),
-      );
-    expect(build(TEST_NOW)).toBe(build(new Date(TEST_NOW)));
+  it("the seed is deterministic (no Math.random): the same now gives the same sessions and places taken", async () => {
+    const other = await openDb({ kind: "pglite" });
+    try {
+      await seedDemo(other.db, { now: new Date(TEST_NOW) });
+      const rows = (h: DbHandle) =>
+        h.db
+          .select({ id: eventSession.id, used: eventSession.usedCapacity, tier: eventSession.priceTier })
+          .from(eventSession)
+          .orderBy(eventSession.id);
+      expect(await rows(other)).toEqual(await rows(handle));
+    } finally {
+      await other.close();
+    }
   });
 
   it("both tenants are seeded with their currency and time zone (seller id = slug)", async () => {
@@ -259,12 +255,14 @@ describe("refreshing and reseeding the demo", () => {
   });
   afterAll(() => db.close());
 
-  it("refreshDemoSessions adds only the missing days up to now+90 days and is idempotent", async () => {
-    expect(await refreshDemoSessions(db.db, { now: TEST_NOW })).toBe(0);
+  it("a start ten days later applies the catalogue: the rolling horizon adds the new days, and again adds nothing", async () => {
+    const unchanged = await applyCataloguesOnStart(db.db, TEST_NOW);
+    expect(unchanged.flatMap((r) => r.changes)).toEqual([]);
     const later = new Date(TEST_NOW.getTime() + 10 * 86_400_000);
-    const added = await refreshDemoSessions(db.db, { now: later });
-    expect(added).toBeGreaterThan(0);
-    expect(await refreshDemoSessions(db.db, { now: later })).toBe(0);
+    const added = (await applyCataloguesOnStart(db.db, later)).flatMap((r) => r.changes);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.every((c) => c.kind === "added" && c.what.includes("session"))).toBe(true);
+    expect((await applyCataloguesOnStart(db.db, later)).flatMap((r) => r.changes)).toEqual([]);
     const ga = await db.db
       .select()
       .from(eventSession)

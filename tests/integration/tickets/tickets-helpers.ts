@@ -5,7 +5,11 @@
  */
 import { randomUUID } from "node:crypto";
 import * as s from "../../../src/lib/server/db/schema.ts";
-import { STALLS_GROUP_ID, seatId } from "../../../src/lib/server/db/seed/seats.ts";
+
+/** The concert's stalls and a seat's id (src/content/catalogue/harbour-museum/seat-maps.yaml). */
+const STALLS_GROUP_ID = "hm-concert-stalls";
+const seatId = (name: string) => `hm-seat-${name.slice(0, 1)}${name.slice(1).padStart(2, "0")}`;
+
 import type { TestApi } from "../../helpers/api.ts";
 import { loginIdentity } from "../../helpers/cart.ts";
 import { sessionAfter } from "../manage/manage-helpers.ts";

@@ -10,6 +10,8 @@
  * - Closed days: `closed` (dates with no session at all).
  * - Date exceptions: `exceptions` give one date other hours, another capacity or another price
  *   tier (or close it, with `closed: true`).
+ * - Price tiers by date: `tier_dates` give a range of dates its price tier (school holidays are
+ *   "peak"); written as MM-DD the range comes back every year.
  * - One-off performances: `performances`, each a local date and time with its own capacity.
  *
  * Times are the venue's local wall-clock time ("HH:mm"), dates are "YYYY-MM-DD" in the venue's
@@ -76,6 +78,41 @@ export const exceptionSchema = z
     message: "A closed date has no hours, capacity or price tier.",
   });
 
+/** A date (2026-12-20), or a day of every year (12-20). */
+const yearlyDate = z
+  .string()
+  .regex(
+    /^(\d{4}-)?\d{2}-\d{2}$/,
+    "Write a date as YYYY-MM-DD, or MM-DD for the same day every year, for example 12-20.",
+  )
+  .refine(
+    (d) => {
+      const full = d.length === 5 ? `2028-${d}` : d;
+      return (
+        !Number.isNaN(Date.parse(`${full}T00:00:00Z`)) &&
+        new Date(`${full}T00:00:00Z`).toISOString().startsWith(full)
+      );
+    },
+    { message: "This date does not exist." },
+  );
+
+export const tierDatesSchema = z
+  .object({
+    /** First and last day, both included; MM-DD every year (12-20 to 01-04 spans the new year). */
+    from: yearlyDate,
+    until: yearlyDate,
+    price_tier: z.string().min(1).max(40),
+  })
+  .strict()
+  .refine((t) => (t.from.length === 5) === (t.until.length === 5), {
+    message: "Write both dates as MM-DD (every year) or both as YYYY-MM-DD.",
+    path: ["until"],
+  })
+  .refine((t) => t.from.length === 5 || t.from <= t.until, {
+    message: "The range ends before it starts.",
+    path: ["until"],
+  });
+
 export const performanceSchema = z
   .object({
     date: localDate,
@@ -108,6 +145,8 @@ export const scheduleSchema = z
      * schedule; a weekday's tier, a date exception's and a performance's come before it.
      */
     price_tier: z.string().min(1).max(40).optional(),
+    /** Price tiers of date ranges, such as school holidays; before a weekday's tier. */
+    tier_dates: z.array(tierDatesSchema).optional(),
     /** A price tier per weekday, e.g. { sat: "saturday" }. */
     weekday_tiers: z.partialRecord(z.enum(WEEKDAYS), z.string().min(1).max(40)).optional(),
     performances: z.array(performanceSchema).optional(),
@@ -129,3 +168,4 @@ export type Schedule = z.infer<typeof scheduleSchema>;
 export type ScheduleHours = z.infer<typeof hoursSchema>;
 export type ScheduleException = z.infer<typeof exceptionSchema>;
 export type Performance = z.infer<typeof performanceSchema>;
+export type TierDates = z.infer<typeof tierDatesSchema>;

@@ -12,8 +12,10 @@
  * - An exception with `hours` opens its date with those hours even on a weekday not in `days`
  *   (but not on a `closed` date or outside the season); an exception with only a capacity or a
  *   tier changes the sessions the date has, and adds none.
- * - Price tier: the performance's own, else the date exception's, else the weekday's, else the
- *   schedule's (a season's tier), else none.
+ * - Price tier: the performance's own, else the date exception's, else a `tier_dates` range's
+ *   (the first that holds the date), else the weekday's, else the schedule's (a season's tier),
+ *   else none. A range written MM-DD holds that stretch of every year; from after until (12-20
+ *   to 01-04) wraps the new year.
  *   Capacity likewise (performance, exception, schedule); duration: the performance's, else the
  *   schedule's.
  * - A performance at the time of an opening-hours slot of the same schedule replaces that slot.
@@ -22,7 +24,7 @@
  *   takes its first occurrence.
  */
 
-import type { Schedule, ScheduleHours, Weekday } from "../../catalogue/schema/schedule.ts";
+import type { Schedule, ScheduleHours, TierDates, Weekday } from "../../catalogue/schema/schedule.ts";
 import { addDays, localDate } from "../calendar.ts";
 import { localInstant, MINUTE, minutesOf, timeOf } from "./local-time.ts";
 
@@ -61,6 +63,25 @@ export function horizonDates(today: Date, timeZone: string, horizonDays: number)
   return Array.from({ length: Math.max(0, horizonDays) }, (_, i) => addDays(first, i));
 }
 
+/** Whether a tier range holds a date: YYYY-MM-DD ranges once, MM-DD ranges every year. */
+export function tierDatesHold(range: TierDates, date: string): boolean {
+  if (range.from.length === 10) return date >= range.from && date <= range.until;
+  const md = date.slice(5);
+  return range.from <= range.until
+    ? md >= range.from && md <= range.until
+    : md >= range.from || md <= range.until;
+}
+
+/** The price tier of a date that no performance or exception names. */
+function dateTier(schedule: Schedule, date: string): string | null {
+  return (
+    schedule.tier_dates?.find((r) => tierDatesHold(r, date))?.price_tier ??
+    schedule.weekday_tiers?.[weekdayOf(date)] ??
+    schedule.price_tier ??
+    null
+  );
+}
+
 interface DatedSlot {
   date: string;
   time: string;
@@ -79,7 +100,7 @@ function openingSlots(schedule: Schedule, date: string): DatedSlot[] {
   const openWeekday = schedule.days === undefined || schedule.days.includes(weekday);
   const hours = exception?.hours ?? (openWeekday ? schedule.hours : undefined);
   if (!hours) return [];
-  const priceTier = exception?.price_tier ?? schedule.weekday_tiers?.[weekday] ?? schedule.price_tier ?? null;
+  const priceTier = exception?.price_tier ?? dateTier(schedule, date);
   const capacity = exception?.capacity ?? schedule.capacity;
   return slotTimes(hours).map((time) => ({ date, time, capacity, duration: schedule.duration, priceTier }));
 }
@@ -94,12 +115,7 @@ function performanceSlots(schedule: Schedule, dates: ReadonlySet<string>): Dated
         time: p.time,
         capacity: p.capacity ?? exception?.capacity ?? schedule.capacity,
         duration: p.duration ?? schedule.duration,
-        priceTier:
-          p.price_tier ??
-          exception?.price_tier ??
-          schedule.weekday_tiers?.[weekdayOf(p.date)] ??
-          schedule.price_tier ??
-          null,
+        priceTier: p.price_tier ?? exception?.price_tier ?? dateTier(schedule, p.date),
       };
     });
 }

@@ -57,6 +57,8 @@ export const eventTemplate = pgTable(
     /** public_browsable | public_link_only | public_member_only */
     hiddenType: text("hidden_type").notNull(),
     rank: integer("rank").notNull().default(0),
+    /** Set when the catalogue no longer has it but tickets do: no longer sold, never deleted. */
+    retiredAt: timestamp("retired_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("event_template_seller_idx").on(t.sellerId)],
 );
@@ -122,6 +124,8 @@ export const ticketGroup = pgTable(
     color: text("color"),
     additionalInfoSpec: jsonb("additional_info_spec").$type<Record<string, unknown>>(),
     rank: integer("rank").notNull().default(0),
+    /** Set when the catalogue no longer has it but tickets do: no longer sold, never deleted. */
+    retiredAt: timestamp("retired_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("ticket_group_event_idx").on(t.eventTemplateId)],
 );
@@ -149,6 +153,8 @@ export const ticketType = pgTable(
     feePercentOutside: integer("fee_percent_outside").notNull().default(0),
     /** Prices per session price tier, e.g. { "peak": 2600 }. */
     tierAmounts: jsonb("tier_amounts").$type<Record<string, number>>(),
+    /** Set when the catalogue no longer has it but tickets do: no longer sold, never deleted. */
+    retiredAt: timestamp("retired_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("ticket_type_group_idx").on(t.ticketGroupId)],
 );
@@ -178,6 +184,8 @@ export const eventSession = pgTable(
     soldOut: boolean("sold_out").notNull().default(false),
     /** Selects ticket_type.tier_amounts (peak, off_peak); null uses the base price. */
     priceTier: text("price_tier"),
+    /** Set when the catalogue no longer has it but tickets do: no longer sold, never deleted. */
+    retiredAt: timestamp("retired_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("event_session_event_start_idx").on(t.eventTemplateId, t.startDatetime)],
 );

@@ -11,23 +11,9 @@ import type { Executor } from "../executor.ts";
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export { type Dayjs, dayjs };
-
 /** Rows per multi-row INSERT: PGlite runs about 1,000 statements a second, so batch. */
-export const BATCH_SIZE = 500;
-
-export async function insertBatched<T extends PgTable>(
-  tx: Executor,
-  table: T,
-  rows: readonly T["$inferInsert"][],
-): Promise<number> {
-  for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-    const chunk = rows.slice(i, i + BATCH_SIZE);
-    // biome-ignore lint/suspicious/noExplicitAny: drizzle's generic insert values type is not inferable here
-    await tx.insert(table).values(chunk as any);
-  }
-  return rows.length;
-}
+export { BATCH_SIZE, insertBatched } from "../insert-batched.ts";
+export { type Dayjs, dayjs };
 
 /** FNV-1a hash of a string, used to seed the PRNG per row so results do not depend on order. */
 export function hashString(input: string): number {

@@ -1,60 +1,38 @@
 /**
- * The demo data: two tenants (Harbour Museum, USD, America/New_York; Riverside Zoo, GBP,
- * Europe/London) with events, ticket groups and types, sessions for 90 days from `now`, a seat
- * map, message rules, membership rules, codes and gift cards. Deterministic for a given `now`.
+ * The demo data. What the demo tenants sell is their catalogue files
+ * (src/content/catalogue/<tenant>/), applied like any venue's; the seed adds only what a venue
+ * would not write by hand: sales in the first weeks' sessions (demo-sales.ts), demo customers,
+ * orders and memberships (accounts.ts, memberships.ts, account-demo.ts, membership-auto-renew.ts).
+ * Deterministic for a given `now`.
  *
- * - seedDemo inserts everything in one transaction; a second call is a no-op (idempotent).
- * - refreshDemoSessions tops up missing future days so a long-lived demo database never runs out.
+ * - seedDemo applies every tenant's catalogue and adds the demo's data, in one transaction; a
+ *   second call is a no-op (idempotent).
  * - reseedDemo deletes all demo rows and seeds again (scripts/seed.ts).
  */
-import { and, count, gte, inArray } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
+import { catalogueTenants } from "../../../catalogue/load.ts";
+import { contentDir } from "../../../tenant/load.ts";
+import { applyCatalogue } from "../../services/catalogue/apply/index.ts";
 import type { Db } from "../client.ts";
 import type { Executor } from "../executor.ts";
-import {
-  code,
-  config,
-  eventSession,
-  eventTemplate,
-  ledger,
-  membershipRule,
-  messageRule,
-  meta,
-  seatMap,
-  seatTemplate,
-  seller,
-  sessionSeat,
-  ticketGroup,
-  ticketType,
-  venue,
-} from "../schema.ts";
+import { seller } from "../schema.ts";
 import { seedAccountDemo } from "./account-demo.ts";
 import { seedAccounts } from "./accounts.ts";
-import type { TenantSeed } from "./builders.ts";
-import { harbourMuseum } from "./harbour-museum.ts";
-import { insertBatched, localDateOf, localToday } from "./helpers.ts";
+import { addDemoSales, DEMO_SELLER_IDS } from "./demo-sales.ts";
 import { seedMembershipAutoRenew } from "./membership-auto-renew.ts";
-import { DEMO_SELLER_IDS, deleteDemoData } from "./reset.ts";
-import { riversideZoo } from "./riverside-zoo.ts";
-import { buildSessions, type SessionRow } from "./sessions.ts";
+import { deleteDemoData } from "./reset.ts";
 
-export { DEMO_SELLER_IDS, deleteDemoData } from "./reset.ts";
+export { DEMO_SELLER_IDS } from "./demo-sales.ts";
+export { deleteDemoData } from "./reset.ts";
 
 export interface SeedSummary {
   seeded: boolean;
   sellers: number;
   events: number;
-  ticketGroups: number;
   ticketTypes: number;
   sessions: number;
-  seats: number;
   bookedSeats: number;
-  codes: number;
-  ledgers: number;
   ms: number;
-}
-
-export function demoTenants(now: Date): TenantSeed[] {
-  return [harbourMuseum(now), riversideZoo(now)];
 }
 
 /** True when the database holds any seller (the runtime seeds the demo only into an empty database). */
@@ -71,45 +49,35 @@ async function demoPresent(db: Executor): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
+/**
+ * Every tenant's catalogue, then the demo's sales on the demo tenants, then the demo customers.
+ * A catalogue with problems, or one the rules refuse, stops the seed: the demo's files are
+ * checked by the tests, so that is a defect to see, not to hide.
+ */
 async function insertDemo(tx: Executor, now: Date): Promise<Omit<SeedSummary, "ms" | "seeded">> {
-  const tenants = demoTenants(now);
-  const all = <K extends keyof TenantSeed>(key: K) => tenants.flatMap((t) => t[key] as unknown[]);
-  const sessions: SessionRow[] = [];
-  const booked: (typeof sessionSeat.$inferInsert)[] = [];
-  for (const t of tenants) {
-    const own = t.sessionPlans.flatMap((p) => buildSessions(p, now));
-    booked.push(...t.decorateSessions(own, now));
-    sessions.push(...own);
+  const summary = { sellers: 0, events: 0, ticketTypes: 0, sessions: 0, bookedSeats: 0 };
+  const dir = contentDir();
+  for (const slug of catalogueTenants(dir)) {
+    const report = await applyCatalogue(tx, {
+      contentDir: dir,
+      slug,
+      now,
+      after: async (inner, rows) => {
+        summary.sellers += 1;
+        summary.events += rows.events.length;
+        summary.ticketTypes += rows.types.length;
+        summary.sessions += rows.sessions.length;
+        summary.bookedSeats += await addDemoSales(inner, rows, now);
+      },
+    });
+    if (report.refusals.length > 0) {
+      throw new Error(`The ${slug} catalogue cannot be applied:\n${report.refusals.join("\n")}`);
+    }
   }
-  await insertBatched(tx, seller, all("seller") as (typeof seller.$inferInsert)[]);
-  await insertBatched(tx, venue, all("venue") as (typeof venue.$inferInsert)[]);
-  await insertBatched(tx, eventTemplate, all("events") as (typeof eventTemplate.$inferInsert)[]);
-  await insertBatched(tx, meta, all("metas") as (typeof meta.$inferInsert)[]);
-  await insertBatched(tx, config, all("configs") as (typeof config.$inferInsert)[]);
-  await insertBatched(tx, ticketGroup, all("groups") as (typeof ticketGroup.$inferInsert)[]);
-  await insertBatched(tx, ticketType, all("types") as (typeof ticketType.$inferInsert)[]);
-  await insertBatched(tx, messageRule, all("messageRules") as (typeof messageRule.$inferInsert)[]);
-  await insertBatched(tx, membershipRule, all("membershipRules") as (typeof membershipRule.$inferInsert)[]);
-  await insertBatched(tx, code, all("codes") as (typeof code.$inferInsert)[]);
-  await insertBatched(tx, ledger, all("ledgers") as (typeof ledger.$inferInsert)[]);
-  await insertBatched(tx, seatMap, all("seatMaps") as (typeof seatMap.$inferInsert)[]);
-  await insertBatched(tx, seatTemplate, all("seats") as (typeof seatTemplate.$inferInsert)[]);
-  await insertBatched(tx, eventSession, sessions);
-  await insertBatched(tx, sessionSeat, booked);
   await seedAccounts(tx, now);
   await seedMembershipAutoRenew(tx, now);
   await seedAccountDemo(tx, now);
-  return {
-    sellers: tenants.length,
-    events: all("events").length,
-    ticketGroups: all("groups").length,
-    ticketTypes: all("types").length,
-    sessions: sessions.length,
-    seats: all("seats").length,
-    bookedSeats: booked.length,
-    codes: all("codes").length,
-    ledgers: all("ledgers").length,
-  };
+  return summary;
 }
 
 /**
@@ -138,56 +106,6 @@ export async function reseedDemo(
   });
 }
 
-/**
- * Adds the sessions of days that have none yet, from today up to each plan's horizon (90 days
- * for the daily events), for the demo sellers present. A day with at least one session (even a
- * sold-out or partly deleted one) is left alone, and closed days generate nothing, so calling it
- * again adds nothing. Returns the number of sessions added.
- */
-export async function refreshDemoSessions(db: Db, options: { now: Date }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const present = new Set(
-      (
-        await tx
-          .select({ id: seller.id })
-          .from(seller)
-          .where(inArray(seller.id, [...DEMO_SELLER_IDS]))
-      ).map((r) => r.id),
-    );
-    const added: SessionRow[] = [];
-    for (const tenant of demoTenants(options.now)) {
-      if (!present.has(tenant.seller.id)) continue;
-      const eventIds = tenant.sessionPlans.map((p) => p.eventTemplateId);
-      const since = localToday(options.now, tenant.seller.timezone).subtract(1, "day").toDate();
-      const existing = await tx
-        .select({ eventTemplateId: eventSession.eventTemplateId, start: eventSession.startDatetime })
-        .from(eventSession)
-        .where(and(inArray(eventSession.eventTemplateId, eventIds), gte(eventSession.startDatetime, since)));
-      for (const plan of tenant.sessionPlans) {
-        const days = new Set(
-          existing
-            .filter((r) => r.eventTemplateId === plan.eventTemplateId)
-            .map((r) => localDateOf(r.start, plan.timezone)),
-        );
-        added.push(...buildSessions(plan, options.now, days));
-      }
-    }
-    return insertBatched(tx, eventSession, added);
-  });
-}
-
 function emptySummary(): SeedSummary {
-  return {
-    seeded: false,
-    sellers: 0,
-    events: 0,
-    ticketGroups: 0,
-    ticketTypes: 0,
-    sessions: 0,
-    seats: 0,
-    bookedSeats: 0,
-    codes: 0,
-    ledgers: 0,
-    ms: 0,
-  };
+  return { seeded: false, sellers: 0, events: 0, ticketTypes: 0, sessions: 0, bookedSeats: 0, ms: 0 };
 }

@@ -153,18 +153,6 @@ const DAY = 86_400_000;
 
 export async function seedMemberships(tx: Executor, now: Date): Promise<void> {
   for (const p of DEMO_PROGRAMS) {
-    await tx
-      .insert(meta)
-      .values(
-        Object.entries(p.benefits).map(([levelId, benefits]) => ({
-          id: `meta-ticket_type-${levelId}`,
-          sellerId: p.sellerId,
-          resource: "ticket_type",
-          resourceId: levelId,
-          data: { member_benefits: benefits },
-        })),
-      )
-      .onConflictDoNothing();
     for (const m of p.members) {
       const bought = new Date(now.getTime() - m.boughtDaysAgo * DAY);
       const term = membershipTerm({

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../executor.ts";
 
-export const DEMO_SELLER_IDS = ["harbour-museum", "riverside-zoo"] as const;
+import { DEMO_SELLER_IDS } from "./demo-sales.ts";
 
 interface ForeignKey {
   child: string;

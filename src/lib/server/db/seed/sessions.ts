@@ -1,63 +1,11 @@
 /**
- * Session generation. Each repeating event has a plan: which local times it runs on which local
- * dates, for how many days ahead. The same plans drive the first seed and the later top-up
- * (refreshDemoSessions), so ids are stable: {event}-{YYYYMMDD}-{HHmm}.
+ * The demo's places taken in generated sessions (the sessions themselves come from the
+ * catalogue's schedules, domain/schedule/sessions.ts).
  */
 import type { eventSession } from "../schema.ts";
-import { dayjs, localDates, localInstant, randomFor } from "./helpers.ts";
+import { dayjs, localDates, randomFor } from "./helpers.ts";
 
 export type SessionRow = typeof eventSession.$inferInsert;
-
-export interface PlanDay {
-  /** YYYY-MM-DD in the venue's time zone */
-  date: string;
-  /** days from today (0 = today) */
-  offset: number;
-  /** 0 = Sunday ... 6 = Saturday */
-  weekday: number;
-}
-
-export interface SessionPlan {
-  sellerId: string;
-  eventTemplateId: string;
-  timezone: string;
-  /** Sessions are kept for today and the following days, `days` in all. */
-  days: number;
-  capacity: number;
-  durationMinutes: number;
-  /** Local start times ("HH:mm") on a day; empty when closed. */
-  times(day: PlanDay): string[];
-  priceTier?(day: PlanDay): string | null;
-}
-
-export function sessionId(eventTemplateId: string, date: string, time: string): string {
-  return `${eventTemplateId}-${date.replaceAll("-", "")}-${time.replace(":", "")}`;
-}
-
-/** The sessions of a plan from `now`'s local date, skipping dates in `skipDates`. */
-export function buildSessions(plan: SessionPlan, now: Date, skipDates?: ReadonlySet<string>): SessionRow[] {
-  const rows: SessionRow[] = [];
-  for (const day of localDates(now, plan.timezone, plan.days)) {
-    if (skipDates?.has(day.date)) continue;
-    const tier = plan.priceTier?.(day) ?? null;
-    for (const time of plan.times(day)) {
-      const start = localInstant(day.date, time, plan.timezone);
-      rows.push({
-        id: sessionId(plan.eventTemplateId, day.date, time),
-        sellerId: plan.sellerId,
-        eventTemplateId: plan.eventTemplateId,
-        startDatetime: start,
-        endDatetime: new Date(start.getTime() + plan.durationMinutes * 60_000),
-        capacity: plan.capacity,
-        usedCapacity: 0,
-        oversellCapacity: 0,
-        soldOut: false,
-        priceTier: tier,
-      });
-    }
-  }
-  return rows;
-}
 
 export interface DemoLoadOptions {
   timezone: string;

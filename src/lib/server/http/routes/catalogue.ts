@@ -1,6 +1,6 @@
 /** GET ticket_group/{id}, GET membership_rules, GET config, GET code/{code}. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import * as s from "../../db/schema.ts";
 import { fail, notFound, validationFailed } from "../../errors/api-error.ts";
 import { lookupWithCodeBrake } from "../../security/code-brake.ts";
@@ -56,7 +56,7 @@ export function registerCatalogue(router: ApiRouter): void {
     const rows = await db
       .select()
       .from(s.ticketGroup)
-      .where(eq(s.ticketGroup.id, c.req.valid("param").id));
+      .where(and(eq(s.ticketGroup.id, c.req.valid("param").id), isNull(s.ticketGroup.retiredAt)));
     const group = rows[0];
     if (!group) throw notFound("ticket_group", c.req.valid("param").id);
     if (query.seller) {

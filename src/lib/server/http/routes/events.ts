@@ -1,6 +1,6 @@
 /** GET events/available and GET events/{id}. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { eventListEnvelope } from "../../../api/envelopes.ts";
 import * as s from "../../db/schema.ts";
 import { requireEvent, requireSeller } from "../../services/catalogue/reads.ts";
@@ -58,7 +58,7 @@ export function registerEvents(router: ApiRouter): void {
     const rows = await db
       .select()
       .from(s.eventTemplate)
-      .where(eq(s.eventTemplate.sellerId, seller.id))
+      .where(and(eq(s.eventTemplate.sellerId, seller.id), isNull(s.eventTemplate.retiredAt)))
       .orderBy(asc(s.eventTemplate.rank), asc(s.eventTemplate.id));
     const ctx = { db, now: clock.now(), sellerId: seller.id, ondate: query.ondate };
     let roots = rows.map((r) => serializeEvent(r) as unknown as Row);

@@ -1,6 +1,6 @@
 /** Sessions of an event: list, list for a ticket selection, one session, and its seat map. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { collection, eventSessionResource, priceScheduleResource } from "../../../api/schemas.ts";
 import { localDateRange } from "../../../domain/calendar.ts";
@@ -232,7 +232,13 @@ export function registerSessions(router: ApiRouter): void {
     const rows = await db
       .select()
       .from(s.eventSession)
-      .where(and(eq(s.eventSession.id, sessionId), eq(s.eventSession.eventTemplateId, event.id)));
+      .where(
+        and(
+          eq(s.eventSession.id, sessionId),
+          eq(s.eventSession.eventTemplateId, event.id),
+          isNull(s.eventSession.retiredAt),
+        ),
+      );
     const session = rows[0];
     if (!session) throw notFound("event_session", sessionId);
     const body = await execute(eventSessionDef, [serializeSession(session) as unknown as Row], query, {

@@ -96,13 +96,14 @@ export async function resolveAdds(
       : Promise.resolve([]),
   ]);
   for (const r of rows) {
-    if (r.event.sellerId !== sellerId) continue;
+    // A retired event, group or type is no longer sold: to a new line it is as if it were not there.
+    if (r.event.sellerId !== sellerId || r.event.retiredAt || r.group.retiredAt || r.type.retiredAt) continue;
     catalogue.types.set(r.type.id, r.type);
     catalogue.groups.set(r.group.id, r.group);
     catalogue.events.set(r.event.id, r.event);
   }
   for (const session of sessions)
-    if (session.sellerId === sellerId) catalogue.sessions.set(session.id, session);
+    if (session.sellerId === sellerId && !session.retiredAt) catalogue.sessions.set(session.id, session);
   const resolved = lines.map((line): ResolvedLine => {
     const type = catalogue.types.get(line.ticket_type_id);
     const group = type && catalogue.groups.get(type.ticketGroupId);

@@ -3,7 +3,23 @@
  * with the SQL-pushable filters applied in SQL, and the selection checks shared by sessions and
  * calendar.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  not,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { isSoldOut } from "../../../domain/availability.ts";
 import type { Db } from "../../db/client.ts";
 import * as s from "../../db/schema.ts";
@@ -43,7 +59,7 @@ export async function requireEvent(
     .select({ event: s.eventTemplate, timezone: s.venue.timezone })
     .from(s.eventTemplate)
     .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
-    .where(eq(s.eventTemplate.id, id))
+    .where(and(eq(s.eventTemplate.id, id), isNull(s.eventTemplate.retiredAt)))
     .limit(1);
   const found = rows[0];
   if (!found) throw notFound("event_template", id);
@@ -61,14 +77,14 @@ export async function eventGroupsAndTypes(
   const groups = await db
     .select()
     .from(s.ticketGroup)
-    .where(eq(s.ticketGroup.eventTemplateId, eventId))
+    .where(and(eq(s.ticketGroup.eventTemplateId, eventId), isNull(s.ticketGroup.retiredAt)))
     .orderBy(asc(s.ticketGroup.rank), asc(s.ticketGroup.id));
   const groupIds = groups.map((g) => g.id);
   const types = groupIds.length
     ? await db
         .select()
         .from(s.ticketType)
-        .where(inArray(s.ticketType.ticketGroupId, groupIds))
+        .where(and(inArray(s.ticketType.ticketGroupId, groupIds), isNull(s.ticketType.retiredAt)))
         .orderBy(asc(s.ticketType.rank), asc(s.ticketType.id))
     : [];
   return { groups, types };
@@ -115,7 +131,7 @@ export function sessionFilterInSql(f: Filter): boolean {
 }
 
 export function sessionWhere(eventId: string, filters: Filter[], window: { start?: Date; end?: Date }): SQL {
-  const where: SQL[] = [eq(s.eventSession.eventTemplateId, eventId)];
+  const where: SQL[] = [eq(s.eventSession.eventTemplateId, eventId), isNull(s.eventSession.retiredAt)];
   if (window.start) where.push(gte(s.eventSession.startDatetime, window.start));
   if (window.end) where.push(lt(s.eventSession.startDatetime, window.end));
   for (const f of filters.filter(sessionFilterInSql)) {

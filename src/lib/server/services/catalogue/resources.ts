@@ -2,7 +2,7 @@
  * The queryable resources: filterable fields, sortable fields and relations (embeds), declared once
  * next to the serializers. Relation loaders read fresh from the db and push date windows into SQL.
  */
-import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { localDate, localDateRange } from "../../../domain/calendar.ts";
 import * as s from "../../db/schema.ts";
 import type { Filter, LoadContext, Relation, ResourceDef, Row } from "./query-types.ts";
@@ -123,7 +123,7 @@ const groupsOf = (key: string, childKey: string): Relation => ({
     const rows = await ctx.db
       .select()
       .from(s.ticketGroup)
-      .where(inArray(col, ids(parents, key)))
+      .where(and(inArray(col, ids(parents, key)), isNull(s.ticketGroup.retiredAt)))
       .orderBy(asc(s.ticketGroup.rank), asc(s.ticketGroup.id));
     return pairBy(parents, rows.map(serializeGroup).map(row), key, childKey);
   },
@@ -137,11 +137,15 @@ const typesOf = (level: "event" | "group" | "id"): Relation => ({
       .from(s.ticketType)
       .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
       .where(
-        level === "event"
-          ? inArray(s.ticketGroup.eventTemplateId, ids(parents))
-          : level === "group"
-            ? inArray(s.ticketType.ticketGroupId, ids(parents))
-            : inArray(s.ticketType.id, ids(parents, "ticket_type_id")),
+        and(
+          level === "event"
+            ? inArray(s.ticketGroup.eventTemplateId, ids(parents))
+            : level === "group"
+              ? inArray(s.ticketType.ticketGroupId, ids(parents))
+              : inArray(s.ticketType.id, ids(parents, "ticket_type_id")),
+          isNull(s.ticketType.retiredAt),
+          isNull(s.ticketGroup.retiredAt),
+        ),
       )
       .orderBy(asc(s.ticketType.rank), asc(s.ticketType.id));
     const children = rows.map(({ t, eventId }) => ({ ...row(serializeTicketType(t)), _event: eventId }));
@@ -166,7 +170,10 @@ type SessionRow = typeof s.eventSession.$inferSelect;
  * started; with start_datetime filters, that window in SQL; else each event's next available session.
  */
 async function sessionRowsOf(ctx: LoadContext, parents: Row[]): Promise<SessionRow[]> {
-  const where: SQL[] = [inArray(s.eventSession.eventTemplateId, ids(parents))];
+  const where: SQL[] = [
+    inArray(s.eventSession.eventTemplateId, ids(parents)),
+    isNull(s.eventSession.retiredAt),
+  ];
   const timeFilters = ctx.filters.filter((f) => f.field === "start_datetime" && f.op in TIME_OPS);
   for (const f of timeFilters) {
     const op = TIME_OPS[f.op as keyof typeof TIME_OPS];
