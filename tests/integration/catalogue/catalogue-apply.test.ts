@@ -15,8 +15,9 @@ import {
   applyCatalogue,
   describeReport,
 } from "../../../src/lib/server/services/catalogue/apply/index.ts";
-import { withTestApi } from "../../helpers/api.ts";
+import { createTestApi, TEST_NOW, withTestApi } from "../../helpers/api.ts";
 import { payAsGuest, send } from "../../helpers/cart.ts";
+import { withFreshPostgres } from "../../helpers/postgres.ts";
 
 const api = withTestApi();
 const SLUG = "harbour-museum";
@@ -252,5 +253,29 @@ describe("catalogue apply never loses a sale", () => {
         /^harbour-museum\/support\.yaml line \d+, events\[\d+\]\.category: A category must not be empty\.$/,
       ),
     ]);
+  });
+});
+
+/** Two servers starting together (.ci/run sets TEST_DATABASE_URL): the catalogue is applied once. */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!postgresUrl)("catalogue apply on PostgreSQL", () => {
+  it("two applies at once: one writes the new days, the other waits and finds nothing to change", async () => {
+    await withFreshPostgres(postgresUrl ?? "", async (url) => {
+      const a = await createTestApi({ target: { kind: "postgres", url } });
+      const b = await createTestApi({ target: { kind: "postgres", url } });
+      try {
+        const later = new Date(TEST_NOW.getTime() + 10 * 86_400_000);
+        const run = (db: typeof a.handle.db) =>
+          applyCatalogue(db, { contentDir: original, slug: SLUG, now: later });
+        const reports = await Promise.all([run(a.handle.db), run(b.handle.db)]);
+        const changed = reports.map((r) => r.changes.length);
+        expect(changed.filter((n) => n > 0)).toHaveLength(1);
+        expect(changed.filter((n) => n === 0)).toHaveLength(1);
+        expect(reports.every((r) => r.refusals.length === 0)).toBe(true);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
   });
 });
