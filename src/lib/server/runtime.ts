@@ -14,6 +14,7 @@ import { logger } from "./log/logger.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";
 import { releaseExpiredCarts } from "./services/cart/release.ts";
+import { startSessionHorizonJob } from "./services/catalogue/horizon-job.ts";
 import { ensureManageLinkKey } from "./services/manage/token.ts";
 import { startRenewalJob } from "./services/membership/renewal-job-loop.ts";
 
@@ -43,6 +44,8 @@ async function start(): Promise<Runtime> {
   startCartSweeper(handle, clock);
   // Outbox delivery: SMTP when SMTP_URL is set, else mails are kept for the mailbox page (/_mail).
   startMailWorker(handle.db, clock);
+  // New session days every hour, for a server that runs past midnight.
+  startSessionHorizonJob(handle.db, clock);
   // Auto-renew charges enrolled memberships at term end, once per term on any number of servers.
   startRenewalJob(handle.db, clock);
   const cache = newCachedApiCache();

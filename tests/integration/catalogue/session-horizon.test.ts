@@ -7,6 +7,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Schedule } from "../../../src/lib/catalogue/schema/schedule.ts";
 import { eventSession } from "../../../src/lib/server/db/schema.ts";
+import { readCatalogues, topUpSessions } from "../../../src/lib/server/services/catalogue/horizon-job.ts";
 import { insertMissingSessions } from "../../../src/lib/server/services/catalogue/session-horizon.ts";
 import { createTestApi, TEST_NOW, withTestApi } from "../../helpers/api.ts";
 import { withFreshPostgres } from "../../helpers/postgres.ts";
@@ -126,5 +127,18 @@ describe.skipIf(!postgresUrl)("insertMissingSessions on PostgreSQL", () => {
         await pg.close();
       }
     });
+  });
+});
+
+describe("the hourly top-up of a server that runs for days", () => {
+  const api = withTestApi();
+  it("plans every tenant's files from the new today and inserts only the missing sessions, once", async () => {
+    const dir = `${process.cwd()}/src/content`;
+    const tenants = readCatalogues(dir);
+    expect(await topUpSessions(api.handle.db, tenants, TEST_NOW)).toBe(0);
+    const later = new Date(TEST_NOW.getTime() + 2 * 86_400_000);
+    const added = await topUpSessions(api.handle.db, tenants, later);
+    expect(added).toBeGreaterThan(0);
+    expect(await topUpSessions(api.handle.db, tenants, later)).toBe(0);
   });
 });

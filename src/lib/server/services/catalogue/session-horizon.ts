@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Schedule } from "../../../catalogue/schema/schedule.ts";
-import { generateTenantSessions } from "../../../domain/schedule/sessions.ts";
+import { generateTenantSessions, type PlannedSession } from "../../../domain/schedule/sessions.ts";
 import type { Executor } from "../../db/executor.ts";
 import { eventSession, seller } from "../../db/schema.ts";
 
@@ -29,6 +29,15 @@ export async function insertMissingSessions(db: Executor, input: SessionHorizonI
     .where(eq(seller.id, input.sellerId));
   if (!owner) throw new Error(`No seller ${input.sellerId} to plan sessions for.`);
   const planned = generateTenantSessions(input.schedules, owner.timezone, input.now, input.horizonDays);
+  return insertPlannedSessions(db, input.sellerId, planned);
+}
+
+/** Inserts the planned sessions not yet in the database, in one statement; returns their ids. */
+export async function insertPlannedSessions(
+  db: Executor,
+  sellerId: string,
+  planned: readonly PlannedSession[],
+): Promise<string[]> {
   if (planned.length === 0) return [];
   // The rows as one JSON parameter, read back into columns: one statement with one parameter,
   // however many sessions a long horizon plans (a VALUES list would meet the parameter limit),
@@ -36,7 +45,7 @@ export async function insertMissingSessions(db: Executor, input: SessionHorizonI
   const json = JSON.stringify(
     planned.map((s) => ({
       id: s.id,
-      seller_id: input.sellerId,
+      seller_id: sellerId,
       event_template_id: s.eventId,
       start_datetime: s.start.toISOString(),
       end_datetime: s.end.toISOString(),
