@@ -1,5 +1,5 @@
 /**
- * Crops the demo photographs (src/lib/server/db/seed/images.ts: freely licensed photographs from
+ * Crops the demo photographs (scripts/demo-images.ts: freely licensed photographs from
  * Debian's wallpaper packages, credited in README.md) to JPEG with sharp:
  * public/images/{tenant}/{name}.jpg (544x432 profile) and {name}-cover.jpg (1500x900 cover).
  * Run once, with the packages installed; the files are committed and the seed refers to them by
@@ -18,7 +18,7 @@ import {
   focusedRegion,
   imageSizes,
   profileImageId,
-} from "../src/lib/server/db/seed/images.ts";
+} from "./demo-images.ts";
 
 const SOURCES = "/usr/share/backgrounds";
 const OUT = join(process.cwd(), "public", "images");

@@ -14,7 +14,7 @@ import { withFreshPostgres } from "../../helpers/postgres.ts";
 
 const api = withTestApi();
 
-/** Harbour Museum's general admission as a schedule (seed/harbour-museum.ts: closed Mondays). */
+/** Harbour Museum's general admission as a schedule (its catalogue schedule: closed Mondays). */
 const GENERAL_ADMISSION: Schedule = {
   event: "hm-general-admission",
   capacity: 60,

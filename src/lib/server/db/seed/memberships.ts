@@ -5,9 +5,11 @@
  * - the user's member ID (HM100001 / RZ200001): current, with a members-only benefit;
  * - the second member ID (HM100002 / RZ200002): in the renewal window (ends in 20 days);
  * - an expired member (HM100003 / RZ200003, a user with a password): ended 10 days ago.
- * The levels' benefits are ticket type meta `member_benefits` ({ticketTypeId: n, "*": n}).
+ * The levels' benefits are the catalogue's (ticket type meta `member_benefits`), copied onto each
+ * membership as a purchase does.
  * Inserted with ON CONFLICT DO NOTHING inside the seed's transaction.
  */
+import { and, eq, inArray } from "drizzle-orm";
 import { membershipTerm } from "../../../domain/membership/term.ts";
 import type { Executor } from "../executor.ts";
 import { cart, membership, meta, ticket, ticketOrder } from "../schema.ts";
@@ -34,8 +36,6 @@ interface DemoProgram {
   timezone: string;
   groupId: string;
   eventTemplateId: string;
-  /** member_benefits per level. */
-  benefits: Record<string, Record<string, number>>;
   members: DemoMembership[];
 }
 
@@ -45,12 +45,6 @@ export const DEMO_PROGRAMS: readonly DemoProgram[] = [
     timezone: "America/New_York",
     groupId: "hm-membership-levels",
     eventTemplateId: "hm-membership",
-    benefits: {
-      // "Members may bring one guest each" to the members-only preview, 6 members-only tickets a term.
-      "hm-membership-individual": { "hm-preview-guest": 1, "*": 6 },
-      "hm-membership-dual": { "hm-preview-guest": 2, "*": 12 },
-      "hm-membership-family": { "hm-preview-guest": 2, "*": 16 },
-    },
     members: [
       {
         id: "hm-demo-membership-1",
@@ -99,11 +93,6 @@ export const DEMO_PROGRAMS: readonly DemoProgram[] = [
     timezone: "Europe/London",
     groupId: "rz-membership-levels",
     eventTemplateId: "rz-membership",
-    benefits: {
-      "rz-membership-adult": { "*": 4 },
-      "rz-membership-joint": { "*": 8 },
-      "rz-membership-family": { "*": 12 },
-    },
     members: [
       {
         id: "rz-demo-membership-1",
@@ -153,6 +142,22 @@ const DAY = 86_400_000;
 
 export async function seedMemberships(tx: Executor, now: Date): Promise<void> {
   for (const p of DEMO_PROGRAMS) {
+    const levelBenefits = new Map(
+      (
+        await tx
+          .select()
+          .from(meta)
+          .where(
+            and(
+              eq(meta.resource, "ticket_type"),
+              inArray(
+                meta.resourceId,
+                p.members.map((m) => m.levelId),
+              ),
+            ),
+          )
+      ).map((row) => [row.resourceId, (row.data.member_benefits ?? {}) as Record<string, number>]),
+    );
     for (const m of p.members) {
       const bought = new Date(now.getTime() - m.boughtDaysAgo * DAY);
       const term = membershipTerm({
@@ -236,7 +241,7 @@ export async function seedMemberships(tx: Executor, now: Date): Promise<void> {
             ticketGroupId: p.groupId,
             ticketTypeId: m.levelId,
             eventTemplateId: p.eventTemplateId,
-            benefits: p.benefits[m.levelId] ?? {},
+            benefits: levelBenefits.get(m.levelId) ?? {},
           })),
         )
         .onConflictDoNothing();

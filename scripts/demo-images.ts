@@ -2,10 +2,9 @@
  * The demo images: freely licensed photographs from Debian's wallpaper packages (each credited in
  * README.md with its licence), cropped once by scripts/make-demo-images.ts into
  * public/images/{tenant}/{name}.jpg (profile, 544x432) and {name}-cover.jpg (cover, 1500x900). The
- * seed only stores their ids in event meta. `title` names the image in this list only: the
- * pictures carry no text, the page prints the event's name.
+ * catalogue files name them (an event's `image`) and give their alt texts. `title` names the image
+ * in this list only: the pictures carry no text, the page prints the event's name.
  */
-import type { EventMeta } from "../../../api/schemas.ts";
 
 export interface DemoImage {
   tenant: "harbour-museum" | "riverside-zoo";
@@ -20,8 +19,6 @@ export interface DemoImage {
    * (as far as the frame allows), so the cover's 3:1 band and the card keep the subject.
    */
   focus: [number, number];
-  /** What the photograph shows; the page gives the event's name, so this does not repeat it. */
-  alt: string;
 }
 
 const lomiri16 = "lomiri-wallpapers-16.04";
@@ -36,7 +33,6 @@ export const demoImages: DemoImage[] = [
     source: "mate/nature/Dune.jpg",
     credit: { package: mate, author: "Marco Cogoni", year: 2007, licence: "GPL-2+" },
     focus: [0.5, 0.4],
-    alt: "Dune grass in the wind above a turquoise sea",
   },
   {
     tenant: "harbour-museum",
@@ -45,7 +41,6 @@ export const demoImages: DemoImage[] = [
     source: "Picture_1A_by_freespace.jpg",
     credit: { package: lomiri16, author: 'Trevor "Freespace"', year: 2018, licence: "CC-BY-4.0" },
     focus: [0.5, 0.45],
-    alt: "Paintbrushes thick with blue, pink and green paint",
   },
   {
     tenant: "harbour-museum",
@@ -54,7 +49,6 @@ export const demoImages: DemoImage[] = [
     source: "sunset_by_Aitzol_Berasategi.jpg",
     credit: { package: lomiri16, author: "Aitzol Berasategi", year: 2018, licence: "CC-BY-4.0" },
     focus: [0.5, 0.42],
-    alt: "The sun setting over a hilltop at golden hour",
   },
   {
     tenant: "harbour-museum",
@@ -63,7 +57,6 @@ export const demoImages: DemoImage[] = [
     source: "Bridge_by_Sander_Klootwijk.jpg",
     credit: { package: lomiri16, author: "Sander Klootwijk", year: 2018, licence: "CC-BY-SA-4.0" },
     focus: [0.5, 0.55],
-    alt: "Steel cables of a bridge crossing a wide, calm estuary under a blue sky",
   },
   {
     tenant: "harbour-museum",
@@ -72,7 +65,6 @@ export const demoImages: DemoImage[] = [
     source: "seeding_by_Clements_Engelhardt.jpg",
     credit: { package: lomiri16, author: "Clemens Engelhardt", year: 2018, licence: "CC0-1.0" },
     focus: [0.32, 0.4],
-    alt: "Dandelion clocks in a meadow, lit by a low sun",
   },
   {
     tenant: "harbour-museum",
@@ -81,7 +73,6 @@ export const demoImages: DemoImage[] = [
     source: "Picture_0B_by_freespace.jpg",
     credit: { package: lomiri16, author: 'Trevor "Freespace"', year: 2018, licence: "CC-BY-4.0" },
     focus: [0.62, 0.45],
-    alt: "A halved fig in a red bowl on grey stone",
   },
   {
     tenant: "harbour-museum",
@@ -90,7 +81,6 @@ export const demoImages: DemoImage[] = [
     source: "greentock_by_Peter_Nerlich.jpg",
     credit: { package: lomiri16, author: "Peter Nerlich", year: 2018, licence: "CC-BY-SA-4.0" },
     focus: [0.55, 0.45],
-    alt: "The face of a wall clock with brass hands, close up",
   },
   {
     tenant: "harbour-museum",
@@ -99,7 +89,6 @@ export const demoImages: DemoImage[] = [
     source: "free_by_Peter_Nerlich.jpg",
     credit: { package: lomiri16, author: "Peter Nerlich", year: 2018, licence: "CC-BY-SA-4.0" },
     focus: [0.45, 0.66],
-    alt: "A small bird sculpture flying beneath two globe lamps",
   },
   {
     tenant: "harbour-museum",
@@ -108,7 +97,6 @@ export const demoImages: DemoImage[] = [
     source: "Infinite-Sea_by_Aury88.jpg",
     credit: { package: lomiri20, author: "Aury88", year: 2019, licence: "CC-BY-SA-3.0" },
     focus: [0.5, 0.62],
-    alt: "The Milky Way over a still sea at dusk",
   },
   {
     tenant: "riverside-zoo",
@@ -117,7 +105,6 @@ export const demoImages: DemoImage[] = [
     source: "Kleiber_by_Lukas_Baubkus.jpg",
     credit: { package: lomiri20, author: "Lukas Baubkus", year: 2021, licence: "CC-BY-SA-3.0" },
     focus: [0.45, 0.5],
-    alt: "A nuthatch clinging head first to the bark of a tree",
   },
   {
     tenant: "riverside-zoo",
@@ -126,7 +113,6 @@ export const demoImages: DemoImage[] = [
     source: "mate/nature/LadyBird.jpg",
     credit: { package: mate, author: "Charles Barbin", year: 2008, licence: "GPL-2+" },
     focus: [0.68, 0.5],
-    alt: "A ladybird climbing a grass stem among forget-me-nots",
   },
   {
     tenant: "riverside-zoo",
@@ -135,7 +121,6 @@ export const demoImages: DemoImage[] = [
     source: "friends_by_Aitzol_Berasategi.jpg",
     credit: { package: lomiri16, author: "Aitzol Berasategi", year: 2018, licence: "CC-BY-4.0" },
     focus: [0.55, 0.33],
-    alt: "Two spaniels looking out over the door of a wooden stable",
   },
   {
     tenant: "riverside-zoo",
@@ -144,7 +129,6 @@ export const demoImages: DemoImage[] = [
     source: "aitzgorri_by_Aitzol_Berasategi.jpg",
     credit: { package: lomiri16, author: "Aitzol Berasategi", year: 2018, licence: "CC-BY-4.0" },
     focus: [0.5, 0.5],
-    alt: "A green meadow below autumn woods and a mountain ridge",
   },
   {
     tenant: "riverside-zoo",
@@ -153,7 +137,6 @@ export const demoImages: DemoImage[] = [
     source: "mate/nature/Garden.jpg",
     credit: { package: mate, author: "Charles Barbin", year: 2008, licence: "GPL-2+" },
     focus: [0.55, 0.5],
-    alt: "A red and orange marigold in full bloom",
   },
   {
     tenant: "riverside-zoo",
@@ -162,7 +145,6 @@ export const demoImages: DemoImage[] = [
     source: "life_by_Aitzol_Berasategi.jpg",
     credit: { package: lomiri16, author: "Aitzol Berasategi", year: 2018, licence: "CC-BY-4.0" },
     focus: [0.5, 0.55],
-    alt: "A stream tumbling over mossy rocks in a green forest",
   },
 ];
 
@@ -217,36 +199,4 @@ export function profileImageId(tenant: string, name: string): string {
 
 export function coverImageId(tenant: string, name: string): string {
   return `${tenant}/${name}-cover.jpg`;
-}
-
-function demoImage(tenant: string, name: string): DemoImage {
-  const image = demoImages.find((i) => i.tenant === tenant && i.name === name);
-  if (!image) throw new Error(`No demo image ${tenant}/${name}`);
-  return image;
-}
-
-/**
- * The seller's completed-order image keys (spec 2 §3 seller meta completed_*): a demo picture's
- * cover and phone crops with its own description, so the alt text always says what is shown.
- */
-export function completedImageMeta(tenant: string, name: string) {
-  return {
-    completed_image: coverImageId(tenant, name),
-    completed_mobile_image: profileImageId(tenant, name),
-    completed_image_alternate_text: demoImage(tenant, name).alt,
-  };
-}
-
-/**
- * Image meta keys for an event. `alt` undefined gives the picture's description; pass "" to leave
- * the alt text empty (exercises the 'Image for {event name}' fallback).
- */
-export function imageMeta(tenant: string, name: string, alt?: string): EventMeta {
-  const image = demoImage(tenant, name);
-  return {
-    image_profile: profileImageId(tenant, name),
-    image_profile_alt: alt ?? image.alt,
-    image_cover: coverImageId(tenant, name),
-    image_cover_alt: alt ?? image.alt,
-  };
 }
