@@ -13,7 +13,7 @@ import { formatProblem } from "../../../../src/lib/catalogue/problems.ts";
 const content = join(process.cwd(), "src", "content");
 
 describe("demo catalogues", () => {
-  for (const slug of ["harbour-museum", "riverside-zoo"]) {
+  for (const slug of ["harbour-museum", "riverside-zoo", "sidra-science"]) {
     it(`${slug} passes the check`, () => {
       const result = checkTenant(content, slug);
       expect(result.problems.map(formatProblem)).toEqual([]);
@@ -21,7 +21,10 @@ describe("demo catalogues", () => {
     });
 
     it(`${slug}'s files name the editor's schema`, () => {
-      for (const f of readdirSync(join(content, "catalogue", slug))) {
+      // Only the catalogue files: a tenant's pictures may sit beside them in images/.
+      const files = readdirSync(join(content, "catalogue", slug)).filter((f) => /\.(ya?ml|json)$/.test(f));
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files) {
         expect(readFileSync(join(content, "catalogue", slug, f), "utf8")).toMatch(
           /^# yaml-language-server: \$schema=\.\.\/catalogue\.schema\.json\n/,
         );
@@ -58,6 +61,15 @@ describe("demo catalogues", () => {
       "rz-membership",
       "rz-gift-card",
       "rz-donation",
+    ]);
+    expect(order("sidra-science")).toEqual([
+      "ss-entry",
+      "ss-show-planets",
+      "ss-show-stars",
+      "ss-show-black-holes",
+      "ss-annual-pass",
+      "ss-gift-card",
+      "ss-donation",
     ]);
   });
 
