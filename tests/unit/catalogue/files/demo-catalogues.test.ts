@@ -2,8 +2,9 @@
  * The demo tenants' catalogue files pass the check, start with the editor's schema line, and the
  * committed JSON Schema is the one the zod schema generates.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { checkTenant } from "../../../../src/lib/catalogue/check.ts";
 import { catalogueJsonSchema } from "../../../../src/lib/catalogue/json-schema.ts";
@@ -38,6 +39,19 @@ describe("demo catalogues", () => {
     expect(readFileSync(join(content, "catalogue", "harbour-museum", "schedules.yaml"), "utf8")).toContain(
       "capacity: 156",
     );
+  });
+
+  it("Sidra Science Centre's pictures have the demo pictures' sizes and stay small", async () => {
+    const dir = join(content, "catalogue", "sidra-science", "images");
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const { width, height, format } = await sharp(join(dir, f)).metadata();
+      expect([f, format, width, height]).toEqual(
+        f.endsWith("-cover.jpg") ? [f, "jpeg", 1500, 900] : [f, "jpeg", 544, 432],
+      );
+      expect(statSync(join(dir, f)).size).toBeLessThan(60 * 1024);
+    }
   });
 
   it("the files list the events in the shop's order (file names sorted, then top to bottom)", () => {
