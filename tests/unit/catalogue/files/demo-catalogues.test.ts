@@ -2,8 +2,9 @@
  * The demo tenants' catalogue files pass the check, start with the editor's schema line, and the
  * committed JSON Schema is the one the zod schema generates.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { checkTenant } from "../../../../src/lib/catalogue/check.ts";
 import { catalogueJsonSchema } from "../../../../src/lib/catalogue/json-schema.ts";
@@ -13,7 +14,7 @@ import { formatProblem } from "../../../../src/lib/catalogue/problems.ts";
 const content = join(process.cwd(), "src", "content");
 
 describe("demo catalogues", () => {
-  for (const slug of ["harbour-museum", "riverside-zoo"]) {
+  for (const slug of ["harbour-museum", "riverside-zoo", "sidra-science"]) {
     it(`${slug} passes the check`, () => {
       const result = checkTenant(content, slug);
       expect(result.problems.map(formatProblem)).toEqual([]);
@@ -21,7 +22,10 @@ describe("demo catalogues", () => {
     });
 
     it(`${slug}'s files name the editor's schema`, () => {
-      for (const f of readdirSync(join(content, "catalogue", slug))) {
+      // Only the catalogue files: a tenant's pictures may sit beside them in images/.
+      const files = readdirSync(join(content, "catalogue", slug)).filter((f) => /\.(ya?ml|json)$/.test(f));
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files) {
         expect(readFileSync(join(content, "catalogue", slug, f), "utf8")).toMatch(
           /^# yaml-language-server: \$schema=\.\.\/catalogue\.schema\.json\n/,
         );
@@ -35,6 +39,19 @@ describe("demo catalogues", () => {
     expect(readFileSync(join(content, "catalogue", "harbour-museum", "schedules.yaml"), "utf8")).toContain(
       "capacity: 156",
     );
+  });
+
+  it("Sidra Science Centre's pictures have the demo pictures' sizes and stay small", async () => {
+    const dir = join(content, "catalogue", "sidra-science", "images");
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const { width, height, format } = await sharp(join(dir, f)).metadata();
+      expect([f, format, width, height]).toEqual(
+        f.endsWith("-cover.jpg") ? [f, "jpeg", 1500, 900] : [f, "jpeg", 544, 432],
+      );
+      expect(statSync(join(dir, f)).size).toBeLessThan(60 * 1024);
+    }
   });
 
   it("the files list the events in the shop's order (file names sorted, then top to bottom)", () => {
@@ -58,6 +75,15 @@ describe("demo catalogues", () => {
       "rz-membership",
       "rz-gift-card",
       "rz-donation",
+    ]);
+    expect(order("sidra-science")).toEqual([
+      "ss-entry",
+      "ss-show-planets",
+      "ss-show-stars",
+      "ss-show-black-holes",
+      "ss-annual-pass",
+      "ss-gift-card",
+      "ss-donation",
     ]);
   });
 
