@@ -60,11 +60,12 @@ describe("demo seed", () => {
     }
   });
 
-  it("both tenants are seeded with their currency and time zone (seller id = slug)", async () => {
+  it("every demo tenant's catalogue is applied, with its currency and time zone (seller id = slug)", async () => {
     const sellers = await handle.db.select().from(seller).orderBy(seller.id);
     expect(sellers.map((s) => [s.id, s.slug, s.currencyCode, s.timezone])).toEqual([
       ["harbour-museum", "harbour-museum", "USD", NY],
       ["riverside-zoo", "riverside-zoo", "GBP", "Europe/London"],
+      ["sidra-science", "sidra-science", "KWD", "Asia/Kuwait"],
     ]);
   });
 
@@ -115,7 +116,7 @@ describe("demo seed", () => {
 
   it("every event meta row uses eventMetaData keys, and one leaves image alt empty ('Image for {event name}' fallback)", async () => {
     const metas = await handle.db.select().from(meta).where(eq(meta.resource, "event_template"));
-    expect(metas).toHaveLength(15);
+    expect(metas).toHaveLength(9 + 6 + 7);
     for (const m of metas) expect(eventMetaData.strict().safeParse(m.data).success).toBe(true);
     expect(metas.filter((m) => m.data.image_profile_alt === "").map((m) => m.resourceId)).toEqual([
       "hm-flex-pass",
@@ -308,9 +309,19 @@ describe("refreshing and reseeding the demo", () => {
   });
 
   it("reseedDemo (scripts/seed.ts) deletes every demo row and seeds again", async () => {
+    const sessionsOfTenants = async () =>
+      (await db.db.select({ seller: eventSession.sellerId }).from(eventSession)).reduce(
+        (n, r) => n.set(r.seller, (n.get(r.seller) ?? 0) + 1),
+        new Map<string, number>(),
+      );
+    const before = await sessionsOfTenants();
     const summary = await reseedDemo(db.db, { now: TEST_NOW });
-    expect(summary.deleted.event_session).toBeGreaterThan(summary.sessions);
-    const sessions = await db.db.select({ id: eventSession.id }).from(eventSession);
-    expect(sessions).toHaveLength(summary.sessions);
+    // The demo tenants' rows go and come back; a tenant from files alone has no demo rows to reset.
+    expect(summary.deleted.event_session).toBe(
+      (before.get("harbour-museum") ?? 0) + (before.get("riverside-zoo") ?? 0),
+    );
+    const after = await sessionsOfTenants();
+    expect(after.get("sidra-science")).toBe(before.get("sidra-science"));
+    expect(after.get("harbour-museum")).toBeGreaterThan(0);
   });
 });
