@@ -410,3 +410,56 @@ describe("two schedules of one event", () => {
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
 });
+
+describe("price tiers by dates (tier_dates)", () => {
+  const tiers = (s: Schedule, from: Date, days: number) =>
+    generateSessions(schedule(s), LONDON, from, days).map((x) => [x.id.slice(5, 13), x.priceTier]);
+  const zoo: Schedule = {
+    ...base,
+    hours: { first: "10:00", last: "10:00", every: 60 },
+    price_tier: "off_peak",
+    weekday_tiers: { sat: "peak", sun: "peak" },
+    tier_dates: [{ from: "12-20", until: "01-04", price_tier: "peak" }],
+  };
+
+  it("'written as MM-DD the range comes back every year': 12-20 to 01-04 spans the new year, in 2026 and 2030", () => {
+    expect(tiers(zoo, new Date("2026-12-18T12:00:00Z"), 4)).toEqual([
+      ["20261218", "off_peak"],
+      ["20261219", "peak"], // a Saturday
+      ["20261220", "peak"],
+      ["20261221", "peak"],
+    ]);
+    expect(tiers(zoo, new Date("2031-01-02T12:00:00Z"), 5)).toEqual([
+      ["20310102", "peak"], // a Thursday in the range
+      ["20310103", "peak"],
+      ["20310104", "peak"],
+      ["20310105", "peak"], // a Sunday
+      ["20310106", "off_peak"],
+    ]);
+  });
+
+  it("'a date exception's tier comes before a tier_dates range'; a dated range holds once", () => {
+    const once: Schedule = {
+      ...zoo,
+      tier_dates: [{ from: "2026-06-02", until: "2026-06-03", price_tier: "festival" }],
+      exceptions: [{ date: "2026-06-03", price_tier: "gala" }],
+    };
+    expect(tiers(once, new Date("2026-06-01T12:00:00Z"), 4)).toEqual([
+      ["20260601", "off_peak"],
+      ["20260602", "festival"],
+      ["20260603", "gala"],
+      ["20260604", "off_peak"],
+    ]);
+  });
+
+  it("a range written half as MM-DD and half as a date is refused, in words", () => {
+    const bad = scheduleSchema.safeParse({
+      ...zoo,
+      tier_dates: [{ from: "12-20", until: "2027-01-04", price_tier: "peak" }],
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe(
+      "Write both dates as MM-DD (every year) or both as YYYY-MM-DD.",
+    );
+  });
+});
