@@ -231,6 +231,28 @@ describe("catalogue apply never loses a sale", () => {
     expect(JSON.stringify(day.body)).not.toContain(HELD);
   });
 
+  it("a capacity staff set for one session is an operation the apply never undoes", async () => {
+    const staffSet = "hm-general-admission-20261213-1100";
+    await api.handle.db.update(s.eventSession).set({ capacity: 80 }).where(eq(s.eventSession.id, staffSet));
+    edit("schedules.yaml", (data) => {
+      generalAdmissionSchedule(data).exceptions = [{ date: SOLD_DAY, capacity: 70 }];
+    });
+    const report = await apply();
+    expect(report.refusals).toEqual([]);
+    expect(report.changes.find((c) => c.id === staffSet)?.detail).toBe(
+      "General Admission, 2026-12-13 11:00: capacity kept at 80 (set by staff; the schedule now says 70)",
+    );
+    expect(report.changes.find((c) => c.id === SOLD)?.detail).toBe(
+      "General Admission, 2026-12-13 10:00: capacity 60 → 70",
+    );
+    const capacity = async (id: string) =>
+      (await api.handle.db.select().from(s.eventSession).where(eq(s.eventSession.id, id)))[0]?.capacity;
+    expect(await capacity(staffSet)).toBe(80);
+    expect(await capacity(SOLD)).toBe(70);
+    // The same files again change nothing.
+    expect((await apply()).changes.filter((c) => c.what === "session")).toEqual([]);
+  });
+
   it("the currency cannot change once something is sold", async () => {
     const file = join(content, "tenants", `${SLUG}.json`);
     const tenant = JSON.parse(readFileSync(file, "utf8")) as { portal: Record<string, unknown> };

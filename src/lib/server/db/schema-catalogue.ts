@@ -184,6 +184,11 @@ export const eventSession = pgTable(
     soldOut: boolean("sold_out").notNull().default(false),
     /** Selects ticket_type.tier_amounts (peak, off_peak); null uses the base price. */
     priceTier: text("price_tier"),
+    /**
+     * The capacity the catalogue's schedule gave when it was last applied: a capacity that differs
+     * from it was set by staff for this session, and an apply keeps it.
+     */
+    plannedCapacity: integer("planned_capacity"),
     /** Set when the catalogue no longer has it but tickets do: no longer sold, never deleted. */
     retiredAt: timestamp("retired_at", { withTimezone: true, mode: "date" }),
   },

@@ -54,8 +54,8 @@ export async function insertPlannedSessions(
     })),
   );
   const rows = await db.execute(sql`
-    insert into ${eventSession} (id, seller_id, event_template_id, start_datetime, end_datetime, capacity, price_tier)
-    select id, seller_id, event_template_id, start_datetime, end_datetime, capacity, price_tier
+    insert into ${eventSession} (id, seller_id, event_template_id, start_datetime, end_datetime, capacity, planned_capacity, price_tier)
+    select id, seller_id, event_template_id, start_datetime, end_datetime, capacity, capacity, price_tier
     from jsonb_to_recordset(${json}::jsonb) as planned(
       id text, seller_id text, event_template_id text, start_datetime timestamptz,
       end_datetime timestamptz, capacity integer, price_tier text

@@ -148,6 +148,7 @@ async function readCurrent(tx: Executor, sellerId: string, todayStart: Date): Pr
         startDatetime: s.eventSession.startDatetime,
         endDatetime: s.eventSession.endDatetime,
         capacity: s.eventSession.capacity,
+        plannedCapacity: s.eventSession.plannedCapacity,
         usedCapacity: s.eventSession.usedCapacity,
         priceTier: s.eventSession.priceTier,
         retiredAt: s.eventSession.retiredAt,
@@ -276,7 +277,7 @@ async function writePlan(tx: Executor, sellerId: string, plan: ApplyPlan): Promi
     // A sale may have come between the plan and this write: the guard keeps what is used fitting.
     const done = await tx
       .update(s.eventSession)
-      .set({ capacity: c.capacity })
+      .set({ capacity: c.capacity, plannedCapacity: c.capacity })
       .where(and(eq(s.eventSession.id, c.id), sql`${s.eventSession.usedCapacity} <= ${c.capacity}`))
       .returning({ id: s.eventSession.id });
     if (done.length === 0) {

@@ -12,7 +12,8 @@
  * - A new price is for new sales only: a ticket keeps the price it was sold at.
  * - Removing a session (a day, an hour) that has sold tickets is refused, listing the orders.
  * - What the shop itself changes is never undone: a code's uses, a gift card's balance, a
- *   session an operator closed. A gift card already in the shop keeps its balance; a code whose
+ *   session an operator closed, a capacity staff set for one session (it differs from the
+ *   capacity the schedule gave at the last apply). A gift card already in the shop keeps its balance; a code whose
  *   dates are written relative to today keeps the dates it got on its first apply.
  * - Only the sessions of the events in the files, from today to each event's horizon, are
  *   compared: past sessions are history and never touched.
@@ -43,6 +44,8 @@ export interface CurrentSession {
   startDatetime: Date;
   endDatetime: Date;
   capacity: number;
+  /** The schedule's capacity at the last apply; null on sessions written before it was kept. */
+  plannedCapacity: number | null;
   usedCapacity: number;
   priceTier: string | null;
   retiredAt: Date | null;
@@ -112,7 +115,7 @@ export interface ApplyPlan {
   seatMaps: TableWrites<SeatMapRow>;
   seats: TableWrites<SeatRow>;
   sessions: TableWrites<CurrentSession> & {
-    /** Capacity lowered: applied only while what is used still fits (a sale may come between). */
+    /** New capacities: applied only while what is used still fits (a sale may come between). */
     capacity: { id: string; capacity: number }[];
   };
 }
@@ -501,6 +504,7 @@ function planSessions(
         startDatetime: planned.start,
         endDatetime: planned.end,
         capacity: planned.capacity,
+        plannedCapacity: planned.capacity,
         usedCapacity: 0,
         priceTier: planned.priceTier,
         retiredAt: null,
@@ -515,7 +519,17 @@ function planSessions(
     const parts: string[] = Object.keys(set).map((k) =>
       k === "endDatetime" ? "length" : k === "priceTier" ? "price tier" : "back on sale",
     );
-    if (old.capacity !== planned.capacity) {
+    if (old.plannedCapacity === null && old.capacity === planned.capacity)
+      set.plannedCapacity = planned.capacity;
+    const lastPlanned = old.plannedCapacity ?? old.capacity;
+    const staffSet = old.capacity !== lastPlanned;
+    if (staffSet && planned.capacity !== lastPlanned) {
+      // The schedule changed, but staff set this session's capacity: theirs stays.
+      set.plannedCapacity = planned.capacity;
+      parts.push(
+        `capacity kept at ${old.capacity} (set by staff; the schedule now says ${planned.capacity})`,
+      );
+    } else if (!staffSet && old.capacity !== planned.capacity) {
       // -1 is unlimited: anything fits.
       const fits = planned.capacity < 0 || old.usedCapacity <= planned.capacity;
       if (!fits) {
