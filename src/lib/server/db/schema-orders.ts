@@ -70,6 +70,8 @@ export const payment = pgTable(
     remainingBalance: integer("remaining_balance"),
     /** The provider's reference (payment intent id, ...). */
     providerReference: text("provider_reference"),
+    /** A bank card's last four digits, as the gateway reports them (staff find orders by them). */
+    cardLast4: text("card_last4"),
     idempotencyKey: text("idempotency_key"),
     /** A `refund` row (part of a lower-priced edit given back) names the payment it refunds. */
     refundOfPaymentId: text("refund_of_payment_id"),

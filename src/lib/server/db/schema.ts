@@ -3,6 +3,7 @@
  * file of its capability; those files import each other's tables directly, never this barrel, so
  * the schema has no import circle.
  */
+export * from "./schema-admin.ts";
 export * from "./schema-auth.ts";
 export * from "./schema-cart.ts";
 export * from "./schema-catalogue.ts";

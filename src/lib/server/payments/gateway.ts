@@ -39,6 +39,8 @@ export interface ChargeOutcome {
   remainingBalance: number | null;
   /** The method kept for later (saveForLater), as the provider knows it and as it is shown. */
   savedMethod?: { reference: string; identifier: string } | null;
+  /** A bank card's last four digits, when the provider tells them (staff search orders by them). */
+  cardLast4?: string | null;
 }
 
 export interface RefundRequest {

@@ -71,6 +71,7 @@ export async function recordPayment(
     cardNumber: charge.cardNumber,
     remainingBalance: charge.remainingBalance,
     providerReference: charge.reference,
+    cardLast4: charge.cardLast4 ?? null,
     idempotencyKey: key,
     refundOfPaymentId: null,
   };

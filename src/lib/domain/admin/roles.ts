@@ -1,0 +1,77 @@
+/**
+ * Who in the back office may do what. A staff member or an API key has one role per tenant:
+ * - admin: everything;
+ * - box_office: orders, desk sales, and refunds up to the limit an admin sets;
+ * - gate: check-in only;
+ * - viewer: figures only.
+ * The admin API and the back office pages ask the same question, `allows(role, action)`.
+ */
+import { z } from "zod";
+
+export const STAFF_ROLES = ["admin", "box_office", "gate", "viewer"] as const;
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+export const ADMIN_ACTIONS = [
+  "figures.read",
+  "sessions.read",
+  "sessions.change",
+  "orders.read",
+  "orders.change",
+  "orders.refund",
+  "desk.sell",
+  "members.read",
+  "members.change",
+  "gate.scan",
+  "staff.manage",
+  "keys.manage",
+  "audit.read",
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+const GRANTS: Record<StaffRole, readonly AdminAction[]> = {
+  admin: ADMIN_ACTIONS,
+  box_office: [
+    "figures.read",
+    "sessions.read",
+    "orders.read",
+    "orders.change",
+    "orders.refund",
+    "desk.sell",
+    "members.read",
+    "members.change",
+    "gate.scan",
+  ],
+  gate: ["sessions.read", "gate.scan"],
+  viewer: ["figures.read", "sessions.read"],
+};
+
+export function allows(role: StaffRole, action: AdminAction): boolean {
+  return GRANTS[role].includes(action);
+}
+
+/** The roles that must log in with a second factor in production mode. */
+export function needsSecondFactor(role: StaffRole): boolean {
+  return role === "admin" || role === "box_office";
+}
+
+/**
+ * Whether a refund of `amount` minor units is within the actor's limit: admins have none; a box
+ * office member has the limit an admin set (null: none set, so no refund above zero).
+ */
+export function refundWithinLimit(role: StaffRole, limit: number | null, amount: number): boolean {
+  if (role === "admin") return true;
+  if (role !== "box_office") return false;
+  return limit !== null && amount <= limit;
+}
+
+/** The one who acts: a staff member or an API key, always of one tenant. */
+export interface StaffActor {
+  kind: "staff" | "api_key";
+  id: string;
+  name: string;
+  sellerId: string;
+  role: StaffRole;
+  /** Box office refunds up to this many minor units; null when the role has no limit set. */
+  refundLimit: number | null;
+}
