@@ -61,6 +61,37 @@ export function parseMoneyString(value: string, currency?: string): number {
   return m[1] ? -minor : minor;
 }
 
+/**
+ * A money string of the API's answers -> minor units, currency unknown: the API writes every
+ * amount with exactly its seller's currency's places ("25.00" USD, "2.500" KWD, "1500" JPY; the
+ * basis points of a percent fee as "2.50"), so its minor units are its digits without the point.
+ * Anything else throws. A typed amount is read with parseMoneyString and the currency instead.
+ */
+export function apiMoneyMinor(value: string): number {
+  const m = /^(-)?(\d{1,13})(?:\.(\d{2,3}))?$/.exec(value);
+  if (!m) throw new RangeError(`Not an API money string: ${value}`);
+  const minor = Number(`${m[2]}${m[3] ?? ""}`);
+  return m[1] ? -minor : minor;
+}
+
+/**
+ * The step of a number input for an amount in the currency: "0.01" USD, "0.001" KWD, "1" JPY;
+ * "0.01" when no currency is named.
+ */
+export function moneyInputStep(currency?: string): string {
+  const digits = digitsOf(currency);
+  return digits === 0 ? "1" : `0.${"1".padStart(digits, "0")}`;
+}
+
+/**
+ * What a number input holds -> minor units in the currency, rounded to the minor unit (a number
+ * input gives a float: 12.345 KWD is 12345, 12.5 USD 1250); null unless finite.
+ */
+export function minorOfNumber(amount: number, currency?: string): number | null {
+  if (!Number.isFinite(amount)) return null;
+  return Math.round(amount * minorPerUnit(currency));
+}
+
 /** Minor units -> the amount as a number of units (2500 KWD minor units -> 2.5), for number inputs and analytics. */
 export function fromMinor(minor: number, currency?: string): number {
   return Number(toMoneyString(minor, currency));

@@ -5,6 +5,8 @@
  * amount clamped between the due amount and the outstanding balance, and card fields.
  */
 
+import { minorOfNumber } from "./money.ts";
+
 /**
  * The payment limits. This zod-free module is their one source: checkout-schemas.ts re-exports
  * them, so the island can check an amount without loading zod before its first call.
@@ -33,19 +35,27 @@ export function giftCardShare(balanceMinor: number, outstandingMinor: number): n
 
 /**
  * Spec §5: the 'other' partial amount is clamped between the due amount and the outstanding
- * balance, with two decimals. `entered` is what the shopper typed (a decimal number); anything
- * that is not a finite number gives the due amount.
+ * balance, in the currency's minor units (two decimals, three for KWD). `entered` is what the
+ * shopper typed (a decimal number); anything that is not a finite number gives the due amount.
  */
-export function clampOtherAmount(entered: number, dueMinor: number, outstandingMinor: number): number {
+export function clampOtherAmount(
+  entered: number,
+  dueMinor: number,
+  outstandingMinor: number,
+  currency?: string,
+): number {
   const low = Math.min(dueMinor, outstandingMinor);
-  if (!Number.isFinite(entered)) return low;
-  const minor = Math.round(entered * 100);
+  const minor = minorOfNumber(entered, currency);
+  if (minor === null) return low;
   return Math.min(Math.max(minor, low), outstandingMinor);
 }
 
-/** Spec §9: wallet amounts are minor units (amount times 100, rounded); the amount must be finite. */
-export function walletAmount(amount: number): number | null {
-  return Number.isFinite(amount) ? Math.round(amount * 100) : null;
+/**
+ * Spec §9: wallet amounts are minor units (amount times the currency's minor units per unit: 100,
+ * 1000 for KWD; rounded); the amount must be finite.
+ */
+export function walletAmount(amount: number, currency?: string): number | null {
+  return minorOfNumber(amount, currency);
 }
 
 export interface CardInput {

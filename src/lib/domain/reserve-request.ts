@@ -24,6 +24,8 @@ export interface RequestType {
   /** The price on the chosen session (price schedule) or the type's amount, minor units. */
   amount: number;
   fees: OutsideFees;
+  /** The seller's currency: a typed flexible amount is read in it ("2.5" KWD is 2500). Two decimals when absent. */
+  currency?: string;
 }
 
 export interface RequestGroup {
@@ -133,11 +135,11 @@ export function buildReserveRequest(
       const base: AddLine = { ticket_type_id: type.id, quantity };
       if (choices.sessionId) base.event_session_id = choices.sessionId;
       if (type.flexible) {
-        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", { min: type.min, max: type.max });
+        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", type);
         if (!check.ok) {
           problems.amounts[type.id] = check.error;
           failed = true;
-        } else base.face_value = toMoneyString(check.amount);
+        } else base.face_value = toMoneyString(check.amount, type.currency);
       }
       if (!perTicket) {
         add.push(base);
@@ -205,7 +207,7 @@ export function selectionBreakdown(
       if (quantity === 0) continue;
       let amount = type.amount;
       if (type.flexible) {
-        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", { min: type.min, max: type.max });
+        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", type);
         amount = check.ok ? check.amount : 0;
       }
       subtotal += amount * quantity;

@@ -27,6 +27,7 @@ import { type GatewayId, gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import type { CartRow, TicketRow } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
+import { requestMoney } from "../money/request-money.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, type PaymentRow, paidAmount } from "./cart-state.ts";
 import type { OrderRow } from "./orders.ts";
@@ -110,11 +111,14 @@ export async function payInstalment(
     throw forbidden();
   }
   const outstanding = owed.state.outstanding;
-  const amount = input.amount === undefined ? outstanding : parseMoneyString(input.amount);
+  const amount =
+    input.amount === undefined
+      ? outstanding
+      : requestMoney(input.amount, input.currency, { field: "amount" });
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > outstanding) {
     throw validationFailed("The amount must be more than zero and at most the total outstanding.", {
       field: "amount",
-      total_outstanding: toMoneyString(outstanding),
+      total_outstanding: toMoneyString(outstanding, input.currency),
     });
   }
   const answer = await takePartialPayment(tx, {
@@ -131,7 +135,7 @@ export async function payInstalment(
     now: input.now,
   });
   const result = answer.checkout_result._data[0];
-  if (!result || parseMoneyString(result.total_outstanding) > 0) return answer;
+  if (!result || parseMoneyString(result.total_outstanding, input.currency) > 0) return answer;
   // The last instalment: the order is paid in full.
   const payments = await cartPayments(tx, cart.id);
   return checkoutAnswerOf({
@@ -139,7 +143,8 @@ export async function payInstalment(
     status: "completed",
     orders: [owed.order],
     payments,
-    amountPaid: parseMoneyString(result.amount_paid),
+    amountPaid: parseMoneyString(result.amount_paid, input.currency),
+    currency: input.currency,
     outstanding: 0,
     reference: null,
   });

@@ -31,7 +31,7 @@ export function assertCardAmount(amount: number, currency: string, words?: Words
   const min = paymentMinMinor(currency);
   if (amount < min || amount > PAYMENT_MAX_MINOR) {
     throw paymentNotSupported(
-      { min: toMoneyString(min), max: toMoneyString(PAYMENT_MAX_MINOR), currency },
+      { min: toMoneyString(min, currency), max: toMoneyString(PAYMENT_MAX_MINOR, currency), currency },
       words,
     );
   }
@@ -110,8 +110,8 @@ export async function takePartialPayment(tx: Tx, p: PartialPayment): Promise<Che
   if (plan && gateway.id !== "ledger" && amount < plan.due) {
     throw validationFailed("The amount is less than the amount due.", {
       field: "amount",
-      amount_due: toMoneyString(plan.due),
-      total_outstanding: toMoneyString(outstanding),
+      amount_due: toMoneyString(plan.due, p.currency),
+      total_outstanding: toMoneyString(outstanding, p.currency),
     });
   }
   assertNewGiftCard(p.payments, gateway, p.data, p.words);
@@ -136,6 +136,7 @@ export async function takePartialPayment(tx: Tx, p: PartialPayment): Promise<Che
     amountPaid: charge.amount,
     outstanding: outstanding - paidNow,
     reference: charge.status === "pending" ? charge.reference : null,
+    currency: p.currency,
     nextDueDate: after?.rows.find((row) => row.unpaid > 0)?.dueDate ?? null,
   });
 }

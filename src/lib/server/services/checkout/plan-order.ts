@@ -94,6 +94,7 @@ export async function bookPlanOrder(
     outstanding: Math.max(0, total - paid),
     reference: result?.reference ?? null,
     nextDueDate: state?.rows.find((row) => row.unpaid > 0)?.dueDate ?? null,
-    scheduled: serializeScheduled(cart.id, state, now, seller.timezone),
+    currency: seller.currencyCode,
+    scheduled: serializeScheduled(cart.id, state, now, seller),
   });
 }

@@ -51,15 +51,15 @@ export function serializeScheduled(
   cartId: string,
   state: PlanState | null,
   now: Date,
-  timeZone: string,
+  seller: { timezone: string; currencyCode: string },
 ): ScheduledPayment[] {
   return (state?.rows ?? []).map((row) => ({
     id: `${cartId}-instalment-${row.index}`,
     cart_id: cartId,
     due_date: row.dueDate.toISOString(),
-    amount: toMoneyString(row.amount),
+    amount: toMoneyString(row.amount, seller.currencyCode),
     status: row.status,
-    due_today: isDueToday(row, now, timeZone),
+    due_today: isDueToday(row, now, seller.timezone),
   }));
 }
 
