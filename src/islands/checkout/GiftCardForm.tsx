@@ -86,7 +86,7 @@ export function GiftCardForm({
         moneyFormat,
       );
       if (refused) return setError(say(refused));
-      const share = giftCardShare(balance, outstanding);
+      const share = giftCardShare(balance, outstanding, moneyFormat.currency);
       const token = await captcha();
       if (token === null) {
         // Spec 2 §8: a dismissed captcha is logged (no personal data) and ignored.

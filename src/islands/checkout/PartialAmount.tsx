@@ -5,7 +5,7 @@
  * `onChange` gets the amount (minor units) the pay button charges.
  */
 import { useEffect, useId, useState } from "react";
-import { moneyInputStep, toMoneyString } from "../../lib/domain/money.ts";
+import { chargeInputStep, toMoneyString } from "../../lib/domain/money.ts";
 import { clampOtherAmount } from "../../lib/domain/payment-amount.ts";
 import { defaultPartialChoice, partialChoices } from "../../lib/domain/payment-plan.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
@@ -81,7 +81,7 @@ export function PartialAmount({
             id={`${name}-other`}
             type="number"
             inputMode="decimal"
-            step={moneyInputStep(currency)}
+            step={chargeInputStep(currency)}
             min={toMoneyString(due, currency)}
             max={toMoneyString(outstanding, currency)}
             value={other}

@@ -97,6 +97,34 @@ export function fromMinor(minor: number, currency?: string): number {
   return Number(toMoneyString(minor, currency));
 }
 
+/**
+ * Three-decimal currencies and card payments. Stripe takes an amount in KWD, BHD, JOD, OMR or TND
+ * only in tens of minor units (its last digit 0). Foyer's rule, whatever the tenant's gateway: in a
+ * three-decimal currency an order's total is rounded half away from zero to ten minor units (ten
+ * fils), the difference (never more than five) taken into its percent fees (cart-totals.ts), and a
+ * plan's deposit and instalments are tens of fils too (payment-plan.ts). So the total a cart shows
+ * is the one charged whichever way the buyer pays, a venue that moves from the test gateway to
+ * Stripe keeps its totals, and a whole payment can always be refunded by card. Other currencies
+ * keep the minor unit as their step.
+ */
+export function chargeStep(currency?: string): number {
+  return digitsOf(currency) === 3 ? 10 : 1;
+}
+
+/**
+ * The step of an input for an amount charged by card as typed: "0.01" USD, "0.01" KWD (ten fils,
+ * chargeStep), "1" JPY. A price or a donation steps by the minor unit instead (moneyInputStep).
+ */
+export function chargeInputStep(currency?: string): string {
+  return String(chargeStep(currency) / minorPerUnit(currency));
+}
+
+/** An amount rounded half away from zero to the currency's charge step (2713 -> 2710 fils; USD unchanged). */
+export function roundToChargeStep(minor: number, currency?: string): number {
+  const step = chargeStep(currency);
+  return step === 1 ? minor : roundHalfAwayFromZero(minor, step) * step;
+}
+
 /** Rounds a rational number half away from zero, to an integer. */
 function roundHalfAwayFromZero(numerator: number, denominator: number): number {
   const q = Math.abs(numerator) / denominator;

@@ -5,7 +5,7 @@
  * amount clamped between the due amount and the outstanding balance, and card fields.
  */
 
-import { minorOfNumber } from "./money.ts";
+import { chargeStep, minorOfNumber, roundToChargeStep } from "./money.ts";
 
 /**
  * The payment limits. This zod-free module is their one source: checkout-schemas.ts re-exports
@@ -28,15 +28,24 @@ export function needsCard(outstandingMinor: number): boolean {
   return outstandingMinor > 0;
 }
 
-/** The part of the outstanding total a gift card pays: its balance, at most what is due. */
-export function giftCardShare(balanceMinor: number, outstandingMinor: number): number {
-  return Math.max(0, Math.min(balanceMinor, outstandingMinor));
+/**
+ * The part of the outstanding total a gift card pays: its balance, at most what is due. When it
+ * does not cover all, what it leaves for a card is a charge step (ten fils in KWD: money.ts
+ * chargeStep), so a card balance of KWD 1.255 pays 1.250 of 2.710 and leaves 1.460.
+ */
+export function giftCardShare(balanceMinor: number, outstandingMinor: number, currency?: string): number {
+  const share = Math.max(0, Math.min(balanceMinor, outstandingMinor));
+  if (share === outstandingMinor) return share;
+  const step = chargeStep(currency);
+  const left = Math.ceil((outstandingMinor - share) / step) * step;
+  return Math.max(0, outstandingMinor - left);
 }
 
 /**
  * Spec §5: the 'other' partial amount is clamped between the due amount and the outstanding
- * balance, in the currency's minor units (two decimals, three for KWD). `entered` is what the
- * shopper typed (a decimal number); anything that is not a finite number gives the due amount.
+ * balance, in the currency's minor units (two decimals, three for KWD, rounded to ten fils as a
+ * card takes them: money.ts chargeStep). `entered` is what the shopper typed (a decimal number);
+ * anything that is not a finite number gives the due amount.
  */
 export function clampOtherAmount(
   entered: number,
@@ -45,8 +54,9 @@ export function clampOtherAmount(
   currency?: string,
 ): number {
   const low = Math.min(dueMinor, outstandingMinor);
-  const minor = minorOfNumber(entered, currency);
-  if (minor === null) return low;
+  const typed = minorOfNumber(entered, currency);
+  if (typed === null) return low;
+  const minor = roundToChargeStep(typed, currency);
   return Math.min(Math.max(minor, low), outstandingMinor);
 }
 

@@ -9,7 +9,7 @@
 import { type AdmitError, type AdmitMode, checkAdmit, splitFullName } from "./admit-fields.ts";
 import { type CitypassConfig, matchesCitypass } from "./citypass.ts";
 import { checkFlexibleAmount } from "./flexible-price.ts";
-import { addOutsideFees, toMoneyString } from "./money.ts";
+import { addOutsideFees, roundToChargeStep, toMoneyString } from "./money.ts";
 import type { OutsideFees } from "./price-display.ts";
 import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "./promo-input.ts";
 import { type SurveyAnswerError, type SurveyQuestion, surveyAnswers } from "./survey.ts";
@@ -201,6 +201,7 @@ export function selectionBreakdown(
 ): SelectionBreakdown {
   let subtotal = 0;
   let fees = 0;
+  let currency: string | undefined;
   for (const group of groups) {
     for (const type of group.types) {
       const quantity = choices.quantities[type.id] ?? 0;
@@ -212,9 +213,12 @@ export function selectionBreakdown(
       }
       subtotal += amount * quantity;
       fees += (addOutsideFees(amount, type.fees) - amount) * quantity;
+      currency ??= type.currency;
     }
   }
-  return { subtotal, fees, total: subtotal + fees };
+  // The cart rounds a three-decimal total to ten fils into its fees (cart-totals.ts); so does this.
+  const total = roundToChargeStep(subtotal + fees, currency);
+  return { subtotal, fees: total - subtotal, total };
 }
 
 /** What the chosen tickets cost with their outside fees, minor units (flexible: the typed amount). */

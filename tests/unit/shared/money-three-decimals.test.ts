@@ -59,8 +59,9 @@ describe("money inputs follow the currency's minor unit", () => {
 });
 
 describe("partial amounts and wallet requests in KWD are ×1000", () => {
-  it("the other amount 1.255 KWD is 1255 fils, clamped between due and outstanding", () => {
-    expect(clampOtherAmount(1.255, 1000, 2710, "KWD")).toBe(1255);
+  it("the other amount 1.255 KWD is 1260 fils (a card takes tens of fils), clamped between due and outstanding", () => {
+    expect(clampOtherAmount(1.255, 1000, 2710, "KWD")).toBe(1260);
+    expect(clampOtherAmount(1.254, 1000, 2710, "KWD")).toBe(1250);
     expect(clampOtherAmount(0.5, 1000, 2710, "KWD")).toBe(1000);
     expect(clampOtherAmount(9, 1000, 2710, "KWD")).toBe(2710);
     // USD as before: 12.5 is 1250 cents.
@@ -104,6 +105,8 @@ describe("one-ticket labels and reserve requests in KWD", () => {
     const request = buildReserveRequest([group], choices("2.5"));
     expect(request.ok && request.add[0]?.face_value).toBe("2.500");
     expect(selectionBreakdown([group], choices("2.5")).subtotal).toBe(2500);
+    // A gift of 2.505 shows as the cart will total it: 2.510, the 5 fils in the fees.
+    expect(selectionBreakdown([group], choices("2.505"))).toEqual({ subtotal: 2505, fees: 5, total: 2510 });
     const refused = buildReserveRequest([group], choices("2.5005"));
     expect(refused.ok).toBe(false);
   });

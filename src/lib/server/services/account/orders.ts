@@ -195,7 +195,7 @@ async function orderMoney(
     const cart = carts.find((c) => c.id === order.cartId);
     if (!plan || !cart) continue;
     const paid = own.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
-    const state = planState(planInstalments(order.total, plan, cart.createdAt), paid, now);
+    const state = planState(planInstalments(order.total, plan, cart.createdAt, currency), paid, now);
     for (const row of state.rows) {
       scheduled.push({
         id: `${order.id}-instalment-${row.index}`,

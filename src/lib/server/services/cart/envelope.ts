@@ -164,14 +164,18 @@ export async function buildCartEnvelope(
   );
   const codeByName = new Map(codeRows.map((r) => [r.code, r]));
 
-  const computed = computeCartTotals(await withLineKinds(db, tickets, groups), [
-    ...cart.codes.flatMap((code) => {
-      const row = codeByName.get(code);
-      return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
-    }),
-    // A redeemed gift of membership takes its value off the chosen level.
-    ...(await redeemDiscount(db, cart)),
-  ]);
+  const computed = computeCartTotals(
+    await withLineKinds(db, tickets, groups),
+    [
+      ...cart.codes.flatMap((code) => {
+        const row = codeByName.get(code);
+        return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
+      }),
+      // A redeemed gift of membership takes its value off the chosen level.
+      ...(await redeemDiscount(db, cart)),
+    ],
+    currency,
+  );
   // An edit cart's tickets are priced as part of the changed order, its codes kept, so a discount
   // bought with the order holds for the change; what the change costs is the added tickets less
   // what the removed ones are worth (edit-price.ts), the one rule the preview and charge share.
@@ -215,7 +219,7 @@ export async function buildCartEnvelope(
   // An edit cart owes what the change costs, less paid; a cheaper change owes nothing (≤ 0).
   const outstanding = edit ? edit.difference - paid : Math.max(0, totals.total - paid);
   // Scheduled payments when a held ticket's group has a payment_plan (checkout/plan.ts).
-  const plan = cartPlanState(cart, tickets, metas, totals.total, paid, now);
+  const plan = cartPlanState(cart, tickets, metas, totals.total, paid, now, currency);
   const cartResource: CartResource = {
     id: cart.id,
     seller_id: cart.sellerId,

@@ -28,6 +28,7 @@ import { forbidden } from "../cart/errors.ts";
 import type { CartRow, TicketRow } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
 import { requestMoney } from "../money/request-money.ts";
+import { sellerCurrency } from "../money/seller-currency.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, type PaymentRow, paidAmount } from "./cart-state.ts";
 import type { OrderRow } from "./orders.ts";
@@ -44,7 +45,12 @@ export interface BookedPlan {
 }
 
 /** The plan a booked cart's order still owes on; null when the cart is not booked or owes nothing. */
-export async function bookedPlanOf(ex: Executor, cart: CartRow, now: Date): Promise<BookedPlan | null> {
+export async function bookedPlanOf(
+  ex: Executor,
+  cart: CartRow,
+  now: Date,
+  currency: string,
+): Promise<BookedPlan | null> {
   if (cart.state !== "booked" || !cart.ticketOrderId) return null;
   const [order] = await ex.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, cart.ticketOrderId));
   if (order?.state !== "completed") return null;
@@ -63,7 +69,11 @@ export async function bookedPlanOf(ex: Executor, cart: CartRow, now: Date): Prom
   const plan = planOf(tickets, await groupMetas(ex, cart.sellerId, tickets));
   if (!plan) return null;
   const payments = await cartPayments(ex, cart.id);
-  const state = planState(planInstalments(order.total, plan, cart.createdAt), paidAmount(payments), now);
+  const state = planState(
+    planInstalments(order.total, plan, cart.createdAt, currency),
+    paidAmount(payments),
+    now,
+  );
   if (state.outstanding <= 0) return null;
   return { order, tickets, payments, total: order.total, state };
 }
@@ -79,7 +89,7 @@ export async function instalmentTickets(
   now: Date,
 ): Promise<TicketRow[] | undefined> {
   if (cart.state !== "booked" || !caller.identityId) return undefined;
-  const owed = await bookedPlanOf(db, cart, now);
+  const owed = await bookedPlanOf(db, cart, now, await sellerCurrency(db, cart.sellerId));
   if (!owed || owed.order.identityId !== caller.identityId || owed.order.sellerId !== caller.sellerId)
     return undefined;
   return owed.tickets;
@@ -105,7 +115,7 @@ export async function payInstalment(
   cart: CartRow,
   input: InstalmentPayment,
 ): Promise<CheckoutAnswer | undefined> {
-  const owed = await bookedPlanOf(tx, cart, input.now);
+  const owed = await bookedPlanOf(tx, cart, input.now, input.currency);
   if (!owed) return undefined;
   if (owed.order.identityId !== input.caller.identityId || owed.order.sellerId !== input.caller.sellerId) {
     throw forbidden();

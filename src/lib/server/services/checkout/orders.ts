@@ -214,7 +214,7 @@ export function orderFeesOf(
   rows: readonly OrderTicketRow[],
   currency: string,
 ): TicketOrder["ticket_order_fees"] {
-  const b = orderBreakdown(order, rows);
+  const b = orderBreakdown(order, rows, currency);
   return {
     total_after_fees_price: toMoneyString(b.total, currency),
     subtotal_price: toMoneyString(b.faceValue, currency),
@@ -224,9 +224,13 @@ export function orderFeesOf(
 }
 
 /** The fee breakdown of one order (its tickets are picked from the bundle's rows). */
-export function orderBreakdown(order: OrderRow, rows: readonly OrderTicketRow[]): FeeBreakdown {
+export function orderBreakdown(
+  order: OrderRow,
+  rows: readonly OrderTicketRow[],
+  currency: string,
+): FeeBreakdown {
   const tickets = rows.filter((r) => r.ticket.ticketOrderId === order.id).map((r) => r.ticket);
-  return orderFeeBreakdown(tickets, order.total);
+  return orderFeeBreakdown(tickets, order.total, currency);
 }
 
 /** The currency of a seller of the bundle's orders (every bundle reads its sellers' currencies). */

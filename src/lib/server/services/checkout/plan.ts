@@ -41,9 +41,10 @@ export function cartPlanState(
   total: number,
   paid: number,
   now: Date,
+  currency: string,
 ): PlanState | null {
   const plan = planOf(tickets, metas);
-  return plan ? planState(planInstalments(total, plan, cart.createdAt), paid, now) : null;
+  return plan ? planState(planInstalments(total, plan, cart.createdAt, currency), paid, now) : null;
 }
 
 /** The rows as the cart answers them; `due_today` by the clock in the seller's zone (isDueToday). */

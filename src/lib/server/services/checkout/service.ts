@@ -174,7 +174,7 @@ export async function checkout(
     }
     const tickets = await heldTickets(tx, cart.id);
     if (!tickets.length) throw cartEmpty(cart.id);
-    const total = await cartTotal(tx, cart, tickets);
+    const total = await cartTotal(tx, cart, tickets, seller.currencyCode);
     const payments = await cartPayments(tx, cart.id);
     const outstanding = Math.max(0, total - paidAmount(payments));
     const asked =
@@ -314,7 +314,7 @@ export async function pay(
     const amount = requestMoney(body.amount, seller.currencyCode, { field: "amount" });
     const tickets = await heldTickets(tx, cart.id);
     if (!tickets.length) throw cartEmpty(cart.id);
-    const total = await cartTotal(tx, cart, tickets);
+    const total = await cartTotal(tx, cart, tickets, seller.currencyCode);
     const payments = await cartPayments(tx, cart.id);
     const outstanding = Math.max(0, total - paidAmount(payments));
     // Spec 2 §5, no gift of membership to oneself: a logged-in payer is the buyer, known before any
