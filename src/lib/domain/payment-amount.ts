@@ -5,14 +5,24 @@
  * amount clamped between the due amount and the outstanding balance, and card fields.
  */
 
-import { chargeStep, minorOfNumber, roundToChargeStep } from "./money.ts";
+import { chargeStep, currencyDigits, minorOfNumber, minorPerUnit, roundToChargeStep } from "./money.ts";
 
 /**
  * The payment limits. This zod-free module is their one source: checkout-schemas.ts re-exports
  * them, so the island can check an amount without loading zod before its first call.
  */
 export const PAYMENT_MAX_MINOR = 99_999_999;
-export const paymentMinMinor = (currency: string) => (currency.toUpperCase() === "GBP" ? 30 : 50);
+
+/**
+ * The least card payment: 0.50 in the currency's own units (50 cents, KWD 0.500 = 500 fils), GBP
+ * 0.30; ¥50 where the currency has no decimals. The most is 99999999 minor units (Stripe's
+ * eight digits: 999999.99 in USD, 99999.999 in KWD).
+ */
+export function paymentMinMinor(currency: string): number {
+  const code = currency.toUpperCase();
+  if (code === "GBP") return 30;
+  return currencyDigits(code) === 0 ? 50 : minorPerUnit(code) / 2;
+}
 
 /** Spec §5: the amount and currency must be supported, else 'Payment is not supported for this amount.' */
 export function paymentSupported(amountMinor: number, currency: string): boolean {

@@ -10,7 +10,7 @@ import { computeCartTotals, type PricedTicket } from "../../../src/lib/domain/ca
 import { orderFeeBreakdown } from "../../../src/lib/domain/fee-lines.ts";
 import { editPrice } from "../../../src/lib/domain/manage/edit-price.ts";
 import { chargeInputStep, chargeStep, roundToChargeStep } from "../../../src/lib/domain/money.ts";
-import { giftCardShare } from "../../../src/lib/domain/payment-amount.ts";
+import { giftCardShare, paymentMinMinor, paymentSupported } from "../../../src/lib/domain/payment-amount.ts";
 import { planInstalments } from "../../../src/lib/domain/payment-plan.ts";
 
 const ticket = (id: string, faceValue: number, fixed = 150, percentBp = 250): PricedTicket => ({
@@ -121,5 +121,16 @@ describe("plans and gift cards leave card amounts in tens of fils", () => {
     expect(giftCardShare(3000, 2710, "KWD")).toBe(2710);
     expect(giftCardShare(1255, 2710, "USD")).toBe(1255);
     expect(giftCardShare(1255, 2710)).toBe(1255);
+  });
+});
+
+describe("card payment limits in the currency's own units", () => {
+  it("at least 0.50: 50 cents, KWD 0.500 (500 fils), GBP 0.30, ¥50", () => {
+    expect(paymentMinMinor("USD")).toBe(50);
+    expect(paymentMinMinor("GBP")).toBe(30);
+    expect(paymentMinMinor("KWD")).toBe(500);
+    expect(paymentMinMinor("JPY")).toBe(50);
+    expect(paymentSupported(490, "KWD")).toBe(false);
+    expect(paymentSupported(500, "KWD")).toBe(true);
   });
 });
