@@ -156,6 +156,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         <PartialAmount
           due={due}
           outstanding={outstanding}
+          currency={currency}
           money={money}
           tr={tr}
           disabled={submitting}
@@ -164,7 +165,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         />
       ) : null}
       {props.donation && !props.returnTo ? (
-        <DonationAdd offer={props.donation} money={money} tr={tr} disabled={submitting} />
+        <DonationAdd offer={props.donation} currency={currency} money={money} tr={tr} disabled={submitting} />
       ) : null}
       {!props.edit && (cardDue || giftCards.length > 0) ? (
         <GiftCardForm

@@ -8,7 +8,7 @@ import { useId, useRef, useState } from "react";
 import { failureOf } from "../../lib/api/errors.ts";
 import type { DonationOffer } from "../../lib/domain/donation-offer.ts";
 import { checkFlexibleAmount, outsideMessage } from "../../lib/domain/flexible-price.ts";
-import { toMoneyString } from "../../lib/domain/money.ts";
+import { moneyInputStep, toMoneyString } from "../../lib/domain/money.ts";
 import { addToCart } from "../../lib/stores/cart.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
@@ -17,6 +17,8 @@ import "./extras.css";
 
 export interface DonationAddProps {
   offer: DonationOffer;
+  /** The seller's currency: the other amount is typed and sent in its places ("2.500" KWD). */
+  currency: string;
   money: (minor: number) => string;
   tr: CheckoutTranslate;
   disabled: boolean;
@@ -24,7 +26,8 @@ export interface DonationAddProps {
 
 type Choice = number | "other";
 
-export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
+export function DonationAdd({ offer, currency, money, tr, disabled }: DonationAddProps) {
+  const bounds = { ...offer, currency };
   const name = useId();
   const [choice, setChoice] = useState<Choice>(offer.presets[0] ?? "other");
   const [other, setOther] = useState("");
@@ -34,10 +37,10 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
   const field = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(field, other, setOther);
   // An other amount off the bounds disables the button, and the field says why.
-  const check = choice === "other" ? checkFlexibleAmount(other, offer) : null;
+  const check = choice === "other" ? checkFlexibleAmount(other, bounds) : null;
   const refusal =
     check && !check.ok && check.error === "outside"
-      ? outsideMessage(check.reason, offer, money, {
+      ? outsideMessage(check.reason, bounds, money, {
           outside: tr("checkout.donation.outside"),
           below: (min) => tr("checkout.donation.below", { min }),
           above: (max) => tr("checkout.donation.above", { max }),
@@ -55,7 +58,9 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
     setDone(null);
     setBusy(true);
     try {
-      await addToCart({ add: [{ ticket_type_id: offer.ticketTypeId, face_value: toMoneyString(amount) }] });
+      await addToCart({
+        add: [{ ticket_type_id: offer.ticketTypeId, face_value: toMoneyString(amount, currency) }],
+      });
       setDone(tr("checkout.donation.added", { amount: money(amount) }));
     } catch (failure) {
       setError(failureOf(failure).description || tr("checkout.error.unexpected"));
@@ -97,9 +102,9 @@ export function DonationAdd({ offer, money, tr, disabled }: DonationAddProps) {
             id={`${name}-amount`}
             type="number"
             inputMode="decimal"
-            step="0.01"
-            min={offer.min === undefined ? undefined : (offer.min / 100).toFixed(2)}
-            max={offer.max === undefined ? undefined : (offer.max / 100).toFixed(2)}
+            step={moneyInputStep(currency)}
+            min={offer.min === undefined ? undefined : toMoneyString(offer.min, currency)}
+            max={offer.max === undefined ? undefined : toMoneyString(offer.max, currency)}
             value={other}
             aria-invalid={refusal ? true : undefined}
             aria-describedby={refusal ? `${name}-refusal` : undefined}

@@ -11,7 +11,7 @@ import type { CartEnvelope } from "../../lib/api/cart/schemas.ts";
 import { cartTotals } from "../../lib/domain/cart-items.ts";
 import { paymentSummary } from "../../lib/domain/cart-payments.ts";
 import { editFeeLines, feeLinesWithPayments } from "../../lib/domain/fee-lines.ts";
-import { parseMoneyString } from "../../lib/domain/money.ts";
+import { apiMoneyMinor } from "../../lib/domain/money.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./fee-summary.css";
 
@@ -36,7 +36,7 @@ export function FeeSummary({ envelope, tr, money }: FeeSummaryProps) {
   const lines = breakdown
     ? credit === undefined
       ? feeLinesWithPayments(breakdown, paid)
-      : editFeeLines(breakdown, parseMoneyString(credit), paid)
+      : editFeeLines(breakdown, apiMoneyMinor(credit), paid)
     : [];
   if (!lines.length) return null;
   return (

@@ -9,7 +9,7 @@ import type { CheckoutAnswer } from "../../lib/api/checkout/schemas.ts";
 import { failureOf } from "../../lib/api/errors.ts";
 import type { PaidLine } from "../../lib/domain/cart-payments.ts";
 import { messageText } from "../../lib/domain/messages.ts";
-import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
+import { apiMoneyMinor, toMoneyString } from "../../lib/domain/money.ts";
 import { giftCardShare } from "../../lib/domain/payment-amount.ts";
 import {
   giftCardFailure,
@@ -79,14 +79,14 @@ export function GiftCardForm({
       });
       const card = ledger.ledger._data[0];
       if (!card) return setError(tr(PAYMENT_MESSAGE.giftCardNotFound));
-      const balance = parseMoneyString(card.balance);
+      const balance = apiMoneyMinor(card.balance);
       const refused = giftCardProblem(
         { number: card.number, state: card.state, balanceMinor: balance },
         applied.flatMap((line) => typed[line.paymentId] ?? []),
         moneyFormat,
       );
       if (refused) return setError(say(refused));
-      const share = giftCardShare(balance, outstanding);
+      const share = giftCardShare(balance, outstanding, moneyFormat.currency);
       const token = await captcha();
       if (token === null) {
         // Spec 2 §8: a dismissed captcha is logged (no personal data) and ignored.
@@ -97,7 +97,7 @@ export function GiftCardForm({
         .pay(cartId, {
           gateway_id: "ledger",
           gateway_data: { number: card.number },
-          amount: toMoneyString(share),
+          amount: toMoneyString(share, moneyFormat.currency),
           idempotency_key: idempotencyKey(),
           ...(token ? { captcha: token } : {}),
         })

@@ -1,10 +1,11 @@
 /**
  * The partial-payment choice (spec 2 §4, §5): due, outstanding or other. When the due amount
  * equals the outstanding balance only the outstanding option shows; the other amount is clamped
- * between the due amount and the outstanding balance with two decimals (clampOtherAmount).
+ * between the due amount and the outstanding balance in the currency's places (clampOtherAmount).
  * `onChange` gets the amount (minor units) the pay button charges.
  */
 import { useEffect, useId, useState } from "react";
+import { chargeInputStep, toMoneyString } from "../../lib/domain/money.ts";
 import { clampOtherAmount } from "../../lib/domain/payment-amount.ts";
 import { defaultPartialChoice, partialChoices } from "../../lib/domain/payment-plan.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
@@ -16,6 +17,8 @@ type Choice = "due" | "outstanding" | "other";
 export interface PartialAmountProps {
   due: number;
   outstanding: number;
+  /** The seller's currency: the other amount is typed in its places ("2.500" KWD). */
+  currency: string;
   money: (minor: number) => string;
   tr: CheckoutTranslate;
   disabled: boolean;
@@ -27,23 +30,20 @@ export interface PartialAmountProps {
 export function PartialAmount({
   due,
   outstanding,
+  currency,
   money,
   tr,
   disabled,
   onChange,
   instalmentOfOrder,
 }: PartialAmountProps) {
+  const clamp = (entered: string) => clampOtherAmount(Number(entered), due, outstanding, currency);
   const choices = partialChoices(due, outstanding);
   const [choice, setChoice] = useState<Choice>(() => defaultPartialChoice(choices, { instalmentOfOrder }));
-  const [other, setOther] = useState(() => (outstanding / 100).toFixed(2));
+  const [other, setOther] = useState(() => toMoneyString(outstanding, currency));
   const name = useId();
   const active: Choice = choices.includes(choice) ? choice : "outstanding";
-  const amount =
-    active === "due"
-      ? due
-      : active === "other"
-        ? clampOtherAmount(Number(other), due, outstanding)
-        : outstanding;
+  const amount = active === "due" ? due : active === "other" ? clamp(other) : outstanding;
 
   useEffect(() => onChange(amount), [amount, onChange]);
 
@@ -81,12 +81,12 @@ export function PartialAmount({
             id={`${name}-other`}
             type="number"
             inputMode="decimal"
-            step="0.01"
-            min={(due / 100).toFixed(2)}
-            max={(outstanding / 100).toFixed(2)}
+            step={chargeInputStep(currency)}
+            min={toMoneyString(due, currency)}
+            max={toMoneyString(outstanding, currency)}
             value={other}
             onChange={(event) => setOther(event.currentTarget.value)}
-            onBlur={() => setOther((clampOtherAmount(Number(other), due, outstanding) / 100).toFixed(2))}
+            onBlur={() => setOther(toMoneyString(clamp(other), currency))}
           />
         </div>
       )}

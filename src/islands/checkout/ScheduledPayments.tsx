@@ -4,7 +4,7 @@
  * due today reads 'Overdue'), then the total outstanding.
  */
 import type { ScheduledPayment } from "../../lib/api/checkout/schemas.ts";
-import { parseMoneyString } from "../../lib/domain/money.ts";
+import { apiMoneyMinor } from "../../lib/domain/money.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
 import type { CheckoutTranslate } from "./checkout-strings.ts";
 import "./extras.css";
@@ -29,7 +29,7 @@ export function ScheduledPayments({ rows, outstanding, timeZone, money, tr }: Sc
             className={`checkout-schedule__row checkout-schedule__row--${row.due_today ? "due" : row.status.toLowerCase()}`}
           >
             <span className="checkout-schedule__date">{formatOrderDate(row.due_date, timeZone)}</span>
-            <span className="checkout-schedule__amount">{money(parseMoneyString(row.amount))}</span>
+            <span className="checkout-schedule__amount">{money(apiMoneyMinor(row.amount))}</span>
             <span className="checkout-schedule__status">
               {tr(row.due_today ? "checkout.schedule.DueToday" : `checkout.schedule.${row.status}`)}
             </span>

@@ -15,7 +15,7 @@ export function useBeginCheckoutReport(
     reported.current = cartId;
     reportCheckout(tagManagerId, "begin_checkout", {
       cart_id: cartId,
-      value: toMoneyString(outstanding),
+      value: toMoneyString(outstanding, currency),
       currency,
     });
   }, [cartId, tagManagerId, outstanding, currency]);

@@ -6,7 +6,7 @@
 import { startTransition, useEffect, useState } from "react";
 import { cartTotals } from "../../lib/domain/cart-items.ts";
 import { paymentSummary } from "../../lib/domain/cart-payments.ts";
-import { parseMoneyString } from "../../lib/domain/money.ts";
+import { apiMoneyMinor } from "../../lib/domain/money.ts";
 import { dueFromRows } from "../../lib/domain/payment-plan.ts";
 import { $cart, $cartChecked, adoptCart, initCart } from "../../lib/stores/cart.ts";
 import { useStoreInTransition } from "../ui/useStoreInTransition.ts";
@@ -38,7 +38,7 @@ export function useCheckoutCart(props: CheckoutIslandProps) {
   // Scheduled payments: the pay button charges the chosen partial amount (test gateway only).
   const scheduled = envelope?.scheduled_payment?._data ?? [];
   const due = dueFromRows(
-    scheduled.map((row) => ({ amount: parseMoneyString(row.amount), status: row.status })),
+    scheduled.map((row) => ({ amount: apiMoneyMinor(row.amount), status: row.status })),
     outstanding,
   );
   return { ready, checked, envelope, cartId, outstanding, giftCards, scheduled, due };

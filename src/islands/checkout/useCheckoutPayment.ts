@@ -28,7 +28,7 @@ import {
 } from "../../lib/domain/identity-form.ts";
 import { isGiftToSelf } from "../../lib/domain/membership/form.ts";
 import { messageText } from "../../lib/domain/messages.ts";
-import { parseMoneyString, toMoneyString } from "../../lib/domain/money.ts";
+import { apiMoneyMinor, toMoneyString } from "../../lib/domain/money.ts";
 import { formatOrderDate } from "../../lib/domain/order-dates.ts";
 import {
   type CardField,
@@ -185,7 +185,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
       return;
     }
     // Partial: stay, say what was paid and when the next payment is due; clear the card and the tick.
-    const lines = [tr("checkout.partial", { amount: money(parseMoneyString(result.amount_paid)) })];
+    const lines = [tr("checkout.partial", { amount: money(apiMoneyMinor(result.amount_paid)) })];
     if (result.next_due_date)
       lines.push(
         tr("checkout.partial.next", { date: formatOrderDate(result.next_due_date, options.timeZone) }),
@@ -282,7 +282,7 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
     return {
       gateway_id: cardDue ? (stripeKey ? "stripe" : "test") : "free",
       gateway_data: gatewayData,
-      ...(cardDue ? { amount: toMoneyString(charge) } : {}),
+      ...(cardDue ? { amount: toMoneyString(charge, currency) } : {}),
       ...(options.edit
         ? {}
         : member

@@ -17,7 +17,7 @@ import {
   groupBySession,
   sessionTypeCounts,
 } from "../../lib/domain/manage/view.ts";
-import { formatMoney, parseMoneyString } from "../../lib/domain/money.ts";
+import { apiMoneyMinor, formatMoney } from "../../lib/domain/money.ts";
 import type { ReserveIslandProps } from "../reserve/props.ts";
 import { EditSeats } from "./EditSeats.tsx";
 import {
@@ -256,7 +256,7 @@ export function EditPanel(props: EditPanelProps) {
           ) : null}
           <p>
             {fill(strings["manage.edit.difference"], {
-              amount: formatMoney(Math.max(0, parseMoneyString(outstanding)), currency, locale),
+              amount: formatMoney(Math.max(0, apiMoneyMinor(outstanding)), currency, locale),
             })}
           </p>
           <div className="manage-edit__actions">

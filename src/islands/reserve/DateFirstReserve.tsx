@@ -65,7 +65,7 @@ export function DateFirstReserve() {
   );
   const groups = mode === "dated" ? datedGroups : anyDateGroups;
   const prices = useMemo(() => sessions.typePrices(sessionId), [sessions, sessionId]);
-  const requestGroups = useRequestGroups(groups, prices);
+  const requestGroups = useRequestGroups(groups, prices, props.currency);
   const flexiblePrices = datedGroups.every((g) => g.types.every((t) => t.flexible));
   const [seats, setSeats] = useState<ChosenSeats>({});
   const [seatMapVersion, setSeatMapVersion] = useState(0);

@@ -1,9 +1,10 @@
 /**
- * A flexible-price input (spec §5): min..max, step 0.01, 'Value entered is outside min/max',
- * followed by what would be accepted.
+ * A flexible-price input (spec §5): min..max, in steps of the currency's minor unit (0.01, 0.001
+ * for KWD), 'Value entered is outside min/max', followed by what would be accepted.
  */
 import { useId, useRef } from "react";
 import { checkFlexibleAmount, flexibleFieldLabel, outsideMessage } from "../../lib/domain/flexible-price.ts";
+import { fromMinor, moneyInputStep } from "../../lib/domain/money.ts";
 import { useTypedBeforeHydration } from "../ui/useTypedBeforeHydration.ts";
 import { useReserveEnv } from "./context.ts";
 import type { ReserveType } from "./props.ts";
@@ -17,15 +18,16 @@ interface FlexibleAmountProps {
 }
 
 export function FlexibleAmount({ type, value, onChange, problem: submitted, label }: FlexibleAmountProps) {
-  const { text, money } = useReserveEnv();
+  const { props, text, money } = useReserveEnv();
+  const { currency } = props;
   const field = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(field, value, onChange);
   // Shown as soon as a typed amount is off the bounds; 'required' only after a submit.
-  const live = value.trim() === "" ? undefined : checkFlexibleAmount(value, type);
+  const live = value.trim() === "" ? undefined : checkFlexibleAmount(value, { ...type, currency });
   const problem =
     live && !live.ok
       ? live.error === "outside"
-        ? outsideMessage(live.reason, type, money, {
+        ? outsideMessage(live.reason, { ...type, currency }, money, {
             outside: text("reserve.flexible.outside"),
             below: (min) => text("reserve.flexible.below", { min }),
             above: (max) => text("reserve.flexible.above", { max }),
@@ -38,7 +40,7 @@ export function FlexibleAmount({ type, value, onChange, problem: submitted, labe
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const toNumber = (minor: number | undefined) => (minor === undefined ? undefined : minor / 100);
+  const bound = (minor: number | undefined) => (minor === undefined ? undefined : fromMinor(minor, currency));
   return (
     <div className="flexible-amount">
       <label htmlFor={id}>{label ?? flexibleFieldLabel(type.name, text("reserve.flexible.label"))}</label>
@@ -47,9 +49,9 @@ export function FlexibleAmount({ type, value, onChange, problem: submitted, labe
         id={id}
         type="number"
         inputMode="decimal"
-        step="0.01"
-        min={toNumber(type.min)}
-        max={toNumber(type.max)}
+        step={moneyInputStep(currency)}
+        min={bound(type.min)}
+        max={bound(type.max)}
         value={value}
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${hintId}${problem ? ` ${errorId}` : ""}`}

@@ -17,7 +17,9 @@ import { choicesOf, useRequestGroups, useSelection } from "./useSelection.ts";
 export function OneTicketReserve() {
   const { props, text, money } = useReserveEnv();
   const types = useMemo(() => props.groups.flatMap((g) => g.types), [props.groups]);
-  const flexible = types.find((t) => t.flexible);
+  const found = types.find((t) => t.flexible);
+  // A typed amount is read in the seller's currency ("2.5" KWD is 2500 fils).
+  const flexible = found && { ...found, currency: props.currency };
   const preset = flexible ? presetAmount(props.price, flexible) : "";
   const initial =
     props.select && types.some((t) => t.id === props.select)
@@ -27,7 +29,7 @@ export function OneTicketReserve() {
         : undefined;
   const [chosen, setChosen] = useState<string | undefined>(initial ?? types[0]?.id);
   const selection = useSelection(flexible && preset ? { [flexible.id]: preset } : {});
-  const requestGroups = useRequestGroups(props.groups, {});
+  const requestGroups = useRequestGroups(props.groups, {}, props.currency);
   const name = useId();
   const quantities = chosen ? { [chosen]: 1 } : {};
   const choices = { ...choicesOf(selection.selection, undefined), quantities };
@@ -69,7 +71,9 @@ export function OneTicketReserve() {
                 onChange={() => setChosen(t.id)}
               />
               <span>
-                {t.flexible ? text("reserve.oneTicket.other") : oneTicketOptionLabel(t.name, t.amount, money)}
+                {t.flexible
+                  ? text("reserve.oneTicket.other")
+                  : oneTicketOptionLabel(t.name, t.amount, money, props.currency)}
               </span>
             </label>
           ))}

@@ -39,7 +39,7 @@ export function QuantityFirstReserve() {
     [quantities],
   );
   const prices = useMemo(() => sessions.typePrices(sessionId), [sessions, sessionId]);
-  const requestGroups = useRequestGroups(props.groups, prices);
+  const requestGroups = useRequestGroups(props.groups, prices, props.currency);
   const ticketCount = totalQuantity(quantities);
   const flexiblePrices = props.groups.every((g) => g.types.every((t) => t.flexible));
 

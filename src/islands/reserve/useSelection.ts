@@ -92,7 +92,11 @@ export function useSelection(initialAmounts: Record<string, string> = {}) {
 export type SelectionApi = ReturnType<typeof useSelection>;
 
 /** The groups as the request builder needs them, priced on a session when a schedule is known. */
-export function useRequestGroups(groups: readonly ReserveGroup[], prices: Readonly<Record<string, number>>) {
+export function useRequestGroups(
+  groups: readonly ReserveGroup[],
+  prices: Readonly<Record<string, number>>,
+  currency: string,
+) {
   return useMemo(
     (): RequestGroup[] =>
       groups.map((g) => ({
@@ -109,9 +113,10 @@ export function useRequestGroups(groups: readonly ReserveGroup[], prices: Readon
           max: t.max,
           amount: prices[t.id] ?? t.amount,
           fees: t.fees,
+          currency,
         })),
       })),
-    [groups, prices],
+    [groups, prices, currency],
   );
 }
 

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { SelectionLine, SessionsEnvelope } from "../../lib/api/cart/reserve-client.ts";
 import { allDaySession } from "../../lib/domain/all-day.ts";
 import { partitionConflicts } from "../../lib/domain/conflicts.ts";
-import { parseMoneyString } from "../../lib/domain/money.ts";
+import { apiMoneyMinor } from "../../lib/domain/money.ts";
 import { $cart } from "../../lib/stores/cart.ts";
 import { cartSessions } from "./cart-sessions.ts";
 import { useReserveEnv } from "./context.ts";
@@ -70,7 +70,7 @@ export function useSessions() {
     (sessionId: string | undefined): Record<string, number> => {
       const out: Record<string, number> = {};
       for (const p of envelope?.price_schedule?._data ?? []) {
-        if (p.event_session_id === sessionId) out[p.ticket_type_id] = parseMoneyString(p.currency_amount);
+        if (p.event_session_id === sessionId) out[p.ticket_type_id] = apiMoneyMinor(p.currency_amount);
       }
       return out;
     },
@@ -84,7 +84,7 @@ export function useSessions() {
     const fixed = new Set(props.groups.flatMap((g) => g.types.filter((t) => !t.flexible).map((t) => t.id)));
     for (const p of envelope?.price_schedule?._data ?? []) {
       if (!fixed.has(p.ticket_type_id)) continue;
-      const amount = parseMoneyString(p.currency_amount);
+      const amount = apiMoneyMinor(p.currency_amount);
       if (p.ticket_type_id === props.primaryTypeId) primary[p.event_session_id] = amount;
       const current = lowest[p.event_session_id];
       if (current === undefined || amount < current) lowest[p.event_session_id] = amount;

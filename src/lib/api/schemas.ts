@@ -1,12 +1,14 @@
 /**
  * The ticketing API contract as zod schemas: the single source of the resource shapes that the
  * embedded server sends and that SSR pages and islands read. Field names are the API's (snake_case).
- * Money leaves the API as decimal strings with two places ("25.00"); inside the server it is
- * integer minor units (see src/lib/domain/money.ts).
+ * Money leaves the API as decimal strings with the seller's currency's own places ("25.00" in USD,
+ * "2.500" in KWD, "1500" in JPY); inside the server it is integer minor units (see
+ * src/lib/domain/money.ts).
  */
 import { z } from "zod";
 
-export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+/** No places (JPY), two (USD) or three (KWD): which one a currency has, the server checks. */
+export const moneyString = z.string().regex(/^-?\d+(?:\.\d{2,3})?$/);
 export const isoDateTime = z.string(); // ISO-8601 with offset, e.g. 2026-11-22T15:00:00.000Z
 export const hiddenType = z.enum(["public_browsable", "public_link_only", "public_member_only"]);
 export const handler = z.enum(["passes", "codes", "seated", "membership", "tickets", "ledger", "donation"]);

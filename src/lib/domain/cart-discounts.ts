@@ -5,7 +5,7 @@
  * when it is the only discount, the totals call it that instead of 'Promo discount'. Regression
  * guard: the heading showed with nothing under it, and the gift read as a promo.
  */
-import { parseMoneyString } from "./money.ts";
+import { apiMoneyMinor } from "./money.ts";
 
 export interface DiscountCart {
   codes: readonly { code: string; description: string | null }[];
@@ -32,18 +32,18 @@ export function appliedDiscounts(cart: DiscountCart): DiscountLine[] {
         kind: "code",
         code: c.code,
         description: c.description,
-        discount: mod ? parseMoneyString(mod.discount) : null,
+        discount: mod ? apiMoneyMinor(mod.discount) : null,
       };
     });
   const giftMod = gift ? codeMod(gift) : undefined;
-  if (gift && giftMod) lines.push({ kind: "gift", code: gift, discount: parseMoneyString(giftMod.discount) });
+  if (gift && giftMod) lines.push({ kind: "gift", code: gift, discount: apiMoneyMinor(giftMod.discount) });
   for (const mod of cart.cart_mods) {
     if (mod.resource === "code") continue;
     lines.push({
       kind: "mod",
       key: `${mod.resource}:${mod.resource_id}`,
       name: mod.name,
-      discount: parseMoneyString(mod.discount),
+      discount: apiMoneyMinor(mod.discount),
     });
   }
   return lines;

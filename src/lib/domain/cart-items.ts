@@ -7,7 +7,7 @@
 import type { CartAnswer, CartAnswerTicket } from "./cart-answer.ts";
 import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
 import { foldMeta } from "./meta-fold.ts";
-import { parseMoneyString } from "./money.ts";
+import { apiMoneyMinor } from "./money.ts";
 import { sortSeatLines } from "./seat-label.ts";
 
 export interface CartItemType {
@@ -164,7 +164,7 @@ export function cartItems(envelope: CartAnswer): CartItem[] {
       item.types.push(line);
     }
     line.ticketCount += 1;
-    line.totalPrice += parseMoneyString(ticket.face_value);
+    line.totalPrice += apiMoneyMinor(ticket.face_value);
     if (ticket.seat_template_id) {
       line.seats.push({
         ticketId: ticket.id,
@@ -217,12 +217,12 @@ export function cartTotals(envelope: CartAnswer): CartTotalsView | null {
   const grand = envelope.cart_fees._data[0]?.grand_totals;
   const { totals } = cart;
   return {
-    faceValue: parseMoneyString(totals.face_value),
-    fees: parseMoneyString(totals.fee_fixed) + parseMoneyString(totals.fee_percent),
-    promoDiscount: parseMoneyString(totals.promo_discount),
-    total: parseMoneyString(totals.total),
-    amountDue: parseMoneyString(grand?.total_outstanding ?? cart.outstanding_balance),
-    payments: parseMoneyString(grand?.total_payments ?? "0.00"),
+    faceValue: apiMoneyMinor(totals.face_value),
+    fees: apiMoneyMinor(totals.fee_fixed) + apiMoneyMinor(totals.fee_percent),
+    promoDiscount: apiMoneyMinor(totals.promo_discount),
+    total: apiMoneyMinor(totals.total),
+    amountDue: apiMoneyMinor(grand?.total_outstanding ?? cart.outstanding_balance),
+    payments: apiMoneyMinor(grand?.total_payments ?? "0.00"),
   };
 }
 
@@ -295,6 +295,6 @@ export function cartStanding(envelope: CartAnswer): CartStanding {
   const cart = envelope.cart._data[0];
   if (cart?.state !== "pending") return "done";
   if (cart.expires_in !== null) return "timed";
-  const outstanding = parseMoneyString(cart.outstanding_balance);
+  const outstanding = apiMoneyMinor(cart.outstanding_balance);
   return ticketCount(envelope) > 0 || outstanding > 0 ? "open" : "done";
 }

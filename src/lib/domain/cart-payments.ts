@@ -6,7 +6,7 @@
  */
 import type { CartAnswer } from "./cart-answer.ts";
 import { cartTotals } from "./cart-items.ts";
-import { parseMoneyString } from "./money.ts";
+import { apiMoneyMinor } from "./money.ts";
 
 export interface PaidLine {
   paymentId: string;
@@ -39,8 +39,8 @@ export function paymentSummary(envelope: CartAnswer): PaymentSummary | null {
         paymentId: p.id,
         kind: giftCard ? "gift_card" : "card",
         card: p.card_number,
-        amount: parseMoneyString(p.amount),
-        remainingBalance: p.remaining_balance === null ? null : parseMoneyString(p.remaining_balance),
+        amount: apiMoneyMinor(p.amount),
+        remainingBalance: p.remaining_balance === null ? null : apiMoneyMinor(p.remaining_balance),
         removable: giftCard,
       };
     });

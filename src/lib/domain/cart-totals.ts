@@ -8,7 +8,7 @@
  */
 
 import { benefitAppliesTo, type LineKind } from "./discount-scope.ts";
-import { percentFee } from "./money.ts";
+import { percentFee, roundToChargeStep } from "./money.ts";
 import type { CodeBenefit } from "./promo-codes.ts";
 
 /** A line's price, without what it is (enough for totals without codes). */
@@ -36,7 +36,11 @@ export interface CartTotals {
   feeFixed: number;
   feePercent: number;
   discount: number;
-  /** faceValue + feeFixed + feePercent - discount */
+  /**
+   * faceValue + feeFixed + feePercent - discount. In a three-decimal currency it is rounded to ten
+   * minor units (money.ts chargeStep), the difference part of feePercent (and of the last ticket's
+   * percent fee), so the lines still add up.
+   */
   total: number;
   /** Discount per ticket id. */
   ticketDiscounts: Map<string, number>;
@@ -47,11 +51,21 @@ export interface CartTotals {
 }
 
 /** Without codes a line's kind does not matter; with codes every line must say what it is. */
-export function computeCartTotals(tickets: readonly PricedTicket[], codes: readonly []): CartTotals;
-export function computeCartTotals(tickets: readonly TotalsTicket[], codes: readonly TotalsCode[]): CartTotals;
+/** `currency`: the seller's; a three-decimal one rounds the total to ten minor units. */
+export function computeCartTotals(
+  tickets: readonly PricedTicket[],
+  codes: readonly [],
+  currency?: string,
+): CartTotals;
+export function computeCartTotals(
+  tickets: readonly TotalsTicket[],
+  codes: readonly TotalsCode[],
+  currency?: string,
+): CartTotals;
 export function computeCartTotals(
   tickets: readonly (PricedTicket & { lineKind?: LineKind })[],
   codes: readonly TotalsCode[],
+  currency?: string,
 ): CartTotals {
   const remaining = new Map(tickets.map((t) => [t.id, t.faceValue]));
   const ticketDiscounts = new Map(tickets.map((t) => [t.id, 0]));
@@ -86,14 +100,21 @@ export function computeCartTotals(
   const ticketPercentFees = new Map(tickets.map((t) => [t.id, percentFee(t.faceValue, t.feePercentOutside)]));
   const faceValue = tickets.reduce((sum, t) => sum + t.faceValue, 0);
   const feeFixed = tickets.reduce((sum, t) => sum + t.feeFixedOutside, 0);
-  const feePercent = [...ticketPercentFees.values()].reduce((sum, f) => sum + f, 0);
   const discount = codeDiscounts.reduce((sum, c) => sum + c.discount, 0);
+  const unrounded =
+    faceValue + feeFixed + [...ticketPercentFees.values()].reduce((sum, f) => sum + f, 0) - discount;
+  const total = roundToChargeStep(unrounded, currency);
+  const last = tickets.at(-1);
+  if (last && total !== unrounded) {
+    ticketPercentFees.set(last.id, (ticketPercentFees.get(last.id) ?? 0) + total - unrounded);
+  }
+  const feePercent = [...ticketPercentFees.values()].reduce((sum, f) => sum + f, 0);
   return {
     faceValue,
     feeFixed,
     feePercent,
     discount,
-    total: faceValue + feeFixed + feePercent - discount,
+    total,
     ticketDiscounts,
     ticketPercentFees,
     codeDiscounts,

@@ -9,7 +9,7 @@ import { formatTime } from "./date-format.ts";
 import { type FeeLine, feeLines } from "./fee-lines.ts";
 import { type GiftRecipient, giftRecipientOf } from "./gift-recipient.ts";
 import { roleRank } from "./membership/members.ts";
-import { parseMoneyString } from "./money.ts";
+import { apiMoneyMinor } from "./money.ts";
 import { formatOrderDate } from "./order-dates.ts";
 import { sortSeatLines } from "./seat-label.ts";
 
@@ -132,10 +132,10 @@ export interface MemberCard {
 function orderFeeLines(fees: OrderFees): FeeLine[] {
   if (fees.subtotal_price === undefined || fees.fees_price === undefined) return [];
   return feeLines({
-    faceValue: parseMoneyString(fees.subtotal_price),
-    fees: parseMoneyString(fees.fees_price),
-    discount: parseMoneyString(fees.discount_price ?? "0.00"),
-    total: parseMoneyString(fees.total_after_fees_price),
+    faceValue: apiMoneyMinor(fees.subtotal_price),
+    fees: apiMoneyMinor(fees.fees_price),
+    discount: apiMoneyMinor(fees.discount_price ?? "0.00"),
+    total: apiMoneyMinor(fees.total_after_fees_price),
   });
 }
 

@@ -3,7 +3,7 @@
  * (handler donation) offers preset amounts and a flexible amount within the type's min and max
  * (flexible-price.ts rules). Amounts are minor units.
  */
-import { parseMoneyString } from "./money.ts";
+import { apiMoneyMinor } from "./money.ts";
 
 /** The parts of a ticket group the offer reads (the API's ticket_group fits it). */
 export interface DonationGroupFields {
@@ -45,11 +45,11 @@ export function donationOffer(
         t.ticket_group_id === group.id && (t.currency_amount_min !== null || t.currency_amount_max !== null),
     );
     if (!type) continue;
-    const min = type.currency_amount_min === null ? undefined : parseMoneyString(type.currency_amount_min);
-    const max = type.currency_amount_max === null ? undefined : parseMoneyString(type.currency_amount_max);
+    const min = type.currency_amount_min === null ? undefined : apiMoneyMinor(type.currency_amount_min);
+    const max = type.currency_amount_max === null ? undefined : apiMoneyMinor(type.currency_amount_max);
     const within = (amount: number) =>
       amount > 0 && (min === undefined || amount >= min) && (max === undefined || amount <= max);
-    const presets = [...new Set([...DONATION_SUGGESTIONS, parseMoneyString(type.currency_amount)])]
+    const presets = [...new Set([...DONATION_SUGGESTIONS, apiMoneyMinor(type.currency_amount)])]
       .filter(within)
       .sort((a, b) => a - b);
     return { ticketTypeId: type.id, name: type.name, min, max, presets };

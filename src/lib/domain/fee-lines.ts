@@ -79,8 +79,13 @@ export function editFeeLines(breakdown: FeeBreakdown, credit: number, paid: numb
  * cart-totals rule gives face value and fees, and the discount is what the total lacks. Nothing is
  * stored twice, so the lines always add up to the order's total.
  */
-export function orderFeeBreakdown(tickets: readonly PricedTicket[], total: number): FeeBreakdown {
-  const totals = computeCartTotals(tickets, []);
+export function orderFeeBreakdown(
+  tickets: readonly PricedTicket[],
+  total: number,
+  currency?: string,
+): FeeBreakdown {
+  // The seller's currency rounds the fees as the cart did (cart-totals.ts).
+  const totals = computeCartTotals(tickets, [], currency);
   const fees = totals.feeFixed + totals.feePercent;
   return {
     faceValue: totals.faceValue,

@@ -1,11 +1,11 @@
 /**
  * Flexible prices (spec §5): an amount between currency_amount_min and currency_amount_max, in
- * steps of 0.01, else 'Value entered is outside min/max'. Amounts are minor units inside.
+ * steps of the currency's minor unit (0.01, 0.001 for KWD, 1 for JPY), else 'Value entered is
+ * outside min/max'. Amounts are minor units inside.
  */
-import { parseMoneyString, toMoneyString } from "./money.ts";
+import { apiMoneyMinor, parseMoneyString, toMoneyString } from "./money.ts";
 
 export const OUTSIDE_MIN_MAX = "Value entered is outside min/max";
-export const FLEXIBLE_STEP = "0.01";
 
 export interface FlexibleBounds {
   min: number | undefined;
@@ -14,7 +14,7 @@ export interface FlexibleBounds {
   currency?: string;
 }
 
-/** The bounds are API strings, which are two-decimal; `currency` only says how typed amounts are read. */
+/** The bounds are API strings (in the currency's own places); `currency` says how typed amounts are read. */
 export function flexibleBounds(
   type: {
     currency_amount_min: string | null;
@@ -22,7 +22,7 @@ export function flexibleBounds(
   },
   currency?: string,
 ): FlexibleBounds {
-  const read = (v: string | null) => (v === null ? undefined : parseMoneyString(v));
+  const read = (v: string | null) => (v === null ? undefined : apiMoneyMinor(v));
   const bounds: FlexibleBounds = { min: read(type.currency_amount_min), max: read(type.currency_amount_max) };
   return currency ? { ...bounds, currency } : bounds;
 }

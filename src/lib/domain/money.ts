@@ -61,9 +61,68 @@ export function parseMoneyString(value: string, currency?: string): number {
   return m[1] ? -minor : minor;
 }
 
+/**
+ * A money string of the API's answers -> minor units, currency unknown: the API writes every
+ * amount with exactly its seller's currency's places ("25.00" USD, "2.500" KWD, "1500" JPY; the
+ * basis points of a percent fee as "2.50"), so its minor units are its digits without the point.
+ * Anything else throws. A typed amount is read with parseMoneyString and the currency instead.
+ */
+export function apiMoneyMinor(value: string): number {
+  const m = /^(-)?(\d{1,13})(?:\.(\d{2,3}))?$/.exec(value);
+  if (!m) throw new RangeError(`Not an API money string: ${value}`);
+  const minor = Number(`${m[2]}${m[3] ?? ""}`);
+  return m[1] ? -minor : minor;
+}
+
+/**
+ * The step of a number input for an amount in the currency: "0.01" USD, "0.001" KWD, "1" JPY;
+ * "0.01" when no currency is named.
+ */
+export function moneyInputStep(currency?: string): string {
+  const digits = digitsOf(currency);
+  return digits === 0 ? "1" : `0.${"1".padStart(digits, "0")}`;
+}
+
+/**
+ * What a number input holds -> minor units in the currency, rounded to the minor unit (a number
+ * input gives a float: 12.345 KWD is 12345, 12.5 USD 1250); null unless finite.
+ */
+export function minorOfNumber(amount: number, currency?: string): number | null {
+  if (!Number.isFinite(amount)) return null;
+  return Math.round(amount * minorPerUnit(currency));
+}
+
 /** Minor units -> the amount as a number of units (2500 KWD minor units -> 2.5), for number inputs and analytics. */
 export function fromMinor(minor: number, currency?: string): number {
   return Number(toMoneyString(minor, currency));
+}
+
+/**
+ * Three-decimal currencies and card payments. Stripe takes an amount in KWD, BHD, JOD, OMR or TND
+ * only in tens of minor units (its last digit 0). Foyer's rule, whatever the tenant's gateway: in a
+ * three-decimal currency an order's total is rounded half away from zero to ten minor units (ten
+ * fils), the difference (never more than five) taken into its percent fees (cart-totals.ts), and a
+ * plan's deposit and instalments are tens of fils too (payment-plan.ts). So the total a cart shows
+ * is the one charged whichever way the buyer pays, a venue that moves from the test gateway to
+ * Stripe keeps its totals, and a whole payment can always be refunded by card. Other currencies
+ * keep the minor unit as their step.
+ */
+export function chargeStep(currency?: string): number {
+  return digitsOf(currency) === 3 ? 10 : 1;
+}
+
+/**
+ * The step of an input for an amount charged by card as typed: "0.01" USD, "0.01" KWD (ten fils,
+ * chargeStep), "1" JPY. A price or a donation steps by the minor unit instead (moneyInputStep).
+ */
+export function chargeInputStep(currency?: string): string {
+  return String(chargeStep(currency) / minorPerUnit(currency));
+}
+
+/** An amount rounded half away from zero to the currency's charge step (2713 -> 2710 fils; USD unchanged). */
+export function roundToChargeStep(minor: number, currency?: string): number {
+  const step = chargeStep(currency);
+  return step === 1 ? minor : roundHalfAwayFromZero(minor, step) * step;
 }
 
 /** Rounds a rational number half away from zero, to an integer. */

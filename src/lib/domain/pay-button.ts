@@ -5,6 +5,8 @@
  * wallet-branded button (48 px high) shows when a wallet type is chosen, the amount due by card is
  * above 0 and the wallet is enabled, otherwise the normal button. Wallet amounts are minor units.
  */
+import { minorOfNumber } from "./money.ts";
+
 export const PAYMENT_TYPES = ["card", "apple_pay", "google_pay"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export type WalletType = Exclude<PaymentType, "card">;
@@ -62,10 +64,12 @@ export function payButtonVariant(input: {
     : "normal";
 }
 
-/** Spec §5/§9: wallet payment requests are in minor units (amount × 100, rounded); null unless finite. */
-export function walletAmountMinor(amount: number): number | null {
-  if (!Number.isFinite(amount)) return null;
-  return Math.round(amount * 100);
+/**
+ * Spec §5/§9: wallet payment requests are in minor units (amount × 100, × 1000 for KWD, rounded);
+ * null unless finite.
+ */
+export function walletAmountMinor(amount: number, currency?: string): number | null {
+  return minorOfNumber(amount, currency);
 }
 
 /** Spec §9: the wallet country is the first two letters of the default currency code. */

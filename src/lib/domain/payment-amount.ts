@@ -5,12 +5,24 @@
  * amount clamped between the due amount and the outstanding balance, and card fields.
  */
 
+import { chargeStep, currencyDigits, minorOfNumber, minorPerUnit, roundToChargeStep } from "./money.ts";
+
 /**
  * The payment limits. This zod-free module is their one source: checkout-schemas.ts re-exports
  * them, so the island can check an amount without loading zod before its first call.
  */
 export const PAYMENT_MAX_MINOR = 99_999_999;
-export const paymentMinMinor = (currency: string) => (currency.toUpperCase() === "GBP" ? 30 : 50);
+
+/**
+ * The least card payment: 0.50 in the currency's own units (50 cents, KWD 0.500 = 500 fils), GBP
+ * 0.30; ¥50 where the currency has no decimals. The most is 99999999 minor units (Stripe's
+ * eight digits: 999999.99 in USD, 99999.999 in KWD).
+ */
+export function paymentMinMinor(currency: string): number {
+  const code = currency.toUpperCase();
+  if (code === "GBP") return 30;
+  return currencyDigits(code) === 0 ? 50 : minorPerUnit(code) / 2;
+}
 
 /** Spec §5: the amount and currency must be supported, else 'Payment is not supported for this amount.' */
 export function paymentSupported(amountMinor: number, currency: string): boolean {
@@ -26,26 +38,44 @@ export function needsCard(outstandingMinor: number): boolean {
   return outstandingMinor > 0;
 }
 
-/** The part of the outstanding total a gift card pays: its balance, at most what is due. */
-export function giftCardShare(balanceMinor: number, outstandingMinor: number): number {
-  return Math.max(0, Math.min(balanceMinor, outstandingMinor));
+/**
+ * The part of the outstanding total a gift card pays: its balance, at most what is due. When it
+ * does not cover all, what it leaves for a card is a charge step (ten fils in KWD: money.ts
+ * chargeStep), so a card balance of KWD 1.255 pays 1.250 of 2.710 and leaves 1.460.
+ */
+export function giftCardShare(balanceMinor: number, outstandingMinor: number, currency?: string): number {
+  const share = Math.max(0, Math.min(balanceMinor, outstandingMinor));
+  if (share === outstandingMinor) return share;
+  const step = chargeStep(currency);
+  const left = Math.ceil((outstandingMinor - share) / step) * step;
+  return Math.max(0, outstandingMinor - left);
 }
 
 /**
  * Spec §5: the 'other' partial amount is clamped between the due amount and the outstanding
- * balance, with two decimals. `entered` is what the shopper typed (a decimal number); anything
- * that is not a finite number gives the due amount.
+ * balance, in the currency's minor units (two decimals, three for KWD, rounded to ten fils as a
+ * card takes them: money.ts chargeStep). `entered` is what the shopper typed (a decimal number);
+ * anything that is not a finite number gives the due amount.
  */
-export function clampOtherAmount(entered: number, dueMinor: number, outstandingMinor: number): number {
+export function clampOtherAmount(
+  entered: number,
+  dueMinor: number,
+  outstandingMinor: number,
+  currency?: string,
+): number {
   const low = Math.min(dueMinor, outstandingMinor);
-  if (!Number.isFinite(entered)) return low;
-  const minor = Math.round(entered * 100);
+  const typed = minorOfNumber(entered, currency);
+  if (typed === null) return low;
+  const minor = roundToChargeStep(typed, currency);
   return Math.min(Math.max(minor, low), outstandingMinor);
 }
 
-/** Spec §9: wallet amounts are minor units (amount times 100, rounded); the amount must be finite. */
-export function walletAmount(amount: number): number | null {
-  return Number.isFinite(amount) ? Math.round(amount * 100) : null;
+/**
+ * Spec §9: wallet amounts are minor units (amount times the currency's minor units per unit: 100,
+ * 1000 for KWD; rounded); the amount must be finite.
+ */
+export function walletAmount(amount: number, currency?: string): number | null {
+  return minorOfNumber(amount, currency);
 }
 
 export interface CardInput {

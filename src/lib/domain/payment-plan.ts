@@ -10,7 +10,7 @@
  * partial-payment choice (due, outstanding or other) lies between due and outstanding (§5).
  */
 import { localDate } from "./calendar.ts";
-import { percentFee } from "./money.ts";
+import { chargeStep, percentFee, roundToChargeStep } from "./money.ts";
 import type { PaymentPlanMeta } from "./payment-plan-meta.ts";
 
 const DAY_MS = 86_400_000;
@@ -39,13 +39,23 @@ export interface PlanState {
   nextDueDate: Date | null;
 }
 
-/** The instalments of `total` from `start`: deposit first, then equal parts, remainder last. */
-export function planInstalments(total: number, plan: PaymentPlanMeta, start: Date): Instalment[] {
+/**
+ * The instalments of `total` from `start`: deposit first, then equal parts, remainder last. In a
+ * three-decimal currency (`currency`) the deposit and the parts are tens of minor units, as a card
+ * charges them (money.ts chargeStep); the total already is.
+ */
+export function planInstalments(
+  total: number,
+  plan: PaymentPlanMeta,
+  start: Date,
+  currency?: string,
+): Instalment[] {
   if (!Number.isSafeInteger(total) || total <= 0) return [];
-  const deposit = Math.min(total, percentFee(total, plan.deposit_percent));
+  const step = chargeStep(currency);
+  const deposit = Math.min(total, roundToChargeStep(percentFee(total, plan.deposit_percent), currency));
   const rest = total - deposit;
   const count = plan.instalments - 1;
-  const part = Math.floor(rest / count);
+  const part = Math.floor(rest / count / step) * step;
   const rows: Instalment[] = [{ index: 1, dueDate: new Date(start.getTime()), amount: deposit }];
   for (let i = 1; i <= count; i++) {
     const amount = i === count ? rest - part * (count - 1) : part;

@@ -7,7 +7,7 @@
  */
 import type { CartAnswer } from "./cart-answer.ts";
 import { cartItems } from "./cart-items.ts";
-import { parseMoneyString } from "./money.ts";
+import { apiMoneyMinor } from "./money.ts";
 import type { ScheduledStatus } from "./payment-plan.ts";
 
 /** The parts of a checkout answer this reads (checkoutAnswer in the API contract). */
@@ -62,13 +62,13 @@ export function planOrderConfirmation(
   return {
     orderId: order.id,
     orderNumber: order.order_number,
-    paid: parseMoneyString(result.amount_paid),
-    outstanding: parseMoneyString(result.total_outstanding),
+    paid: apiMoneyMinor(result.amount_paid),
+    outstanding: apiMoneyMinor(result.total_outstanding),
     items: context.items,
     rows: (answer.scheduled_payment?._data ?? []).map((row) => ({
       id: row.id,
       dueDate: row.due_date,
-      amount: parseMoneyString(row.amount),
+      amount: apiMoneyMinor(row.amount),
       status: row.status,
       dueToday: row.due_today === true,
     })),

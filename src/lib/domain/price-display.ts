@@ -4,7 +4,7 @@
  * to the displayed price when fees are included; including fees depends on a seller setting, else the
  * config default. The fee total is the sum of the ticket fees.
  */
-import { addOutsideFees, parseMoneyString, percentFee } from "./money.ts";
+import { addOutsideFees, apiMoneyMinor, percentFee } from "./money.ts";
 
 type PricePlace = "date" | "session" | "ticket";
 
@@ -20,9 +20,8 @@ export function isFlexiblePrice(type: {
 export function outsideFeesOf(type: { outside_fees: { type: string; fee: string }[] }): OutsideFees {
   const fees: OutsideFees = {};
   for (const fee of type.outside_fees) {
-    if (fee.type === "fee_fixed_outside") fees.fixed = (fees.fixed ?? 0) + parseMoneyString(fee.fee);
-    if (fee.type === "fee_percent_outside")
-      fees.percentBp = (fees.percentBp ?? 0) + parseMoneyString(fee.fee);
+    if (fee.type === "fee_fixed_outside") fees.fixed = (fees.fixed ?? 0) + apiMoneyMinor(fee.fee);
+    if (fee.type === "fee_percent_outside") fees.percentBp = (fees.percentBp ?? 0) + apiMoneyMinor(fee.fee);
   }
   return fees;
 }
@@ -81,10 +80,10 @@ type TicketPrice =
 
 export function ticketPrice(type: PricedTicketType, includeFees: boolean): TicketPrice {
   if (isFlexiblePrice(type)) {
-    const bound = (value: string | null) => (value === null ? undefined : parseMoneyString(value));
+    const bound = (value: string | null) => (value === null ? undefined : apiMoneyMinor(value));
     return { kind: "flexible", min: bound(type.currency_amount_min), max: bound(type.currency_amount_max) };
   }
-  const amount = parseMoneyString(type.currency_amount);
+  const amount = apiMoneyMinor(type.currency_amount);
   if (amount <= 0) return { kind: "free" };
   return { kind: "fixed", amount: displayedPrice(amount, outsideFeesOf(type), includeFees) };
 }
@@ -138,8 +137,8 @@ export function dayFromPrice(
   includeFees: boolean,
 ): number | undefined {
   if (primaryFees && day.price !== null) {
-    return displayedPrice(parseMoneyString(day.price), primaryFees, includeFees);
+    return displayedPrice(apiMoneyMinor(day.price), primaryFees, includeFees);
   }
   const value = includeFees ? (day.min_price_fees ?? day.min_price) : (day.min_price ?? day.price);
-  return value === null || value === undefined ? undefined : parseMoneyString(value);
+  return value === null || value === undefined ? undefined : apiMoneyMinor(value);
 }

@@ -9,7 +9,7 @@
 import { type AdmitError, type AdmitMode, checkAdmit, splitFullName } from "./admit-fields.ts";
 import { type CitypassConfig, matchesCitypass } from "./citypass.ts";
 import { checkFlexibleAmount } from "./flexible-price.ts";
-import { addOutsideFees, toMoneyString } from "./money.ts";
+import { addOutsideFees, roundToChargeStep, toMoneyString } from "./money.ts";
 import type { OutsideFees } from "./price-display.ts";
 import { PROMO_CODE_MAX, PROMO_CODE_MIN } from "./promo-input.ts";
 import { type SurveyAnswerError, type SurveyQuestion, surveyAnswers } from "./survey.ts";
@@ -24,6 +24,8 @@ export interface RequestType {
   /** The price on the chosen session (price schedule) or the type's amount, minor units. */
   amount: number;
   fees: OutsideFees;
+  /** The seller's currency: a typed flexible amount is read in it ("2.5" KWD is 2500). Two decimals when absent. */
+  currency?: string;
 }
 
 export interface RequestGroup {
@@ -133,11 +135,11 @@ export function buildReserveRequest(
       const base: AddLine = { ticket_type_id: type.id, quantity };
       if (choices.sessionId) base.event_session_id = choices.sessionId;
       if (type.flexible) {
-        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", { min: type.min, max: type.max });
+        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", type);
         if (!check.ok) {
           problems.amounts[type.id] = check.error;
           failed = true;
-        } else base.face_value = toMoneyString(check.amount);
+        } else base.face_value = toMoneyString(check.amount, type.currency);
       }
       if (!perTicket) {
         add.push(base);
@@ -199,20 +201,24 @@ export function selectionBreakdown(
 ): SelectionBreakdown {
   let subtotal = 0;
   let fees = 0;
+  let currency: string | undefined;
   for (const group of groups) {
     for (const type of group.types) {
       const quantity = choices.quantities[type.id] ?? 0;
       if (quantity === 0) continue;
       let amount = type.amount;
       if (type.flexible) {
-        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", { min: type.min, max: type.max });
+        const check = checkFlexibleAmount(choices.amounts[type.id] ?? "", type);
         amount = check.ok ? check.amount : 0;
       }
       subtotal += amount * quantity;
       fees += (addOutsideFees(amount, type.fees) - amount) * quantity;
+      currency ??= type.currency;
     }
   }
-  return { subtotal, fees, total: subtotal + fees };
+  // The cart rounds a three-decimal total to ten fils into its fees (cart-totals.ts); so does this.
+  const total = roundToChargeStep(subtotal + fees, currency);
+  return { subtotal, fees: total - subtotal, total };
 }
 
 /** What the chosen tickets cost with their outside fees, minor units (flexible: the typed amount). */

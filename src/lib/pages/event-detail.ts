@@ -18,7 +18,7 @@ import { memberMayBuyGroup } from "../domain/member-roles.ts";
 import { type RemainingBenefit, remainingForType } from "../domain/membership/benefits.ts";
 import type { FormRule } from "../domain/membership/form.ts";
 import type { RenewalNotice } from "../domain/membership/renewal.ts";
-import { parseMoneyString } from "../domain/money.ts";
+import { apiMoneyMinor } from "../domain/money.ts";
 import { includesFees, isFlexiblePrice, outsideFeesOf } from "../domain/price-display.ts";
 import type { Role } from "../tenant/blocks.ts";
 import type { Tenant } from "../tenant/schema.ts";
@@ -97,7 +97,7 @@ function reserveType(type: TicketType): ReserveType {
     id: type.id,
     name: type.name,
     summary: type.summary,
-    amount: parseMoneyString(type.currency_amount),
+    amount: apiMoneyMinor(type.currency_amount),
     min: bounds.min,
     max: bounds.max,
     flexible,

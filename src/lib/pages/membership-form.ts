@@ -15,7 +15,7 @@ import type {
 } from "../../islands/membership/props.ts";
 import { configOf, metaOf, ticketTypesOf } from "../api/envelopes.ts";
 import { asksAutoRenew, type FormLevel, sortLevels } from "../domain/membership/form.ts";
-import { parseMoneyString } from "../domain/money.ts";
+import { apiMoneyMinor } from "../domain/money.ts";
 import { surveyQuestions } from "../domain/survey.ts";
 import { isIslandSharedKey, stringSubset } from "../tenant/strings.ts";
 import type { EventDetailData } from "./event-detail.ts";
@@ -61,7 +61,7 @@ export function membershipFormProps(
         id: type.id,
         name: type.name,
         summary: type.summary,
-        amount: parseMoneyString(type.currency_amount),
+        amount: apiMoneyMinor(type.currency_amount),
         rank: type._rank,
       }),
     ),

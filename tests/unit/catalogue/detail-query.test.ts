@@ -14,9 +14,13 @@ describe("event detail query values (spec doc 1 §2): tg, select, price", () => 
     expect(q("price= 7.5 ").price).toBe("7.5");
   });
 
-  it("drops a price that is not an amount (same rule as parseMoneyString), and negative amounts", () => {
-    for (const bad of ["abc", "1.234", "1e3", "-5", "", "12,50"])
+  it("drops a price that is not an amount, more than three decimals, and negative amounts", () => {
+    for (const bad of ["abc", "1.2345", "1e3", "-5", "", "12,50"])
       expect(q(`price=${bad}`).price).toBe(undefined);
+  });
+
+  it("keeps three decimals for a three-decimal currency: the flexible field checks them against its currency", () => {
+    expect(q("price=2.500").price).toBe("2.500");
   });
 
   it("drops empty and over-long ids", () => {

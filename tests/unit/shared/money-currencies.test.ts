@@ -124,18 +124,22 @@ describe("fee lines: integer minor units, rounded half away from zero once, at t
 });
 
 describe("analytics ecommerce values are in the currency's units", () => {
+  // The API's strings, in the currency's places: 2500 minor units, a fixed fee of 150.
+  const strings: Record<string, { amount: string; fee: string }> = {
+    KWD: { amount: "2.500", fee: "0.150" },
+    USD: { amount: "25.00", fee: "1.50" },
+  };
   const input = (currency: string) => ({
     eventId: "e1",
     eventName: "Planetarium",
     currency,
     groups: [{ id: "g1", handler: "timed" }],
-    // The API's strings: 2500 minor units, a fixed fee of 150.
     types: [
       {
         id: "t1",
         ticket_group_id: "g1",
-        currency_amount: "25.00",
-        outside_fees: [{ type: "fee_fixed_outside", fee: "1.50" }],
+        currency_amount: strings[currency]?.amount ?? "",
+        outside_fees: [{ type: "fee_fixed_outside", fee: strings[currency]?.fee ?? "" }],
       },
     ],
   });

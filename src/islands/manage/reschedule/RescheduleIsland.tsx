@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { CalendarDay } from "../../../lib/api/schemas.ts";
 import { confirmRoute, rescheduleFailure } from "../../../lib/domain/manage/edit.ts";
 import { rescheduleAdds, rescheduleSeatDemand } from "../../../lib/domain/manage/reschedule-adds.ts";
-import { parseMoneyString } from "../../../lib/domain/money.ts";
+import { apiMoneyMinor } from "../../../lib/domain/money.ts";
 import type { ChosenSeats } from "../../../lib/domain/seat-selection.ts";
 import type { rescheduleStrings } from "../../../lib/tenant/strings-reschedule.ts";
 import { ReserveContext, useReserveEnv } from "../../reserve/context.ts";
@@ -159,8 +159,8 @@ function Reschedule(props: RescheduleIslandProps) {
           answer
             ? {
                 kind: "ok",
-                difference: parseMoneyString(answer.difference),
-                total: parseMoneyString(answer.total),
+                difference: apiMoneyMinor(answer.difference),
+                total: apiMoneyMinor(answer.total),
               }
             : { kind: "failed" },
         );
@@ -189,9 +189,7 @@ function Reschedule(props: RescheduleIslandProps) {
       cartId = created.cart._data[0]?.id ?? null;
       if (!cartId) throw new Error("no edit cart");
       const changed = await calls.modify(cartId, { remove: props.tickets.map((t) => t.id), add: adds });
-      const outstanding = parseMoneyString(
-        changed.cart_fees._data[0]?.grand_totals.total_outstanding ?? "0.00",
-      );
+      const outstanding = apiMoneyMinor(changed.cart_fees._data[0]?.grand_totals.total_outstanding ?? "0");
       if (confirmRoute(outstanding) === "pay") {
         const query = `token=${encodeURIComponent(props.token)}&cart=${encodeURIComponent(cartId)}`;
         window.location.assign(`${props.base}/manage/${encodeURIComponent(props.orderId)}/confirm?${query}`);

@@ -16,7 +16,7 @@ import {
   redeemFailureText,
   redeemFormPath,
 } from "../../../lib/domain/membership/redeem.ts";
-import { formatMoney, parseMoneyString } from "../../../lib/domain/money.ts";
+import { apiMoneyMinor, formatMoney } from "../../../lib/domain/money.ts";
 import { formatOrderDate } from "../../../lib/domain/order-dates.ts";
 import { IslandForm } from "../../ui/IslandForm.tsx";
 import { TextField } from "../../ui/TextField.tsx";
@@ -73,7 +73,7 @@ export function RedeemIsland(props: RedeemIslandProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<RedeemResource | null>(null);
-  const money = (value: string) => formatMoney(parseMoneyString(value), props.currency, props.locale);
+  const money = (value: string) => formatMoney(apiMoneyMinor(value), props.currency, props.locale);
 
   async function lookup(value: string, focusResult: boolean) {
     setFound(null);
@@ -153,7 +153,7 @@ export function RedeemIsland(props: RedeemIslandProps) {
           ) : (
             <ul className="redeem__choices">
               {found.choices.map((choice) => {
-                const free = parseMoneyString(choice.discounted) === 0;
+                const free = apiMoneyMinor(choice.discounted) === 0;
                 return (
                   <li key={choice.ticket_type_id} className="redeem__choice" data-testid="redeem-choice">
                     <h3 className="redeem__level">{choice.name}</h3>

@@ -66,9 +66,9 @@ export function viewItemEvent(input: ViewItemInput): AnalyticsEvent {
     input.types
       .filter((type) => type.ticket_group_id === group.id)
       .map((type) => {
-        // The API's strings are read as minor units; the values go out in the currency's own
-        // decimals ("2.500" for KWD), as the ecommerce currency field says.
-        const amount = parseMoneyString(type.currency_amount);
+        // The API's strings are read in the seller's currency ("2.500" KWD is 2500 fils); the
+        // values go out in its own decimals, as the ecommerce currency field says.
+        const amount = parseMoneyString(type.currency_amount, input.currency);
         const fees = outsideFeesOf(type);
         return {
           ticket_type_id: type.id,

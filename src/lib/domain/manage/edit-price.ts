@@ -25,6 +25,8 @@ export interface EditPriceInput {
    * less than its tickets' pricing explains (a free order) gives back no more than it cost.
    */
   orderTotal?: number;
+  /** The seller's currency: a three-decimal one rounds totals to ten minor units (cart-totals.ts). */
+  currency?: string;
 }
 
 export interface EditPrice {
@@ -61,9 +63,10 @@ function addedShare(totals: CartTotals, added: readonly TotalsTicket[], codes: r
 export function editPrice(input: EditPriceInput): EditPrice {
   const removing = new Set(input.removed);
   const kept = input.booked.filter((t) => !removing.has(t.id));
-  const before = computeCartTotals(input.booked, input.codes);
-  // Kept tickets first: an order-level amount off stays where it was taken.
-  const after = computeCartTotals([...kept, ...input.added], input.codes);
+  const before = computeCartTotals(input.booked, input.codes, input.currency);
+  // Kept tickets first: an order-level amount off stays where it was taken (and a rounding of the
+  // total to ten fils on the last added ticket, so the added share carries it).
+  const after = computeCartTotals([...kept, ...input.added], input.codes, input.currency);
   const { alone, ...added } = addedShare(after, input.added, input.codes);
   const worth = added.total - (after.total - before.total);
   const credit = input.orderTotal === undefined ? worth : Math.min(worth, Math.max(0, input.orderTotal));

@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import type Stripe from "stripe";
 import { savedCardIdentifier } from "../../domain/membership/auto-renew.ts";
+import { chargeStep, toMoneyString } from "../../domain/money.ts";
 import { type ApiError, fail } from "../errors/api-error.ts";
 import { errorText } from "../errors/catalogue.ts";
 import {
@@ -138,6 +139,15 @@ export function createStripeGateway(config: StripeConfig): Gateway {
           intent = await client.paymentIntents.retrieve(intentId);
           assertSameAttempt(intent, request);
         } else {
+          // Stripe refuses a three-decimal amount that is not in tens (KWD 2.713): said here, in
+          // words, before any call. Foyer's totals never are (money.ts chargeStep).
+          if (request.amount % chargeStep(request.currency) !== 0) {
+            throw fail("validation_failed", {
+              description: `Stripe takes ${request.currency} amounts in multiples of ${toMoneyString(chargeStep(request.currency), request.currency)}.`,
+              context: "payment",
+              extra: { field: "amount" },
+            });
+          }
           // Auto-renew: the card is kept on a customer for later off-session charges.
           const customer = request.saveForLater
             ? await client.customers.create(

@@ -137,7 +137,7 @@ async function calendar(
   }
   const format = single(raw, "_format");
   const now = clock.now();
-  const { event, timezone } = await requireEvent(db, id, single(raw, "_seller"));
+  const { event, timezone, currency } = await requireEvent(db, id, single(raw, "_seller"));
   const { from, to } = dateRange(raw, localDate(now, timezone));
   const { groups: allGroups, types: allTypes } = await eventGroupsAndTypes(db, event.id);
   const groupFilter = single(raw, "ticket_group_id._in");
@@ -157,7 +157,7 @@ async function calendar(
           groups.some((g) => g.id === t.ticketGroupId && (wanted || g.hiddenType !== "public_member_only")),
         );
   const typeInfo = priceTypes.map((t) => {
-    const api = serializeTicketType(t);
+    const api = serializeTicketType(t, { currency });
     return { type: t, fees: outsideFeesOf(api), flexible: isFlexiblePrice(api) };
   });
   const display = withPrices
@@ -206,9 +206,9 @@ async function calendar(
   }
   const data = days.map((d) => ({
     ...d,
-    min_price: moneyOrNull(d.min_price),
-    min_price_fees: moneyOrNull(d.min_price_fees),
-    price: moneyOrNull(d.price),
+    min_price: moneyOrNull(d.min_price, currency),
+    min_price_fees: moneyOrNull(d.min_price_fees, currency),
+    price: moneyOrNull(d.price, currency),
   }));
   return { calendar: { _count: data.length, _data: data } };
 }
@@ -223,7 +223,7 @@ export function registerCalendar(router: ApiRouter): void {
     const body = c.req.valid("json");
     const raw = rawQuery(c);
     rejectUnknownKeys(raw, ["_seller"]);
-    const { event } = await requireEvent(db, c.req.valid("param").id, single(raw, "_seller"));
+    const { event, currency } = await requireEvent(db, c.req.valid("param").id, single(raw, "_seller"));
     const { groups, types } = await eventGroupsAndTypes(db, event.id);
     let tier: string | null = null;
     if (body.event_session_id) {
@@ -251,7 +251,7 @@ export function registerCalendar(router: ApiRouter): void {
         (a, b) =>
           a.group.rank - b.group.rank || a.group.id.localeCompare(b.group.id) || a.type.rank - b.type.rank,
       )
-      .map((l) => serializeTicketType(l.type, { tier, discounted: tierPrice(l.type, tier) }));
+      .map((l) => serializeTicketType(l.type, { currency, tier, discounted: tierPrice(l.type, tier) }));
     return c.json({ ticket_type: { _count: data.length, _data: data } }, 200);
   });
 }

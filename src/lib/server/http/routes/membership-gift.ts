@@ -103,13 +103,13 @@ export function registerMembershipGift(router: ApiRouter): void {
       exhausted: false,
       ticket_group_id: found.ticketGroupId,
       event_template_id: found.eventTemplateId,
-      value: toMoneyString(found.value),
+      value: toMoneyString(found.value, seller.currencyCode),
       choices: found.choices.map((choice) => ({
         ticket_type_id: choice.ticketTypeId,
         name: choice.name,
         summary: found.descriptions.get(choice.ticketTypeId) ?? null,
-        price: toMoneyString(choice.price),
-        discounted: toMoneyString(choice.discounted),
+        price: toMoneyString(choice.price, seller.currencyCode),
+        discounted: toMoneyString(choice.discounted, seller.currencyCode),
         _rank: choice.rank,
       })),
     };

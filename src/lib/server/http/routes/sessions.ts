@@ -140,7 +140,7 @@ async function sessionEnvelope(
   selection?: { ticket_type_id: string; quantity: number }[],
 ) {
   const { db, clock } = c.get("deps");
-  const { event, timezone } = await requireEvent(db, eventId, query.seller);
+  const { event, timezone, currency } = await requireEvent(db, eventId, query.seller);
   const groupIds = sessionGroupIds(rawQuery(c), query);
   const { groups, types } = await eventGroupsAndTypes(db, event.id);
   for (const groupId of groupIds) {
@@ -203,7 +203,7 @@ async function sessionEnvelope(
         id: `${r.id}:${l.type.id}`,
         event_session_id: r.id,
         ticket_type_id: l.type.id,
-        currency_amount: toMoneyString(tierPrice(l.type, tierOf.get(r.id))),
+        currency_amount: toMoneyString(tierPrice(l.type, tierOf.get(r.id)), currency),
       })),
     );
     body.price_schedule = { _count: schedule.length, _data: schedule };

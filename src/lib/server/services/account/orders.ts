@@ -162,25 +162,28 @@ async function orderMoney(
         .from(s.meta)
         .where(and(eq(s.meta.resource, "ticket_group"), inArray(s.meta.resourceId, groupIds)))
     : [];
-  // 'Due today' is a day of the seller's calendar (isDueToday).
-  const zones = new Map(
+  // 'Due today' is a day of the seller's calendar (isDueToday); amounts have its currency's places.
+  const sellers = new Map(
     (
       await ex
-        .select({ id: s.seller.id, timezone: s.seller.timezone })
+        .select({ id: s.seller.id, timezone: s.seller.timezone, currency: s.seller.currencyCode })
         .from(s.seller)
         .where(inArray(s.seller.id, [...new Set(orders.map((o) => o.sellerId))]))
-    ).map((row) => [row.id, row.timezone]),
+    ).map((row) => [row.id, row]),
   );
   const audit: PaymentAuditItem[] = [];
   const scheduled: ScheduledPayment[] = [];
   for (const order of orders) {
+    const seller = sellers.get(order.sellerId);
+    if (!seller) throw new Error(`seller ${order.sellerId} missing`);
+    const { currency } = seller;
     const own = payments.filter((p) => orderOfCart.get(p.cartId) === order.id);
     for (const entry of paymentAudit(own)) {
       audit.push({
         id: entry.id,
         ticket_order_id: order.id,
         action: entry.action,
-        amount: toMoneyString(entry.amount),
+        amount: toMoneyString(entry.amount, currency),
         occurred_on: entry.occurredOn.toISOString(),
         gateway_id: entry.gatewayId,
       });
@@ -192,15 +195,15 @@ async function orderMoney(
     const cart = carts.find((c) => c.id === order.cartId);
     if (!plan || !cart) continue;
     const paid = own.filter((p) => p.state === "succeeded").reduce((sum, p) => sum + p.amount, 0);
-    const state = planState(planInstalments(order.total, plan, cart.createdAt), paid, now);
+    const state = planState(planInstalments(order.total, plan, cart.createdAt, currency), paid, now);
     for (const row of state.rows) {
       scheduled.push({
         id: `${order.id}-instalment-${row.index}`,
         cart_id: order.cartId,
         due_date: row.dueDate.toISOString(),
-        amount: toMoneyString(row.status === "Paid" ? row.amount : row.unpaid),
+        amount: toMoneyString(row.status === "Paid" ? row.amount : row.unpaid, currency),
         status: row.status,
-        due_today: isDueToday(row, now, zones.get(order.sellerId) ?? "UTC"),
+        due_today: isDueToday(row, now, seller.timezone),
       });
     }
   }

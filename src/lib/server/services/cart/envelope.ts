@@ -148,6 +148,10 @@ export async function buildCartEnvelope(
     known,
   );
   const seller = await cachedSellerById(db, db, cart.sellerId);
+  if (!seller) throw new Error(`seller ${cart.sellerId} missing`);
+  // Every money string has the seller's currency's places ("2.500" in KWD, "25.00" in USD).
+  const currency = seller.currencyCode;
+  const money = (minor: number) => toMoneyString(minor, currency);
   const codeRows = await freshRows(
     cart.codes,
     known.codes,
@@ -160,14 +164,18 @@ export async function buildCartEnvelope(
   );
   const codeByName = new Map(codeRows.map((r) => [r.code, r]));
 
-  const computed = computeCartTotals(await withLineKinds(db, tickets, groups), [
-    ...cart.codes.flatMap((code) => {
-      const row = codeByName.get(code);
-      return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
-    }),
-    // A redeemed gift of membership takes its value off the chosen level.
-    ...(await redeemDiscount(db, cart)),
-  ]);
+  const computed = computeCartTotals(
+    await withLineKinds(db, tickets, groups),
+    [
+      ...cart.codes.flatMap((code) => {
+        const row = codeByName.get(code);
+        return row && row.kind === "promo" ? [{ code, benefit: readBenefit(row.benefit) }] : [];
+      }),
+      // A redeemed gift of membership takes its value off the chosen level.
+      ...(await redeemDiscount(db, cart)),
+    ],
+    currency,
+  );
   // An edit cart's tickets are priced as part of the changed order, its codes kept, so a discount
   // bought with the order holds for the change; what the change costs is the added tickets less
   // what the removed ones are worth (edit-price.ts), the one rule the preview and charge share.
@@ -211,7 +219,7 @@ export async function buildCartEnvelope(
   // An edit cart owes what the change costs, less paid; a cheaper change owes nothing (≤ 0).
   const outstanding = edit ? edit.difference - paid : Math.max(0, totals.total - paid);
   // Scheduled payments when a held ticket's group has a payment_plan (checkout/plan.ts).
-  const plan = cartPlanState(cart, tickets, metas, totals.total, paid, now);
+  const plan = cartPlanState(cart, tickets, metas, totals.total, paid, now, currency);
   const cartResource: CartResource = {
     id: cart.id,
     seller_id: cart.sellerId,
@@ -227,20 +235,20 @@ export async function buildCartEnvelope(
     codes: cart.codes.map((code) => ({ code, description: codeByName.get(code)?.description ?? null })),
     cart_mods: totals.codeDiscounts.map((c) => ({
       name: c.code,
-      discount: toMoneyString(c.discount),
+      discount: money(c.discount),
       blocking_checkout: false,
       resource: "code",
       resource_id: codeByName.get(c.code)?.id ?? c.code,
     })),
     blocking_rules: blockingRules,
     totals: {
-      face_value: toMoneyString(totals.faceValue),
-      fee_fixed: toMoneyString(totals.feeFixed),
-      fee_percent: toMoneyString(totals.feePercent),
-      promo_discount: toMoneyString(totals.discount),
-      total: toMoneyString(totals.total),
+      face_value: money(totals.faceValue),
+      fee_fixed: money(totals.feeFixed),
+      fee_percent: money(totals.feePercent),
+      promo_discount: money(totals.discount),
+      total: money(totals.total),
     },
-    outstanding_balance: toMoneyString(outstanding),
+    outstanding_balance: money(outstanding),
     ticket_order_id: cart.ticketOrderId,
     additional_info: cart.additionalInfo,
     giftee: await gifteeOf(db, cart),
@@ -249,7 +257,7 @@ export async function buildCartEnvelope(
       ? {
           edits_ticket_order_id: cart.editsTicketOrderId,
           removed_ticket_ids: cart.editRemovals,
-          edit_credit: toMoneyString(edit?.credit ?? 0),
+          edit_credit: money(edit?.credit ?? 0),
         }
       : {}),
   };
@@ -264,10 +272,10 @@ export async function buildCartEnvelope(
     event_session_id: t.eventSessionId,
     valid_from: t.validFrom?.toISOString() ?? null,
     valid_to: t.validTo?.toISOString() ?? null,
-    face_value: toMoneyString(t.faceValue),
-    fee_fixed_outside: toMoneyString(t.feeFixedOutside),
-    fee_percent_outside: toMoneyString(totals.ticketPercentFees.get(t.id) ?? 0),
-    discount: toMoneyString(totals.ticketDiscounts.get(t.id) ?? 0),
+    face_value: money(t.faceValue),
+    fee_fixed_outside: money(t.feeFixedOutside),
+    fee_percent_outside: money(totals.ticketPercentFees.get(t.id) ?? 0),
+    discount: money(totals.ticketDiscounts.get(t.id) ?? 0),
     admit_name: t.admitName,
     admit_email: t.admitEmail,
     seat_template_id: t.seatTemplateId,
@@ -287,30 +295,28 @@ export async function buildCartEnvelope(
         gateway_id: GATEWAY_ID,
         account_id: cart.sellerId,
         grand_totals: {
-          total_before_cartmod_price: toMoneyString(totals.faceValue + totals.feeFixed + totals.feePercent),
-          total_fee_fixed_outside: toMoneyString(totals.feeFixed),
-          total_fee_percent_outside: toMoneyString(totals.feePercent),
-          total_cartmod_amount: toMoneyString(totals.discount),
-          total_payments: toMoneyString(paid),
-          total_outstanding: toMoneyString(outstanding),
-          total_before_fees_price: toMoneyString(totals.total - totals.feeFixed - totals.feePercent),
-          total_after_fees_price: toMoneyString(totals.total),
+          total_before_cartmod_price: money(totals.faceValue + totals.feeFixed + totals.feePercent),
+          total_fee_fixed_outside: money(totals.feeFixed),
+          total_fee_percent_outside: money(totals.feePercent),
+          total_cartmod_amount: money(totals.discount),
+          total_payments: money(paid),
+          total_outstanding: money(outstanding),
+          total_before_fees_price: money(totals.total - totals.feeFixed - totals.feePercent),
+          total_after_fees_price: money(totals.total),
         },
       },
     ]),
     ticket: coll(ticketResources),
-    ticket_type: coll(types.map((type) => serializeTicketType(type))),
+    ticket_type: coll(types.map((type) => serializeTicketType(type, { currency }))),
     ticket_group: coll(groups.map(serializeGroup)),
     event_session: coll(sessions.map((x) => ({ ...serializeSession(x), all_day: allDay.has(x.id) }))),
     event_template: coll(eventRows.map((r) => serializeEvent(r.event))),
     venue: coll([...venues.values()].map(serializeVenue)),
     meta: coll(metas.flatMap(serializeMeta)),
     config: coll(configs.map(serializeConfig)),
-    seller: coll(seller ? [serializeSeller(seller)] : []),
+    seller: coll([serializeSeller(seller)]),
     seat: coll(seats),
-    payment: coll(payments.map(serializePayment)),
-    ...(plan
-      ? { scheduled_payment: coll(serializeScheduled(cart.id, plan, now, seller?.timezone ?? "UTC")) }
-      : {}),
+    payment: coll(payments.map((p) => serializePayment(p, currency))),
+    ...(plan ? { scheduled_payment: coll(serializeScheduled(cart.id, plan, now, seller)) } : {}),
   };
 }

@@ -7,11 +7,12 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { reserveTicket } from "../../../api/cart/schemas.ts";
-import { parseMoneyString } from "../../../domain/money.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { notFound, validationFailed } from "../../errors/api-error.ts";
 import { tierPrice } from "../catalogue/serialize.ts";
+import { requestMoney } from "../money/request-money.ts";
+import { sellerCurrency } from "../money/seller-currency.ts";
 import type { EventRow, GroupRow, SessionRow, TicketInsert, TypeRow } from "./types.ts";
 
 export type AddLine = z.output<typeof reserveTicket>;
@@ -42,15 +43,16 @@ function flexible(type: TypeRow): boolean {
   return type.currencyAmountMin !== null || type.currencyAmountMax !== null;
 }
 
-function faceValueOf(line: AddLine, type: TypeRow, session: SessionRow | null): number {
+function faceValueOf(line: AddLine, type: TypeRow, session: SessionRow | null, currency: string): number {
   const price = tierPrice(type, session?.priceTier);
+  const asked = (value: string) => requestMoney(value, currency, { ticket_type_id: type.id }, "reserve");
   if (!flexible(type)) {
-    if (line.face_value !== undefined && parseMoneyString(line.face_value) !== price) {
+    if (line.face_value !== undefined && asked(line.face_value) !== price) {
       throw validationFailed("face_value is only accepted for flexible prices.", { ticket_type_id: type.id });
     }
     return price;
   }
-  const value = line.face_value === undefined ? price : parseMoneyString(line.face_value);
+  const value = line.face_value === undefined ? price : asked(line.face_value);
   const min = type.currencyAmountMin ?? 0;
   const max = type.currencyAmountMax ?? Number.MAX_SAFE_INTEGER;
   if (value < min || value > max) {
@@ -104,6 +106,9 @@ export async function resolveAdds(
   }
   for (const session of sessions)
     if (session.sellerId === sellerId && !session.retiredAt) catalogue.sessions.set(session.id, session);
+  // A face value is read in the seller's currency ("2.500" in KWD); only such a line needs it, so
+  // without one the currency is never read (and not looked up).
+  const currency = lines.some((l) => l.face_value !== undefined) ? await sellerCurrency(tx, sellerId) : "";
   const resolved = lines.map((line): ResolvedLine => {
     const type = catalogue.types.get(line.ticket_type_id);
     const group = type && catalogue.groups.get(type.ticketGroupId);
@@ -137,7 +142,7 @@ export async function resolveAdds(
         ticket_type_id: type.id,
       });
     }
-    return { line, type, group, event, session, faceValue: faceValueOf(line, type, session) };
+    return { line, type, group, event, session, faceValue: faceValueOf(line, type, session, currency) };
   });
   return { resolved, catalogue };
 }

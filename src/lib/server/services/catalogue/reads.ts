@@ -54,11 +54,12 @@ export async function requireEvent(
   db: Db,
   id: string,
   sellerRef?: string | null,
-): Promise<{ event: EventRow; timezone: string }> {
+): Promise<{ event: EventRow; timezone: string; currency: string }> {
   const rows = await db
-    .select({ event: s.eventTemplate, timezone: s.venue.timezone })
+    .select({ event: s.eventTemplate, timezone: s.venue.timezone, currency: s.seller.currencyCode })
     .from(s.eventTemplate)
     .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
+    .innerJoin(s.seller, eq(s.seller.id, s.eventTemplate.sellerId))
     .where(and(eq(s.eventTemplate.id, id), isNull(s.eventTemplate.retiredAt)))
     .limit(1);
   const found = rows[0];

@@ -133,9 +133,12 @@ const typesOf = (level: "event" | "group" | "id"): Relation => ({
   target: () => ticketTypeDef,
   async load(ctx, parents) {
     const rows = await ctx.db
-      .select({ t: s.ticketType, eventId: s.ticketGroup.eventTemplateId })
+      .select({ t: s.ticketType, eventId: s.ticketGroup.eventTemplateId, currency: s.seller.currencyCode })
       .from(s.ticketType)
       .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
+      // Money strings have the seller's currency's places ("2.500" in KWD).
+      .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticketGroup.eventTemplateId))
+      .innerJoin(s.seller, eq(s.seller.id, s.eventTemplate.sellerId))
       .where(
         and(
           level === "event"
@@ -148,7 +151,10 @@ const typesOf = (level: "event" | "group" | "id"): Relation => ({
         ),
       )
       .orderBy(asc(s.ticketType.rank), asc(s.ticketType.id));
-    const children = rows.map(({ t, eventId }) => ({ ...row(serializeTicketType(t)), _event: eventId }));
+    const children = rows.map(({ t, eventId, currency }) => ({
+      ...row(serializeTicketType(t, { currency })),
+      _event: eventId,
+    }));
     const pairs =
       level === "event"
         ? pairBy(parents, children, "id", "_event")

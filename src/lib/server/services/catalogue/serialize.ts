@@ -21,9 +21,9 @@ import type * as s from "../../db/schema.ts";
 
 type Sel<T extends { $inferSelect: unknown }> = T["$inferSelect"];
 
-/** Minor units -> "25.00", null stays null. */
-export function moneyOrNull(minor: number | null | undefined): string | null {
-  return minor == null ? null : toMoneyString(minor);
+/** Minor units -> "25.00" in the currency's places ("2.500" in KWD), null stays null. */
+export function moneyOrNull(minor: number | null | undefined, currency: string): string | null {
+  return minor == null ? null : toMoneyString(minor, currency);
 }
 
 export function serializeSeller(r: Sel<typeof s.seller>): Seller {
@@ -96,10 +96,14 @@ export function tierPrice(r: Sel<typeof s.ticketType>, tier: string | null | und
 
 export function serializeTicketType(
   r: Sel<typeof s.ticketType>,
-  options: { tier?: string | null; discounted?: number | null } = {},
+  /** `currency`: the seller's, whose places the money strings have ("2.500" in KWD). */
+  options: { currency: string; tier?: string | null; discounted?: number | null },
 ): TicketType {
+  const { currency } = options;
   const outside: TicketType["outside_fees"] = [];
-  if (r.feeFixedOutside) outside.push({ type: "fee_fixed_outside", fee: toMoneyString(r.feeFixedOutside) });
+  if (r.feeFixedOutside) {
+    outside.push({ type: "fee_fixed_outside", fee: toMoneyString(r.feeFixedOutside, currency) });
+  }
   if (r.feePercentOutside) {
     outside.push({ type: "fee_percent_outside", fee: basisPointsToPercentString(r.feePercentOutside) });
   }
@@ -110,10 +114,10 @@ export function serializeTicketType(
     description: r.description,
     summary: r.summary,
     _rank: r.rank,
-    currency_amount: toMoneyString(tierPrice(r, options.tier)),
-    currency_amount_min: moneyOrNull(r.currencyAmountMin),
-    currency_amount_max: moneyOrNull(r.currencyAmountMax),
-    discounted_amount: moneyOrNull(options.discounted),
+    currency_amount: toMoneyString(tierPrice(r, options.tier), currency),
+    currency_amount_min: moneyOrNull(r.currencyAmountMin, currency),
+    currency_amount_max: moneyOrNull(r.currencyAmountMax, currency),
+    discounted_amount: moneyOrNull(options.discounted, currency),
     outside_fees: outside,
   };
 }

@@ -24,8 +24,16 @@ export async function lockCart(tx: Tx, cartId: string, caller: Caller): Promise<
   return cart;
 }
 
-/** The cart's total in minor units: held tickets with fees, less promo discounts (as the cart shows it). */
-export async function cartTotal(tx: Tx, cart: CartRow, tickets: readonly TicketRow[]): Promise<number> {
+/**
+ * The cart's total in minor units: held tickets with fees, less promo discounts (as the cart shows
+ * it), rounded as the seller's currency is charged (`currency`, cart-totals.ts).
+ */
+export async function cartTotal(
+  tx: Tx,
+  cart: CartRow,
+  tickets: readonly TicketRow[],
+  currency: string,
+): Promise<number> {
   const codes = cart.codes.length
     ? await tx
         .select()
@@ -40,8 +48,8 @@ export async function cartTotal(tx: Tx, cart: CartRow, tickets: readonly TicketR
   // A redeemed gift of membership takes its value off the chosen level.
   const discounts = [...promos, ...(await redeemDiscount(tx, cart))];
   // A line's kind matters only to a code (what it discounts): a cart without one reads no groups.
-  if (!discounts.length) return computeCartTotals(tickets, []).total;
-  return computeCartTotals(await withLineKinds(tx, tickets), discounts).total;
+  if (!discounts.length) return computeCartTotals(tickets, [], currency).total;
+  return computeCartTotals(await withLineKinds(tx, tickets), discounts, currency).total;
 }
 
 export async function cartPayments(tx: Executor, cartId: string): Promise<PaymentRow[]> {

@@ -10,6 +10,7 @@ import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { dataString, type GatewayData } from "../../payments/gateway.ts";
 import type { CartRow } from "../cart/types.ts";
+import { sellerCurrency } from "../money/seller-currency.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments } from "./cart-state.ts";
 import { completeOrder } from "./complete-order.ts";
@@ -55,5 +56,6 @@ export async function confirmPendingPayment(
     amountPaid: pending.amount,
     outstanding: 0,
     reference: null,
+    currency: await sellerCurrency(tx, cart.sellerId),
   });
 }

@@ -22,7 +22,7 @@ function orderTotalLines(
   seller: { slug: string; currencyCode: string },
 ): { label: string; amount: string }[] {
   const tenant = getTenant(seller.slug);
-  return feeLines(orderBreakdown(order, tickets)).map((line) => ({
+  return feeLines(orderBreakdown(order, tickets, seller.currencyCode)).map((line) => ({
     label: t(tenant, `checkout.summary.${line.key}`),
     amount: `${line.key === "discount" ? "−" : ""}${formatMoney(line.amount, seller.currencyCode)}`,
   }));

@@ -27,6 +27,8 @@ import { type GatewayId, gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import type { CartRow, TicketRow } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
+import { requestMoney } from "../money/request-money.ts";
+import { sellerCurrency } from "../money/seller-currency.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, type PaymentRow, paidAmount } from "./cart-state.ts";
 import type { OrderRow } from "./orders.ts";
@@ -43,7 +45,12 @@ export interface BookedPlan {
 }
 
 /** The plan a booked cart's order still owes on; null when the cart is not booked or owes nothing. */
-export async function bookedPlanOf(ex: Executor, cart: CartRow, now: Date): Promise<BookedPlan | null> {
+export async function bookedPlanOf(
+  ex: Executor,
+  cart: CartRow,
+  now: Date,
+  currency: string,
+): Promise<BookedPlan | null> {
   if (cart.state !== "booked" || !cart.ticketOrderId) return null;
   const [order] = await ex.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, cart.ticketOrderId));
   if (order?.state !== "completed") return null;
@@ -62,7 +69,11 @@ export async function bookedPlanOf(ex: Executor, cart: CartRow, now: Date): Prom
   const plan = planOf(tickets, await groupMetas(ex, cart.sellerId, tickets));
   if (!plan) return null;
   const payments = await cartPayments(ex, cart.id);
-  const state = planState(planInstalments(order.total, plan, cart.createdAt), paidAmount(payments), now);
+  const state = planState(
+    planInstalments(order.total, plan, cart.createdAt, currency),
+    paidAmount(payments),
+    now,
+  );
   if (state.outstanding <= 0) return null;
   return { order, tickets, payments, total: order.total, state };
 }
@@ -78,7 +89,7 @@ export async function instalmentTickets(
   now: Date,
 ): Promise<TicketRow[] | undefined> {
   if (cart.state !== "booked" || !caller.identityId) return undefined;
-  const owed = await bookedPlanOf(db, cart, now);
+  const owed = await bookedPlanOf(db, cart, now, await sellerCurrency(db, cart.sellerId));
   if (!owed || owed.order.identityId !== caller.identityId || owed.order.sellerId !== caller.sellerId)
     return undefined;
   return owed.tickets;
@@ -104,17 +115,20 @@ export async function payInstalment(
   cart: CartRow,
   input: InstalmentPayment,
 ): Promise<CheckoutAnswer | undefined> {
-  const owed = await bookedPlanOf(tx, cart, input.now);
+  const owed = await bookedPlanOf(tx, cart, input.now, input.currency);
   if (!owed) return undefined;
   if (owed.order.identityId !== input.caller.identityId || owed.order.sellerId !== input.caller.sellerId) {
     throw forbidden();
   }
   const outstanding = owed.state.outstanding;
-  const amount = input.amount === undefined ? outstanding : parseMoneyString(input.amount);
+  const amount =
+    input.amount === undefined
+      ? outstanding
+      : requestMoney(input.amount, input.currency, { field: "amount" });
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > outstanding) {
     throw validationFailed("The amount must be more than zero and at most the total outstanding.", {
       field: "amount",
-      total_outstanding: toMoneyString(outstanding),
+      total_outstanding: toMoneyString(outstanding, input.currency),
     });
   }
   const answer = await takePartialPayment(tx, {
@@ -131,7 +145,7 @@ export async function payInstalment(
     now: input.now,
   });
   const result = answer.checkout_result._data[0];
-  if (!result || parseMoneyString(result.total_outstanding) > 0) return answer;
+  if (!result || parseMoneyString(result.total_outstanding, input.currency) > 0) return answer;
   // The last instalment: the order is paid in full.
   const payments = await cartPayments(tx, cart.id);
   return checkoutAnswerOf({
@@ -139,7 +153,8 @@ export async function payInstalment(
     status: "completed",
     orders: [owed.order],
     payments,
-    amountPaid: parseMoneyString(result.amount_paid),
+    amountPaid: parseMoneyString(result.amount_paid, input.currency),
+    currency: input.currency,
     outstanding: 0,
     reference: null,
   });

@@ -29,7 +29,7 @@ export async function getLedger(
           type: row.type,
           number: row.number,
           state: row.state === "active" ? "active" : "inactive",
-          balance: toMoneyString(row.balance),
+          balance: toMoneyString(row.balance, seller.currencyCode),
         },
       ],
     },

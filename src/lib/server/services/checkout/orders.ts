@@ -56,6 +56,8 @@ export interface OrderTicketRow {
 export interface OrderBundle {
   orders: OrderRow[];
   tickets: OrderTicketRow[];
+  /** Each order's seller's currency, by seller id: money strings have its places ("2.500" in KWD). */
+  currencies: ReadonlyMap<string, string>;
   /**
    * Each order's cart's additional info (survey answers keyed by ticket group id), by cart id:
    * a gift card's recipient is shown with the order.
@@ -92,16 +94,18 @@ export async function loadOrderBundle(
   ids: readonly string[],
   parts: BundleParts = {},
 ): Promise<OrderBundle> {
-  if (!ids.length) return { orders: [], tickets: [] };
-  // The orders with their carts' additional info, in one read.
+  if (!ids.length) return { orders: [], tickets: [], currencies: new Map() };
+  // The orders with their carts' additional info and their sellers' currencies, in one read.
   const orderRows = await ex
-    .select({ order: s.ticketOrder, cartInfo: s.cart.additionalInfo })
+    .select({ order: s.ticketOrder, cartInfo: s.cart.additionalInfo, currency: s.seller.currencyCode })
     .from(s.ticketOrder)
+    .innerJoin(s.seller, eq(s.seller.id, s.ticketOrder.sellerId))
     .leftJoin(s.cart, eq(s.cart.id, s.ticketOrder.cartId))
     .where(inArray(s.ticketOrder.id, [...ids]))
     .orderBy(asc(s.ticketOrder.createdAt), asc(s.ticketOrder.id));
   const orders = orderRows.map((row) => row.order);
-  if (!orders.length) return { orders, tickets: [] };
+  const currencies = new Map(orderRows.map((row) => [row.order.sellerId, row.currency]));
+  if (!orders.length) return { orders, tickets: [], currencies };
   const rows = await ex
     .select({
       ticket: s.ticket,
@@ -148,6 +152,7 @@ export async function loadOrderBundle(
   return {
     orders,
     tickets: rows,
+    currencies,
     cartInfo: new Map(
       orderRows.flatMap((row) => (row.cartInfo === null ? [] : [[row.order.cartId, row.cartInfo] as const])),
     ),
@@ -167,7 +172,7 @@ export function assertCanReadOrder(order: OrderRow, caller: Caller): void {
   if (caller.identityId !== order.identityId) throw forbidden("You are not allowed to see this order.");
 }
 
-export function serializeOrder(order: OrderRow): TicketOrder {
+export function serializeOrder(order: OrderRow, currency: string): TicketOrder {
   return {
     id: order.id,
     seller_id: order.sellerId,
@@ -176,11 +181,11 @@ export function serializeOrder(order: OrderRow): TicketOrder {
     cart_id: order.cartId,
     created_at: order.createdAt.toISOString(),
     state: order.state,
-    ticket_order_fees: { total_after_fees_price: toMoneyString(order.total) },
+    ticket_order_fees: { total_after_fees_price: toMoneyString(order.total, currency) },
   };
 }
 
-export function serializeOrderTicket(row: OrderTicketRow): OrderTicket {
+export function serializeOrderTicket(row: OrderTicketRow, currency: string): OrderTicket {
   const t = row.ticket;
   return {
     id: t.id,
@@ -190,8 +195,8 @@ export function serializeOrderTicket(row: OrderTicketRow): OrderTicket {
     event_template_id: t.eventTemplateId,
     event_session_id: t.eventSessionId,
     ticket_order_id: t.ticketOrderId,
-    face_value: toMoneyString(t.faceValue),
-    adjusted_value: toMoneyString(t.faceValue),
+    face_value: toMoneyString(t.faceValue, currency),
+    adjusted_value: toMoneyString(t.faceValue, currency),
     admit_name: t.admitName,
     admit_email: t.admitEmail,
     seat_template_id: t.seatTemplateId,
@@ -207,20 +212,32 @@ export function serializeOrderTicket(row: OrderTicketRow): OrderTicket {
 export function orderFeesOf(
   order: OrderRow,
   rows: readonly OrderTicketRow[],
+  currency: string,
 ): TicketOrder["ticket_order_fees"] {
-  const b = orderBreakdown(order, rows);
+  const b = orderBreakdown(order, rows, currency);
   return {
-    total_after_fees_price: toMoneyString(b.total),
-    subtotal_price: toMoneyString(b.faceValue),
-    fees_price: toMoneyString(b.fees),
-    discount_price: toMoneyString(b.discount),
+    total_after_fees_price: toMoneyString(b.total, currency),
+    subtotal_price: toMoneyString(b.faceValue, currency),
+    fees_price: toMoneyString(b.fees, currency),
+    discount_price: toMoneyString(b.discount, currency),
   };
 }
 
 /** The fee breakdown of one order (its tickets are picked from the bundle's rows). */
-export function orderBreakdown(order: OrderRow, rows: readonly OrderTicketRow[]): FeeBreakdown {
+export function orderBreakdown(
+  order: OrderRow,
+  rows: readonly OrderTicketRow[],
+  currency: string,
+): FeeBreakdown {
   const tickets = rows.filter((r) => r.ticket.ticketOrderId === order.id).map((r) => r.ticket);
-  return orderFeeBreakdown(tickets, order.total);
+  return orderFeeBreakdown(tickets, order.total, currency);
+}
+
+/** The currency of a seller of the bundle's orders (every bundle reads its sellers' currencies). */
+export function bundleCurrency(bundle: Pick<OrderBundle, "currencies">, sellerId: string): string {
+  const currency = bundle.currencies.get(sellerId);
+  if (!currency) throw new Error(`no currency read for seller ${sellerId}`);
+  return currency;
 }
 
 const uniqueBy = <T>(rows: T[], id: (row: T) => string) => [...new Map(rows.map((r) => [id(r), r])).values()];
@@ -231,19 +248,27 @@ export function orderEnvelope(
   embeds: ReadonlySet<OrderEmbed>,
 ): Record<string, { _count: number; _data: unknown[] }> {
   const t = bundle.tickets;
+  const currencyOf = (sellerId: string) => bundleCurrency(bundle, sellerId);
   const out: Record<string, { _count: number; _data: unknown[] }> = {
     ticket_order: coll(
       bundle.orders.map((o) => ({
-        ...serializeOrder(o),
-        ticket_order_fees: orderFeesOf(o, t),
+        ...serializeOrder(o, currencyOf(o.sellerId)),
+        ticket_order_fees: orderFeesOf(o, t, currencyOf(o.sellerId)),
         additional_info: bundle.cartInfo?.get(o.cartId) ?? {},
         giftee: (o.gifteeIdentityId && bundle.giftees?.get(o.gifteeIdentityId)) || null,
       })),
     ),
   };
-  if (embeds.has("ticket")) out.ticket = coll(t.map(serializeOrderTicket));
-  if (embeds.has("ticket_type"))
-    out.ticket_type = coll(uniqueBy(t, (r) => r.type.id).map((r) => serializeTicketType(r.type)));
+  if (embeds.has("ticket")) {
+    out.ticket = coll(t.map((r) => serializeOrderTicket(r, currencyOf(r.event.sellerId))));
+  }
+  if (embeds.has("ticket_type")) {
+    out.ticket_type = coll(
+      uniqueBy(t, (r) => r.type.id).map((r) =>
+        serializeTicketType(r.type, { currency: currencyOf(r.event.sellerId) }),
+      ),
+    );
+  }
   if (embeds.has("ticket_group"))
     out.ticket_group = coll(uniqueBy(t, (r) => r.group.id).map((r) => serializeGroup(r.group)));
   if (embeds.has("event_template"))

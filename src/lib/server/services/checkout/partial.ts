@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
 import { PAYMENT_MAX_MINOR, paymentMinMinor } from "../../../api/checkout/schemas.ts";
-import { toMoneyString } from "../../../domain/money.ts";
+import { chargeStep, toMoneyString } from "../../../domain/money.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { validationFailed } from "../../errors/api-error.ts";
@@ -26,12 +26,24 @@ import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, type PaymentRow, paidAmount } from "./cart-state.ts";
 import { cartPlanState, groupMetas, liftPlanExpiry } from "./plan.ts";
 
-/** Spec 2 §5: card payments between 0.50 (GBP 0.30) and 999999.99. */
+/**
+ * Spec 2 §5: card payments between 0.50 (GBP 0.30) and 999999.99; in a three-decimal currency in
+ * tens of minor units, as Stripe takes them (money.ts chargeStep: order totals and plan instalments
+ * already are, so only an 'other' amount typed in single fils is refused).
+ */
 export function assertCardAmount(amount: number, currency: string, words?: WordsOf): void {
+  const step = chargeStep(currency);
+  if (amount % step !== 0) {
+    throw validationFailed(
+      `A card payment in ${currency} is a multiple of ${toMoneyString(step, currency)}.`,
+      { field: "amount", step: toMoneyString(step, currency) },
+      "payment",
+    );
+  }
   const min = paymentMinMinor(currency);
   if (amount < min || amount > PAYMENT_MAX_MINOR) {
     throw paymentNotSupported(
-      { min: toMoneyString(min), max: toMoneyString(PAYMENT_MAX_MINOR), currency },
+      { min: toMoneyString(min, currency), max: toMoneyString(PAYMENT_MAX_MINOR, currency), currency },
       words,
     );
   }
@@ -107,12 +119,12 @@ export async function takePartialPayment(tx: Tx, p: PartialPayment): Promise<Che
   if (gateway.cardLimits) assertCardAmount(amount, p.currency, p.words);
   // Spec §5: a card payment toward a plan lies between the due amount and the outstanding balance.
   const metas = await groupMetas(tx, cart.sellerId, p.tickets);
-  const plan = cartPlanState(cart, p.tickets, metas, p.total, paidBefore, now);
+  const plan = cartPlanState(cart, p.tickets, metas, p.total, paidBefore, now, p.currency);
   if (plan && gateway.id !== "ledger" && amount < plan.due) {
     throw validationFailed("The amount is less than the amount due.", {
       field: "amount",
-      amount_due: toMoneyString(plan.due),
-      total_outstanding: toMoneyString(outstanding),
+      amount_due: toMoneyString(plan.due, p.currency),
+      total_outstanding: toMoneyString(outstanding, p.currency),
     });
   }
   assertNewGiftCard(p.payments, gateway, p.data, p.words);
@@ -128,7 +140,9 @@ export async function takePartialPayment(tx: Tx, p: PartialPayment): Promise<Che
   await recordPayment(tx, cart, gateway, charge, p.key, now);
   const paidNow = charge.status === "succeeded" ? charge.amount : 0;
   if (plan && paidNow > 0) await liftPlanExpiry(tx, cart.id);
-  const after = plan ? cartPlanState(cart, p.tickets, metas, p.total, paidBefore + paidNow, now) : null;
+  const after = plan
+    ? cartPlanState(cart, p.tickets, metas, p.total, paidBefore + paidNow, now, p.currency)
+    : null;
   return checkoutAnswerOf({
     cartId: cart.id,
     status: "partial",
@@ -137,6 +151,7 @@ export async function takePartialPayment(tx: Tx, p: PartialPayment): Promise<Che
     amountPaid: charge.amount,
     outstanding: outstanding - paidNow,
     reference: charge.status === "pending" ? charge.reference : null,
+    currency: p.currency,
     nextDueDate: after?.rows.find((row) => row.unpaid > 0)?.dueDate ?? null,
   });
 }

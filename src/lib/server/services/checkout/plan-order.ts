@@ -77,7 +77,15 @@ export async function bookPlanOrder(
   const payments = await cartPayments(tx, cart.id);
   const paid = paidAmount(payments);
   if (paid <= input.paidBefore) return paymentAnswer;
-  const state = cartPlanState(cart, tickets, await groupMetas(tx, cart.sellerId, tickets), total, paid, now);
+  const state = cartPlanState(
+    cart,
+    tickets,
+    await groupMetas(tx, cart.sellerId, tickets),
+    total,
+    paid,
+    now,
+    seller.currencyCode,
+  );
   // The order is complete, still owing its unpaid instalments; its mail lists the schedule.
   const order = await completeOrder(
     tx,
@@ -94,6 +102,7 @@ export async function bookPlanOrder(
     outstanding: Math.max(0, total - paid),
     reference: result?.reference ?? null,
     nextDueDate: state?.rows.find((row) => row.unpaid > 0)?.dueDate ?? null,
-    scheduled: serializeScheduled(cart.id, state, now, seller.timezone),
+    currency: seller.currencyCode,
+    scheduled: serializeScheduled(cart.id, state, now, seller),
   });
 }

@@ -41,9 +41,10 @@ export function cartPlanState(
   total: number,
   paid: number,
   now: Date,
+  currency: string,
 ): PlanState | null {
   const plan = planOf(tickets, metas);
-  return plan ? planState(planInstalments(total, plan, cart.createdAt), paid, now) : null;
+  return plan ? planState(planInstalments(total, plan, cart.createdAt, currency), paid, now) : null;
 }
 
 /** The rows as the cart answers them; `due_today` by the clock in the seller's zone (isDueToday). */
@@ -51,15 +52,15 @@ export function serializeScheduled(
   cartId: string,
   state: PlanState | null,
   now: Date,
-  timeZone: string,
+  seller: { timezone: string; currencyCode: string },
 ): ScheduledPayment[] {
   return (state?.rows ?? []).map((row) => ({
     id: `${cartId}-instalment-${row.index}`,
     cart_id: cartId,
     due_date: row.dueDate.toISOString(),
-    amount: toMoneyString(row.amount),
+    amount: toMoneyString(row.amount, seller.currencyCode),
     status: row.status,
-    due_today: isDueToday(row, now, timeZone),
+    due_today: isDueToday(row, now, seller.timezone),
   }));
 }
 

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout/schemas.ts";
 import type { CustomFieldSpec } from "../../../domain/identity-custom-fields.ts";
-import { parseMoneyString, toMoneyString } from "../../../domain/money.ts";
+import { toMoneyString } from "../../../domain/money.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
@@ -27,6 +27,7 @@ import { checkoutEdit } from "../manage/edit/apply.ts";
 import { assertNotSelfGift } from "../membership/giftee.ts";
 import { claimGiftCode } from "../membership/redeem.ts";
 import { saveCheckoutPaymentMethod, wantsSavedMethod } from "../membership/saved-payment.ts";
+import { requestMoney } from "../money/request-money.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
 import { completeOrder } from "./complete-order.ts";
@@ -173,14 +174,17 @@ export async function checkout(
     }
     const tickets = await heldTickets(tx, cart.id);
     if (!tickets.length) throw cartEmpty(cart.id);
-    const total = await cartTotal(tx, cart, tickets);
+    const total = await cartTotal(tx, cart, tickets, seller.currencyCode);
     const payments = await cartPayments(tx, cart.id);
     const outstanding = Math.max(0, total - paidAmount(payments));
-    const asked = body.amount === undefined ? outstanding : parseMoneyString(body.amount);
+    const asked =
+      body.amount === undefined
+        ? outstanding
+        : requestMoney(body.amount, seller.currencyCode, { field: "amount" });
     const gateway = gatewayFor(body.gateway_id);
     const partial = asked > 0 && asked < outstanding && gateway.cardLimits;
     if (asked !== outstanding && !(partial && (await hasPlan(tx, cart, tickets)))) {
-      throw amountMismatch(toMoneyString(outstanding));
+      throw amountMismatch(toMoneyString(outstanding, seller.currencyCode));
     }
     // Spec 1 §5: the purchaser is decided (and a missing required custom field refused)
     // before any payment is taken, partial or whole.
@@ -241,7 +245,9 @@ export async function checkout(
       saveForLater,
     });
     if (charge.amount < outstanding) {
-      throw fail("ledger_insufficient", { extra: { total_outstanding: toMoneyString(outstanding) } });
+      throw fail("ledger_insufficient", {
+        extra: { total_outstanding: toMoneyString(outstanding, seller.currencyCode) },
+      });
     }
     if (gateway.id !== "free") await recordPayment(tx, cart, gateway, charge, key, now);
     if (saveForLater) {
@@ -270,6 +276,7 @@ export async function checkout(
       amountPaid: charge.amount,
       outstanding: state === "completed" ? 0 : outstanding,
       reference: state === "pending" ? charge.reference : null,
+      currency: seller.currencyCode,
     });
   });
 }
@@ -284,8 +291,10 @@ export async function pay(
 ): Promise<CheckoutAnswer> {
   const now = deps.clock.now();
   const key = headerKey ?? body.idempotency_key ?? null;
-  const amount = parseMoneyString(body.amount);
-  if (amount <= 0) throw validationFailed("The amount must be more than zero.", { field: "amount" });
+  // Zero or less whatever the currency's places (its minor units are read with the seller's, below).
+  if (body.amount.startsWith("-") || !/[1-9]/.test(body.amount)) {
+    throw validationFailed("The amount must be more than zero.", { field: "amount" });
+  }
   const guard = {
     db: deps.db,
     cartId,
@@ -302,9 +311,10 @@ export async function pay(
     if (cart.editsTicketOrderId)
       throw gatewayNotAllowed("An order change is paid in one payment at checkout.");
     const seller = await sellerOf(tx, cart.sellerId);
+    const amount = requestMoney(body.amount, seller.currencyCode, { field: "amount" });
     const tickets = await heldTickets(tx, cart.id);
     if (!tickets.length) throw cartEmpty(cart.id);
-    const total = await cartTotal(tx, cart, tickets);
+    const total = await cartTotal(tx, cart, tickets, seller.currencyCode);
     const payments = await cartPayments(tx, cart.id);
     const outstanding = Math.max(0, total - paidAmount(payments));
     // Spec 2 §5, no gift of membership to oneself: a logged-in payer is the buyer, known before any
@@ -319,7 +329,7 @@ export async function pay(
     if (amount > outstanding) {
       throw validationFailed("The amount is more than the total outstanding.", {
         field: "amount",
-        total_outstanding: toMoneyString(outstanding),
+        total_outstanding: toMoneyString(outstanding, seller.currencyCode),
       });
     }
     return takePartialPayment(tx, {

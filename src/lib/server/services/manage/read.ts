@@ -79,7 +79,7 @@ export async function manageView(
 
 export function serializeManage(view: ManageView, seller: Pick<SellerRow, "currencyCode">): ManageAnswer {
   return {
-    ticket_order: serializeOrder(view.order),
+    ticket_order: serializeOrder(view.order, seller.currencyCode),
     tickets: view.rows.map((row, index) => ({
       id: row.ticket.id,
       state: row.ticket.state,
@@ -91,8 +91,11 @@ export function serializeManage(view: ManageView, seller: Pick<SellerRow, "curre
       event_session_id: row.ticket.eventSessionId,
       start_datetime: (row.session?.startDatetime ?? row.ticket.validFrom)?.toISOString() ?? null,
       timezone: row.venue.timezone,
-      face_value: toMoneyString(row.ticket.faceValue),
-      adjusted_value: toMoneyString(view.ruleTickets[index]?.adjustedValue ?? row.ticket.faceValue),
+      face_value: toMoneyString(row.ticket.faceValue, seller.currencyCode),
+      adjusted_value: toMoneyString(
+        view.ruleTickets[index]?.adjustedValue ?? row.ticket.faceValue,
+        seller.currencyCode,
+      ),
       admit_name: row.ticket.admitName,
       seat_name: row.seat?.name ?? null,
       can_cancel: view.permissions[index]?.canCancel ?? false,

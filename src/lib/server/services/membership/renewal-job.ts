@@ -17,10 +17,12 @@
  * - Anything else (the provider unreachable) rolls the claim back: the next run tries again.
  * Terms that ended more than RENEWAL_GRACE_DAYS ago are not charged any more.
  */
+
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 import { AUTO_RENEW_SCHEDULED } from "../../../domain/membership/auto-renew.ts";
 import { membershipTerm } from "../../../domain/membership/term.ts";
+import { roundToChargeStep } from "../../../domain/money.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
@@ -237,7 +239,11 @@ async function renewGroup(db: Db, due: MembershipRow, now: Date): Promise<Renewa
       : [];
     if (!seller || !buyer) throw new Error(`membership ${primary.id} has no seller or identity`);
     const tickets = await renewalTickets(tx, primary);
-    const total = tickets.reduce((sum, t) => sum + t.faceValue, 0);
+    // Charged as every order in the seller's currency is: tens of fils in KWD (money.ts chargeStep).
+    const total = roundToChargeStep(
+      tickets.reduce((sum, t) => sum + t.faceValue, 0),
+      seller.currencyCode,
+    );
     const others = cards.slice(1);
     const recordOthers = (state: string, detail: string | null, ids: Map<string, string> = new Map()) =>
       others.length

@@ -18,7 +18,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { CheckoutAnswer } from "../../../../api/checkout/schemas.ts";
 import { editedOrderTotal, splitRefund } from "../../../../domain/manage/edit.ts";
-import { parseMoneyString, toMoneyString } from "../../../../domain/money.ts";
+import { toMoneyString } from "../../../../domain/money.ts";
 import type { Tx } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
 import { logger } from "../../../log/logger.ts";
@@ -34,6 +34,7 @@ import { bookTickets } from "../../checkout/convert.ts";
 import { amountMismatch, cartEmpty } from "../../checkout/errors.ts";
 import type { OrderRow } from "../../checkout/orders.ts";
 import { assertCardAmount, recordPayment } from "../../checkout/partial.ts";
+import { requestMoney } from "../../money/request-money.ts";
 import { orderNotFound } from "../access.ts";
 import {
   assertSelfEdit,
@@ -173,9 +174,11 @@ export async function checkoutEdit(tx: Tx, cart: CartRow, input: EditCheckout): 
   const price = await priceEdit(tx, order, cart.editRemovals, held, cart.codes);
   const outstanding = price.difference - paidAmount(payments);
   const due = Math.max(0, outstanding);
-  const asked = input.amount === undefined ? due : parseMoneyString(input.amount);
+  const asked =
+    input.amount === undefined ? due : requestMoney(input.amount, input.currency, { field: "amount" });
   const gateway = gatewayFor(input.gatewayId);
-  if (asked !== due || due > 0 === (gateway.id === "free")) throw amountMismatch(toMoneyString(due));
+  if (asked !== due || due > 0 === (gateway.id === "free"))
+    throw amountMismatch(toMoneyString(due, input.currency));
   // Removals first (their rows locked by the conditional UPDATE), so nothing is charged for an edit
   // that cannot be applied.
   const cancelled = await cancelRemoved(
@@ -196,7 +199,7 @@ export async function checkoutEdit(tx: Tx, cart: CartRow, input: EditCheckout): 
       now,
     });
     // A gift card that does not cover it rolls back with the transaction (its ledger is ours).
-    if (charge.amount < due) throw amountMismatch(toMoneyString(due));
+    if (charge.amount < due) throw amountMismatch(toMoneyString(due, input.currency));
     await recordPayment(tx, cart, gateway, charge, input.key, now);
     charged = charge.amount;
   }
@@ -224,5 +227,6 @@ export async function checkoutEdit(tx: Tx, cart: CartRow, input: EditCheckout): 
     amountPaid: charged,
     outstanding: 0,
     reference: null,
+    currency: input.currency,
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { CartEnvelope } from "../../../../api/cart/schemas.ts";
 import type { Db } from "../../../db/client.ts";
-import { loadOrderBundle, orderFeesOf, serializeOrder } from "../../checkout/orders.ts";
+import { bundleCurrency, loadOrderBundle, orderFeesOf, serializeOrder } from "../../checkout/orders.ts";
 
 /** Whether an `embed` / `_embed` query value asks for the ticket order. */
 export function wantsTicketOrder(...values: (string | undefined)[]): boolean {
@@ -16,8 +16,8 @@ export async function withEditedOrder(db: Db, envelope: CartEnvelope): Promise<C
   if (!orderId) return { ...envelope, ticket_order: { _count: 0, _data: [] } };
   const bundle = await loadOrderBundle(db, [orderId]);
   const orders = bundle.orders.map((o) => ({
-    ...serializeOrder(o),
-    ticket_order_fees: orderFeesOf(o, bundle.tickets),
+    ...serializeOrder(o, bundleCurrency(bundle, o.sellerId)),
+    ticket_order_fees: orderFeesOf(o, bundle.tickets, bundleCurrency(bundle, o.sellerId)),
   }));
   return { ...envelope, ticket_order: { _count: orders.length, _data: orders } };
 }

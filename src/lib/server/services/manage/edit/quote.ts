@@ -8,6 +8,7 @@
 import type { RescheduleQuote } from "../../../../api/manage/edit-schemas.ts";
 import { toMoneyString } from "../../../../domain/money.ts";
 import { plannedTickets, resolveAdds } from "../../cart/reserve.ts";
+import { sellerCurrency } from "../../money/seller-currency.ts";
 import { managedOrder } from "../access.ts";
 import type { EditDeps } from "./cart.ts";
 import { assertSelfEdit, checkRemovals, priceEdit } from "./rules.ts";
@@ -54,14 +55,16 @@ export async function rescheduleQuote(
       moving.map((t) => t.id),
       added,
     );
+    const currency = await sellerCurrency(tx, order.sellerId);
+    const money = (minor: number) => toMoneyString(minor, currency);
     return {
       event_session_id: request.sessionId,
-      difference: toMoneyString(price.difference),
-      face_value: toMoneyString(price.added.faceValue),
-      fees: toMoneyString(price.added.fees),
-      discount: toMoneyString(price.added.discount),
-      total: toMoneyString(price.added.total),
-      credit: toMoneyString(price.credit),
+      difference: money(price.difference),
+      face_value: money(price.added.faceValue),
+      fees: money(price.added.fees),
+      discount: money(price.added.discount),
+      total: money(price.added.total),
+      credit: money(price.credit),
     };
   });
 }

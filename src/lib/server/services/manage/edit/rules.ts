@@ -17,6 +17,7 @@ import { fail } from "../../../errors/api-error.ts";
 import { withLineKinds } from "../../cart/line-kinds.ts";
 import type { CartRow, TicketRow } from "../../cart/types.ts";
 import type { OrderRow } from "../../checkout/orders.ts";
+import { sellerCurrency } from "../../money/seller-currency.ts";
 
 export interface SelfEdit {
   enabled: boolean;
@@ -154,12 +155,13 @@ export async function priceEdit(
   ]);
   const names = [...new Set([...(bought?.codes ?? []), ...editCodes])];
   // A code discounts only the kinds of line it is for, so each line says what it is.
-  const [codes, booked, addedLines] = await Promise.all([
+  const [codes, booked, addedLines, currency] = await Promise.all([
     promoCodes(ex, order.sellerId, names),
     withLineKinds(ex, bookedRows),
     withLineKinds(ex, added),
+    sellerCurrency(ex, order.sellerId),
   ]);
-  return editPrice({ booked, removed, added: addedLines, codes, orderTotal: order.total });
+  return editPrice({ booked, removed, added: addedLines, codes, orderTotal: order.total, currency });
 }
 
 /** The price of an edit cart's change (its holds added, its removals removed); null for other carts. */
