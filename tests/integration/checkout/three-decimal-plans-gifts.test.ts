@@ -89,7 +89,7 @@ describe("a flexible donation in KWD", () => {
     const env = asCart(res);
     expect(env.ticket._data[0]?.face_value).toBe("1.255");
     expect(cartOf(env).totals).toMatchObject({ face_value: "1.255", fee_percent: "0.005", total: "1.260" });
-    const type = env.ticket_type._data.find((t) => t.id === "hm-donation-amount");
+    const type = (env.ticket_type?._data ?? []).find((t) => t.id === "hm-donation-amount");
     // The seeded bounds (100 and 100000 minor units) read as fils.
     expect(type).toMatchObject({ currency_amount_min: "0.100", currency_amount_max: "100.000" });
   });
