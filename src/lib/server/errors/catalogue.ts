@@ -376,6 +376,40 @@ export const ERROR_CATALOGUE = {
     text: "No valid tickets found on this order.",
   },
 
+  // The back office: staff accounts, logins and API keys.
+  staff_exists: {
+    status: 409,
+    context: "staff",
+    text: "A staff member with this e-mail address already exists.",
+  },
+  staff_setup_link_invalid: {
+    status: 410,
+    context: "staff",
+    text: "This setup link has expired or was already used. Ask an admin to invite you again.",
+  },
+  staff_login_failed: {
+    status: 401,
+    context: "staff",
+    text: "The e-mail address or the password is not right.",
+  },
+  staff_second_factor_failed: {
+    status: 401,
+    context: "staff",
+    text: "That code is not right. Enter the newest code from your authenticator app, or a recovery code.",
+  },
+  staff_second_factor_required: {
+    status: 401,
+    context: "staff",
+    text: "Enter the code from your authenticator app to finish logging in.",
+  },
+  staff_second_factor_setup_required: {
+    status: 403,
+    context: "staff",
+    text: "Set up a second factor (an authenticator app) before you use the back office.",
+  },
+  staff_not_logged_in: { status: 401, context: "staff", text: "Log in to the back office first." },
+  staff_forbidden: { status: 403, context: "staff", text: "Your role does not allow this." },
+  api_key_invalid: { status: 401, context: "staff", text: "This API key is not valid, or it was revoked." },
   // Tickets.
   no_wallet_pass: { status: 404, context: "wallet", text: "This ticket has no wallet pass." },
 } as const satisfies Record<string, CatalogueEntry>;

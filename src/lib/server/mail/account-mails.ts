@@ -151,6 +151,29 @@ export function passwordLinkMail(
   ]);
 }
 
+/** A new staff member's setup link: choose a password for the back office. Kind `staff_setup`. */
+export function staffSetupMail(
+  seller: MailSeller,
+  to: string,
+  name: string,
+  role: string,
+  token: string,
+  origin: string,
+  validHours: number,
+): OutgoingMail & { link: string } {
+  const link = storefrontLink(origin, seller.slug, "/admin/setup", { token });
+  const days = validHours % 24 === 0 ? `${validHours / 24} days` : `${validHours} hours`;
+  return {
+    ...mail(seller, to, "staff_setup", `Your ${seller.name} back office account`, [
+      { text: `Hello ${name}, you have a ${role} account in the ${seller.name} back office.` },
+      { text: "Choose your password here:", link },
+      { text: `The link can be used once, within ${days}.` },
+      { text: "If you did not expect this, you can ignore this email." },
+    ]),
+    link,
+  };
+}
+
 /** Forgot-membership: the member IDs (scan codes) of the account's memberships. */
 export function membershipIdsMail(
   seller: MailSeller,

@@ -21,6 +21,7 @@ import { seedAccounts } from "./accounts.ts";
 import { addDemoSales, DEMO_SELLER_IDS } from "./demo-sales.ts";
 import { seedMembershipAutoRenew } from "./membership-auto-renew.ts";
 import { deleteDemoData } from "./reset.ts";
+import { seedDemoStaff } from "./staff.ts";
 
 export { DEMO_SELLER_IDS } from "./demo-sales.ts";
 export { deleteDemoData } from "./reset.ts";
@@ -77,6 +78,7 @@ async function insertDemo(tx: Executor, now: Date): Promise<Omit<SeedSummary, "m
   await seedAccounts(tx, now);
   await seedMembershipAutoRenew(tx, now);
   await seedAccountDemo(tx, now);
+  await seedDemoStaff(tx, now);
   return summary;
 }
 

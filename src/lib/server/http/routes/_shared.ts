@@ -40,7 +40,7 @@ export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
 });
 
 /** The API error body documented for each of these statuses (OpenAPI). */
-export const errorBodies = (...codes: (400 | 402 | 403 | 404 | 409 | 410 | 422 | 429 | 503)[]) =>
+export const errorBodies = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 410 | 422 | 429 | 503)[]) =>
   Object.fromEntries(
     codes.map((code) => [
       code,

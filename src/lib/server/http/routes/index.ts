@@ -1,6 +1,7 @@
 import type { ApiRouter } from "../router.ts";
 import { registerAccountOrders } from "./account-orders.ts";
 import { registerAccountProfile } from "./account-profile.ts";
+import { registerAdminStaff } from "./admin/staff.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCalendar } from "./calendar.ts";
 import { registerCart } from "./cart.ts";
@@ -26,6 +27,7 @@ import { registerTickets } from "./tickets.ts";
 /** Every route module registers itself here. */
 export function registerRoutes(router: ApiRouter): void {
   registerHealth(router);
+  registerAdminStaff(router);
   registerSessions(router);
   registerCalendar(router);
   registerEvents(router);

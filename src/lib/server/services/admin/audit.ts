@@ -51,3 +51,13 @@ export function auditTrail(db: Executor, sellerId: string, resource: string, res
     )
     .orderBy(desc(auditLog.createdAt));
 }
+
+/** A tenant's newest entries. */
+export function recentAudit(db: Executor, sellerId: string, limit: number) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.sellerId, sellerId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
+}

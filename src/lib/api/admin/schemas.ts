@@ -1,0 +1,95 @@
+/**
+ * The admin API's staff calls: logging in (password, then a second factor), setting up the
+ * authenticator, following a setup link, and an admin's staff and API keys. Answers are objects
+ * keyed by resource type with `{ _count, _data }`, as every other answer of the API.
+ *
+ * | Call | Body | Answer |
+ * |---|---|---|
+ * | POST admin/login?_seller= | staffLoginBody | 200 staffSessionAnswer + `foyer_staff` cookie; 401 staff_login_failed; 429 rate_limited |
+ * | POST admin/login/second_factor | codeBody | 200 staffSessionAnswer; 401 staff_second_factor_failed |
+ * | POST admin/second_factor/setup | none | 200 totpSetupAnswer (secret and otpauth:// URI) |
+ * | POST admin/second_factor/confirm | codeBody | 200 recoveryCodesAnswer (ten codes, shown once) |
+ * | POST admin/logout | none | 204 |
+ * | GET admin/me | none | 200 staffSessionAnswer; 401 staff_not_logged_in |
+ * | GET admin/setup?token= | none | 200 setupLinkAnswer; 410 staff_setup_link_invalid |
+ * | POST admin/setup | setupBody | 204 |
+ * | GET admin/staff | none | 200 staffListAnswer (admin) |
+ * | POST admin/staff | inviteBody | 201 staffListAnswer of the new member; mails the setup link |
+ * | GET admin/api_keys, POST admin/api_keys, DELETE admin/api_keys/{id} | newKeyBody | the keys; a new key once in `key` |
+ * | GET admin/audit | none | 200 auditAnswer: the newest entries |
+ */
+import { z } from "zod";
+import { STAFF_ROLES } from "../../domain/admin/roles.ts";
+
+const collection = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ _count: z.number(), _data: z.array(item) });
+
+export const staffLoginBody = z.object({
+  email: z.string().max(254),
+  password: z.string().max(200),
+});
+export const codeBody = z.object({ code: z.string().max(40) });
+export const setupBody = z.object({ token: z.string().max(200), password: z.string().max(200) });
+export const inviteBody = z.object({
+  email: z.string().max(254),
+  name: z.string().max(120),
+  role: z.enum(STAFF_ROLES),
+  refund_limit: z.number().int().min(0).nullable().optional(),
+});
+export const newKeyBody = z.object({ name: z.string().max(120), role: z.enum(STAFF_ROLES) });
+
+export const staffMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  refund_limit: z.number().nullable(),
+  second_factor: z.boolean(),
+  password_set: z.boolean(),
+  disabled: z.boolean(),
+});
+
+export const staffSessionAnswer = z.object({
+  staff_session: collection(
+    z.object({
+      /** active, second_factor (a code is owed) or setup_second_factor (an authenticator must be set up). */
+      state: z.enum(["active", "second_factor", "setup_second_factor"]),
+      seller_id: z.string(),
+      staff: staffMember,
+    }),
+  ),
+});
+export const totpSetupAnswer = z.object({
+  totp: collection(z.object({ secret: z.string(), uri: z.string() })),
+});
+export const recoveryCodesAnswer = z.object({ recovery_code: collection(z.string()) });
+export const setupLinkAnswer = z.object({
+  staff_account: collection(z.object({ email: z.string(), name: z.string(), role: z.enum(STAFF_ROLES) })),
+});
+export const staffListAnswer = z.object({ staff_account: collection(staffMember) });
+export const apiKeyItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  prefix: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+  /** Only in the answer that creates it. */
+  key: z.string().optional(),
+});
+export const apiKeysAnswer = z.object({ api_key: collection(apiKeyItem) });
+export const auditItem = z.object({
+  id: z.string(),
+  actor_kind: z.string(),
+  actor_name: z.string(),
+  action: z.string(),
+  resource: z.string(),
+  resource_id: z.string(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export const auditAnswer = z.object({ audit_log: collection(auditItem) });
+
+export type StaffSessionAnswer = z.infer<typeof staffSessionAnswer>;
+export type StaffMember = z.infer<typeof staffMember>;
