@@ -84,7 +84,7 @@ if (url) {
           expect(await count(sql, "select count(*) as n from drizzle.__drizzle_migrations")).toBe(
             journal.entries.length,
           );
-          expect(await count(sql, "select count(*) as n from seller")).toBe(2);
+          expect(await count(sql, "select count(*) as n from seller")).toBe(3);
           // A second seed or a second top-up would repeat sessions (same event, same start).
           expect(
             await count(
