@@ -1,0 +1,28 @@
+/**
+ * The admin API's staff calls (schemas.ts) over the typed client. Writes are never retried.
+ */
+import { z } from "zod";
+import type { ApiClient } from "../client.ts";
+import { recoveryCodesAnswer, setupLinkAnswer, staffSessionAnswer, totpSetupAnswer } from "./schemas.ts";
+
+const empty = z.unknown();
+
+export function adminApi(client: ApiClient, seller: string) {
+  const q = { _seller: seller };
+  return {
+    login: (email: string, password: string) =>
+      client.send("POST", "admin/login", q, { email, password }, staffSessionAnswer),
+    secondFactor: (code: string) =>
+      client.send("POST", "admin/login/second_factor", q, { code }, staffSessionAnswer),
+    startTotp: () => client.send("POST", "admin/second_factor/setup", q, {}, totpSetupAnswer),
+    confirmTotp: (code: string) =>
+      client.send("POST", "admin/second_factor/confirm", q, { code }, recoveryCodesAnswer),
+    logout: () => client.send("POST", "admin/logout", q, {}, empty),
+    me: () => client.get("admin/me", q, staffSessionAnswer),
+    setupLink: (token: string) => client.get("admin/setup", { token }, setupLinkAnswer),
+    setup: (token: string, password: string) =>
+      client.send("POST", "admin/setup", q, { token, password }, empty),
+  };
+}
+
+export type AdminApi = ReturnType<typeof adminApi>;

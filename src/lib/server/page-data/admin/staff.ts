@@ -1,0 +1,34 @@
+/**
+ * The back office pages' door: the staff member of the request's staff cookie, read through the
+ * admin API as any client reads it (GET admin/me), or null when nobody is logged in.
+ */
+
+import { adminApi } from "../../../api/admin/client.ts";
+import type { StaffSessionAnswer } from "../../../api/admin/schemas.ts";
+import { ApiClientError } from "../../../api/errors.ts";
+import { visitorClient } from "../client.ts";
+
+export type StaffSessionView = StaffSessionAnswer["staff_session"]["_data"][number];
+
+export async function staffOfRequest(
+  cookie: string | null,
+  seller: string,
+): Promise<StaffSessionView | null> {
+  try {
+    const answer = await adminApi(visitorClient({ cookie }), seller).me();
+    return answer.staff_session._data[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}
+
+export async function setupLinkOf(token: string, seller: string) {
+  try {
+    const answer = await adminApi(visitorClient(), seller).setupLink(token);
+    return answer.staff_account._data[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}
