@@ -3,7 +3,14 @@
  */
 import { z } from "zod";
 import type { ApiClient } from "../client.ts";
-import { recoveryCodesAnswer, setupLinkAnswer, staffSessionAnswer, totpSetupAnswer } from "./schemas.ts";
+import {
+  apiKeysAnswer,
+  recoveryCodesAnswer,
+  setupLinkAnswer,
+  staffListAnswer,
+  staffSessionAnswer,
+  totpSetupAnswer,
+} from "./schemas.ts";
 
 const empty = z.unknown();
 
@@ -22,6 +29,10 @@ export function adminApi(client: ApiClient, seller: string) {
     setupLink: (token: string) => client.get("admin/setup", { token }, setupLinkAnswer),
     setup: (token: string, password: string) =>
       client.send("POST", "admin/setup", q, { token, password }, empty),
+    staff: () => client.get("admin/staff", q, staffListAnswer),
+    invite: (body: { email: string; name: string; role: string; refund_limit?: number | null }) =>
+      client.send("POST", "admin/staff", q, body, staffListAnswer),
+    apiKeys: () => client.get("admin/api_keys", q, apiKeysAnswer),
   };
 }
 

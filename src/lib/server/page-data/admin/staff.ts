@@ -32,3 +32,13 @@ export async function setupLinkOf(token: string, seller: string) {
     throw error;
   }
 }
+
+/** The tenant's staff, for an admin's staff page (null when the caller may not see it). */
+export async function staffListOf(cookie: string | null, seller: string) {
+  try {
+    return (await adminApi(visitorClient({ cookie }), seller).staff()).staff_account._data;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}
