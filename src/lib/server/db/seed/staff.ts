@@ -3,7 +3,6 @@
  * each demo tenant, with the passwords the README lists. Demo mode asks no second factor; one can
  * be set up from the back office.
  */
-import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { StaffRole } from "../../../domain/admin/roles.ts";
 import { hashPassword } from "../../services/auth/passwords.ts";
@@ -38,7 +37,8 @@ export async function seedDemoStaff(tx: Executor, now: Date): Promise<void> {
   const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
   const rows = [...present].flatMap((sellerId) =>
     ROLES.map((r) => ({
-      id: randomUUID(),
+      // Stable ids: the demo is the same database for the same `now`.
+      id: `${sellerId}-staff-${r.local}`,
       sellerId,
       email: demoStaffEmail(sellerId, r.role),
       name: r.name,
