@@ -378,6 +378,18 @@ export const ERROR_CATALOGUE = {
 
   // Tickets.
   no_wallet_pass: { status: 404, context: "wallet", text: "This ticket has no wallet pass." },
+
+  // The back office: sessions and members (services/admin).
+  capacity_below_taken: {
+    status: 409,
+    context: "admin_sessions",
+    text: "A session's capacity cannot be below its places already sold and held.",
+  },
+  member_without_email: {
+    status: 409,
+    context: "admin_members",
+    text: "This member has no e-mail address to send the membership e-mail to.",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ERROR_CATALOGUE;
