@@ -1,12 +1,15 @@
 /**
  * The sessions of a venue-local period with their tickets counted, for the day's figures and the
  * week ahead. A session's numbers count the tickets that take a place of its capacity
- * (ticket.counts_against_session), so held plus sold is its used capacity:
+ * (ticket.counts_against_session):
  * - held: tickets in state `held` (in a cart, not yet bought);
  * - sold: tickets in state `booked` or `redeemed` (a redeemed ticket was sold, then scanned);
  * - checked in: tickets in state `redeemed`. The ticket's state is the fact; the session's
  *   redeemed_count is a counter kept beside it for API clients, so the figures count the tickets.
  * - closed: the session's sold_out flag (closed by staff, whatever its capacity).
+ * The session's used_capacity (the places the reserve counts as taken) is given beside them: it
+ * equals held plus sold, except where places were taken without tickets (the demo seed's invented
+ * load on its sessions).
  */
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/executor.ts";

@@ -30,6 +30,11 @@ export interface SessionFigures {
   localTime: string;
   /** -1 is unlimited. */
   capacity: number;
+  /**
+   * The places taken as the reserve counts them (event_session.used_capacity). It equals held plus
+   * sold, except where places were taken without tickets (the demo's invented load).
+   */
+  used: number;
   held: number;
   sold: number;
   checkedIn: number;
@@ -60,6 +65,8 @@ export interface DayAhead {
   capacity: number;
   unlimitedSessions: number;
   closedSessions: number;
+  /** Places taken (used capacity; see SessionFigures.used). */
+  used: number;
   sold: number;
   held: number;
 }
@@ -90,6 +97,7 @@ function byEvent(rows: readonly CountedSession[], timeZone: string): EventDayFig
       start: r.start.toISOString(),
       localTime: zonedParts(r.start, timeZone).time,
       capacity: r.capacity,
+      used: r.usedCapacity,
       held: r.held,
       sold: r.sold,
       checkedIn: r.checkedIn,
@@ -111,6 +119,7 @@ function weekAhead(rows: readonly CountedSession[], firstDay: string, timeZone: 
       capacity: 0,
       unlimitedSessions: 0,
       closedSessions: 0,
+      used: 0,
       sold: 0,
       held: 0,
     });
@@ -122,6 +131,7 @@ function weekAhead(rows: readonly CountedSession[], firstDay: string, timeZone: 
     if (r.capacity < 0) day.unlimitedSessions += 1;
     else day.capacity += r.capacity;
     if (r.closed) day.closedSessions += 1;
+    day.used += r.usedCapacity;
     day.sold += r.sold;
     day.held += r.held;
   }
