@@ -175,7 +175,7 @@ describe("Today's figures", () => {
   });
 
   it("a gate actor may not read the figures; a bad date is a validation error", async () => {
-    await refusal(todayFigures(api.handle.db, staff("gate"), {}, api.clock.now()), "forbidden");
+    await refusal(todayFigures(api.handle.db, staff("gate"), {}, api.clock.now()), "forbidden_for_role");
     await refusal(
       todayFigures(api.handle.db, staff("viewer"), { date: "2026-02-30" }, api.clock.now()),
       "validation_failed",

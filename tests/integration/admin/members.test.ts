@@ -84,10 +84,13 @@ describe("searching members", () => {
       now,
     );
     expect(zoo.map((h) => h.membershipId)).not.toContain(membership.id);
-    await refusal(searchMembers(api.handle.db, staff("gate"), { q: membership.scanCode }, now), "forbidden");
+    await refusal(
+      searchMembers(api.handle.db, staff("gate"), { q: membership.scanCode }, now),
+      "forbidden_for_role",
+    );
     await refusal(
       searchMembers(api.handle.db, staff("viewer"), { q: membership.scanCode }, now),
-      "forbidden",
+      "forbidden_for_role",
     );
   });
 });
@@ -136,7 +139,7 @@ describe("a membership's detail", () => {
     );
     await refusal(
       memberDetail(api.handle.db, staff("gate"), { membershipId: membership.id }, now),
-      "forbidden",
+      "forbidden_for_role",
     );
   });
 });
@@ -191,7 +194,7 @@ describe("resending the membership e-mail", () => {
     const now = api.clock.now();
     await refusal(
       resendMembershipEmail(api.handle.db, staff("viewer"), { membershipId: membership.id }, now),
-      "forbidden",
+      "forbidden_for_role",
     );
     await refusal(
       resendMembershipEmail(api.handle.db, staff("admin", RIVERSIDE), { membershipId: membership.id }, now),

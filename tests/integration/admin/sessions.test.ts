@@ -132,11 +132,17 @@ describe("closing and reopening a session", () => {
   it("a viewer may not close a session; another seller's staff find no such session", async () => {
     const session = await upcomingSession(api, "hm-general-admission", 5);
     const now = api.clock.now();
-    await refusal(closeSession(api.handle.db, staff("viewer"), { sessionId: session.id }, now), "forbidden");
-    await refusal(reopenSession(api.handle.db, staff("gate"), { sessionId: session.id }, now), "forbidden");
+    await refusal(
+      closeSession(api.handle.db, staff("viewer"), { sessionId: session.id }, now),
+      "forbidden_for_role",
+    );
+    await refusal(
+      reopenSession(api.handle.db, staff("gate"), { sessionId: session.id }, now),
+      "forbidden_for_role",
+    );
     await refusal(
       closeSession(api.handle.db, staff("box_office"), { sessionId: session.id }, now),
-      "forbidden",
+      "forbidden_for_role",
     );
     await refusal(
       closeSession(api.handle.db, staff("admin", RIVERSIDE), { sessionId: session.id }, now),
@@ -225,7 +231,7 @@ describe("a session's capacity", () => {
     );
     await refusal(
       setSessionCapacity(db, staff("viewer"), { sessionId: session.id, capacity: 10, reason: "x" }, now),
-      "forbidden",
+      "forbidden_for_role",
     );
     await refusal(
       setSessionCapacity(

@@ -7,9 +7,10 @@
  * - fees: the live tickets' outside fees (fixed, plus the percent of the face value, rounded as
  *   the cart rounds them);
  * - sales: the orders' totals, what the buyers owe for them (fees included, discounts taken off);
- * - refunds: money given back on the orders (their `refund` and `refunded` payments), counted with
- *   the sale it gives back, on the sale's day. A refund the gateway still owes (`refund_due`) is not
- *   money given back yet.
+ * - refunds: money given back on the orders by a refund (staff's, through the gateways or to a gift
+ *   card), counted with the sale it gives back, on the sale's day; sales less refunds is what the
+ *   orders kept. (A shopper's cheaper edit lowers the order's total itself, so its refund is not
+ *   counted again; services/admin/figures/sales.ts reads which payments these are.)
  * By event and ticket type, an order's total is split over its live tickets in proportion to their
  * price with fees (allocate.ts: the parts add up to the total exactly; a discount is spread the
  * same way), and its refunds over its cancelled tickets (else its live ones). An order whose

@@ -380,6 +380,8 @@ export const ERROR_CATALOGUE = {
   no_wallet_pass: { status: 404, context: "wallet", text: "This ticket has no wallet pass." },
 
   // The back office: sessions and members (services/admin).
+  /** A staff member or API key whose role does not allow the call (domain/admin/roles.ts). */
+  forbidden_for_role: { status: 403, context: "admin", text: "Your role does not allow this." },
   capacity_below_taken: {
     status: 409,
     context: "admin_sessions",

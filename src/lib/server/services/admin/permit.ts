@@ -1,6 +1,6 @@
 /**
  * What every back office service checks first: the actor's role allows the action (403
- * `forbidden`, context `admin`, naming the action), and the input fits the call's zod schema (400
+ * `forbidden_for_role`, naming the action), and the input fits the call's zod schema (400
  * `validation_failed` naming the first issue, as the API's routes answer). The tenant is the
  * actor's: every read and write below it is of `actor.sellerId`, and another seller's id is not
  * found.
@@ -14,13 +14,7 @@ import * as s from "../../db/schema.ts";
 import { fail, notFound, validationFailed } from "../../errors/api-error.ts";
 
 export function assertAllowed(actor: StaffActor, action: AdminAction): void {
-  if (!allows(actor.role, action)) {
-    throw fail("forbidden", {
-      context: "admin",
-      description: `A ${actor.role} may not do this (${action}).`,
-      extra: { action, role: actor.role },
-    });
-  }
+  if (!allows(actor.role, action)) throw fail("forbidden_for_role", { extra: { action, role: actor.role } });
 }
 
 /** The input parsed by its schema, or 400 validation_failed. */

@@ -2,7 +2,7 @@
  * Sales figures for a period of venue-local days (domain/admin/sales.ts says what each number
  * is), read from the completed orders made in it, and the same figures as CSV.
  */
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { toCsv } from "../../../../domain/admin/csv.ts";
 import type { StaffActor } from "../../../../domain/admin/roles.ts";
@@ -46,8 +46,14 @@ export interface SalesFigures extends SalesBreakdown {
   currency: string;
 }
 
-/** Money given back on an order: its own and its edits' refund payments. */
-const REFUND_STATES = ["refund", "refunded"];
+/**
+ * Money given back on an order (domain/admin/sales.ts): the parts of its payments refunded on the
+ * order's own cart (`refund` rows naming the payment; `refund_due` where the gateway still owes it,
+ * counted as given, as the refund that wrote it counts it). A cheaper edit's refund sits on the edit's
+ * cart and has already lowered the order's total, so it is not counted again; a whole payment marked
+ * `refunded` was taken off the cart before checkout, never part of the order's total.
+ */
+const REFUND_STATES = ["refund", "refund_due"];
 
 async function readSales(
   db: Executor,
@@ -85,13 +91,11 @@ async function readSales(
       .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticket.eventTemplateId))
       .innerJoin(s.ticketType, eq(s.ticketType.id, s.ticket.ticketTypeId))
       .where(inPeriod),
-    // A booked edit cart points at the order it changed (cart.ticket_order_id), as the order's own cart does.
     db
       .select({ orderId: s.ticketOrder.id, amount: sql<number>`sum(${s.payment.amount})::int` })
       .from(s.payment)
-      .innerJoin(s.cart, eq(s.cart.id, s.payment.cartId))
-      .innerJoin(s.ticketOrder, eq(s.ticketOrder.id, s.cart.ticketOrderId))
-      .where(and(inPeriod, inArray(s.payment.state, REFUND_STATES)))
+      .innerJoin(s.ticketOrder, eq(s.ticketOrder.cartId, s.payment.cartId))
+      .where(and(inPeriod, isNotNull(s.payment.refundOfPaymentId), inArray(s.payment.state, REFUND_STATES)))
       .groupBy(s.ticketOrder.id),
   ]);
   const refunded = new Map(refunds.map((r) => [r.orderId, Number(r.amount)]));
