@@ -22,7 +22,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-  throw validationFailed(issues[0]?.message ?? "Invalid request.", { issues }, "admin");
+  throw validationFailed(issues[0]?.message ?? "Invalid request.", { issues });
 }
 
 export type SellerRow = typeof s.seller.$inferSelect;
