@@ -412,6 +412,20 @@ export const ERROR_CATALOGUE = {
   api_key_invalid: { status: 401, context: "staff", text: "This API key is not valid, or it was revoked." },
   // Tickets.
   no_wallet_pass: { status: 404, context: "wallet", text: "This ticket has no wallet pass." },
+
+  // The back office: sessions and members (services/admin).
+  /** A staff member or API key whose role does not allow the call (domain/admin/roles.ts). */
+  forbidden_for_role: { status: 403, context: "admin", text: "Your role does not allow this." },
+  capacity_below_taken: {
+    status: 409,
+    context: "admin_sessions",
+    text: "A session's capacity cannot be below its places already sold and held.",
+  },
+  member_without_email: {
+    status: 409,
+    context: "admin_members",
+    text: "This member has no e-mail address to send the membership e-mail to.",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ERROR_CATALOGUE;

@@ -13,6 +13,7 @@ import { notFound, validationFailed } from "../../errors/api-error.ts";
 import { tierPrice } from "../catalogue/serialize.ts";
 import { requestMoney } from "../money/request-money.ts";
 import { sellerCurrency } from "../money/seller-currency.ts";
+import { reserveError } from "./errors.ts";
 import type { EventRow, GroupRow, SessionRow, TicketInsert, TypeRow } from "./types.ts";
 
 export type AddLine = z.output<typeof reserveTicket>;
@@ -126,6 +127,15 @@ export async function resolveAdds(
       }
       if (session.startDatetime.getTime() <= now.getTime()) {
         throw validationFailed(NOT_AVAILABLE_AT_TIME_TEXT, { event_session_id: session.id }, "reserve");
+      }
+      // A session staff closed takes no new tickets. The counters refuse a ticket that takes one
+      // of its places; one of a group outside its capacity never reaches them, so it is refused here.
+      if (session.soldOut && group.excludeFromEventCapacity) {
+        throw reserveError("event_session_sold_out", "Tickets have sold out for this session.", {
+          event_session_id: session.id,
+          start_datetime: session.startDatetime.toISOString(),
+          available: 0,
+        });
       }
     } else if (SESSION_HANDLERS.has(group.handler)) {
       throw validationFailed("event_session_id is required for this ticket type.", {
