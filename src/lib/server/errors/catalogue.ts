@@ -378,6 +378,34 @@ export const ERROR_CATALOGUE = {
 
   // Tickets.
   no_wallet_pass: { status: 404, context: "wallet", text: "This ticket has no wallet pass." },
+
+  // The back office: orders and refunds by staff.
+  forbidden_for_role: { status: 403, context: "admin", text: "Your role does not allow this." },
+  refund_exceeds_paid: {
+    status: 409,
+    context: "refund",
+    text: "This refund is more than what is left to refund on the order.",
+  },
+  refund_over_limit: {
+    status: 403,
+    context: "refund",
+    text: "This refund is above your refund limit. Ask an admin to make it.",
+  },
+  refund_nothing_left: {
+    status: 409,
+    context: "refund",
+    text: "Nothing is left to refund or cancel on this order.",
+  },
+  order_ticket_not_booked: {
+    status: 409,
+    context: "admin_order",
+    text: "This ticket is not booked: it was cancelled already.",
+  },
+  order_not_completed: {
+    status: 409,
+    context: "admin_order",
+    text: "This order's payment has not completed yet.",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ERROR_CATALOGUE;
