@@ -11,7 +11,7 @@ import { mailOriginFor } from "../../../tenant-hosts/links.ts";
 import { mailManagedOrder } from "../../manage/mail.ts";
 import { recordAudit } from "../audit.ts";
 import { assertAllowed, lockSellerOrder, parseInput } from "./access.ts";
-import { type CancelOrderInput, cancelOrderInput } from "./schemas.ts";
+import { type CancelOrderInput, type CancelResult, cancelOrderInput } from "./schemas.ts";
 import { actorSeller } from "./seller.ts";
 import {
   cancelOrderTickets,
@@ -19,14 +19,6 @@ import {
   orderTickets,
   ticketsToCancel,
 } from "./ticket-changes.ts";
-
-export interface CancelResult {
-  orderId: string;
-  cancelledTicketIds: string[];
-  endedMembershipIds: string[];
-  /** The outbox row of the buyer's mail, or null when the buyer has no e-mail. */
-  mailId: string | null;
-}
 
 export async function cancelOrder(
   db: Executor,

@@ -15,76 +15,9 @@ import { orderRefundables } from "../../../payments/refund.ts";
 import { loadOrderBundle } from "../../checkout/orders.ts";
 import { auditTrail } from "../audit.ts";
 import { assertAllowed, parseInput, sellerOrder } from "./access.ts";
-import { type OrderDetailInput, orderDetailInput } from "./schemas.ts";
+import { type OrderDetail, type OrderDetailInput, orderDetailInput } from "./schemas.ts";
 import { buyerName } from "./search.ts";
 import { actorSeller } from "./seller.ts";
-
-export interface OrderDetail {
-  order: {
-    id: string;
-    orderNumber: string;
-    state: string;
-    createdAt: string;
-    total: string;
-    currency: string;
-    guest: boolean;
-    buyer: { name: string | null; email: string | null };
-  };
-  tickets: {
-    id: string;
-    state: string;
-    ticketType: { id: string; name: string };
-    event: { id: string; name: string };
-    sessionId: string | null;
-    sessionStart: string | null;
-    seatName: string | null;
-    holderName: string | null;
-    scanCode: string | null;
-    /** Face value and outside fees: what a ticket refund gives back at most. */
-    price: string;
-  }[];
-  memberships: {
-    id: string;
-    scanCode: string;
-    name: string;
-    role: string;
-    validFrom: string;
-    validTo: string;
-  }[];
-  payments: {
-    id: string;
-    gateway: string;
-    amount: string;
-    /** succeeded | pending | failed | refunded (given back whole) | refund_due */
-    state: string;
-    cardLast4: string | null;
-    giftCardNumber: string | null;
-    occurredAt: string;
-  }[];
-  refunds: {
-    id: string;
-    refundOfPaymentId: string;
-    gateway: string;
-    amount: string;
-    /** refund (given back) | refund_due (owed: the gateway failed, to be retried) */
-    state: string;
-    occurredAt: string;
-  }[];
-  /** Money strings: what the payments took, what went back, and what is left to refund. */
-  paid: string;
-  refunded: string;
-  refundable: string;
-  emails: { id: string; kind: string; subject: string; to: string; state: string; createdAt: string }[];
-  audit: {
-    id: string;
-    actorKind: string;
-    actorName: string;
-    action: string;
-    reason: string | null;
-    details: Record<string, unknown>;
-    createdAt: string;
-  }[];
-}
 
 export async function orderDetail(
   db: Executor,

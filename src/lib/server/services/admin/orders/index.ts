@@ -4,9 +4,9 @@
  * when it changes something, the time; each checks the actor's role and that the order is the
  * actor's seller's, and writes its audit entry in the same transaction as its change.
  */
-export { type CancelResult, cancelOrder } from "./cancel.ts";
-export { type OrderDetail, orderDetail } from "./detail.ts";
-export { type RefundResult, refundOrder } from "./refund.ts";
-export { type ResendResult, resendOrder } from "./resend.ts";
+export { cancelOrder } from "./cancel.ts";
+export { orderDetail } from "./detail.ts";
+export { refundOrder } from "./refund.ts";
+export { resendOrder } from "./resend.ts";
 export * from "./schemas.ts";
-export { type OrderSummary, searchOrders } from "./search.ts";
+export { searchOrders } from "./search.ts";

@@ -21,7 +21,7 @@ import { mailOriginFor } from "../../../tenant-hosts/links.ts";
 import { mailManagedOrder } from "../../manage/mail.ts";
 import { recordAudit } from "../audit.ts";
 import { assertAllowed, lockSellerOrder, parseInput } from "./access.ts";
-import { type RefundOrderInput, refundOrderInput } from "./schemas.ts";
+import { type RefundOrderInput, type RefundResult, refundOrderInput } from "./schemas.ts";
 import { actorSeller } from "./seller.ts";
 import {
   cancelOrderTickets,
@@ -29,22 +29,6 @@ import {
   orderTickets,
   ticketsToCancel,
 } from "./ticket-changes.ts";
-
-export interface RefundResult {
-  orderId: string;
-  currency: string;
-  /** What this refund gives back, as a money string ("26.50"). */
-  amount: string;
-  /** Of it, what the gateways gave back now, and what failed at a gateway and is owed (refund_due). */
-  refunded: string;
-  due: string;
-  /** The refund rows written (one per payment the amount was split over). */
-  payments: { id: string; refundOfPaymentId: string; gateway: string; amount: string; state: string }[];
-  cancelledTicketIds: string[];
-  endedMembershipIds: string[];
-  /** The outbox row of the buyer's mail, or null when the buyer has no e-mail. */
-  mailId: string | null;
-}
 
 /** "12.50" in the seller's currency's places, or 400. */
 function amountOf(value: string, currency: string): number {

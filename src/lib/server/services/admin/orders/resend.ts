@@ -12,15 +12,8 @@ import { mailOriginFor } from "../../../tenant-hosts/links.ts";
 import { mailManagedOrder } from "../../manage/mail.ts";
 import { recordAudit } from "../audit.ts";
 import { assertAllowed, parseInput, sellerOrder } from "./access.ts";
-import { type ResendOrderInput, resendOrderInput } from "./schemas.ts";
+import { type ResendOrderInput, type ResendResult, resendOrderInput } from "./schemas.ts";
 import { actorSeller } from "./seller.ts";
-
-export interface ResendResult {
-  orderId: string;
-  /** The outbox row queued. */
-  mailId: string;
-  to: string;
-}
 
 export async function resendOrder(
   db: Executor,

@@ -9,25 +9,8 @@ import { toMoneyString } from "../../../../domain/money.ts";
 import type { Executor } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
 import { assertAllowed, parseInput } from "./access.ts";
-import { type OrderSearchInput, orderSearchInput } from "./schemas.ts";
+import { type OrderSearchInput, type OrderSummary, orderSearchInput } from "./schemas.ts";
 import { actorSeller } from "./seller.ts";
-
-export interface OrderSummary {
-  id: string;
-  orderNumber: string;
-  buyerName: string | null;
-  buyerEmail: string | null;
-  /** ISO 8601. */
-  createdAt: string;
-  /** A money string in `currency` ("26.50"). */
-  total: string;
-  currency: string;
-  /** completed | pending (a payment still clearing). */
-  state: string;
-  /** The order's tickets (memberships, gift cards and donations included), and how many are still booked. */
-  itemCount: number;
-  bookedCount: number;
-}
 
 /** `text` as a LIKE pattern that matches itself only (%, _ and \ escaped). */
 export function likeLiteral(text: string): string {
