@@ -19,7 +19,9 @@ import {
   searchOrders,
 } from "../../../src/lib/server/services/admin/orders/index.ts";
 import { withTestApi } from "../../helpers/api.ts";
+import { asCart, cartOf, payAsGuest, send, upcomingSession } from "../../helpers/cart.ts";
 import {
+  buyer,
   buyHarbourOrder,
   buyMembership,
   buyWithGiftCard,
@@ -327,6 +329,48 @@ describe("refunds", () => {
       ["test", "33.00"],
     ]);
     expect(detail.refundable).toBe("0.00");
+  });
+
+  it("a seated ticket refunded frees its seat: the detail names the seat, and the seat can be sold again", async () => {
+    const session = await upcomingSession(api, "hm-evening-concert", 0);
+    await api.handle.db.delete(s.sessionSeat).where(eq(s.sessionSeat.eventSessionId, session.id));
+    const cart = cartOf(
+      asCart(
+        await send(api, "POST", "/api/my/cart/modify?_seller=harbour-museum", {
+          add: ["hm-seat-C09", "hm-seat-C10"].map((seat_template_id) => ({
+            ticket_type_id: "hm-concert-stalls-standard",
+            event_session_id: session.id,
+            seat_template_id,
+          })),
+        }),
+      ),
+    );
+    const orderId = await payAsGuest(api, cart.id, buyer("seats"));
+    const actor = await admin();
+    const before = await orderDetail(api.handle.db, actor, orderId);
+    const c09 = before.tickets.find((t) => t.seatName?.includes("9"));
+    expect(before.tickets.map((t) => t.seatName).every(Boolean)).toBe(true);
+    await refundOrder(
+      api.handle.db,
+      actor,
+      { orderId, scope: { kind: "tickets", ticketIds: [c09?.id ?? ""] }, reason: "Seat swap" },
+      now(),
+    );
+    const seats = await api.handle.db
+      .select()
+      .from(s.sessionSeat)
+      .where(eq(s.sessionSeat.eventSessionId, session.id));
+    expect(seats.map((seat) => seat.seatTemplateId)).toEqual(["hm-seat-C10"]);
+    const again = await send(api, "POST", "/api/my/cart/modify?_seller=harbour-museum", {
+      add: [
+        {
+          ticket_type_id: "hm-concert-stalls-standard",
+          event_session_id: session.id,
+          seat_template_id: "hm-seat-C09",
+        },
+      ],
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 
   it("a refunded membership ends (valid to now, auto-renew off)", async () => {
