@@ -101,10 +101,10 @@ describe("staff login", () => {
 });
 
 describe("roles and tenants", () => {
-  it("a viewer may not manage staff (403 staff_forbidden); an admin may", async () => {
+  it("a viewer may not manage staff (403 forbidden_for_role); an admin may", async () => {
     const viewer = await login(demoStaffEmail(HM, "viewer"));
     const refused = await call("GET", `/admin/staff?_seller=${HM}`, { cookie: viewer.cookie });
-    expect([refused.status, code(refused)]).toEqual([403, "staff_forbidden"]);
+    expect([refused.status, code(refused)]).toEqual([403, "forbidden_for_role"]);
     const admin = await login(demoStaffEmail(HM, "admin"));
     const list = await call("GET", `/admin/staff?_seller=${HM}`, { cookie: admin.cookie });
     expect(list.status).toBe(200);
@@ -266,7 +266,7 @@ describe("API keys", () => {
     expect(JSON.stringify(row)).not.toContain(item?.key ?? "-");
 
     const asViewer = await call("GET", `/admin/staff?_seller=${HM}`, { bearer: item?.key });
-    expect([asViewer.status, code(asViewer)]).toEqual([403, "staff_forbidden"]);
+    expect([asViewer.status, code(asViewer)]).toEqual([403, "forbidden_for_role"]);
     const otherTenant = await call("GET", "/admin/me?_seller=riverside-zoo", { bearer: item?.key });
     expect(otherTenant.status).toBe(401);
     const revoked = await call("DELETE", `/admin/api_keys/${item?.id}?_seller=${HM}`, {

@@ -408,7 +408,6 @@ export const ERROR_CATALOGUE = {
     text: "Set up a second factor (an authenticator app) before you use the back office.",
   },
   staff_not_logged_in: { status: 401, context: "staff", text: "Log in to the back office first." },
-  staff_forbidden: { status: 403, context: "staff", text: "Your role does not allow this." },
   api_key_invalid: { status: 401, context: "staff", text: "This API key is not valid, or it was revoked." },
   // Tickets.
   no_wallet_pass: { status: 404, context: "wallet", text: "This ticket has no wallet pass." },
@@ -425,6 +424,32 @@ export const ERROR_CATALOGUE = {
     status: 409,
     context: "admin_members",
     text: "This member has no e-mail address to send the membership e-mail to.",
+  },
+  // The back office: orders and refunds by staff.
+  refund_exceeds_paid: {
+    status: 409,
+    context: "refund",
+    text: "This refund is more than what is left to refund on the order.",
+  },
+  refund_over_limit: {
+    status: 403,
+    context: "refund",
+    text: "This refund is above your refund limit. Ask an admin to make it.",
+  },
+  refund_nothing_left: {
+    status: 409,
+    context: "refund",
+    text: "Nothing is left to refund or cancel on this order.",
+  },
+  order_ticket_not_booked: {
+    status: 409,
+    context: "admin_order",
+    text: "This ticket is not booked: it was cancelled already.",
+  },
+  order_not_completed: {
+    status: 409,
+    context: "admin_order",
+    text: "This order's payment has not completed yet.",
   },
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -60,9 +60,29 @@ function requiresAction(intent: Stripe.PaymentIntent): ApiError {
   });
 }
 
+/**
+ * The card's last four digits, when the intent's answer carries them: its payment method expanded
+ * (`card.last4`) or its latest charge expanded (`payment_method_details.card.last4`); else null.
+ */
+export function stripeCardLast4(intent: Stripe.PaymentIntent): string | null {
+  const method = intent.payment_method;
+  if (typeof method === "object" && method?.card?.last4) return method.card.last4;
+  const charge = intent.latest_charge;
+  if (typeof charge === "object" && charge?.payment_method_details?.card?.last4) {
+    return charge.payment_method_details.card.last4;
+  }
+  return null;
+}
+
 /** The checkout's answer for an intent's status. */
 export function outcomeOf(intent: Stripe.PaymentIntent, request: ChargeRequest): ChargeOutcome {
-  const base = { amount: request.amount, reference: intent.id, cardNumber: null, remainingBalance: null };
+  const base = {
+    amount: request.amount,
+    reference: intent.id,
+    cardNumber: null,
+    remainingBalance: null,
+    cardLast4: stripeCardLast4(intent),
+  };
   switch (intent.status) {
     case "succeeded":
       return { ...base, status: "succeeded" };
@@ -136,7 +156,8 @@ export function createStripeGateway(config: StripeConfig): Gateway {
       let intent: Stripe.PaymentIntent;
       try {
         if (intentId) {
-          intent = await client.paymentIntents.retrieve(intentId);
+          // The payment method expanded tells the card's last four digits (stripeCardLast4).
+          intent = await client.paymentIntents.retrieve(intentId, { expand: ["payment_method"] });
           assertSameAttempt(intent, request);
         } else {
           // Stripe refuses a three-decimal amount that is not in tens (KWD 2.713): said here, in
@@ -163,14 +184,10 @@ export function createStripeGateway(config: StripeConfig): Gateway {
               automatic_payment_methods: { enabled: true, allow_redirects: "never" },
               confirm: true,
               metadata: { cart_id: request.cartId, seller: request.sellerId },
-              ...(customer
-                ? {
-                    customer: customer.id,
-                    setup_future_usage: "off_session" as const,
-                    // The saved card is shown by its brand and last four digits ("Visa ending 4242").
-                    expand: ["payment_method"],
-                  }
-                : {}),
+              // The card's brand and last four digits: staff find orders by them, and a saved card
+              // is shown by them ("Visa ending 4242").
+              expand: ["payment_method"],
+              ...(customer ? { customer: customer.id, setup_future_usage: "off_session" as const } : {}),
             },
             { idempotencyKey: stripeIdempotencyKey(request, paymentMethod ?? "") },
           );

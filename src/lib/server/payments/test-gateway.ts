@@ -80,12 +80,16 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-const succeeded = (amount: number, reference: string): ChargeOutcome => ({
+/** The last four digits of the card number given (staff find orders by them); null when none was. */
+const last4Of = (number: string | null): string | null => (number ? number.slice(-4) : null);
+
+const succeeded = (amount: number, reference: string, cardNumber: string | null): ChargeOutcome => ({
   status: "succeeded",
   amount,
   reference,
   cardNumber: null,
   remainingBalance: null,
+  cardLast4: last4Of(cardNumber),
 });
 
 export const testGateway: Gateway = {
@@ -100,7 +104,7 @@ export const testGateway: Gateway = {
           "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
         );
       }
-      return succeeded(request.amount, intent);
+      return succeeded(request.amount, intent, null);
     }
     const method = paymentMethodOf(request.data);
     const data = method ? cardOfPaymentMethod(method, request.now) : request.data;
@@ -130,9 +134,10 @@ export const testGateway: Gateway = {
         reference,
         cardNumber: null,
         remainingBalance: null,
+        cardLast4: last4Of(number),
       };
     }
-    return succeeded(request.amount, reference);
+    return succeeded(request.amount, reference, number);
   },
   async refund(_tx, request) {
     return `re_test_${createHmac("sha256", INTENT_SECRET).update(request.paymentId).digest("hex").slice(0, 24)}`;

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { OrderTicket, TicketOrder } from "../../../api/checkout/schemas.ts";
 import { type FeeBreakdown, orderFeeBreakdown } from "../../../domain/fee-lines.ts";
 import { toMoneyString } from "../../../domain/money.ts";
-import type { Executor } from "../../db/executor.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { notFound } from "../../errors/api-error.ts";
 import { forbidden } from "../cart/errors.ts";
@@ -317,5 +317,35 @@ export async function readableOrder(ex: Executor, id: string, caller: Caller): P
   const [order] = await ex.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, id));
   if (!order) throw notFound("ticket_order", id);
   assertCanReadOrder(order, caller);
+  return order;
+}
+
+/**
+ * Locks an order's row (FOR UPDATE), then its tickets' rows in id order, and answers the order
+ * read under the lock; null when there is none (at this seller, when one is named). Everyone who
+ * changes an order's tickets takes the locks in this order (the self-service cancel, staff
+ * refunds and cancels), so two changes of one order run one after the other.
+ */
+export async function lockOrderAndTickets(
+  tx: Tx,
+  orderId: string,
+  sellerId?: string,
+): Promise<OrderRow | null> {
+  const [order] = await tx
+    .select()
+    .from(s.ticketOrder)
+    .where(
+      sellerId
+        ? and(eq(s.ticketOrder.id, orderId), eq(s.ticketOrder.sellerId, sellerId))
+        : eq(s.ticketOrder.id, orderId),
+    )
+    .for("update");
+  if (!order) return null;
+  await tx
+    .select({ id: s.ticket.id })
+    .from(s.ticket)
+    .where(eq(s.ticket.ticketOrderId, orderId))
+    .orderBy(asc(s.ticket.id))
+    .for("update");
   return order;
 }

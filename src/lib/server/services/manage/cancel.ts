@@ -11,15 +11,13 @@
  * double submit waits for the first and then finds the tickets already cancelled: it changes
  * nothing and answers the same order, so a place is given back exactly once.
  */
-import { asc, eq } from "drizzle-orm";
 import { cancelRefusal } from "../../../domain/manage/rules.ts";
 import type { Tx } from "../../db/executor.ts";
-import * as s from "../../db/schema.ts";
 import { fail } from "../../errors/api-error.ts";
 import { applyCapacityDeltas, releaseDeltas } from "../cart/counters.ts";
 import { cancelTickets } from "../cart/release.ts";
 import type { SellerRow } from "../catalogue/reads.ts";
-import type { OrderRow } from "../checkout/orders.ts";
+import { lockOrderAndTickets, type OrderRow } from "../checkout/orders.ts";
 import { managedOrder, orderNotFound } from "./access.ts";
 import { type ManageView, manageView } from "./read.ts";
 
@@ -35,14 +33,8 @@ export const contactUsToCancel = () => fail("cancel_not_allowed");
 
 /** Locks the order row, then its ticket rows (id order), and answers the order read under the lock. */
 async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
-  const [order] = await tx.select().from(s.ticketOrder).where(eq(s.ticketOrder.id, orderId)).for("update");
+  const order = await lockOrderAndTickets(tx, orderId);
   if (!order) throw orderNotFound(CONTEXT);
-  await tx
-    .select({ id: s.ticket.id })
-    .from(s.ticket)
-    .where(eq(s.ticket.ticketOrderId, orderId))
-    .orderBy(asc(s.ticket.id))
-    .for("update");
   return order;
 }
 

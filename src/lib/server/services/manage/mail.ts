@@ -19,7 +19,7 @@ import { ticketMailExtras } from "../ticket-cards/links.ts";
 import { managedOrder } from "./access.ts";
 import { manageLinkForMail } from "./link.ts";
 
-export type ManageMailKind = "manage_link" | "order_update" | "order_cancel" | "resend";
+export type ManageMailKind = "manage_link" | "order_update" | "order_cancel" | "order_refund" | "resend";
 
 /** The first line of each manage mail (none for a plain resend). */
 export const MANAGE_MAIL_NOTICE: Record<ManageMailKind, string | null> = {
@@ -27,9 +27,19 @@ export const MANAGE_MAIL_NOTICE: Record<ManageMailKind, string | null> = {
   manage_link: "Here is the link to manage your booking, as you asked.",
   order_update: "Your booking has been changed.",
   order_cancel: "Your booking has been cancelled.",
+  order_refund: "Your booking has been refunded.",
 };
 
-/** Queues the order's confirmation with its manage link; nothing when the buyer has no e-mail. */
+/** Staff sending an order's mail: another address than the buyer's, or their own first line. */
+export interface ManageMailOptions {
+  to?: string | undefined;
+  notice?: string | undefined;
+}
+
+/**
+ * Queues the order's confirmation with its manage link; nothing when the buyer has no e-mail (and
+ * no other address is given). Answers the outbox row's id, or null when nothing was queued.
+ */
 export async function mailManagedOrder(
   ex: Executor,
   seller: SellerRow,
@@ -37,9 +47,11 @@ export async function mailManagedOrder(
   kind: ManageMailKind,
   origin: string,
   now: Date,
-): Promise<void> {
+  options: ManageMailOptions = {},
+): Promise<string | null> {
   const [identity] = await ex.select().from(s.identity).where(eq(s.identity.id, order.identityId));
-  if (!identity?.email) return;
+  const to = options.to ?? identity?.email;
+  if (!to) return null;
   const bundle = await loadOrderBundle(ex, [order.id]);
   const booked = bundle.tickets.filter((t) => t.ticket.state === "booked");
   const mail = await buildOrderConfirmation({
@@ -48,17 +60,17 @@ export async function mailManagedOrder(
     orderId: order.id,
     orderNumber: order.orderNumber,
     totalText: formatMoney(order.total, seller.currencyCode),
-    to: identity.email,
-    firstName: identity.firstName,
+    to,
+    firstName: identity?.firstName ?? null,
     tickets: booked,
     locale: getTenant(seller.slug)?.locale,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
     manageUrl: await manageLinkForMail(ex, order, seller.slug, bundle.tickets, now, origin),
     // The tickets page, wallet links and calendar attachment.
     inHand: await ticketMailExtras(ex, order, seller.slug, now, origin),
-    notice: MANAGE_MAIL_NOTICE[kind],
+    notice: options.notice ?? MANAGE_MAIL_NOTICE[kind],
   });
-  await enqueueMail(ex, { ...mail, kind, relatedId: order.id }, now);
+  return enqueueMail(ex, { ...mail, kind, relatedId: order.id }, now);
 }
 
 /**

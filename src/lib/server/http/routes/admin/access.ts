@@ -51,7 +51,7 @@ export async function requireActor(
     const seller = await cachedSeller(db, sellerRef).catch(() => null);
     if (!seller || seller.id !== actor.sellerId) throw notFound("seller", sellerRef);
   }
-  if (!allows(actor.role, action)) throw fail("staff_forbidden", { extra: { role: actor.role, action } });
+  if (!allows(actor.role, action)) throw fail("forbidden_for_role", { extra: { role: actor.role, action } });
   return actor;
 }
 

@@ -14,22 +14,20 @@
  * - the order's total changes and the cart is booked, pointing at the order.
  * No confirmation mail is sent (the client posts ticket_order/{id}/email with order_update).
  */
-import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { CheckoutAnswer } from "../../../../api/checkout/schemas.ts";
-import { editedOrderTotal, splitRefund } from "../../../../domain/manage/edit.ts";
+import { editedOrderTotal } from "../../../../domain/manage/edit.ts";
 import { toMoneyString } from "../../../../domain/money.ts";
 import type { Tx } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
-import { logger } from "../../../log/logger.ts";
 import type { GatewayData, GatewayId } from "../../../payments/gateway.ts";
 import { gatewayFor } from "../../../payments/index.ts";
-import { failureCode } from "../../../payments/refund.ts";
+import { refundOrderAmount } from "../../../payments/refund.ts";
 import { applyCapacityDeltas, releaseDeltas } from "../../cart/counters.ts";
 import { cancelTickets, heldTickets } from "../../cart/release.ts";
 import type { CartRow } from "../../cart/types.ts";
 import { checkoutAnswerOf } from "../../checkout/answer.ts";
-import { cartPayments, type PaymentRow, paidAmount } from "../../checkout/cart-state.ts";
+import { cartPayments, paidAmount } from "../../checkout/cart-state.ts";
 import { bookTickets } from "../../checkout/convert.ts";
 import { amountMismatch, cartEmpty } from "../../checkout/errors.ts";
 import type { OrderRow } from "../../checkout/orders.ts";
@@ -52,83 +50,6 @@ export interface EditCheckout {
   key: string | null;
   currency: string;
   now: Date;
-}
-
-const REFUNDABLE_GATEWAYS = new Set(["test", "stripe", "ledger"]);
-
-/** The order's payments that can take a refund, with what is left of each (oldest first). */
-async function refundablePayments(tx: Tx, order: OrderRow): Promise<{ row: PaymentRow; left: number }[]> {
-  const carts = await tx
-    .select({ id: s.cart.id })
-    .from(s.cart)
-    .where(and(eq(s.cart.editsTicketOrderId, order.id), eq(s.cart.state, "booked")));
-  const cartIds = [order.cartId, ...carts.map((c) => c.id)];
-  const rows = await tx
-    .select()
-    .from(s.payment)
-    .where(inArray(s.payment.cartId, cartIds))
-    .orderBy(s.payment.occurredAt, s.payment.id);
-  const refunded = new Map<string, number>();
-  for (const r of rows) {
-    if (r.refundOfPaymentId && (r.state === "refund" || r.state === "refund_due")) {
-      refunded.set(r.refundOfPaymentId, (refunded.get(r.refundOfPaymentId) ?? 0) + r.amount);
-    }
-  }
-  return rows
-    .filter((r) => r.state === "succeeded" && REFUNDABLE_GATEWAYS.has(r.gatewayId))
-    .map((row) => ({ row, left: row.amount - (refunded.get(row.id) ?? 0) }))
-    .filter((p) => p.left > 0);
-}
-
-/**
- * Gives `amount` back to the order's payments through their gateways; each part is a `refund` row
- * on the edit cart naming its payment. A gateway that fails leaves the part `refund_due` (logged by
- * id), like refund.ts does for whole payments. Answers what was refunded.
- */
-async function refundDifference(tx: Tx, cart: CartRow, order: OrderRow, amount: number, now: Date) {
-  const payments = await refundablePayments(tx, order);
-  const parts = splitRefund(
-    amount,
-    payments.map((p) => ({ id: p.row.id, amount: p.left })),
-  );
-  let refunded = 0;
-  for (const part of parts) {
-    const original = payments.find((p) => p.row.id === part.id)?.row;
-    if (!original) continue;
-    const id = randomUUID();
-    let state = "refund";
-    let reference: string | null = null;
-    try {
-      reference = await gatewayFor(original.gatewayId as GatewayId).refund(tx, {
-        paymentId: id,
-        cartId: original.cartId,
-        amount: part.amount,
-        reference: original.providerReference,
-      });
-      refunded += part.amount;
-    } catch (error) {
-      state = "refund_due";
-      logger.warn(
-        { payment_id: original.id, refund_id: id, gateway: original.gatewayId, code: failureCode(error) },
-        "edit.refund_due",
-      );
-    }
-    await tx.insert(s.payment).values({
-      id,
-      sellerId: cart.sellerId,
-      cartId: cart.id,
-      gatewayId: original.gatewayId,
-      state,
-      amount: part.amount,
-      occurredAt: now,
-      cardNumber: null,
-      remainingBalance: null,
-      providerReference: reference,
-      idempotencyKey: null,
-      refundOfPaymentId: original.id,
-    });
-  }
-  return refunded;
 }
 
 async function lockOrder(tx: Tx, orderId: string | null): Promise<OrderRow> {
@@ -208,7 +129,13 @@ export async function checkoutEdit(tx: Tx, cart: CartRow, input: EditCheckout): 
   await bookTickets(tx, held, order.id);
   await cancelTickets(tx, cancelled, "booked");
   if (outstanding < 0 && selfEdit.lower_price === "refund") {
-    await refundDifference(tx, cart, order, -outstanding, now);
+    await refundOrderAmount(tx, {
+      order,
+      amount: -outstanding,
+      cartId: cart.id,
+      now,
+      logEvent: "edit.refund_due",
+    });
   }
   const total = editedOrderTotal(order.total, outstanding, selfEdit.lower_price);
   await tx.update(s.ticketOrder).set({ total }).where(eq(s.ticketOrder.id, order.id));
