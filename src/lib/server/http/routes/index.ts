@@ -1,6 +1,7 @@
 import type { ApiRouter } from "../router.ts";
 import { registerAccountOrders } from "./account-orders.ts";
 import { registerAccountProfile } from "./account-profile.ts";
+import { registerAdminOperations } from "./admin/operations.ts";
 import { registerAdminStaff } from "./admin/staff.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCalendar } from "./calendar.ts";
@@ -28,6 +29,7 @@ import { registerTickets } from "./tickets.ts";
 export function registerRoutes(router: ApiRouter): void {
   registerHealth(router);
   registerAdminStaff(router);
+  registerAdminOperations(router);
   registerSessions(router);
   registerCalendar(router);
   registerEvents(router);

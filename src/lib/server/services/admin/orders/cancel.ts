@@ -4,15 +4,16 @@
  * left without its ticket ends, the buyer gets the order_cancel mail, and the audit log says who
  * and why; all in one transaction, with the order and its tickets locked first (access.ts).
  */
+
 import type { StaffActor } from "../../../../domain/admin/roles.ts";
 import type { Executor } from "../../../db/executor.ts";
 import { fail } from "../../../errors/api-error.ts";
 import { mailOriginFor } from "../../../tenant-hosts/links.ts";
 import { mailManagedOrder } from "../../manage/mail.ts";
 import { recordAudit } from "../audit.ts";
-import { assertAllowed, lockSellerOrder, parseInput } from "./access.ts";
+import { actorSeller, assertAllowed, parseInput } from "../permit.ts";
+import { lockSellerOrder } from "./access.ts";
 import { type CancelOrderInput, type CancelResult, cancelOrderInput } from "./schemas.ts";
-import { actorSeller } from "./seller.ts";
 import {
   cancelOrderTickets,
   endUnbookedMemberships,

@@ -14,10 +14,10 @@ import * as s from "../../../db/schema.ts";
 import { orderRefundables } from "../../../payments/refund.ts";
 import { loadOrderBundle } from "../../checkout/orders.ts";
 import { auditTrail } from "../audit.ts";
-import { assertAllowed, parseInput, sellerOrder } from "./access.ts";
+import { actorSeller, assertAllowed, parseInput } from "../permit.ts";
+import { sellerOrder } from "./access.ts";
 import { type OrderDetail, type OrderDetailInput, orderDetailInput } from "./schemas.ts";
 import { buyerName } from "./search.ts";
-import { actorSeller } from "./seller.ts";
 
 export async function orderDetail(
   db: Executor,

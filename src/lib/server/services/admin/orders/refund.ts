@@ -20,9 +20,9 @@ import { orderRefundables, refundOrderAmount } from "../../../payments/refund.ts
 import { mailOriginFor } from "../../../tenant-hosts/links.ts";
 import { mailManagedOrder } from "../../manage/mail.ts";
 import { recordAudit } from "../audit.ts";
-import { assertAllowed, lockSellerOrder, parseInput } from "./access.ts";
+import { actorSeller, assertAllowed, parseInput } from "../permit.ts";
+import { lockSellerOrder } from "./access.ts";
 import { type RefundOrderInput, type RefundResult, refundOrderInput } from "./schemas.ts";
-import { actorSeller } from "./seller.ts";
 import {
   cancelOrderTickets,
   endUnbookedMemberships,

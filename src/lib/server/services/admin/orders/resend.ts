@@ -11,9 +11,9 @@ import { validationFailed } from "../../../errors/api-error.ts";
 import { mailOriginFor } from "../../../tenant-hosts/links.ts";
 import { mailManagedOrder } from "../../manage/mail.ts";
 import { recordAudit } from "../audit.ts";
-import { assertAllowed, parseInput, sellerOrder } from "./access.ts";
+import { actorSeller, assertAllowed, parseInput } from "../permit.ts";
+import { sellerOrder } from "./access.ts";
 import { type ResendOrderInput, type ResendResult, resendOrderInput } from "./schemas.ts";
-import { actorSeller } from "./seller.ts";
 
 export async function resendOrder(
   db: Executor,

@@ -8,9 +8,8 @@ import type { StaffActor } from "../../../../domain/admin/roles.ts";
 import { toMoneyString } from "../../../../domain/money.ts";
 import type { Executor } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
-import { assertAllowed, parseInput } from "./access.ts";
+import { actorSeller, assertAllowed, parseInput } from "../permit.ts";
 import { type OrderSearchInput, type OrderSummary, orderSearchInput } from "./schemas.ts";
-import { actorSeller } from "./seller.ts";
 
 /** `text` as a LIKE pattern that matches itself only (%, _ and \ escaped). */
 export function likeLiteral(text: string): string {
