@@ -8,6 +8,7 @@ import { adminApi } from "../../lib/api/admin/client.ts";
 import { browserClient } from "../../lib/api/browser.ts";
 import { shopperMessage } from "../../lib/api/errors.ts";
 import { parseMoneyString } from "../../lib/domain/money.ts";
+import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { TextField } from "../ui/TextField.tsx";
@@ -86,7 +87,7 @@ export default function InviteStaff({ seller, currency }: InviteStaffProps) {
         <legend>Role</legend>
         {ROLES.map(([value, label]) => (
           <label key={value}>
-            <input
+            <ChoiceInput
               type="radio"
               name="role"
               value={value}
