@@ -21,8 +21,11 @@ test("staff log in to the back office with the demo admin, see who they are, and
   await page.getByLabel("Password").fill("Backoffice-2026");
   await page.getByLabel("Password").press("Enter");
   await expect(page).toHaveURL(/\/riverside-zoo\/admin$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Today at Riverside Zoo" })).toBeVisible();
-  await expect(page.getByText("Vera Viewer (viewer@riverside-zoo.example)")).toBeVisible();
+  // Tuesday 17 November 2026 at the zoo: the suite's clock.
+  await expect(page.getByRole("heading", { level: 1, name: "Tuesday 17 November" })).toBeVisible();
+  await expect(page.getByText("Riverside Zoo · Viewer · times in Europe/London")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Day admission" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Visits: / })).toBeVisible();
   await expectNoSeriousAxe(page);
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/riverside-zoo\/admin\/login$/);
@@ -75,5 +78,6 @@ test("an admin invites a colleague from the Staff page; the colleague sets a pas
   await page.getByLabel("Password").fill("Cash-and-carry-7");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/harbour-museum\/admin$/);
-  await expect(page.getByText(`Kim Cashier (${email})`)).toBeVisible();
+  await expect(page.getByText("Harbour Museum · Box office")).toBeVisible();
+  await expect(page.locator(".admin-logout__name")).toHaveText("Kim Cashier");
 });

@@ -9,6 +9,7 @@ import {
   setupLinkAnswer,
   staffListAnswer,
   staffSessionAnswer,
+  todayAnswer,
   totpSetupAnswer,
 } from "./schemas.ts";
 
@@ -33,6 +34,7 @@ export function adminApi(client: ApiClient, seller: string) {
     invite: (body: { email: string; name: string; role: string; refund_limit?: number | null }) =>
       client.send("POST", "admin/staff", q, body, staffListAnswer),
     apiKeys: () => client.get("admin/api_keys", q, apiKeysAnswer),
+    today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
   };
 }
 

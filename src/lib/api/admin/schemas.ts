@@ -93,3 +93,50 @@ export const auditAnswer = z.object({ audit_log: collection(auditItem) });
 
 export type StaffSessionAnswer = z.infer<typeof staffSessionAnswer>;
 export type StaffMember = z.infer<typeof staffMember>;
+
+/** GET admin/figures/today: a venue-local day (snake_case of services/admin/figures/today.ts). */
+export const todayAnswer = z.object({
+  today: collection(
+    z.object({
+      date: z.string(),
+      timezone: z.string(),
+      currency: z.string(),
+      events: z.array(
+        z.object({
+          event_template_id: z.string(),
+          event_name: z.string(),
+          sessions: z.array(
+            z.object({
+              session_id: z.string(),
+              start: z.string(),
+              local_time: z.string(),
+              capacity: z.number(),
+              used: z.number(),
+              held: z.number(),
+              sold: z.number(),
+              checked_in: z.number(),
+              closed: z.boolean(),
+              retired: z.boolean(),
+            }),
+          ),
+        }),
+      ),
+      hours: z.array(
+        z.object({ hour: z.number(), orders: z.number(), sales: z.number(), visits: z.number() }),
+      ),
+      week_ahead: z.array(
+        z.object({
+          date: z.string(),
+          sessions: z.number(),
+          capacity: z.number(),
+          unlimited_sessions: z.number(),
+          closed_sessions: z.number(),
+          used: z.number(),
+          sold: z.number(),
+          held: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type TodayFigures = z.infer<typeof todayAnswer>["today"]["_data"][number];

@@ -42,3 +42,13 @@ export async function staffListOf(cookie: string | null, seller: string) {
     throw error;
   }
 }
+
+/** The day's figures for the Today page (null when the caller's role may not read them). */
+export async function todayOf(cookie: string | null, seller: string, date?: string) {
+  try {
+    return (await adminApi(visitorClient({ cookie }), seller).today(date)).today._data[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}

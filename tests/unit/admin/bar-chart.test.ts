@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { barChart, niceStep } from "../../../src/lib/domain/admin/bar-chart.ts";
+
+describe("the Today page's chart: 'charts where people would rather look than read'", () => {
+  it("round gridline steps: 1, 2 or 5 times a power of ten", () => {
+    expect([niceStep(0), niceStep(3), niceStep(7), niceStep(38), niceStep(950), niceStep(12_345)]).toEqual([
+      1, 1, 2, 10, 500, 5000,
+    ]);
+  });
+
+  it("bars scale to the top gridline; an empty day draws flat bars, not NaN", () => {
+    const chart = barChart([0, 5, 10, 2], 400, 100);
+    expect(chart.max).toBe(10);
+    expect(chart.bars.map((b) => b.height)).toEqual([0, 50, 100, 20]);
+    expect(chart.bars[1]?.x).toBe(101);
+    expect(chart.grid.map((g) => [g.value, g.y])).toEqual([
+      [0, 100],
+      [5, 50],
+      [10, 0],
+    ]);
+    const empty = barChart([0, 0], 100, 50);
+    expect(empty.bars.every((b) => b.height === 0 && Number.isFinite(b.y))).toBe(true);
+  });
+});
