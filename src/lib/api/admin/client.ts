@@ -5,7 +5,11 @@ import { z } from "zod";
 import type { ApiClient } from "../client.ts";
 import {
   apiKeysAnswer,
+  orderDetailAnswer,
+  orderSearchAnswer,
+  type RefundBody,
   recoveryCodesAnswer,
+  refundDone,
   setupLinkAnswer,
   staffListAnswer,
   staffSessionAnswer,
@@ -17,6 +21,7 @@ const empty = z.unknown();
 
 export function adminApi(client: ApiClient, seller: string) {
   const q = { _seller: seller };
+  const q_ = (search: string) => ({ ...q, q: search });
   return {
     login: (email: string, password: string) =>
       client.send("POST", "admin/login", q, { email, password }, staffSessionAnswer),
@@ -34,6 +39,12 @@ export function adminApi(client: ApiClient, seller: string) {
     invite: (body: { email: string; name: string; role: string; refund_limit?: number | null }) =>
       client.send("POST", "admin/staff", q, body, staffListAnswer),
     apiKeys: () => client.get("admin/api_keys", q, apiKeysAnswer),
+    searchOrders: (q: string) => client.get("admin/orders", { ...q_(q) }, orderSearchAnswer),
+    order: (id: string) => client.get(`admin/orders/${encodeURIComponent(id)}`, q, orderDetailAnswer),
+    refund: (id: string, body: RefundBody) =>
+      client.send("POST", `admin/orders/${encodeURIComponent(id)}/refund`, q, body, refundDone),
+    resend: (id: string) =>
+      client.send("POST", `admin/orders/${encodeURIComponent(id)}/resend`, q, {}, empty),
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
   };
 }

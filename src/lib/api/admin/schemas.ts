@@ -140,3 +140,105 @@ export const todayAnswer = z.object({
   ),
 });
 export type TodayFigures = z.infer<typeof todayAnswer>["today"]["_data"][number];
+
+/** GET admin/orders?q=: the orders found (snake_case of services/admin/orders/schemas.ts orderSummary). */
+export const orderSearchAnswer = z.object({
+  ticket_order: collection(
+    z.object({
+      id: z.string(),
+      order_number: z.string(),
+      buyer_name: z.string().nullable(),
+      buyer_email: z.string().nullable(),
+      created_at: z.string(),
+      total: z.string(),
+      currency: z.string(),
+      state: z.string(),
+      item_count: z.number(),
+      booked_count: z.number(),
+    }),
+  ),
+});
+
+/** GET admin/orders/{id}: an order as staff see it. */
+export const orderDetailAnswer = z.object({
+  ticket_order: collection(
+    z.object({
+      order: z.object({
+        id: z.string(),
+        order_number: z.string(),
+        state: z.string(),
+        created_at: z.string(),
+        total: z.string(),
+        currency: z.string(),
+        guest: z.boolean(),
+        buyer: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+      }),
+      tickets: z.array(
+        z.object({
+          id: z.string(),
+          state: z.string(),
+          ticket_type: z.object({ id: z.string(), name: z.string() }),
+          event: z.object({ id: z.string(), name: z.string() }),
+          session_start: z.string().nullable(),
+          seat_name: z.string().nullable(),
+          holder_name: z.string().nullable(),
+          scan_code: z.string().nullable(),
+          price: z.string(),
+        }),
+      ),
+      payments: z.array(
+        z.object({
+          id: z.string(),
+          gateway: z.string(),
+          amount: z.string(),
+          state: z.string(),
+          card_last4: z.string().nullable(),
+          gift_card_number: z.string().nullable(),
+          occurred_at: z.string(),
+        }),
+      ),
+      refunds: z.array(
+        z.object({
+          id: z.string(),
+          gateway: z.string(),
+          amount: z.string(),
+          state: z.string(),
+          occurred_at: z.string(),
+        }),
+      ),
+      paid: z.string(),
+      refunded: z.string(),
+      refundable: z.string(),
+      emails: z.array(
+        z.object({
+          id: z.string(),
+          kind: z.string(),
+          subject: z.string(),
+          to: z.string(),
+          state: z.string(),
+          created_at: z.string(),
+        }),
+      ),
+      audit: z.array(
+        z.object({
+          id: z.string(),
+          actor_name: z.string(),
+          action: z.string(),
+          reason: z.string().nullable(),
+          created_at: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type AdminOrderDetail = z.infer<typeof orderDetailAnswer>["ticket_order"]["_data"][number];
+
+export const refundDone = z.object({
+  refund: collection(
+    z.object({ amount: z.string(), refunded: z.string(), due: z.string(), currency: z.string() }),
+  ),
+});
+export type RefundBody = {
+  scope: { kind: "order" } | { kind: "tickets"; ticket_ids: string[] } | { kind: "amount"; amount: string };
+  reason: string;
+};

@@ -52,3 +52,23 @@ export async function todayOf(cookie: string | null, seller: string, date?: stri
     throw error;
   }
 }
+
+/** Orders found by a search (null when the caller's role may not read orders). */
+export async function ordersFound(cookie: string | null, seller: string, q: string) {
+  try {
+    return (await adminApi(visitorClient({ cookie }), seller).searchOrders(q)).ticket_order._data;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}
+
+/** An order as staff see it, or null (not this tenant's, or the role may not read it). */
+export async function orderOf(cookie: string | null, seller: string, id: string) {
+  try {
+    return (await adminApi(visitorClient({ cookie }), seller).order(id)).ticket_order._data[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}

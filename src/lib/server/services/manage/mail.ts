@@ -70,7 +70,10 @@ export async function mailManagedOrder(
     inHand: await ticketMailExtras(ex, order, seller.slug, now, origin),
     notice: options.notice ?? MANAGE_MAIL_NOTICE[kind],
   });
-  return enqueueMail(ex, { ...mail, kind, relatedId: order.id }, now);
+  // A refund's mail is told apart from the order's confirmations in the buyer's inbox.
+  const subject =
+    kind === "order_refund" ? `Refund for your order ${order.orderNumber} with ${seller.name}` : mail.subject;
+  return enqueueMail(ex, { ...mail, subject, kind, relatedId: order.id }, now);
 }
 
 /**
