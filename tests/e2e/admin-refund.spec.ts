@@ -68,5 +68,7 @@ test("the box office finds an order by e-mail and refunds two of its three ticke
   // The buyer has the e-mail.
   await page.goto(`/_mail?to=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: /^Refund for your order \S+ with Harbour Museum/ }).click();
-  await expect(page.frameLocator("iframe.mail-html").locator("body")).toContainText("We have refunded $53.00 to you. The tickets refunded are cancelled.");
+  await expect(page.frameLocator("iframe.mail-html").locator("body")).toContainText(
+    "We have refunded $53.00 to you. The tickets refunded are cancelled.",
+  );
 });

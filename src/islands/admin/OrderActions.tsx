@@ -49,7 +49,7 @@ export default function OrderActions(props: OrderActionsProps) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const describe = () =>
+  const scopeWords = () =>
     kind === "order"
       ? `the whole order (${money(props.refundable)} left to refund)`
       : kind === "amount"
@@ -178,9 +178,10 @@ export default function OrderActions(props: OrderActionsProps) {
         </IslandForm>
       )}
       {confirming && (
-        <div className="admin-confirm" role="group" aria-label="Confirm the refund">
+        <fieldset className="admin-confirm">
+          <legend>Confirm the refund</legend>
           <p>
-            Refund {describe()} to the way it was paid? Refunded tickets are cancelled and their places go
+            Refund {scopeWords()} to the way it was paid? Refunded tickets are cancelled and their places go
             back on sale.
           </p>
           <button
@@ -195,7 +196,7 @@ export default function OrderActions(props: OrderActionsProps) {
           <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
             No, go back
           </button>
-        </div>
+        </fieldset>
       )}
       {props.canResend && (
         <p>
