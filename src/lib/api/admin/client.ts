@@ -5,11 +5,13 @@ import { z } from "zod";
 import type { ApiClient } from "../client.ts";
 import {
   apiKeysAnswer,
+  attendeesAnswer,
   orderDetailAnswer,
   orderSearchAnswer,
   type RefundBody,
   recoveryCodesAnswer,
   refundDone,
+  sessionChangeAnswer,
   setupLinkAnswer,
   staffListAnswer,
   staffSessionAnswer,
@@ -45,6 +47,32 @@ export function adminApi(client: ApiClient, seller: string) {
       client.send("POST", `admin/orders/${encodeURIComponent(id)}/refund`, q, body, refundDone),
     resend: (id: string) =>
       client.send("POST", `admin/orders/${encodeURIComponent(id)}/resend`, q, {}, empty),
+    attendees: (id: string) =>
+      client.get(`admin/sessions/${encodeURIComponent(id)}/attendees`, q, attendeesAnswer),
+    closeSession: (id: string, reason: string) =>
+      client.send(
+        "POST",
+        `admin/sessions/${encodeURIComponent(id)}/close`,
+        q,
+        { reason },
+        sessionChangeAnswer,
+      ),
+    reopenSession: (id: string, reason: string) =>
+      client.send(
+        "POST",
+        `admin/sessions/${encodeURIComponent(id)}/reopen`,
+        q,
+        { reason },
+        sessionChangeAnswer,
+      ),
+    setCapacity: (id: string, capacity: number, reason: string) =>
+      client.send(
+        "PUT",
+        `admin/sessions/${encodeURIComponent(id)}/capacity`,
+        q,
+        { capacity, reason },
+        sessionChangeAnswer,
+      ),
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
   };
 }

@@ -242,3 +242,27 @@ export type RefundBody = {
   scope: { kind: "order" } | { kind: "tickets"; ticket_ids: string[] } | { kind: "amount"; amount: string };
   reason: string;
 };
+
+/** GET admin/sessions/{id}/attendees. */
+export const attendeesAnswer = z.object({
+  attendee_list: collection(
+    z.object({
+      session_id: z.string(),
+      event_name: z.string(),
+      start: z.string(),
+      attendees: z.array(
+        z.object({
+          ticket_id: z.string(),
+          state: z.string(),
+          holder_name: z.string(),
+          email: z.string().nullable(),
+          ticket_type_name: z.string(),
+          seat: z.string().nullable(),
+          order_number: z.string(),
+          scan_code: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export const sessionChangeAnswer = z.object({ event_session: collection(z.record(z.string(), z.unknown())) });

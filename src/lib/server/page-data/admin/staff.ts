@@ -72,3 +72,15 @@ export async function orderOf(cookie: string | null, seller: string, id: string)
     throw error;
   }
 }
+
+/** A session's attendees (null when not this tenant's, or the role may not read them). */
+export async function attendeesOf(cookie: string | null, seller: string, sessionId: string) {
+  try {
+    return (
+      (await adminApi(visitorClient({ cookie }), seller).attendees(sessionId)).attendee_list._data[0] ?? null
+    );
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}
