@@ -6,6 +6,8 @@ import type { ApiClient } from "../client.ts";
 import {
   apiKeysAnswer,
   attendeesAnswer,
+  memberDetailAnswer,
+  memberSearchAnswer,
   orderDetailAnswer,
   orderSearchAnswer,
   type RefundBody,
@@ -73,6 +75,10 @@ export function adminApi(client: ApiClient, seller: string) {
         { capacity, reason },
         sessionChangeAnswer,
       ),
+    searchMembers: (search: string) => client.get("admin/members", q_(search), memberSearchAnswer),
+    member: (id: string) => client.get(`admin/members/${encodeURIComponent(id)}`, q, memberDetailAnswer),
+    resendMember: (id: string) =>
+      client.send("POST", `admin/members/${encodeURIComponent(id)}/resend`, q, {}, empty),
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
   };
 }

@@ -266,3 +266,44 @@ export const attendeesAnswer = z.object({
   ),
 });
 export const sessionChangeAnswer = z.object({ event_session: collection(z.record(z.string(), z.unknown())) });
+
+const memberCard = z.object({
+  membership_id: z.string(),
+  scan_code: z.string(),
+  role: z.string(),
+  name: z.string(),
+  last_name: z.string(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+  auto_renew_state: z.string().nullable(),
+  program: z.string().nullable(),
+  level: z.string().nullable(),
+});
+/** GET admin/members?q=. */
+export const memberSearchAnswer = z.object({
+  membership: collection(memberCard.extend({ email: z.string().nullable() })),
+});
+/** GET admin/members/{id}. */
+export const memberDetailAnswer = z.object({
+  membership: collection(
+    z.object({
+      membership: memberCard,
+      account: z.object({
+        first_name: z.string().nullable(),
+        last_name: z.string().nullable(),
+        email: z.string().nullable(),
+      }),
+      order: z.object({ id: z.string(), order_number: z.string(), created_at: z.string() }).nullable(),
+      cards: z.array(memberCard),
+      renewals: z.array(
+        z.object({
+          term_end: z.string(),
+          state: z.string(),
+          created_at: z.string(),
+          detail: z.string().nullable(),
+        }),
+      ),
+      auto_renew: z.object({ state: z.string().nullable(), payment_method: z.string().nullable() }),
+    }),
+  ),
+});

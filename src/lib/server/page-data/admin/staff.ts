@@ -84,3 +84,23 @@ export async function attendeesOf(cookie: string | null, seller: string, session
     throw error;
   }
 }
+
+/** Memberships found by a search (null when the role may not read members). */
+export async function membersFound(cookie: string | null, seller: string, q: string) {
+  try {
+    return (await adminApi(visitorClient({ cookie }), seller).searchMembers(q)).membership._data;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}
+
+/** A membership as staff see it, or null. */
+export async function memberOf(cookie: string | null, seller: string, id: string) {
+  try {
+    return (await adminApi(visitorClient({ cookie }), seller).member(id)).membership._data[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null;
+    throw error;
+  }
+}
