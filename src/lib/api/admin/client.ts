@@ -13,6 +13,7 @@ import {
   type RefundBody,
   recoveryCodesAnswer,
   refundDone,
+  salesAnswer,
   sessionChangeAnswer,
   setupLinkAnswer,
   staffListAnswer,
@@ -79,6 +80,8 @@ export function adminApi(client: ApiClient, seller: string) {
     member: (id: string) => client.get(`admin/members/${encodeURIComponent(id)}`, q, memberDetailAnswer),
     resendMember: (id: string) =>
       client.send("POST", `admin/members/${encodeURIComponent(id)}/resend`, q, {}, empty),
+    sales: (from: string, until: string) =>
+      client.get("admin/figures/sales", { ...q, from, until }, salesAnswer),
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
   };
 }

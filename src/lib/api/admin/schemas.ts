@@ -307,3 +307,34 @@ export const memberDetailAnswer = z.object({
     }),
   ),
 });
+
+const salesLine = {
+  orders: z.number(),
+  tickets: z.number(),
+  sales: z.number(),
+  fees: z.number(),
+  refunds: z.number(),
+};
+/** GET admin/figures/sales?from=&until=: sales by day, event and ticket type (money in minor units). */
+export const salesAnswer = z.object({
+  sales: collection(
+    z.object({
+      from: z.string(),
+      until: z.string(),
+      timezone: z.string(),
+      currency: z.string(),
+      totals: z.object(salesLine),
+      by_day: z.array(z.object({ date: z.string(), ...salesLine })),
+      by_event: z.array(z.object({ event_template_id: z.string(), event_name: z.string(), ...salesLine })),
+      by_ticket_type: z.array(
+        z.object({
+          event_name: z.string(),
+          ticket_type_id: z.string(),
+          ticket_type_name: z.string(),
+          ...salesLine,
+        }),
+      ),
+    }),
+  ),
+});
+export type SalesFiguresView = z.infer<typeof salesAnswer>["sales"]["_data"][number];

@@ -104,3 +104,16 @@ export async function memberOf(cookie: string | null, seller: string, id: string
     throw error;
   }
 }
+
+/** Sales figures of a period, or null (the role may not read figures) or the error's words. */
+export async function salesOf(cookie: string | null, seller: string, from: string, until: string) {
+  try {
+    return {
+      figures: (await adminApi(visitorClient({ cookie }), seller).sales(from, until)).sales._data[0] ?? null,
+    };
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500)
+      return { figures: null, problem: error.description };
+    throw error;
+  }
+}
