@@ -278,7 +278,7 @@ describe("a session's attendee list", () => {
 
     const { csv, filename } = await attendeeCsv(
       api.handle.db,
-      staff("viewer"),
+      staff("gate"),
       { sessionId: session.id },
       api.clock.now(),
     );
@@ -289,10 +289,18 @@ describe("a session's attendee list", () => {
     expect(lines[1]?.endsWith(`,,${order?.orderNumber},${scan?.scanCode},booked`)).toBe(true);
   });
 
+  it("'viewer: figures only': a viewer reads no attendee list", async () => {
+    const session = await upcomingSession(api, "hm-general-admission", 10);
+    await refusal(
+      attendeeList(api.handle.db, staff("viewer"), { sessionId: session.id }, api.clock.now()),
+      "forbidden_for_role",
+    );
+  });
+
   it("another seller's staff find no such session", async () => {
     const session = await upcomingSession(api, "hm-general-admission", 10);
     await refusal(
-      attendeeList(api.handle.db, staff("viewer", RIVERSIDE), { sessionId: session.id }, api.clock.now()),
+      attendeeList(api.handle.db, staff("gate", RIVERSIDE), { sessionId: session.id }, api.clock.now()),
       "not_found",
     );
     await refusal(

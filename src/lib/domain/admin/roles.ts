@@ -43,7 +43,8 @@ const GRANTS: Record<StaffRole, readonly AdminAction[]> = {
     "gate.scan",
   ],
   gate: ["sessions.read", "gate.scan"],
-  viewer: ["figures.read", "sessions.read"],
+  // Figures only: no attendee lists, which carry visitors' names and e-mails.
+  viewer: ["figures.read"],
 };
 
 export function allows(role: StaffRole, action: AdminAction): boolean {
