@@ -6,6 +6,7 @@ import { E2E_CHROMIUM } from "./scripts/chromium-path.mjs";
 import { E2E_NOW, withClockRuns } from "./tests/e2e/clock-runs.ts";
 import { withFlagsOffRun } from "./tests/e2e/flags-off-run.ts";
 import { e2eOidcIssuer } from "./tests/e2e/helpers/oidc.ts";
+import { withProductionRun } from "./tests/e2e/production-run.ts";
 import { withServersStartedTogether } from "./tests/e2e/servers-together.ts";
 import { SUITE_INSTANTS } from "./tests/helpers/instants.ts";
 
@@ -78,5 +79,6 @@ const config = defineConfig({
 
 // The time-sensitive specs again at 23:30 New York and on a DST change day (tests/e2e/clock-runs.ts).
 // The my-account pages with their flags off, on a server of their own (tests/e2e/flags-off-run.ts).
+// The back office in production mode, on the real clock (tests/e2e/production-run.ts).
 // All of them started side by side, not one after the other (tests/e2e/servers-together.ts).
-export default withServersStartedTogether(withFlagsOffRun(withClockRuns(config)));
+export default withServersStartedTogether(withProductionRun(withFlagsOffRun(withClockRuns(config))));

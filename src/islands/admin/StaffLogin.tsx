@@ -32,7 +32,7 @@ export default function StaffLogin({ seller, home, initialStep }: StaffLoginProp
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [secret, setSecret] = useState<{ secret: string; uri: string } | null>(null);
+  const [secret, setSecret] = useState<{ secret: string; uri: string; qr_svg: string } | null>(null);
   const [recovery, setRecovery] = useState<string[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -161,9 +161,15 @@ export default function StaffLogin({ seller, home, initialStep }: StaffLoginProp
       {setup ? (
         <>
           <p>
-            Your role needs a second factor. Add an account to an authenticator app (such as a password
-            manager or an authenticator on your phone) with this key, then enter the 6-digit code it shows.
+            Your role needs a second factor. Scan this code with an authenticator app (such as a password
+            manager or an authenticator on your phone), or type the key into it, then enter the 6-digit code
+            it shows.
           </p>
+          {secret && (
+            // The server's own rendering of the otpauth:// URI (qrcode package), never tenant text.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the secret
+            <div className="admin-login__qr" dangerouslySetInnerHTML={{ __html: secret.qr_svg }} />
+          )}
           <p className="admin-login__secret">
             Key: <code>{secret ? secret.secret.replace(/(.{4})/g, "$1 ").trim() : "…"}</code>
           </p>

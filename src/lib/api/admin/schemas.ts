@@ -7,7 +7,7 @@
  * |---|---|---|
  * | POST admin/login?_seller= | staffLoginBody | 200 staffSessionAnswer + `foyer_staff` cookie; 401 staff_login_failed; 429 rate_limited |
  * | POST admin/login/second_factor | codeBody | 200 staffSessionAnswer; 401 staff_second_factor_failed |
- * | POST admin/second_factor/setup | none | 200 totpSetupAnswer (secret and otpauth:// URI) |
+ * | POST admin/second_factor/setup | none | 200 totpSetupAnswer (secret, otpauth:// URI and its QR code) |
  * | POST admin/second_factor/confirm | codeBody | 200 recoveryCodesAnswer (ten codes, shown once) |
  * | POST admin/logout | none | 204 |
  * | GET admin/me | none | 200 staffSessionAnswer; 401 staff_not_logged_in |
@@ -60,7 +60,14 @@ export const staffSessionAnswer = z.object({
   ),
 });
 export const totpSetupAnswer = z.object({
-  totp: collection(z.object({ secret: z.string(), uri: z.string() })),
+  totp: collection(
+    z.object({
+      secret: z.string(),
+      uri: z.string(),
+      /** The otpauth:// URI as a QR code (inline SVG) for a phone's authenticator to scan. */
+      qr_svg: z.string(),
+    }),
+  ),
 });
 export const recoveryCodesAnswer = z.object({ recovery_code: collection(z.string()) });
 export const setupLinkAnswer = z.object({

@@ -53,6 +53,7 @@ import {
 } from "../../../services/admin/staff/login.ts";
 import { secureCookies } from "../../../services/auth/sessions.ts";
 import { cachedSeller } from "../../../services/cart/static-rows.ts";
+import { qrSvg } from "../../../services/ticket-cards/qr.ts";
 import { mailOriginFor } from "../../../tenant-hosts/links.ts";
 import type { ApiRouter } from "../../router.ts";
 import { errorBodies, jsonBody, sameOriginWrites } from "../_shared.ts";
@@ -228,7 +229,8 @@ export function registerAdminStaff(router: ApiRouter): void {
     if (session.state === "second_factor") throw fail("staff_second_factor_required");
     const seller = await cachedSeller(db, session.staff.sellerId);
     const { secret, uri } = await startTotpSetup(db, session, `${seller.name} back office`);
-    return c.json({ totp: { _count: 1, _data: [{ secret, uri }] } }, 200);
+    const qr = await qrSvg(uri, "QR code of the key, for an authenticator app to scan");
+    return c.json({ totp: { _count: 1, _data: [{ secret, uri, qr_svg: qr }] } }, 200);
   });
 
   router.openapi(routes.totpConfirm, async (c) => {
