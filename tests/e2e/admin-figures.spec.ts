@@ -17,6 +17,9 @@ test("a viewer reads the month's sales and downloads them as CSV", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: "Figures" })).toBeVisible();
   await expect(page.getByLabel("From")).toHaveValue("2026-11-01");
   await expect(page.getByRole("region", { name: "Sales by event" })).toBeVisible();
+  // "Charts where people would rather look than read": the days as bars, summed up in words.
+  await expect(page.getByRole("img", { name: /^Sales: .* in all; the busiest day is / })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Tickets: \d+ in all; the busiest day is / })).toBeVisible();
   await expectNoSeriousAxe(page);
   const download = await page.request.get(
     (await page.getByRole("link", { name: "Download by event (CSV)" }).getAttribute("href")) ?? "",

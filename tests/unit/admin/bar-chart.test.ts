@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { barChart, niceStep } from "../../../src/lib/domain/admin/bar-chart.ts";
+import { axisTicks, barChart, niceStep } from "../../../src/lib/domain/admin/bar-chart.ts";
 
 describe("the Today page's chart: 'charts where people would rather look than read'", () => {
   it("round gridline steps: 1, 2 or 5 times a power of ten", () => {
@@ -20,5 +20,13 @@ describe("the Today page's chart: 'charts where people would rather look than re
     ]);
     const empty = barChart([0, 0], 100, 50);
     expect(empty.bars.every((b) => b.height === 0 && Number.isFinite(b.y))).toBe(true);
+  });
+
+  it("an axis labels the first and last bar and at most five in all, evenly", () => {
+    expect(axisTicks(0)).toEqual([]);
+    expect(axisTicks(3)).toEqual([0, 1, 2]);
+    expect(axisTicks(24)).toEqual([0, 6, 12, 17, 23]);
+    expect(axisTicks(30)).toEqual([0, 7, 15, 22, 29]);
+    expect(axisTicks(6, 5)).toEqual([0, 1, 3, 4, 5]);
   });
 });

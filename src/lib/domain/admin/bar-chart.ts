@@ -40,3 +40,14 @@ export function barChart(values: readonly number[], width: number, height: numbe
   for (let v = 0; v <= top; v += step) grid.push({ value: v, y: height - (v / top) * height });
   return { bars, grid, max: top };
 }
+
+/**
+ * The indexes an axis labels among `count` bars: the first, the last, and evenly between, at most
+ * `most` in all, so the labels never crowd.
+ */
+export function axisTicks(count: number, most = 5): number[] {
+  if (count <= 0) return [];
+  if (count <= most) return Array.from({ length: count }, (_, i) => i);
+  const step = (count - 1) / (most - 1);
+  return [...new Set(Array.from({ length: most }, (_, i) => Math.round(i * step)))];
+}
