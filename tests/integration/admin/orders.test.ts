@@ -193,6 +193,8 @@ describe("refunds", () => {
     const [mail] = await mailsOf(order.orderId, "order_refund");
     expect(mail?.toAddress).toBe(order.email);
     expect(mail?.text).toContain("We have refunded $79.50 to you.");
+    // The mail's total says what was paid and what went back, not the order's charge alone.
+    expect(mail?.text).toContain("Total: $79.50 paid, $79.50 refunded");
     // Nothing is left: a second whole-order refund says so and changes nothing.
     expect(
       await refusal(

@@ -34,6 +34,8 @@ export const MANAGE_MAIL_NOTICE: Record<ManageMailKind, string | null> = {
 export interface ManageMailOptions {
   to?: string | undefined;
   notice?: string | undefined;
+  /** The mail's "Total:" line when the order's total alone would mislead (after a refund). */
+  totalText?: string | undefined;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function mailManagedOrder(
     sellerName: seller.name,
     orderId: order.id,
     orderNumber: order.orderNumber,
-    totalText: formatMoney(order.total, seller.currencyCode),
+    totalText: options.totalText ?? formatMoney(order.total, seller.currencyCode),
     to,
     firstName: identity?.firstName ?? null,
     tickets: booked,

@@ -134,6 +134,8 @@ export async function refundOrder(
       now,
       {
         notice: refundNotice(formatMoney(plan.amount, currency), plan.amount > 0, cancelling.length > 0),
+        // The order's total is what was charged; after a refund the buyer wants both numbers.
+        totalText: `${formatMoney(paid, currency)} paid, ${formatMoney(before + plan.amount, currency)} refunded`,
       },
     );
     await releasePlaces();
