@@ -10,8 +10,10 @@ import { ConfigurationError, checkDemoSeedAllowed, checkStartupConfig } from "./
 import { type DbHandle, openDb, targetFromEnv } from "./db/client.ts";
 import { prepareStartupData } from "./db/seed/startup.ts";
 import { createApiApp, newCachedApiCache } from "./http/app.ts";
+import { startIntervalJob } from "./jobs/interval.ts";
 import { logger } from "./log/logger.ts";
 import { startMailWorker } from "./mail/worker.ts";
+import { REFUND_RETRY_INTERVAL_MS, retryDueRefunds } from "./payments/refund-retry.ts";
 import { SWEEP_INTERVAL_MS } from "./services/cart/config.ts";
 import { releaseExpiredCarts } from "./services/cart/release.ts";
 import { startSessionHorizonJob } from "./services/catalogue/horizon-job.ts";
@@ -48,6 +50,15 @@ async function start(): Promise<Runtime> {
   startSessionHorizonJob(handle.db, clock);
   // Auto-renew charges enrolled memberships at term end, once per term on any number of servers.
   startRenewalJob(handle.db, clock);
+  // Refunds a gateway failed to make (Stripe unreachable) are tried again until they go through.
+  startIntervalJob({
+    failedEvent: "payment.refund_retry_failed",
+    intervalMs: REFUND_RETRY_INTERVAL_MS,
+    pass: () => retryDueRefunds(handle.db),
+    report: (run) => {
+      if (run.tried > 0) logger.info(run, "payment.refund_retry_pass");
+    },
+  });
   const cache = newCachedApiCache();
   return {
     handle,
@@ -57,21 +68,13 @@ async function start(): Promise<Runtime> {
   };
 }
 
-/** Releases expired carts every 30 s; unref'd so it never keeps the process alive. */
+/** Releases expired carts every 30 s. */
 function startCartSweeper(handle: DbHandle, clock: Clock): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    releaseExpiredCarts(handle.db, clock.now())
-      .catch((error: unknown) => {
-        logger.error({ err: error }, "cart.sweeper_failed");
-      })
-      .finally(() => {
-        running = false;
-      });
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
+  startIntervalJob({
+    failedEvent: "cart.sweeper_failed",
+    intervalMs: SWEEP_INTERVAL_MS,
+    pass: () => releaseExpiredCarts(handle.db, clock.now()),
+  });
 }
 
 export function getRuntime(): Promise<Runtime> {

@@ -3,12 +3,14 @@
  * (tests/fixtures/stripe): the payment records the card's last four digits from the expanded
  * payment method, staff find the order by them, and a refund of two tickets is one Refunds API
  * call for their price on the order's PaymentIntent, keyed by the refund row's id; a Stripe that
- * fails leaves the part refund_due, still counted, so nothing is refunded twice.
+ * fails leaves the part refund_due, still counted, so nothing is refunded twice, and the background
+ * pass (payments/refund-retry.ts) makes it later with the same key.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
+import { retryDueRefunds } from "../../../src/lib/server/payments/refund-retry.ts";
 import { stripeRefundKey } from "../../../src/lib/server/payments/stripe-gateway.ts";
 import {
   orderDetail,
@@ -92,5 +94,37 @@ describe("staff refunds through Stripe", () => {
     const detail = await orderDetail(api.handle.db, actor, order.orderId);
     expect(detail.refunds.map((r) => [r.amount, r.state])).toEqual([["10.00", "refund_due"]]);
     expect(detail.refundable).toBe("43.00");
+
+    // The owed part is tried again by the background pass, with the first attempt's key.
+    const owed = result.payments[0]?.id ?? "";
+    const run = await retryDueRefunds(api.handle.db);
+    expect(run).toMatchObject({ refunded: 1, stillDue: 0 });
+    const retried = stripe.fake().refunds.at(-1);
+    expect(retried).toMatchObject({ amount: 1000 });
+    expect(retried?.idempotency_key).toBe(stripeRefundKey(owed));
+    const after = await orderDetail(api.handle.db, actor, order.orderId);
+    expect(after.refunds.map((r) => [r.amount, r.state])).toEqual([["10.00", "refund"]]);
+    expect(after.refundable).toBe("43.00");
+    // Nothing is owed now: the next pass tries nothing.
+    expect(await retryDueRefunds(api.handle.db)).toEqual({ tried: 0, refunded: 0, stillDue: 0 });
+  });
+
+  it("a refund Stripe keeps failing stays owed, pass after pass, and is made once when Stripe answers", async () => {
+    const order = await stripeOrder(2, 1);
+    const actor = await staffActor(api, "harbour-museum", "admin");
+    stripe.fake().failNextRefund = true;
+    const result = await refundOrder(
+      api.handle.db,
+      actor,
+      { orderId: order.orderId, scope: { kind: "order" }, reason: "Closed for repairs" },
+      api.clock.now(),
+    );
+    expect(result).toMatchObject({ refunded: "0.00", due: "26.50" });
+    const made = stripe.fake().refunds.length;
+    stripe.fake().failNextRefund = true;
+    expect(await retryDueRefunds(api.handle.db)).toEqual({ tried: 1, refunded: 0, stillDue: 1 });
+    expect(await retryDueRefunds(api.handle.db)).toEqual({ tried: 1, refunded: 1, stillDue: 0 });
+    expect(stripe.fake().refunds.length).toBe(made + 1);
+    expect(await retryDueRefunds(api.handle.db)).toMatchObject({ tried: 0 });
   });
 });

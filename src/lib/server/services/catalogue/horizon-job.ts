@@ -11,6 +11,7 @@ import type { TenantCatalogue } from "../../../catalogue/tenant-catalogue.ts";
 import { contentDir } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
+import { startIntervalJob } from "../../jobs/interval.ts";
 import { logger } from "../../log/logger.ts";
 import { readCatalogueTenant } from "./apply/index.ts";
 import { plannedSessions, sellerIdOf } from "./apply/rows.ts";
@@ -50,22 +51,12 @@ export function readCatalogues(dir: string): Planned[] {
 }
 
 export function startSessionHorizonJob(db: Db, clock: Clock, dir: string = contentDir()): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    Promise.resolve()
-      .then(() => topUpSessions(db, readCatalogues(dir), clock.now()))
-      .then((added) => {
-        if (added > 0) logger.info({ added }, "catalogue.sessions_added");
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, "catalogue.horizon_failed");
-      })
-      .finally(() => {
-        running = false;
-      });
-  }, HORIZON_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startIntervalJob({
+    failedEvent: "catalogue.horizon_failed",
+    intervalMs: HORIZON_INTERVAL_MS,
+    pass: () => topUpSessions(db, readCatalogues(dir), clock.now()),
+    report: (added) => {
+      if (added > 0) logger.info({ added }, "catalogue.sessions_added");
+    },
+  });
 }
