@@ -16,6 +16,7 @@ const ticket = (over: Partial<TicketFacts> = {}): TicketFacts => ({
   sessionId: "s-today",
   eventId: "e1",
   sessionStart: new Date("2026-11-29T16:00:00Z"),
+  validUntil: null,
   ticketTypeName: "Adult",
   holderName: "Ada Lovelace",
   seat: null,
@@ -79,6 +80,22 @@ describe("the gate's verdict", () => {
     const event = { ...today, scope: { kind: "event" as const, eventId: "e2" } };
     expect(verdictOf(ticket(), event).kind).toBe("wrong_session");
     expect(verdictOf(ticket(), { ...today, scope: { kind: "event", eventId: "e1" } }).kind).toBe("admitted");
+  });
+
+  it("a pass (no session) is good any day of its validity, and shows it when it is not", () => {
+    const pass = ticket({
+      sessionId: null,
+      sessionStart: new Date("2026-11-01T04:00:00Z"),
+      validUntil: new Date("2026-12-31T05:00:00Z"),
+    });
+    expect(verdictOf(pass, { ...today, scope: { kind: "session", sessionId: "s-any" } }).kind).toBe(
+      "admitted",
+    );
+    const over = verdictOf({ ...pass, validUntil: new Date("2026-11-28T05:00:00Z") }, today);
+    expect(over.kind).toBe("wrong_day");
+    expect(verdictWords(over, NY).detail).toBe(
+      "This pass is valid from Sun, Nov 1 until Sat, Nov 28. Adult · Ada Lovelace",
+    );
   });
 
   it("cancelled, refunded, or not found: red", () => {

@@ -29,9 +29,13 @@ export interface TicketFacts {
   state: string;
   /** A cancelled ticket whose money went back reads as refunded. */
   refunded: boolean;
-  sessionId: string;
+  /** Null for a flexible ticket (a pass, any date within its validity). */
+  sessionId: string | null;
   eventId: string;
-  sessionStart: Date;
+  /** The session's start; for a flexible ticket, the start of its validity (null: none set). */
+  sessionStart: Date | null;
+  /** A flexible ticket's last moment of validity (null: open-ended or a session's ticket). */
+  validUntil: Date | null;
   ticketTypeName: string;
   holderName: string | null;
   seat: string | null;
@@ -55,7 +59,7 @@ export type ScanFacts = TicketFacts | MemberCardFacts | null;
 export type Verdict =
   | { light: "green"; kind: "admitted"; ticket: TicketFacts; overridden: boolean }
   | { light: "red"; kind: "already_admitted"; ticket: TicketFacts; at: Date; gate: string | null }
-  | { light: "amber"; kind: "wrong_day" | "wrong_session"; ticket: TicketFacts; sessionStart: Date }
+  | { light: "amber"; kind: "wrong_day" | "wrong_session"; ticket: TicketFacts }
   | { light: "red"; kind: "cancelled" | "refunded"; ticket: TicketFacts }
   | { light: "red"; kind: "not_found" }
   | { light: "green"; kind: "member_valid"; card: MemberCardFacts }
@@ -74,8 +78,19 @@ export function ticketFits(
   ticket: TicketFacts,
   ctx: Pick<VerdictContext, "scope" | "now" | "timeZone">,
 ): "fits" | "wrong_day" | "wrong_session" {
-  if (localDate(ticket.sessionStart, ctx.timeZone) !== localDate(ctx.now, ctx.timeZone)) return "wrong_day";
-  if (ctx.scope.kind === "session" && ctx.scope.sessionId !== ticket.sessionId) return "wrong_session";
+  if (ticket.sessionId === null) {
+    // A pass is good on any day of its validity, at any of its event's sessions.
+    if (ticket.sessionStart && ctx.now < ticket.sessionStart) return "wrong_day";
+    if (ticket.validUntil && ctx.now > ticket.validUntil) return "wrong_day";
+  } else if (
+    !ticket.sessionStart ||
+    localDate(ticket.sessionStart, ctx.timeZone) !== localDate(ctx.now, ctx.timeZone)
+  ) {
+    return "wrong_day";
+  }
+  if (ctx.scope.kind === "session" && ticket.sessionId !== null && ctx.scope.sessionId !== ticket.sessionId) {
+    return "wrong_session";
+  }
   if (ctx.scope.kind === "event" && ctx.scope.eventId !== ticket.eventId) return "wrong_session";
   return "fits";
 }
@@ -102,7 +117,7 @@ export function verdictOf(facts: ScanFacts, ctx: VerdictContext): Verdict {
   }
   const fit = ticketFits(facts, ctx);
   if (fit !== "fits" && !ctx.override) {
-    return { light: "amber", kind: fit, ticket: facts, sessionStart: facts.sessionStart };
+    return { light: "amber", kind: fit, ticket: facts };
   }
   return { light: "green", kind: "admitted", ticket: facts, overridden: fit !== "fits" };
 }
@@ -124,6 +139,14 @@ export function verdictWords(
     new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone }).format(d);
   const day = (d: Date) =>
     new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone }).format(d);
+  const whenValid = (t: TicketFacts) => {
+    if (t.sessionId === null) {
+      const from = t.sessionStart ? ` from ${day(t.sessionStart)}` : "";
+      const until = t.validUntil ? ` until ${day(t.validUntil)}` : "";
+      return `This pass is valid${from}${until}.`;
+    }
+    return t.sessionStart ? `This ticket is for ${day(t.sessionStart)} at ${time(t.sessionStart)}.` : "";
+  };
   const who = (t: TicketFacts) => [t.ticketTypeName, t.holderName, t.seat].filter(Boolean).join(" · ");
   switch (verdict.kind) {
     case "admitted":
@@ -137,14 +160,11 @@ export function verdictWords(
         detail: `At ${time(verdict.at)} on ${day(verdict.at)}${verdict.gate ? `, ${verdict.gate}` : ""}. ${who(verdict.ticket)}`,
       };
     case "wrong_day":
-      return {
-        headline: "Not for today",
-        detail: `This ticket is for ${day(verdict.sessionStart)} at ${time(verdict.sessionStart)}. ${who(verdict.ticket)}`,
-      };
+      return { headline: "Not for today", detail: `${whenValid(verdict.ticket)} ${who(verdict.ticket)}` };
     case "wrong_session":
       return {
         headline: "Not for this session",
-        detail: `This ticket is for ${time(verdict.sessionStart)} today. ${who(verdict.ticket)}`,
+        detail: `${whenValid(verdict.ticket)} ${who(verdict.ticket)}`,
       };
     case "cancelled":
       return { headline: "Cancelled", detail: `This ticket was cancelled. ${who(verdict.ticket)}` };
