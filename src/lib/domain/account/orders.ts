@@ -12,6 +12,16 @@
 
 export type TicketDisplayState = "Redeemed" | "Cancelled" | "Past Event";
 
+/**
+ * The tickets a buyer holds: booked, and booked then admitted at the gate (redeemed). Both count
+ * as sold, keep their place, and count toward a member's limits.
+ */
+export const SOLD_TICKET_STATES = ["booked", "redeemed"] as const;
+
+export function isSoldTicket(state: string): boolean {
+  return state === "booked" || state === "redeemed";
+}
+
 /** Spec 2 §4: "Cancelled or unbooked count as cancelled." (The database keeps `booked` for active.) */
 export function isCancelledTicket(state: string): boolean {
   return state === "cancelled" || state === "unbooked";

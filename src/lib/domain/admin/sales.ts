@@ -17,6 +17,7 @@
  * tickets are all cancelled splits its total over those. So every breakdown adds up to the totals.
  */
 
+import { SOLD_TICKET_STATES } from "../account/orders.ts";
 import { localDate } from "../calendar.ts";
 import { percentFee } from "../money.ts";
 import { allocate } from "./allocate.ts";
@@ -72,7 +73,7 @@ export interface SalesBreakdown {
   byTicketType: SalesByTicketType[];
 }
 
-const LIVE = new Set(["booked", "redeemed"]);
+const LIVE: ReadonlySet<string> = new Set(SOLD_TICKET_STATES);
 
 export const ticketFees = (t: Pick<SalesTicket, "faceValue" | "feeFixedOutside" | "feePercentOutside">) =>
   t.feeFixedOutside + percentFee(t.faceValue, t.feePercentOutside);

@@ -6,6 +6,7 @@
  * first line saying why it came.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { isSoldTicket } from "../../../domain/account/orders.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Executor } from "../../db/executor.ts";
@@ -55,7 +56,7 @@ export async function mailManagedOrder(
   const to = options.to ?? identity?.email;
   if (!to) return null;
   const bundle = await loadOrderBundle(ex, [order.id]);
-  const booked = bundle.tickets.filter((t) => t.ticket.state === "booked");
+  const booked = bundle.tickets.filter((t) => isSoldTicket(t.ticket.state));
   const mail = await buildOrderConfirmation({
     sellerId: order.sellerId,
     sellerName: seller.name,

@@ -6,6 +6,7 @@
  * held and booked members-only tickets of the event in the current term.
  */
 import { and, eq, gt, gte, inArray, lte, or } from "drizzle-orm";
+import { SOLD_TICKET_STATES } from "../../../domain/account/orders.ts";
 import {
   countByEvent,
   EVENT_LIMIT_META_KEY,
@@ -71,7 +72,7 @@ export async function memberEventTicketCounts(
             eq(s.cart.state, "pending"),
             eq(s.cart.identityId, input.identityId),
           ),
-          and(eq(s.ticket.state, "booked"), eq(s.ticketOrder.identityId, input.identityId)),
+          and(inArray(s.ticket.state, SOLD_TICKET_STATES), eq(s.ticketOrder.identityId, input.identityId)),
         ),
       ),
     );

@@ -11,6 +11,7 @@
  * - members-only tickets for a session after the term follow `reserve_beyond_term`.
  */
 import { and, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { SOLD_TICKET_STATES } from "../../../domain/account/orders.ts";
 import { withArticle } from "../../../domain/article.ts";
 import {
   type Benefits,
@@ -338,7 +339,7 @@ export async function memberTicketCounts(
         typeFilter,
         or(
           and(eq(s.ticket.state, "held"), eq(s.cart.state, "pending"), eq(s.cart.identityId, identityId)),
-          and(eq(s.ticket.state, "booked"), eq(s.ticketOrder.identityId, identityId)),
+          and(inArray(s.ticket.state, SOLD_TICKET_STATES), eq(s.ticketOrder.identityId, identityId)),
         ),
       ),
     );

@@ -5,6 +5,7 @@
  * visitor typed, so a name can never run as a spreadsheet formula).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { SOLD_TICKET_STATES } from "../../../../domain/account/orders.ts";
 import { toCsv } from "../../../../domain/admin/csv.ts";
 import type { StaffActor } from "../../../../domain/admin/roles.ts";
 import { zonedParts } from "../../../../domain/calendar.ts";
@@ -32,8 +33,6 @@ export interface AttendeeList {
   start: string;
   attendees: Attendee[];
 }
-
-const SOLD = ["booked", "redeemed"];
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
@@ -75,7 +74,7 @@ export async function attendeeList(
       and(
         eq(s.ticket.sellerId, actor.sellerId),
         eq(s.ticket.eventSessionId, session.id),
-        inArray(s.ticket.state, SOLD),
+        inArray(s.ticket.state, SOLD_TICKET_STATES),
       ),
     )
     .orderBy(asc(s.ticketOrder.orderNumber), asc(s.ticket.createdAt), asc(s.ticket.id));

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { checkTenant } from "../../../../catalogue/check.ts";
 import { formatProblem } from "../../../../catalogue/problems.ts";
+import { isSoldTicket } from "../../../../domain/account/orders.ts";
 import { addDays, localDate, startOfLocalDay } from "../../../../domain/calendar.ts";
 import { formatMoney } from "../../../../domain/money.ts";
 import type { Executor } from "../../../db/executor.ts";
@@ -181,7 +182,7 @@ async function readSales(tx: Executor, sellerId: string, current: CurrentRows): 
       const entry = sessionTickets.get(row.sessionId) ?? { orders: [], held: 0, any: false };
       entry.any = true;
       if (row.state === "held") entry.held += 1;
-      if (row.state === "booked" && row.orderNumber && !entry.orders.includes(row.orderNumber)) {
+      if (isSoldTicket(row.state) && row.orderNumber && !entry.orders.includes(row.orderNumber)) {
         entry.orders.push(row.orderNumber);
       }
       sessionTickets.set(row.sessionId, entry);
