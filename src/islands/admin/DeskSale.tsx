@@ -80,6 +80,9 @@ export default function DeskSale(props: DeskSaleProps) {
     return minor === null ? `${currency} ${amount}` : money(minor);
   };
   const session = day.sessions.find((x) => x.session_id === sessionId) ?? null;
+  // Sessions that have started are no longer sold: counted, not listed.
+  const open = day.sessions.filter((x) => !x.started);
+  const started = day.sessions.length - open.length;
   const lines = (session?.ticket_types ?? [])
     .map((type) => ({ type, quantity: quantityOf(quantities[type.id]) }))
     .filter((l) => l.quantity !== 0);
@@ -297,8 +300,13 @@ export default function DeskSale(props: DeskSaleProps) {
 
       <fieldset className="admin-roles desk-sessions">
         <legend>Session</legend>
-        {day.sessions.length === 0 && <p>No session to sell on this day.</p>}
-        {day.sessions.map((x) => {
+        {open.length === 0 && <p>No session left to sell on this day.</p>}
+        {started > 0 && (
+          <p className="admin-muted">
+            {started} {started === 1 ? "session has" : "sessions have"} started already.
+          </p>
+        )}
+        {open.map((x) => {
           const why = notSellable(x);
           return (
             <label key={x.session_id} className="desk-session">
@@ -335,6 +343,7 @@ export default function DeskSale(props: DeskSaleProps) {
                 base="admin-field"
                 label={`${type.name} (${moneyText(type.price)})`}
                 name={`quantity-${type.id}`}
+                required={false}
                 inputMode="numeric"
                 pattern="[0-9]*"
                 maxLength={2}
@@ -376,6 +385,7 @@ export default function DeskSale(props: DeskSaleProps) {
           base="admin-field"
           label="First name"
           name="first_name"
+          required={false}
           autoComplete="off"
           value={firstName}
           onChange={setFirstName}
@@ -384,6 +394,7 @@ export default function DeskSale(props: DeskSaleProps) {
           base="admin-field"
           label="Last name"
           name="last_name"
+          required={false}
           autoComplete="off"
           value={lastName}
           onChange={setLastName}
@@ -392,6 +403,7 @@ export default function DeskSale(props: DeskSaleProps) {
           base="admin-field"
           label="E-mail"
           name="email"
+          required={false}
           type="email"
           autoComplete="off"
           value={email}
@@ -436,6 +448,7 @@ export default function DeskSale(props: DeskSaleProps) {
               base="admin-field"
               label="Card's last four digits (optional)"
               name="last4"
+              required={false}
               inputMode="numeric"
               maxLength={4}
               autoComplete="off"
@@ -446,6 +459,7 @@ export default function DeskSale(props: DeskSaleProps) {
               base="admin-field"
               label="Terminal reference (optional)"
               name="reference"
+              required={false}
               autoComplete="off"
               value={reference}
               onChange={setReference}
@@ -457,6 +471,7 @@ export default function DeskSale(props: DeskSaleProps) {
               base="admin-field"
               label={`Cash tendered in ${currency} (optional)`}
               name="tendered"
+              required={false}
               inputMode="text"
               autoComplete="off"
               value={tendered}
