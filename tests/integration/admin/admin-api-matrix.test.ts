@@ -64,7 +64,17 @@ async function loginAs(seller: string, role: StaffRole): Promise<string> {
 }
 
 /** Every admin call with the action it needs. Writes that change nothing lasting come last. */
-const CALLS: { action: AdminAction; method: string; path: (i: Ids) => string; body?: unknown }[] = [
+interface Call {
+  action: AdminAction;
+  method: string;
+  path: (i: Ids) => string;
+  /** The body, or one made from the ids (known once beforeAll has bought the order). */
+  body?: unknown;
+}
+const bodyOf = (c: Call): unknown =>
+  typeof c.body === "function" ? (c.body as (i: Ids) => unknown)(ids) : c.body;
+
+const CALLS: Call[] = [
   { action: "orders.read", method: "GET", path: () => "/admin/orders?q=Ada" },
   { action: "orders.read", method: "GET", path: (i) => `/admin/orders/${i.order}` },
   { action: "figures.read", method: "GET", path: () => "/admin/figures/today" },
@@ -85,6 +95,18 @@ const CALLS: { action: AdminAction; method: string; path: (i: Ids) => string; bo
   { action: "staff.manage", method: "GET", path: () => "/admin/staff" },
   { action: "keys.manage", method: "GET", path: () => "/admin/api_keys" },
   { action: "audit.read", method: "GET", path: () => "/admin/audit" },
+  { action: "desk.sell", method: "GET", path: () => "/admin/desk/sessions" },
+  { action: "orders.read", method: "GET", path: (i) => `/admin/orders/${i.order}/ticket_cards` },
+  {
+    action: "desk.sell",
+    method: "POST",
+    path: () => "/admin/desk/sales",
+    body: (i: Ids) => ({
+      session_id: i.session,
+      lines: [{ ticket_type_id: "hm-ga-adult", quantity: 1 }],
+      payment: { method: "cash" },
+    }),
+  },
   { action: "orders.change", method: "POST", path: (i) => `/admin/orders/${i.order}/resend`, body: {} },
   {
     action: "members.change",
@@ -133,7 +155,7 @@ describe("the admin API's ownership and roles matrix", () => {
         c.method,
         `${c.path(ids)}${c.path(ids).includes("?") ? "&" : "?"}_seller=${HM}`,
         {},
-        c.body,
+        bodyOf(c),
       );
       expect([c.path(ids), res.status]).toEqual([c.path(ids), 401]);
     }
@@ -145,7 +167,7 @@ describe("the admin API's ownership and roles matrix", () => {
       const cookie = await loginAs(HM, role);
       for (const c of CALLS) {
         const path = `${c.path(ids)}${c.path(ids).includes("?") ? "&" : "?"}_seller=${HM}`;
-        const res = await call(c.method, path, { cookie }, c.body);
+        const res = await call(c.method, path, { cookie }, bodyOf(c));
         const want = allows(role, c.action) ? 200 : 403;
         if (res.status !== want)
           unexpected.push(`${role} ${c.method} ${path}: ${res.status} ${res.text.slice(0, 160)}`);
@@ -169,7 +191,7 @@ describe("the admin API's ownership and roles matrix", () => {
       for (const c of CALLS) {
         for (const seller of [HM, RZ]) {
           const path = `${c.path(ids)}${c.path(ids).includes("?") ? "&" : "?"}_seller=${seller}`;
-          const res = await call(c.method, path, auth, c.body);
+          const res = await call(c.method, path, auth, bodyOf(c));
           // Lists of the zoo's own (no _seller of the museum) may answer 200: they hold only the zoo's rows.
           const ownList = seller === RZ && !/\/(orders|sessions|members)\//.test(c.path(ids));
           if (res.status < 300 && !ownList)
@@ -184,9 +206,7 @@ describe("the admin API's ownership and roles matrix", () => {
   it("every action of the roles table is exercised by a call", () => {
     const exercised = new Set(CALLS.map((c) => c.action));
     expect(
-      ADMIN_ACTIONS.filter(
-        (a) => !exercised.has(a) && !["orders.refund", "desk.sell", "gate.scan"].includes(a),
-      ),
+      ADMIN_ACTIONS.filter((a) => !exercised.has(a) && !["orders.refund", "gate.scan"].includes(a)),
     ).toEqual([]);
   });
 });

@@ -6,6 +6,9 @@ import type { ApiClient } from "../client.ts";
 import {
   apiKeysAnswer,
   attendeesAnswer,
+  type DeskSaleBody,
+  deskDayAnswer,
+  deskSaleAnswer,
   memberDetailAnswer,
   memberSearchAnswer,
   orderDetailAnswer,
@@ -18,6 +21,7 @@ import {
   setupLinkAnswer,
   staffListAnswer,
   staffSessionAnswer,
+  ticketCardsAnswer,
   todayAnswer,
   totpSetupAnswer,
 } from "./schemas.ts";
@@ -48,8 +52,9 @@ export function adminApi(client: ApiClient, seller: string) {
     order: (id: string) => client.get(`admin/orders/${encodeURIComponent(id)}`, q, orderDetailAnswer),
     refund: (id: string, body: RefundBody) =>
       client.send("POST", `admin/orders/${encodeURIComponent(id)}/refund`, q, body, refundDone),
-    resend: (id: string) =>
-      client.send("POST", `admin/orders/${encodeURIComponent(id)}/resend`, q, {}, empty),
+    /** The confirmation again, to the buyer or to `to` (an address the visitor gives at the desk). */
+    resend: (id: string, to?: string) =>
+      client.send("POST", `admin/orders/${encodeURIComponent(id)}/resend`, q, to ? { to } : {}, empty),
     attendees: (id: string) =>
       client.get(`admin/sessions/${encodeURIComponent(id)}/attendees`, q, attendeesAnswer),
     closeSession: (id: string, reason: string) =>
@@ -82,6 +87,10 @@ export function adminApi(client: ApiClient, seller: string) {
       client.send("POST", `admin/members/${encodeURIComponent(id)}/resend`, q, {}, empty),
     sales: (from: string, until: string) =>
       client.get("admin/figures/sales", { ...q, from, until }, salesAnswer),
+    deskDay: (date?: string) => client.get("admin/desk/sessions", date ? { ...q, date } : q, deskDayAnswer),
+    sellAtDesk: (body: DeskSaleBody) => client.send("POST", "admin/desk/sales", q, body, deskSaleAnswer),
+    ticketCards: (id: string) =>
+      client.get(`admin/orders/${encodeURIComponent(id)}/ticket_cards`, q, ticketCardsAnswer),
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
   };
 }

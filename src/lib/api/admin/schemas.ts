@@ -345,3 +345,93 @@ export const salesAnswer = z.object({
   ),
 });
 export type SalesFiguresView = z.infer<typeof salesAnswer>["sales"]["_data"][number];
+
+/**
+ * The desk sale (the box office selling to a walk-in visitor):
+ * | GET admin/desk/sessions?date= | none | 200 deskDayAnswer: the day's sellable sessions |
+ * | POST admin/desk/sales | DeskSaleBody | 200 deskSaleAnswer; 409 session_capacity_exceeded; 400 desk_cash_short |
+ * | GET admin/orders/{id}/ticket_cards | none | 200 ticketCardsAnswer: the tickets to print |
+ */
+export const deskDayAnswer = z.object({
+  desk_day: collection(
+    z.object({
+      date: z.string(),
+      timezone: z.string(),
+      currency: z.string(),
+      sessions: z.array(
+        z.object({
+          session_id: z.string(),
+          event_template_id: z.string(),
+          event_name: z.string(),
+          start: z.string(),
+          local_time: z.string(),
+          capacity: z.number(),
+          remaining: z.number().nullable(),
+          closed: z.boolean(),
+          started: z.boolean(),
+          seated: z.boolean(),
+          ticket_types: z.array(
+            z.object({ id: z.string(), name: z.string(), group_name: z.string(), price: z.string() }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type DeskDayView = z.infer<typeof deskDayAnswer>["desk_day"]["_data"][number];
+export type DeskSessionView = DeskDayView["sessions"][number];
+
+export interface DeskSaleBody {
+  session_id: string;
+  lines: { ticket_type_id: string; quantity: number }[];
+  buyer?: { first_name?: string; last_name?: string; email?: string };
+  payment: { method: "card"; last4?: string; reference?: string } | { method: "cash"; tendered?: string };
+  email_tickets?: boolean;
+}
+
+export const deskSaleAnswer = z.object({
+  desk_sale: collection(
+    z.object({
+      order_id: z.string(),
+      order_number: z.string(),
+      total: z.string(),
+      currency: z.string(),
+      method: z.enum(["card", "cash"]),
+      tendered: z.string().nullable(),
+      change: z.string().nullable(),
+      tickets: z.number(),
+      buyer_email: z.string().nullable(),
+      emailed: z.boolean(),
+    }),
+  ),
+});
+export type DeskSaleView = z.infer<typeof deskSaleAnswer>["desk_sale"]["_data"][number];
+
+export const ticketCardsAnswer = z.object({
+  ticket_cards: collection(
+    z.object({
+      order_id: z.string(),
+      order_number: z.string(),
+      cards: z.array(
+        z.object({
+          ticket_id: z.string(),
+          order_id: z.string(),
+          order_number: z.string(),
+          order_state: z.string(),
+          state: z.string(),
+          handler: z.string(),
+          event_name: z.string(),
+          type_name: z.string(),
+          admit_name: z.string().nullable(),
+          session_id: z.string().nullable(),
+          start: z.string().nullable(),
+          valid_to: z.string().nullable(),
+          time_zone: z.string(),
+          seat: z.object({ name: z.string(), section: z.string().nullable() }).nullable(),
+          scan_code: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type TicketCardsView = z.infer<typeof ticketCardsAnswer>["ticket_cards"]["_data"][number];

@@ -41,6 +41,8 @@ export const ticketOrder = pgTable(
     total: integer("total").notNull(),
     /** A gift of membership: the giftee identity the memberships are for. */
     gifteeIdentityId: text("giftee_identity_id"),
+    /** Where it was sold: web (the shop, its API and renewals) or desk (staff at the box office). */
+    channel: text("channel").notNull().default("web"),
   },
   (t) => [
     uniqueIndex("ticket_order_cart_idx").on(t.cartId),

@@ -451,6 +451,22 @@ export const ERROR_CATALOGUE = {
     context: "admin_order",
     text: "This order's payment has not completed yet.",
   },
+  // The back office: the box office's desk sale.
+  desk_seats_not_chosen: {
+    status: 400,
+    context: "desk",
+    text: "Seats are not chosen at the desk: sell seated tickets through the shop's seat map.",
+  },
+  desk_type_not_sold: {
+    status: 400,
+    context: "desk",
+    text: "This ticket type is not sold at the desk (members-only, code, pass and other non-timed tickets).",
+  },
+  desk_cash_short: {
+    status: 400,
+    context: "desk",
+    text: "The cash tendered is less than the total.",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ERROR_CATALOGUE;

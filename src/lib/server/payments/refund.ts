@@ -18,9 +18,15 @@ import type { Executor, Tx } from "../db/executor.ts";
 import * as s from "../db/schema.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { logger } from "../log/logger.ts";
+import { deskRefunder, isDeskGateway, type Refunder } from "./desk.ts";
 import { gatewayFor } from "./index.ts";
 
 type PaymentRow = typeof s.payment.$inferSelect;
+
+/** The gateway that gives a payment back: a desk payment is given back at the desk (desk.ts). */
+function refunderOf(id: string): Refunder {
+  return isDeskGateway(id) ? deskRefunder : gatewayFor(gatewayId.parse(id));
+}
 export type RefundOutcome = "refunded" | "refund_due" | "not_refundable";
 
 const REFUNDABLE = new Set(["succeeded", "refund_due"]);
@@ -34,7 +40,7 @@ export function failureCode(error: unknown): string {
 export async function refundPayment(tx: Tx, payment: PaymentRow): Promise<RefundOutcome> {
   if (!REFUNDABLE.has(payment.state)) return "not_refundable";
   try {
-    await gatewayFor(gatewayId.parse(payment.gatewayId)).refund(tx, {
+    await refunderOf(payment.gatewayId).refund(tx, {
       paymentId: payment.id,
       cartId: payment.cartId,
       amount: payment.amount,
@@ -69,7 +75,7 @@ export async function refundCartPayments(tx: Tx, cartId: string): Promise<Refund
 type OrderRef = { id: string; cartId: string; sellerId: string };
 
 /** The gateways a part of a payment can go back through (free took nothing). */
-const PART_REFUNDABLE_GATEWAYS = new Set(["test", "stripe", "ledger"]);
+const PART_REFUNDABLE_GATEWAYS = new Set(["test", "stripe", "ledger", "desk_card", "desk_cash"]);
 
 /** What an order's payments took and what was given back, in minor units. */
 export interface OrderRefundables {
@@ -163,7 +169,7 @@ export async function refundOrderAmount(tx: Tx, input: AmountRefund): Promise<Am
     let state = "refund";
     let reference: string | null = null;
     try {
-      reference = await gatewayFor(gatewayId.parse(original.gatewayId)).refund(tx, {
+      reference = await refunderOf(original.gatewayId).refund(tx, {
         paymentId: id,
         cartId: original.cartId,
         amount: part.amount,

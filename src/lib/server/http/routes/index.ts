@@ -1,6 +1,7 @@
 import type { ApiRouter } from "../router.ts";
 import { registerAccountOrders } from "./account-orders.ts";
 import { registerAccountProfile } from "./account-profile.ts";
+import { registerAdminDesk } from "./admin/desk.ts";
 import { registerAdminOperations } from "./admin/operations.ts";
 import { registerAdminStaff } from "./admin/staff.ts";
 import { registerAuth } from "./auth.ts";
@@ -30,6 +31,7 @@ export function registerRoutes(router: ApiRouter): void {
   registerHealth(router);
   registerAdminStaff(router);
   registerAdminOperations(router);
+  registerAdminDesk(router);
   registerSessions(router);
   registerCalendar(router);
   registerEvents(router);

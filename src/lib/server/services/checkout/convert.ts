@@ -88,6 +88,8 @@ export async function bookCart(
     createdAt: now,
     total,
     gifteeIdentityId: cart.membershipOptions.gifteeIdentityId ?? null,
+    // A desk sale marks its order afterwards (services/admin/desk/sell.ts).
+    channel: "web",
   };
   await tx.insert(s.ticketOrder).values(order);
   await bookTickets(tx, tickets, order.id);

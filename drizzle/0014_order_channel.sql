@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_order" ADD COLUMN "channel" text DEFAULT 'web' NOT NULL;
