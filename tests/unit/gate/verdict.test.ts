@@ -31,7 +31,6 @@ const card = (over: Partial<MemberCardFacts> = {}): MemberCardFacts => ({
   levelName: "Family",
   validFrom: new Date("2026-01-01T05:00:00Z"),
   validUntil: new Date("2027-01-01T05:00:00Z"),
-  ended: false,
   ...over,
 });
 const today = { scope: { kind: "today" as const }, now, timeZone: NY };
@@ -118,6 +117,5 @@ describe("the gate's verdict", () => {
     expect(verdictOf(card({ validFrom: new Date("2026-12-01T05:00:00Z") }), today).kind).toBe(
       "member_not_yet_valid",
     );
-    expect(verdictOf(card({ ended: true }), today)).toMatchObject({ light: "red", kind: "member_ended" });
   });
 });

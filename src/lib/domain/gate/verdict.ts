@@ -49,9 +49,8 @@ export interface MemberCardFacts {
   memberName: string;
   levelName: string;
   validFrom: Date;
+  /** A membership ended by a refund ends at that moment, so it reads as expired. */
   validUntil: Date;
-  /** A membership ended by a refund or a cancellation is not valid at the gate. */
-  ended: boolean;
 }
 
 export type ScanFacts = TicketFacts | MemberCardFacts | null;
@@ -63,7 +62,7 @@ export type Verdict =
   | { light: "red"; kind: "cancelled" | "refunded"; ticket: TicketFacts }
   | { light: "red"; kind: "not_found" }
   | { light: "green"; kind: "member_valid"; card: MemberCardFacts }
-  | { light: "red"; kind: "member_expired" | "member_not_yet_valid" | "member_ended"; card: MemberCardFacts };
+  | { light: "red"; kind: "member_expired" | "member_not_yet_valid"; card: MemberCardFacts };
 
 export interface VerdictContext {
   scope: GateScope;
@@ -123,7 +122,6 @@ export function verdictOf(facts: ScanFacts, ctx: VerdictContext): Verdict {
 }
 
 function memberVerdict(card: MemberCardFacts, now: Date): Verdict {
-  if (card.ended) return { light: "red", kind: "member_ended", card };
   if (now < card.validFrom) return { light: "red", kind: "member_not_yet_valid", card };
   if (now >= card.validUntil) return { light: "red", kind: "member_expired", card };
   return { light: "green", kind: "member_valid", card };
@@ -186,11 +184,6 @@ export function verdictWords(
       return {
         headline: "Member: not yet valid",
         detail: `${verdict.card.memberName} · ${verdict.card.levelName}, from ${day(verdict.card.validFrom)}`,
-      };
-    case "member_ended":
-      return {
-        headline: "Member: not valid",
-        detail: `${verdict.card.memberName} · ${verdict.card.levelName}: this membership has ended.`,
       };
   }
 }

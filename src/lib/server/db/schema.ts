@@ -8,5 +8,6 @@ export * from "./schema-auth.ts";
 export * from "./schema-cart.ts";
 export * from "./schema-catalogue.ts";
 export * from "./schema-external-login.ts";
+export * from "./schema-gate.ts";
 export * from "./schema-mail.ts";
 export * from "./schema-orders.ts";

@@ -467,6 +467,12 @@ export const ERROR_CATALOGUE = {
     context: "desk",
     text: "The cash tendered is less than the total.",
   },
+  // The gate.
+  gate_not_admitted: {
+    status: 409,
+    context: "gate",
+    text: "This ticket has not been admitted, so there is no admission to undo.",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ERROR_CATALOGUE;

@@ -8,6 +8,7 @@
  *   its program is left on the order.
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
+import { SOLD_TICKET_STATES } from "../../../../domain/account/orders.ts";
 import type { Tx } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
 import { fail, notFound } from "../../../errors/api-error.ts";
@@ -62,7 +63,7 @@ export async function endUnbookedMemberships(tx: Tx, order: OrderRow, now: Date)
   const booked = await tx
     .select({ groupId: s.ticket.ticketGroupId })
     .from(s.ticket)
-    .where(and(eq(s.ticket.ticketOrderId, order.id), eq(s.ticket.state, "booked")));
+    .where(and(eq(s.ticket.ticketOrderId, order.id), inArray(s.ticket.state, SOLD_TICKET_STATES)));
   const stillBooked = new Set(booked.map((t) => t.groupId));
   // A membership without a program (older rows) ends with the order's last booked ticket.
   const programLeft = (m: (typeof memberships)[number]) =>
