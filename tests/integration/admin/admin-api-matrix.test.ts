@@ -87,6 +87,11 @@ const CALLS: { action: AdminAction; method: string; path: (i: Ids) => string; bo
   { action: "audit.read", method: "GET", path: () => "/admin/audit" },
   { action: "orders.change", method: "POST", path: (i) => `/admin/orders/${i.order}/resend`, body: {} },
   {
+    action: "orders.change",
+    method: "GET",
+    path: (i) => `/admin/orders/${i.order}/reschedule_options?session=${i.session}`,
+  },
+  {
     action: "members.change",
     method: "POST",
     path: (i) => `/admin/members/${i.membership}/resend`,
