@@ -260,6 +260,16 @@ describe("reschedule", () => {
       .set({ startDatetime: new Date(now().getTime() - 60_000) })
       .where(eq(s.eventSession.id, order.sessionId));
     expect(await refusal(move([kept ?? ""]))).toEqual({ status: 409, code: "reschedule_ticket_started" });
+    expect(
+      await refusal(
+        rescheduleOptions(
+          api.handle.db,
+          actor,
+          { orderId: order.orderId, sessionId: order.sessionId },
+          now(),
+        ),
+      ),
+    ).toEqual({ status: 409, code: "reschedule_ticket_started" });
     expect(await usedCapacity(api, to.id)).toBe(0);
     // Back as it was: the later tests count upcoming sessions.
     await api.handle.db

@@ -6,13 +6,18 @@ import type { ApiClient } from "../client.ts";
 import {
   apiKeysAnswer,
   attendeesAnswer,
+  type CancelBody,
+  cancelDone,
   memberDetailAnswer,
   memberSearchAnswer,
   orderDetailAnswer,
   orderSearchAnswer,
   type RefundBody,
+  type RescheduleBody,
   recoveryCodesAnswer,
   refundDone,
+  rescheduleDone,
+  rescheduleOptionsAnswer,
   salesAnswer,
   sessionChangeAnswer,
   setupLinkAnswer,
@@ -48,6 +53,16 @@ export function adminApi(client: ApiClient, seller: string) {
     order: (id: string) => client.get(`admin/orders/${encodeURIComponent(id)}`, q, orderDetailAnswer),
     refund: (id: string, body: RefundBody) =>
       client.send("POST", `admin/orders/${encodeURIComponent(id)}/refund`, q, body, refundDone),
+    cancel: (id: string, body: CancelBody) =>
+      client.send("POST", `admin/orders/${encodeURIComponent(id)}/cancel`, q, body, cancelDone),
+    reschedule: (id: string, body: RescheduleBody) =>
+      client.send("POST", `admin/orders/${encodeURIComponent(id)}/reschedule`, q, body, rescheduleDone),
+    rescheduleOptions: (id: string, session: string) =>
+      client.get(
+        `admin/orders/${encodeURIComponent(id)}/reschedule_options`,
+        { ...q, session },
+        rescheduleOptionsAnswer,
+      ),
     resend: (id: string) =>
       client.send("POST", `admin/orders/${encodeURIComponent(id)}/resend`, q, {}, empty),
     attendees: (id: string) =>

@@ -156,7 +156,7 @@ const routes = {
     path: "/admin/orders/{id}/reschedule_options",
     request: { query: sellerQuery.extend({ session: z.string().max(100) }), params: idParam },
     responses: answer(
-      "The event's later open sessions with places left, where the order's tickets of `session` could move.",
+      "The event's open sessions to come with places left, where the order's tickets of `session` could move.",
     ),
   }),
   today: createRoute({

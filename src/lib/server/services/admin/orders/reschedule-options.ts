@@ -1,14 +1,15 @@
 /**
- * Where an order's tickets of one session could move (reschedule.ts): the event's later sessions
- * of the actor's seller that still take tickets and have a place left, soonest first, each with
- * its places left as the shop counts them (domain/availability.ts, the session counters).
+ * Where an order's tickets of one session could move (reschedule.ts): the event's sessions to come
+ * (before or after theirs) of the actor's seller that still take tickets and have a place left, soonest first, each with
+ * its places left as the shop counts them (domain/availability.ts, the session counters). A
+ * session the order has no booked ticket of is 404; one that has started is 409, as the move is.
  */
 import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { StaffActor } from "../../../../domain/admin/roles.ts";
 import { availableCapacity } from "../../../../domain/availability.ts";
 import type { Executor } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
-import { notFound } from "../../../errors/api-error.ts";
+import { fail, notFound } from "../../../errors/api-error.ts";
 import { assertAllowed, parseInput } from "../permit.ts";
 import { sellerOrder } from "./access.ts";
 import { sellerSession, sessionPlace } from "./reschedule.ts";
@@ -40,6 +41,12 @@ export async function rescheduleOptions(
   // A session the order holds no booked ticket of is nothing to move from.
   if (!tickets.length) throw notFound("event_session", sessionId);
   const from = await sellerSession(db, actor.sellerId, sessionId);
+  // Its tickets can no longer move: refused as the move itself would be.
+  if (from.startDatetime.getTime() <= now.getTime()) {
+    throw fail("reschedule_ticket_started", {
+      extra: { ticket_ids: tickets.map((t) => t.id), event_session_id: from.id },
+    });
+  }
   const later = await db
     .select()
     .from(s.eventSession)

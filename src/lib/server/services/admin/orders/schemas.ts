@@ -259,7 +259,7 @@ export const rescheduleOptionsAnswer = z.object({
   from: sessionPlace,
   /** The order's booked tickets in `from`. */
   ticketIds: z.array(z.string()),
-  /** The event's later sessions that are open, sold and have a place left, soonest first. */
+  /** The event's sessions to come that are open, sold and have a place left, soonest first. */
   sessions: z.array(sessionPlace),
 });
 export type RescheduleOptions = z.infer<typeof rescheduleOptionsAnswer>;
