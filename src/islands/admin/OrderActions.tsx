@@ -1,6 +1,7 @@
 /**
- * An order's staff actions: refund the whole order, some of its tickets or an amount, always with
- * a reason (kept in the audit log), after a confirmation that says what will go back; and resend
+ * An order's staff actions: move tickets to another session (RescheduleForm.tsx); refund the whole
+ * order, some of its tickets or an amount, always with a reason (kept in the audit log), after a
+ * confirmation that says what will go back; cancel without a refund (CancelForm.tsx); and resend
  * the confirmation. The server decides what may go back (never more than was paid); the page
  * reloads to show the new state.
  */
@@ -13,6 +14,9 @@ import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { TextField } from "../ui/TextField.tsx";
+import { CancelForm } from "./CancelForm.tsx";
+import { type MoveChoice, RescheduleForm } from "./RescheduleForm.tsx";
+import { TicketChoices } from "./TicketChoices.tsx";
 
 export interface OrderActionsProps {
   seller: string;
@@ -22,8 +26,11 @@ export interface OrderActionsProps {
   refundable: string;
   /** The booked tickets, each with its words. */
   tickets: { id: string; label: string }[];
+  /** The order's booked tickets per session, with the sessions each could move to. */
+  moves: MoveChoice[];
   canRefund: boolean;
-  canResend: boolean;
+  /** Reschedule, cancel without a refund, and resend. */
+  canChange: boolean;
 }
 
 type Kind = "tickets" | "order" | "amount";
@@ -108,6 +115,13 @@ export default function OrderActions(props: OrderActionsProps) {
 
   return (
     <div className="admin-actions">
+      {props.canChange && (
+        <section aria-labelledby="reschedule-heading">
+          <h3 id="reschedule-heading">Reschedule</h3>
+          <RescheduleForm api={api} orderId={props.orderId} moves={props.moves} />
+        </section>
+      )}
+      {props.canRefund && <h3 id="refund-heading">Refund</h3>}
       {error && (
         <p className="admin-login__error" role="alert">
           {error}
@@ -141,28 +155,13 @@ export default function OrderActions(props: OrderActionsProps) {
             ))}
           </fieldset>
           {kind === "tickets" && (
-            <fieldset className="admin-roles">
-              <legend>Tickets to refund</legend>
-              {props.tickets.length === 0 && <p>No booked ticket is left.</p>}
-              {props.tickets.map((t) => (
-                <label key={t.id}>
-                  <ChoiceInput
-                    type="checkbox"
-                    name="ticket"
-                    value={t.id}
-                    checked={chosen.includes(t.id)}
-                    onChange={(e) => {
-                      // Read now: the event's target is gone by the time the state updater runs.
-                      const on = e.currentTarget.checked;
-                      setChosen((c) =>
-                        on ? [...c.filter((x) => x !== t.id), t.id] : c.filter((x) => x !== t.id),
-                      );
-                    }}
-                  />{" "}
-                  {t.label}
-                </label>
-              ))}
-            </fieldset>
+            <TicketChoices
+              legend="Tickets to refund"
+              name="ticket"
+              tickets={props.tickets}
+              chosen={chosen}
+              onChange={setChosen}
+            />
           )}
           {kind === "amount" && (
             <TextField
@@ -198,7 +197,13 @@ export default function OrderActions(props: OrderActionsProps) {
           </button>
         </fieldset>
       )}
-      {props.canResend && (
+      {props.canChange && (
+        <section aria-labelledby="cancel-heading">
+          <h3 id="cancel-heading">Cancel without refund</h3>
+          <CancelForm api={api} orderId={props.orderId} tickets={props.tickets} />
+        </section>
+      )}
+      {props.canChange && (
         <p>
           <button type="button" className="button button--secondary" onClick={resend} disabled={busy}>
             Resend the confirmation

@@ -109,6 +109,11 @@ const CALLS: Call[] = [
   },
   { action: "orders.change", method: "POST", path: (i) => `/admin/orders/${i.order}/resend`, body: {} },
   {
+    action: "orders.change",
+    method: "GET",
+    path: (i) => `/admin/orders/${i.order}/reschedule_options?session=${i.session}`,
+  },
+  {
     action: "members.change",
     method: "POST",
     path: (i) => `/admin/members/${i.membership}/resend`,

@@ -6,6 +6,8 @@ import type { ApiClient } from "../client.ts";
 import {
   apiKeysAnswer,
   attendeesAnswer,
+  type CancelBody,
+  cancelDone,
   type DeskSaleBody,
   deskDayAnswer,
   deskSaleAnswer,
@@ -14,8 +16,11 @@ import {
   orderDetailAnswer,
   orderSearchAnswer,
   type RefundBody,
+  type RescheduleBody,
   recoveryCodesAnswer,
   refundDone,
+  rescheduleDone,
+  rescheduleOptionsAnswer,
   salesAnswer,
   sessionChangeAnswer,
   setupLinkAnswer,
@@ -55,6 +60,16 @@ export function adminApi(client: ApiClient, seller: string) {
     /** The confirmation again, to the buyer or to `to` (an address the visitor gives at the desk). */
     resend: (id: string, to?: string) =>
       client.send("POST", `admin/orders/${encodeURIComponent(id)}/resend`, q, to ? { to } : {}, empty),
+    cancel: (id: string, body: CancelBody) =>
+      client.send("POST", `admin/orders/${encodeURIComponent(id)}/cancel`, q, body, cancelDone),
+    reschedule: (id: string, body: RescheduleBody) =>
+      client.send("POST", `admin/orders/${encodeURIComponent(id)}/reschedule`, q, body, rescheduleDone),
+    rescheduleOptions: (id: string, session: string) =>
+      client.get(
+        `admin/orders/${encodeURIComponent(id)}/reschedule_options`,
+        { ...q, session },
+        rescheduleOptionsAnswer,
+      ),
     attendees: (id: string) =>
       client.get(`admin/sessions/${encodeURIComponent(id)}/attendees`, q, attendeesAnswer),
     closeSession: (id: string, reason: string) =>

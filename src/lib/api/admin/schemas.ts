@@ -186,6 +186,7 @@ export const orderDetailAnswer = z.object({
           state: z.string(),
           ticket_type: z.object({ id: z.string(), name: z.string() }),
           event: z.object({ id: z.string(), name: z.string() }),
+          session_id: z.string().nullable(),
           session_start: z.string().nullable(),
           seat_name: z.string().nullable(),
           holder_name: z.string().nullable(),
@@ -232,6 +233,8 @@ export const orderDetailAnswer = z.object({
           actor_name: z.string(),
           action: z.string(),
           reason: z.string().nullable(),
+          /** What the entry changed (a reschedule: from_start, to_start, tickets). */
+          details: z.record(z.string(), z.unknown()),
           created_at: z.string(),
         }),
       ),
@@ -435,3 +438,37 @@ export const ticketCardsAnswer = z.object({
   ),
 });
 export type TicketCardsView = z.infer<typeof ticketCardsAnswer>["ticket_cards"]["_data"][number];
+/** POST admin/orders/{id}/cancel: the tickets cancelled without a refund. */
+export const cancelDone = z.object({
+  cancellation: collection(z.object({ order_id: z.string(), cancelled_ticket_ids: z.array(z.string()) })),
+});
+export type CancelBody = { ticket_ids?: string[]; reason: string };
+
+const sessionPlace = z.object({
+  id: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** Places left; -1 is unlimited. */
+  available: z.number(),
+});
+/** GET admin/orders/{id}/reschedule_options?session=: where the order's tickets of a session could move. */
+export const rescheduleOptionsAnswer = z.object({
+  reschedule_options: collection(
+    z.object({
+      order_id: z.string(),
+      from: sessionPlace,
+      ticket_ids: z.array(z.string()),
+      sessions: z.array(sessionPlace),
+    }),
+  ),
+});
+export type RescheduleOptionsView = z.infer<
+  typeof rescheduleOptionsAnswer
+>["reschedule_options"]["_data"][number];
+/** POST admin/orders/{id}/reschedule. */
+export const rescheduleDone = z.object({
+  reschedule: collection(
+    z.object({ order_id: z.string(), ticket_ids: z.array(z.string()), from: sessionPlace, to: sessionPlace }),
+  ),
+});
+export type RescheduleBody = { ticket_ids: string[]; session_id: string; reason: string };

@@ -473,6 +473,27 @@ export const ERROR_CATALOGUE = {
     context: "gate",
     text: "This ticket has not been admitted, so there is no admission to undo.",
   },
+  // The back office: staff moving an order's tickets to another session.
+  reschedule_ticket_started: {
+    status: 409,
+    context: "admin_reschedule",
+    text: "This ticket's session has started or is over: it can no longer be moved.",
+  },
+  reschedule_not_session_ticket: {
+    status: 409,
+    context: "admin_reschedule",
+    text: "This ticket is not for a session (a pass, membership or any-date ticket): there is nothing to move.",
+  },
+  reschedule_other_event: {
+    status: 409,
+    context: "admin_reschedule",
+    text: "Tickets move only to another session of the same event.",
+  },
+  reschedule_session_unavailable: {
+    status: 409,
+    context: "admin_reschedule",
+    text: "This session takes no tickets: it is closed, no longer sold, or it has started.",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ERROR_CATALOGUE;

@@ -55,6 +55,19 @@ export async function orderOf(cookie: string | null, seller: string, id: string)
   return (await unlessRefused(staffApi(cookie, seller).order(id)))?.ticket_order._data[0] ?? null;
 }
 
+/** Where the order's tickets of one session could move; null when the role may not move them. */
+export async function rescheduleOptionsOf(
+  cookie: string | null,
+  seller: string,
+  id: string,
+  session: string,
+) {
+  return (
+    (await unlessRefused(staffApi(cookie, seller).rescheduleOptions(id, session)))?.reschedule_options
+      ._data[0] ?? null
+  );
+}
+
 export async function attendeesOf(cookie: string | null, seller: string, sessionId: string) {
   return (await unlessRefused(staffApi(cookie, seller).attendees(sessionId)))?.attendee_list._data[0] ?? null;
 }

@@ -1,6 +1,6 @@
 /**
  * The admin API's operations of the day, over the back office services: orders (search, an
- * order, refund, cancel, resend), the figures (today, sales, CSV), sessions (close, reopen,
+ * order, refund, cancel, resend, reschedule and where to), the figures (today, sales, CSV), sessions (close, reopen,
  * capacity, attendees and their CSV) and members (search, a membership, resend its e-mail).
  *
  * Every call names the action it needs (access.ts requireActor: a staff session past its second
@@ -17,6 +17,8 @@ import {
   cancelOrder,
   orderDetail,
   refundOrder,
+  rescheduleOptions,
+  rescheduleOrder,
   resendOrder,
   searchOrders,
 } from "../../../services/admin/orders/index.ts";
@@ -130,6 +132,32 @@ const routes = {
       body: jsonBody(z.object({ to: z.string().max(254).optional() })),
     },
     responses: answer("The confirmation sent again."),
+  }),
+  reschedule: createRoute({
+    method: "post",
+    path: "/admin/orders/{id}/reschedule",
+    request: {
+      query: sellerQuery,
+      params: idParam,
+      body: jsonBody(
+        z.object({
+          ticket_ids: z.array(z.string().max(100)).max(500),
+          session_id: z.string().max(100),
+          reason: z.string().max(500),
+        }),
+      ),
+    },
+    responses: answer(
+      "The tickets moved to another session of the same event, keeping their type and the price paid; the buyer is mailed.",
+    ),
+  }),
+  rescheduleOptions: createRoute({
+    method: "get",
+    path: "/admin/orders/{id}/reschedule_options",
+    request: { query: sellerQuery.extend({ session: z.string().max(100) }), params: idParam },
+    responses: answer(
+      "The event's open sessions to come with places left, where the order's tickets of `session` could move.",
+    ),
   }),
   today: createRoute({
     method: "get",
@@ -257,6 +285,35 @@ export function registerAdminOperations(router: ApiRouter): void {
       clock.now(),
     );
     return c.json(one("resend", done), 200);
+  });
+  router.openapi(routes.reschedule, async (c) => {
+    const { db, clock } = c.get("deps");
+    const actor = await requireActor(c, "orders.change", c.req.valid("query")._seller);
+    const body = c.req.valid("json");
+    const done = await rescheduleOrder(
+      db,
+      actor,
+      {
+        orderId: c.req.valid("param").id,
+        ticketIds: body.ticket_ids,
+        sessionId: body.session_id,
+        reason: body.reason,
+      },
+      clock.now(),
+    );
+    return c.json(one("reschedule", done), 200);
+  });
+  router.openapi(routes.rescheduleOptions, async (c) => {
+    const { db, clock } = c.get("deps");
+    const q = c.req.valid("query");
+    const actor = await requireActor(c, "orders.change", q._seller);
+    const options = await rescheduleOptions(
+      db,
+      actor,
+      { orderId: c.req.valid("param").id, sessionId: q.session },
+      clock.now(),
+    );
+    return c.json(one("reschedule_options", options), 200);
   });
 
   router.openapi(routes.today, async (c) => {

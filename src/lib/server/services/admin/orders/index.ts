@@ -7,6 +7,8 @@
 export { cancelOrder } from "./cancel.ts";
 export { orderDetail } from "./detail.ts";
 export { refundOrder } from "./refund.ts";
+export { rescheduleOrder } from "./reschedule.ts";
+export { rescheduleOptions } from "./reschedule-options.ts";
 export { resendOrder } from "./resend.ts";
 export * from "./schemas.ts";
 export { searchOrders } from "./search.ts";

@@ -215,3 +215,51 @@ export const resendAnswer = z.object({
   to: z.string(),
 });
 export type ResendResult = z.infer<typeof resendAnswer>;
+
+export const rescheduleOrderInput = z.object({
+  orderId: id,
+  /** The booked tickets to move, all of one session of the order. */
+  ticketIds: z.array(id).min(1).max(500),
+  /** The session they move to: another of the same event. */
+  sessionId: id,
+  /** Why (the visitor's call, a closure): kept in the audit log. */
+  reason: storable(500),
+});
+export type RescheduleOrderInput = z.input<typeof rescheduleOrderInput>;
+
+export const rescheduleOptionsInput = z.object({
+  orderId: id,
+  /** The order's session whose tickets would move. */
+  sessionId: id,
+});
+export type RescheduleOptionsInput = z.input<typeof rescheduleOptionsInput>;
+
+const sessionPlace = z.object({
+  id: z.string(),
+  start: isoDate,
+  end: isoDate,
+  /** Places left for sale (capacity and oversell less taken); -1: unlimited. */
+  available: z.number().int(),
+});
+
+export const rescheduleAnswer = z.object({
+  orderId: z.string(),
+  ticketIds: z.array(z.string()),
+  from: sessionPlace,
+  to: sessionPlace,
+  /** The seats the moved tickets have in the new session (seated tickets only), by ticket id. */
+  seats: z.record(z.string(), z.string()),
+  /** The outbox row of the buyer's order_update mail, or null when the buyer has no e-mail. */
+  mailId: z.string().nullable(),
+});
+export type RescheduleResult = z.infer<typeof rescheduleAnswer>;
+
+export const rescheduleOptionsAnswer = z.object({
+  orderId: z.string(),
+  from: sessionPlace,
+  /** The order's booked tickets in `from`. */
+  ticketIds: z.array(z.string()),
+  /** The event's sessions to come that are open, sold and have a place left, soonest first. */
+  sessions: z.array(sessionPlace),
+});
+export type RescheduleOptions = z.infer<typeof rescheduleOptionsAnswer>;
