@@ -61,7 +61,7 @@ test("the box office finds an order by e-mail and refunds two of its three ticke
   // After the reload: two cancelled, one booked, and the audit names the box office member.
   await expect(page.getByRole("cell", { name: "Cancelled" })).toHaveCount(2);
   await expect(page.getByText(/Bea Box Office, refund: Two of the party are ill/)).toBeVisible();
-  await expect(page.getByText(/refund of \$53\.00 through test \(given back\)/)).toBeVisible();
+  await expect(page.getByText(/refund of \$53\.00 through the test gateway \(given back\)/)).toBeVisible();
 
   // The places are on sale again.
   expect(await available()).toBe((before ?? 0) + 2);
