@@ -8,16 +8,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { deskDay, deskTickets, sellAtDesk } from "../../../services/admin/desk/index.ts";
 import type { ApiRouter } from "../../router.ts";
-import { envelope, errorBodies, jsonBody } from "../_shared.ts";
+import { jsonBody } from "../_shared.ts";
 import { requireActor } from "./access.ts";
-import { snakeKeys } from "./operations.ts";
-
-const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
-const answer = (description: string) => ({
-  200: { description, content: { "application/json": { schema: envelope } } },
-  ...errorBodies(400, 401, 403, 404, 409, 429),
-});
-const one = (resource: string, item: unknown) => ({ [resource]: { _count: 1, _data: [snakeKeys(item)] } });
+import { answer, one, sellerQuery } from "./shapes.ts";
 
 const saleBody = z.object({
   session_id: z.string().max(100),

@@ -9,8 +9,6 @@
  * names in snake_case as everywhere in the API. CSV answers are text/csv with a file name.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { ApiEnv } from "../../../request/env.ts";
 import { salesCsv, salesFigures, todayFigures } from "../../../services/admin/figures/index.ts";
 import { memberDetail, resendMembershipEmail, searchMembers } from "../../../services/admin/members/index.ts";
 import {
@@ -30,52 +28,14 @@ import {
   setSessionCapacity,
 } from "../../../services/admin/sessions/index.ts";
 import type { ApiRouter } from "../../router.ts";
-import { envelope, errorBodies, jsonBody } from "../_shared.ts";
+import { jsonBody } from "../_shared.ts";
 import { requireActor } from "./access.ts";
+import { answer, csv, csvAnswer, idParam, many, one, sellerQuery } from "./shapes.ts";
 
-const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
-const idParam = z.object({ id: z.string().max(200) });
-const errors = errorBodies(400, 401, 403, 404, 409, 429);
-const answer = (description: string) => ({
-  200: { description, content: { "application/json": { schema: envelope } } },
-  ...errors,
-});
-const csv = (description: string) => ({
-  200: { description, content: { "text/csv": { schema: z.string() } } },
-  ...errors,
-});
 const get = <P extends string>(path: P, query = sellerQuery, description = "The answer.") =>
   createRoute({ method: "get", path, request: { query, params: idParam }, responses: answer(description) });
 
 const reasonBody = z.object({ reason: z.string().max(500).optional() });
-
-/** Field names in the API's style: camelCase keys of the services' answers become snake_case. */
-export function snakeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeKeys);
-  if (value && typeof value === "object" && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [
-        k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-        snakeKeys(v),
-      ]),
-    );
-  }
-  return value;
-}
-
-function one(resource: string, item: unknown) {
-  return { [resource]: { _count: 1, _data: [snakeKeys(item)] } };
-}
-function many(resource: string, items: readonly unknown[]) {
-  return { [resource]: { _count: items.length, _data: items.map(snakeKeys) } };
-}
-
-function csvAnswer(c: Context<ApiEnv>, file: { filename: string; csv: string }) {
-  return c.body(file.csv, 200, {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
-  });
-}
 
 const routes = {
   searchOrders: createRoute({
