@@ -209,3 +209,25 @@ describe("who may edit whom", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("two admins at once", () => {
+  it("two admins demoting each other at the same time: one change is made, the other is refused", async () => {
+    const alex = await cookieOf(HM, "admin");
+    expect(member(await edit(HM, id(HM, "viewer"), { role: "admin" }, alex))?.role).toBe("admin");
+    const vera = await cookieOf(HM, "viewer");
+    const [one, two] = await Promise.all([
+      edit(HM, id(HM, "viewer"), { role: "viewer" }, alex),
+      edit(HM, id(HM, "admin"), { role: "viewer" }, vera),
+    ]);
+    // The loser is refused either as the last admin (409) or, when the winner's change landed before
+    // its call was let in, as no longer an admin (403).
+    const statuses = [one.status, two.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const admins = await api.handle.db
+      .select({ id: s.staffAccount.id })
+      .from(s.staffAccount)
+      .where(and(eq(s.staffAccount.sellerId, HM), eq(s.staffAccount.role, "admin")));
+    expect(admins).toHaveLength(1);
+  });
+});

@@ -9,7 +9,7 @@
  *   disabling the last one, whoever asks) is refused with `staff_last_admin`.
  * - Only a box office member has a refund limit: another role's is cleared.
  */
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { type StaffActor, type StaffRole, staffRoleSchema } from "../../../../domain/admin/roles.ts";
 import type { Executor } from "../../../db/executor.ts";
@@ -61,10 +61,11 @@ function wanted(before: AccountState, change: z.output<typeof staffChangeInput>)
 const isActiveAdmin = (state: AccountState) => state.role === "admin" && !state.disabled;
 
 /**
- * The tenant's other active admins, locked, so two admins demoting each other at once cannot both
- * succeed and leave the tenant without one.
+ * The tenant's active admins, locked in one statement in a fixed order before anything else, so
+ * two admins demoting each other at once are taken one after the other (never a deadlock) and the
+ * second sees the first's change: the tenant is never left without an admin.
  */
-async function otherActiveAdmins(tx: Executor, sellerId: string, staffId: string): Promise<number> {
+async function lockActiveAdmins(tx: Executor, sellerId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: s.staffAccount.id })
     .from(s.staffAccount)
@@ -73,11 +74,11 @@ async function otherActiveAdmins(tx: Executor, sellerId: string, staffId: string
         eq(s.staffAccount.sellerId, sellerId),
         eq(s.staffAccount.role, "admin"),
         isNull(s.staffAccount.disabledAt),
-        ne(s.staffAccount.id, staffId),
       ),
     )
+    .orderBy(s.staffAccount.id)
     .for("update");
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
 /** Ends every session of the account now. */
@@ -102,6 +103,7 @@ export async function editStaff(
 ): Promise<StaffRow> {
   assertAllowed(actor, "staff.manage");
   const change = parseInput(staffChangeInput, input);
+  const admins = await lockActiveAdmins(tx, actor.sellerId);
   const [row] = await tx
     .select()
     .from(s.staffAccount)
@@ -110,10 +112,8 @@ export async function editStaff(
   if (!row) throw notFound("staff_account", staffId);
   const before = stateOf(row);
   const after = wanted(before, change);
-  if (isActiveAdmin(before) && !isActiveAdmin(after)) {
-    if ((await otherActiveAdmins(tx, actor.sellerId, row.id)) === 0) {
-      throw fail("staff_last_admin", { extra: { staff_id: row.id } });
-    }
+  if (isActiveAdmin(before) && !isActiveAdmin(after) && admins.every((id) => id === row.id)) {
+    throw fail("staff_last_admin", { extra: { staff_id: row.id } });
   }
   const disabledAt = after.disabled === before.disabled ? row.disabledAt : after.disabled ? now : null;
   const updated: StaffRow = { ...row, role: after.role, refundLimit: after.refundLimit, disabledAt };
