@@ -66,8 +66,16 @@ test("an admin creates an API key, uses it, revokes it; changes a refund limit; 
   expect(invited.status(), await invited.text()).toBe(201);
   await nav.getByRole("link", { name: "Staff" }).click();
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("refunds up to $50.00");
-  await page.getByRole("button", { name: `Edit ${staffName}` }).click();
+  // By keyboard: Enter opens the form, Escape closes it and gives the focus back to Edit.
+  const editButton = page.getByRole("button", { name: `Edit ${staffName}` });
+  await editButton.focus();
+  await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: `Edit ${staffName}` });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(editButton).toBeFocused();
+  await editButton.click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("radio", { name: /^Box office/ })).toBeChecked();
   await expectNoSeriousAxe(page);
