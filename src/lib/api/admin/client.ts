@@ -6,6 +6,7 @@ import type { ApiClient } from "../client.ts";
 import {
   apiKeysAnswer,
   attendeesAnswer,
+  auditAnswer,
   type CancelBody,
   cancelDone,
   type DeskSaleBody,
@@ -21,6 +22,7 @@ import {
   refundDone,
   rescheduleDone,
   rescheduleOptionsAnswer,
+  type StaffChangeBody,
   salesAnswer,
   sessionChangeAnswer,
   setupLinkAnswer,
@@ -32,6 +34,18 @@ import {
 } from "./schemas.ts";
 
 const empty = z.unknown();
+
+/** The audit log's filters and page (GET admin/audit). */
+export interface AuditFilter {
+  action?: string | undefined;
+  actor_id?: string | undefined;
+  resource?: string | undefined;
+  resource_id?: string | undefined;
+  _limit?: number | undefined;
+  _offset?: number | undefined;
+  /** audit_action, audit_actor: the choices to filter by. */
+  _embed?: string | undefined;
+}
 
 export function adminApi(client: ApiClient, seller: string) {
   const q = { _seller: seller };
@@ -52,7 +66,14 @@ export function adminApi(client: ApiClient, seller: string) {
     staff: () => client.get("admin/staff", q, staffListAnswer),
     invite: (body: { email: string; name: string; role: string; refund_limit?: number | null }) =>
       client.send("POST", "admin/staff", q, body, staffListAnswer),
+    editStaff: (id: string, body: StaffChangeBody) =>
+      client.send("PATCH", `admin/staff/${encodeURIComponent(id)}`, q, body, staffListAnswer),
     apiKeys: () => client.get("admin/api_keys", q, apiKeysAnswer),
+    createApiKey: (body: { name: string; role: string }) =>
+      client.send("POST", "admin/api_keys", q, body, apiKeysAnswer),
+    revokeApiKey: (id: string) =>
+      client.send("DELETE", `admin/api_keys/${encodeURIComponent(id)}`, q, undefined, empty),
+    audit: (filter: AuditFilter = {}) => client.get("admin/audit", { ...q, ...filter }, auditAnswer),
     searchOrders: (q: string) => client.get("admin/orders", { ...q_(q) }, orderSearchAnswer),
     order: (id: string) => client.get(`admin/orders/${encodeURIComponent(id)}`, q, orderDetailAnswer),
     refund: (id: string, body: RefundBody) =>

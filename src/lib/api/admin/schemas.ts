@@ -15,8 +15,9 @@
  * | POST admin/setup | setupBody | 204 |
  * | GET admin/staff | none | 200 staffListAnswer (admin) |
  * | POST admin/staff | inviteBody | 201 staffListAnswer of the new member; mails the setup link |
+ * | PATCH admin/staff/{id} | staffChangeBody | 200 staffListAnswer of the member as changed; 409 staff_last_admin |
  * | GET admin/api_keys, POST admin/api_keys, DELETE admin/api_keys/{id} | newKeyBody | the keys; a new key once in `key` |
- * | GET admin/audit | none | 200 auditAnswer: the newest entries |
+ * | GET admin/audit?action=&actor_id=&resource=&resource_id=&_limit=&_offset=&_embed=audit_action,audit_actor | none | 200 auditAnswer: newest first, `_count` all that match |
  */
 import { z } from "zod";
 import { STAFF_ROLES } from "../../domain/admin/roles.ts";
@@ -37,6 +38,14 @@ export const inviteBody = z.object({
   refund_limit: z.number().int().min(0).nullable().optional(),
 });
 export const newKeyBody = z.object({ name: z.string().max(120), role: z.enum(STAFF_ROLES) });
+/** What an admin changes of a colleague's account; at least one of role, refund_limit, disabled. */
+export const staffChangeBody = z.object({
+  role: z.enum(STAFF_ROLES).optional(),
+  refund_limit: z.number().int().min(0).nullable().optional(),
+  disabled: z.boolean().optional(),
+  reason: z.string().max(500).optional(),
+});
+export type StaffChangeBody = z.infer<typeof staffChangeBody>;
 
 export const staffMember = z.object({
   id: z.string(),
@@ -79,6 +88,9 @@ export const apiKeyItem = z.object({
   name: z.string(),
   role: z.enum(STAFF_ROLES),
   prefix: z.string(),
+  /** The staff member (or key) who made it, and their name. */
+  created_by: z.string(),
+  created_by_name: z.string().nullable(),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
   /** Only in the answer that creates it. */
@@ -87,16 +99,32 @@ export const apiKeyItem = z.object({
 export const apiKeysAnswer = z.object({ api_key: collection(apiKeyItem) });
 export const auditItem = z.object({
   id: z.string(),
+  /** staff, api_key or system. */
   actor_kind: z.string(),
+  actor_id: z.string(),
   actor_name: z.string(),
   action: z.string(),
   resource: z.string(),
   resource_id: z.string(),
+  /** Words for the thing acted on (an order's number, a session's event, a member ID), when known. */
+  resource_label: z.string().nullable(),
+  /** A session's start, when the resource is one. */
+  resource_time: z.string().nullable(),
   reason: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   created_at: z.string(),
 });
-export const auditAnswer = z.object({ audit_log: collection(auditItem) });
+/** `_count` is every entry that matches, `_data` the page asked for. */
+export const auditAnswer = z.object({
+  audit_log: collection(auditItem),
+  /** With `_embed=audit_action`: the actions in the log, to filter by. */
+  audit_action: collection(z.object({ action: z.string(), count: z.number() })).optional(),
+  /** With `_embed=audit_actor`: the staff and keys in the log, to filter by. */
+  audit_actor: collection(
+    z.object({ actor_kind: z.string(), actor_id: z.string(), actor_name: z.string() }),
+  ).optional(),
+});
+export type AuditAnswer = z.infer<typeof auditAnswer>;
 
 export type StaffSessionAnswer = z.infer<typeof staffSessionAnswer>;
 export type StaffMember = z.infer<typeof staffMember>;

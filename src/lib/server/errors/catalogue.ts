@@ -409,6 +409,11 @@ export const ERROR_CATALOGUE = {
   },
   staff_not_logged_in: { status: 401, context: "staff", text: "Log in to the back office first." },
   api_key_invalid: { status: 401, context: "staff", text: "This API key is not valid, or it was revoked." },
+  staff_last_admin: {
+    status: 409,
+    context: "staff",
+    text: "This is the last active admin. Make another staff member an admin first, then change this account.",
+  },
   // Tickets.
   no_wallet_pass: { status: 404, context: "wallet", text: "This ticket has no wallet pass." },
 

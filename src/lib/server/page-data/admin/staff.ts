@@ -4,7 +4,7 @@
  * as null, so a page shows its own words or its 404; a server failure still throws.
  */
 
-import { type AdminApi, adminApi } from "../../../api/admin/client.ts";
+import { type AdminApi, type AuditFilter, adminApi } from "../../../api/admin/client.ts";
 import type { StaffSessionAnswer } from "../../../api/admin/schemas.ts";
 import { ApiClientError } from "../../../api/errors.ts";
 import { visitorClient } from "../client.ts";
@@ -40,6 +40,16 @@ export async function setupLinkOf(token: string, seller: string) {
 /** The tenant's staff, for an admin's staff page. */
 export async function staffListOf(cookie: string | null, seller: string) {
   return (await unlessRefused(staffApi(cookie, seller).staff()))?.staff_account._data ?? null;
+}
+
+/** The tenant's API keys, for an admin's keys page. */
+export async function apiKeysOf(cookie: string | null, seller: string) {
+  return (await unlessRefused(staffApi(cookie, seller).apiKeys()))?.api_key._data ?? null;
+}
+
+/** A page of the audit log with the choices to filter by, for an admin's audit page. */
+export async function auditOf(cookie: string | null, seller: string, filter: AuditFilter) {
+  return unlessRefused(staffApi(cookie, seller).audit({ ...filter, _embed: "audit_action,audit_actor" }));
 }
 
 /** A venue-local day's figures for the Today page. */

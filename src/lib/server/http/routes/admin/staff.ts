@@ -15,6 +15,7 @@ import {
   recoveryCodesAnswer,
   setupBody,
   setupLinkAnswer,
+  staffChangeBody,
   staffListAnswer,
   staffLoginBody,
   staffSessionAnswer,
@@ -24,7 +25,7 @@ import type { StaffRole } from "../../../../domain/admin/roles.ts";
 import { fail } from "../../../errors/api-error.ts";
 import { clientAddress } from "../../../request/client-address.ts";
 import type { ApiEnv } from "../../../request/env.ts";
-import { recentAudit } from "../../../services/admin/audit.ts";
+import { type AuditPage, auditPage } from "../../../services/admin/audit.ts";
 import {
   completeSetup,
   inviteStaff,
@@ -39,6 +40,7 @@ import {
   newApiKeyInput,
   revokeApiKey,
 } from "../../../services/admin/staff/api-keys.ts";
+import { editStaff } from "../../../services/admin/staff/edit.ts";
 import {
   confirmTotpSetup,
   type SessionState,
@@ -60,6 +62,36 @@ import { errorBodies, jsonBody, sameOriginWrites } from "../_shared.ts";
 import { adminOnlyFresh, requireActor, staffSessionOf, staffToken } from "./access.ts";
 
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
+const auditEmbeds = ["audit_action", "audit_actor"] as const;
+const auditQuery = sellerQuery
+  .extend({
+    action: z.string().max(60).optional().describe("One action, e.g. refund or staff.role."),
+    actor_id: z.string().max(100).optional().describe("A staff member's or an API key's id."),
+    resource: z
+      .string()
+      .max(60)
+      .optional()
+      .describe("ticket_order, event_session, membership, staff_account, api_key …"),
+    resource_id: z.string().max(200).optional(),
+    _limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("Entries per page (50 unless given)."),
+    _offset: z.coerce.number().int().min(0).max(100_000).optional(),
+    _embed: z
+      .string()
+      .max(100)
+      .optional()
+      .refine((v) => !v || v.split(",").every((e) => (auditEmbeds as readonly string[]).includes(e)), {
+        message: `_embed takes ${auditEmbeds.join(", ")}.`,
+      })
+      .describe("audit_action, audit_actor: the log's actions and actors, to filter by."),
+  })
+  // An unknown filter is a 400, never silently ignored.
+  .strict();
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   200: { description, content: { "application/json": { schema } } },
 });
@@ -134,6 +166,19 @@ const routes = {
       ...staffErrors,
     },
   }),
+  editStaff: createRoute({
+    method: "patch",
+    path: "/admin/staff/{id}",
+    request: {
+      query: sellerQuery,
+      params: z.object({ id: z.string().max(100) }),
+      body: jsonBody(staffChangeBody),
+    },
+    responses: {
+      ...ok(staffListAnswer, "The staff member as changed; each change is in the audit log."),
+      ...staffErrors,
+    },
+  }),
   keys: createRoute({
     method: "get",
     path: "/admin/api_keys",
@@ -161,8 +206,11 @@ const routes = {
   audit: createRoute({
     method: "get",
     path: "/admin/audit",
-    request: { query: sellerQuery.extend({ _limit: z.string().max(5).optional() }) },
-    responses: { ...ok(auditAnswer, "The newest audit entries."), ...staffErrors },
+    request: { query: auditQuery },
+    responses: {
+      ...ok(auditAnswer, "The audit entries that match, newest first; `_count` is all that match."),
+      ...staffErrors,
+    },
   }),
 };
 
@@ -304,11 +352,22 @@ export function registerAdminStaff(router: ApiRouter): void {
     return c.json({ staff_account: { _count: 1, _data: [memberOf(staff)] } }, 201);
   });
 
+  router.openapi(routes.editStaff, async (c) => {
+    const { db, clock } = c.get("deps");
+    const actor = await requireActor(c, "staff.manage", c.req.valid("query")._seller);
+    const id = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const staff = await db.transaction((tx) => editStaff(tx, actor, id, body, clock.now()));
+    return c.json({ staff_account: { _count: 1, _data: [memberOf(staff)] } }, 200);
+  });
+
   const keyItem = (k: Awaited<ReturnType<typeof listApiKeys>>[number]) => ({
     id: k.id,
     name: k.name,
     role: k.role as StaffRole,
     prefix: k.prefix,
+    created_by: k.createdBy,
+    created_by_name: k.createdByName,
     created_at: k.createdAt.toISOString(),
     revoked_at: k.revokedAt?.toISOString() ?? null,
   });
@@ -331,6 +390,8 @@ export function registerAdminStaff(router: ApiRouter): void {
       name: input.name,
       role: input.role,
       prefix: made.prefix,
+      created_by: actor.id,
+      created_by_name: actor.name,
       created_at: now.toISOString(),
       revoked_at: null,
       key: made.key,
@@ -349,19 +410,44 @@ export function registerAdminStaff(router: ApiRouter): void {
     const { db } = c.get("deps");
     const query = c.req.valid("query");
     const actor = await requireActor(c, "audit.read", query._seller);
-    const limit = Math.min(500, Math.max(1, Number(query._limit ?? 100) || 100));
-    const rows = await recentAudit(db, actor.sellerId, limit);
-    const items = rows.map((r) => ({
-      id: r.id,
-      actor_kind: r.actorKind,
-      actor_name: r.actorName,
-      action: r.action,
-      resource: r.resource,
-      resource_id: r.resourceId,
-      reason: r.reason,
-      details: r.details,
-      created_at: r.createdAt.toISOString(),
-    }));
-    return c.json({ audit_log: { _count: items.length, _data: items } }, 200);
+    const embeds = new Set(query._embed?.split(",") ?? []);
+    const page = await auditPage(db, actor, {
+      action: query.action,
+      actorId: query.actor_id,
+      resource: query.resource,
+      resourceId: query.resource_id,
+      limit: query._limit,
+      offset: query._offset,
+      withChoices: embeds.size > 0,
+    });
+    return c.json(auditBody(page, embeds), 200);
   });
+}
+
+function auditBody(page: AuditPage, embeds: Set<string>) {
+  const items = page.entries.map((r) => ({
+    id: r.id,
+    actor_kind: r.actorKind,
+    actor_id: r.actorId,
+    actor_name: r.actorName,
+    action: r.action,
+    resource: r.resource,
+    resource_id: r.resourceId,
+    resource_label: r.resourceLabel,
+    resource_time: r.resourceTime?.toISOString() ?? null,
+    reason: r.reason,
+    details: r.details,
+    created_at: r.createdAt.toISOString(),
+  }));
+  const actions = page.actions ?? [];
+  const actors = (page.actors ?? []).map((a) => ({
+    actor_kind: a.actorKind,
+    actor_id: a.actorId,
+    actor_name: a.actorName,
+  }));
+  return {
+    audit_log: { _count: page.total, _data: items },
+    ...(embeds.has("audit_action") ? { audit_action: { _count: actions.length, _data: actions } } : {}),
+    ...(embeds.has("audit_actor") ? { audit_actor: { _count: actors.length, _data: actors } } : {}),
+  };
 }

@@ -6,7 +6,8 @@
  * effect within that minute on other servers, at once on this one).
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type StaffActor, type StaffRole, staffRoleSchema } from "../../../../domain/admin/roles.ts";
 import type { Executor } from "../../../db/executor.ts";
@@ -14,6 +15,7 @@ import * as s from "../../../db/schema.ts";
 import { fail, notFound } from "../../../errors/api-error.ts";
 import { checkPassword, hashPassword } from "../../auth/passwords.ts";
 import { recordAudit } from "../audit.ts";
+import { assertAllowed, parseInput } from "../permit.ts";
 
 export const newApiKeyInput = z.object({
   name: z.string().trim().min(1, "Name the key, for example Box office kiosk.").max(120),
@@ -27,9 +29,11 @@ const remembered = new Map<string, { actor: StaffActor; until: number }>();
 export async function createApiKey(
   tx: Executor,
   actor: StaffActor,
-  input: z.infer<typeof newApiKeyInput>,
+  raw: z.input<typeof newApiKeyInput>,
   now: Date,
 ): Promise<{ id: string; key: string; prefix: string }> {
+  assertAllowed(actor, "keys.manage");
+  const input = parseInput(newApiKeyInput, raw);
   const prefix = randomBytes(8).toString("hex").slice(0, 10);
   const key = `foyer_${prefix}_${randomBytes(24).toString("base64url")}`;
   const id = randomUUID();
@@ -50,7 +54,7 @@ export async function createApiKey(
       action: "key.create",
       resource: "api_key",
       resourceId: id,
-      details: { name: input.name, role: input.role },
+      details: { name: input.name, role: input.role, prefix },
     },
     now,
   );
@@ -58,16 +62,31 @@ export async function createApiKey(
 }
 
 export async function revokeApiKey(tx: Executor, actor: StaffActor, id: string, now: Date): Promise<void> {
+  assertAllowed(actor, "keys.manage");
   const done = await tx
     .update(s.apiKey)
     .set({ revokedAt: now })
     .where(and(eq(s.apiKey.id, id), eq(s.apiKey.sellerId, actor.sellerId), isNull(s.apiKey.revokedAt)))
-    .returning({ id: s.apiKey.id, prefix: s.apiKey.prefix });
-  if (done.length === 0) throw notFound("api_key", id);
+    .returning({ id: s.apiKey.id, name: s.apiKey.name, role: s.apiKey.role, prefix: s.apiKey.prefix });
+  const [key] = done;
+  if (!key) throw notFound("api_key", id);
   for (const [k, v] of remembered) if (v.actor.id === id) remembered.delete(k);
-  await recordAudit(tx, actor, { action: "key.revoke", resource: "api_key", resourceId: id }, now);
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: "key.revoke",
+      resource: "api_key",
+      resourceId: id,
+      details: { name: key.name, role: key.role, prefix: key.prefix },
+    },
+    now,
+  );
 }
 
+const creatorKey = alias(s.apiKey, "creator_key");
+
+/** The tenant's keys, newest first, with who made each (a staff member, or another key). */
 export function listApiKeys(db: Executor, sellerId: string) {
   return db
     .select({
@@ -75,12 +94,16 @@ export function listApiKeys(db: Executor, sellerId: string) {
       name: s.apiKey.name,
       role: s.apiKey.role,
       prefix: s.apiKey.prefix,
+      createdBy: s.apiKey.createdBy,
+      createdByName: sql<string | null>`coalesce(${s.staffAccount.name}, ${creatorKey.name})`,
       createdAt: s.apiKey.createdAt,
       revokedAt: s.apiKey.revokedAt,
     })
     .from(s.apiKey)
+    .leftJoin(s.staffAccount, eq(s.staffAccount.id, s.apiKey.createdBy))
+    .leftJoin(creatorKey, eq(creatorKey.id, s.apiKey.createdBy))
     .where(eq(s.apiKey.sellerId, sellerId))
-    .orderBy(s.apiKey.createdAt);
+    .orderBy(desc(s.apiKey.createdAt), s.apiKey.id);
 }
 
 /** The actor of a bearer key, or an `api_key_invalid` error. */
