@@ -5,6 +5,7 @@
  * session and membership. Expected: 401 for nobody, the role's allowance for its own tenant, and
  * never a success across tenants.
  */
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartEnvelope } from "../../../src/lib/api/cart/schemas.ts";
 import {
@@ -96,6 +97,20 @@ const CALLS: Call[] = [
   { action: "keys.manage", method: "GET", path: () => "/admin/api_keys" },
   { action: "audit.read", method: "GET", path: () => "/admin/audit" },
   { action: "desk.sell", method: "GET", path: () => "/admin/desk/sessions" },
+  { action: "gate.scan", method: "GET", path: () => "/admin/gate/day" },
+  { action: "gate.scan", method: "GET", path: () => "/admin/gate/codes" },
+  {
+    action: "gate.scan",
+    method: "POST",
+    path: () => "/admin/gate/scans",
+    // An unknown code: the scan is recorded, nothing is admitted.
+    body: () => ({
+      scan_id: randomUUID(),
+      code: "MATRIX-NO-SUCH-CODE",
+      gate: "Matrix gate",
+      scope: { kind: "today" },
+    }),
+  },
   { action: "orders.read", method: "GET", path: (i) => `/admin/orders/${i.order}/ticket_cards` },
   {
     action: "desk.sell",
@@ -210,8 +225,6 @@ describe("the admin API's ownership and roles matrix", () => {
 
   it("every action of the roles table is exercised by a call", () => {
     const exercised = new Set(CALLS.map((c) => c.action));
-    expect(
-      ADMIN_ACTIONS.filter((a) => !exercised.has(a) && !["orders.refund", "gate.scan"].includes(a)),
-    ).toEqual([]);
+    expect(ADMIN_ACTIONS.filter((a) => !exercised.has(a) && !["orders.refund"].includes(a))).toEqual([]);
   });
 });

@@ -10,7 +10,13 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { refundOrder } from "../../../src/lib/server/services/admin/orders/index.ts";
-import { scanCode, undoAdmission } from "../../../src/lib/server/services/gate/index.ts";
+import {
+  gateCodes,
+  scanCode,
+  scanCodeHash,
+  syncOfflineScans,
+  undoAdmission,
+} from "../../../src/lib/server/services/gate/index.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { buyHarbourOrder, staffActor } from "../admin/helpers.ts";
 
@@ -203,5 +209,61 @@ describe("scanning a ticket at the gate", () => {
     await expect(scanCode(api.handle.db, viewer, scan("X"), api.clock.now())).rejects.toMatchObject({
       items: [expect.objectContaining({ _code: "forbidden_for_role" })],
     });
+  });
+});
+
+describe("an offline gate", () => {
+  it("downloads only what it needs: code hashes, type, session and state, no names", async () => {
+    const order = await buyHarbourOrder(api, { quantity: 1, offset: 10, tag: "gate-codes" });
+    const session = await sessionOf(order.sessionId);
+    const gate = await staffActor(api, "harbour-museum", "gate");
+    const { codes } = await gateCodes(api.handle.db, gate, session.startDatetime);
+    const code = await codeOf(order.ticketIds[0] ?? "");
+    const entry = codes.find((c) => c.hash === scanCodeHash(code));
+    expect(entry).toEqual({
+      hash: scanCodeHash(code),
+      ticketTypeName: "Adult",
+      sessionId: order.sessionId,
+      eventId: "hm-general-admission",
+      start: session.startDatetime,
+      state: "booked",
+    });
+    expect(JSON.stringify(codes)).not.toContain(code);
+    expect(JSON.stringify(codes)).not.toContain("Ada");
+  });
+
+  it("syncs when the network is back: the server's first admission wins, and the other is a conflict", async () => {
+    const order = await buyHarbourOrder(api, { quantity: 2, offset: 11, tag: "gate-sync" });
+    const session = await sessionOf(order.sessionId);
+    const online = await staffActor(api, "harbour-museum", "gate");
+    const offline = await staffActor(api, "harbour-museum", "gate");
+    const [first, second] = [await codeOf(order.ticketIds[0] ?? ""), await codeOf(order.ticketIds[1] ?? "")];
+    const t0 = session.startDatetime.getTime() - 30 * 60_000;
+    // Offline at t0: both tickets admitted on the gate. Online at t0 + 5 min: the first ticket.
+    await scanCode(api.handle.db, online, scan(first, "Main gate"), new Date(t0 + 5 * 60_000));
+    const batch = {
+      scans: [
+        { ...scan(first, "Garden gate"), scannedAt: new Date(t0).toISOString(), admitted: true },
+        { ...scan(second, "Garden gate"), scannedAt: new Date(t0 + 60_000).toISOString(), admitted: true },
+      ],
+    };
+    const answers = await syncOfflineScans(api.handle.db, offline, batch, new Date(t0 + 10 * 60_000));
+    expect(answers.map((a) => [a.kind, a.conflict])).toEqual([
+      ["already_admitted", true],
+      ["admitted", false],
+    ]);
+    const conflicts = await api.handle.db.select().from(s.gateScan).where(eq(s.gateScan.conflict, true));
+    expect(conflicts.map((c) => [c.ticketId, c.gate, c.offline])).toContainEqual([
+      order.ticketIds[0],
+      "Garden gate",
+      true,
+    ]);
+    // The same batch again: the same answers, nothing counted twice.
+    const again = await syncOfflineScans(api.handle.db, offline, batch, new Date(t0 + 11 * 60_000));
+    expect(again.map((a) => [a.kind, a.conflict])).toEqual([
+      ["already_admitted", true],
+      ["admitted", false],
+    ]);
+    expect((await sessionOf(order.sessionId)).redeemedCount).toBe(session.redeemedCount + 2);
   });
 });

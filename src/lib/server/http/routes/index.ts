@@ -14,6 +14,7 @@ import { registerCompatCart } from "./compat-cart.ts";
 import { registerCompatOrders } from "./compat-orders.ts";
 import { registerEvents } from "./events.ts";
 import { registerExternalLogin } from "./external-login.ts";
+import { registerGate } from "./gate.ts";
 import { registerHealth } from "./health.ts";
 import { registerImage } from "./image.ts";
 import { registerManage } from "./manage.ts";
@@ -32,6 +33,7 @@ export function registerRoutes(router: ApiRouter): void {
   registerAdminStaff(router);
   registerAdminOperations(router);
   registerAdminDesk(router);
+  registerGate(router);
   registerSessions(router);
   registerCalendar(router);
   registerEvents(router);

@@ -17,8 +17,12 @@ import { memberCardFactsByCode, ticketFactsByCode } from "./lookup.ts";
 import { type ScanAnswer, type ScanInput, scanInput } from "./schemas.ts";
 
 export interface ScanOptions {
-  /** A scan an offline gate made earlier, synced now: decided at its own time. */
-  offline?: { scannedAt: Date };
+  /**
+   * A scan an offline gate made earlier, synced now: decided at its own time. `admitted`: the gate
+   * let the visitor in; if the server had already admitted the ticket from another scan, that is a
+   * conflict for the back office.
+   */
+  offline?: { scannedAt: Date; admitted: boolean };
 }
 
 export async function scanCode(
@@ -42,15 +46,12 @@ export async function scanCode(
     if (prior) return answerOf(replayed(prior, facts, ctx), scan.scanId, seller.timezone, prior.conflict);
 
     let verdict = verdictOf(facts, ctx);
-    let conflict = false;
     if (verdict.kind === "admitted") {
       const admitted = await admit(tx, actor, verdict, { ...scan, scannedAt });
-      if (!admitted) {
-        // Another gate (or a refund) got there first: say what the ticket is now.
-        verdict = verdictOf(await factsOf(tx, actor.sellerId, scan.code, scannedAt), ctx);
-        conflict = Boolean(options.offline) && verdict.kind === "already_admitted";
-      }
+      // Another gate (or a refund) got there first: say what the ticket is now.
+      if (!admitted) verdict = verdictOf(await factsOf(tx, actor.sellerId, scan.code, scannedAt), ctx);
     }
+    const conflict = Boolean(options.offline?.admitted) && verdict.kind === "already_admitted";
     await tx
       .insert(s.gateScan)
       .values({
