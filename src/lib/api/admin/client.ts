@@ -128,6 +128,9 @@ export function adminApi(client: ApiClient, seller: string) {
     ticketCards: (id: string) =>
       client.get(`admin/orders/${encodeURIComponent(id)}/ticket_cards`, q, ticketCardsAnswer),
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
+    /** A ticket admitted at the gate is booked again (logged with the reason). */
+    undoAdmission: (ticketId: string, reason: string) =>
+      client.send("POST", `admin/gate/admissions/${encodeURIComponent(ticketId)}/undo`, q, { reason }, empty),
   };
 }
 

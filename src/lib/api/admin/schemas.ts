@@ -220,6 +220,9 @@ export const orderDetailAnswer = z.object({
           holder_name: z.string().nullable(),
           scan_code: z.string().nullable(),
           price: z.string(),
+          admission: z
+            .object({ admitted_at: z.string(), gate: z.string(), overridden: z.boolean() })
+            .nullable(),
         }),
       ),
       payments: z.array(

@@ -21,6 +21,9 @@ const ACTION_WORDS: Record<string, string> = {
   "staff.enable": "Account enabled again",
   "key.create": "API key created",
   "key.revoke": "API key revoked",
+  reschedule: "Tickets moved to another session",
+  admit_override: "Admitted anyway at the gate",
+  admit_undo: "Admission undone",
 };
 
 export function auditActionWords(action: string): string {

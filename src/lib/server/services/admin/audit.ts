@@ -3,7 +3,7 @@
  * a change without its entry (or an entry without its change) never exists.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { StaffActor } from "../../../domain/admin/roles.ts";
 import type { Executor } from "../../db/executor.ts";
@@ -40,16 +40,30 @@ export async function recordAudit(
   });
 }
 
-/** The entries about one thing (an order, a session), newest first. */
-export function auditTrail(db: Executor, sellerId: string, resource: string, resourceId: string) {
+/**
+ * The entries about one thing (an order, a session), newest first; `parts` adds those about its
+ * parts (an order's tickets, admitted or undone at the gate).
+ */
+export function auditTrail(
+  db: Executor,
+  sellerId: string,
+  resource: string,
+  resourceId: string,
+  parts?: { resource: string; ids: readonly string[] },
+) {
+  const about = and(eq(auditLog.resource, resource), eq(auditLog.resourceId, resourceId));
   return db
     .select()
     .from(auditLog)
     .where(
       and(
         eq(auditLog.sellerId, sellerId),
-        eq(auditLog.resource, resource),
-        eq(auditLog.resourceId, resourceId),
+        parts?.ids.length
+          ? or(
+              about,
+              and(eq(auditLog.resource, parts.resource), inArray(auditLog.resourceId, [...parts.ids])),
+            )
+          : about,
       ),
     )
     .orderBy(desc(auditLog.createdAt));

@@ -5,7 +5,7 @@
  * refund, the e-mails sent about it (the outbox rows related to it) and its audit trail. Only the
  * actor's seller's orders: any other id is 404.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { refundableLeft, ticketPrice } from "../../../../domain/admin/refunds.ts";
 import type { StaffActor } from "../../../../domain/admin/roles.ts";
 import { toMoneyString } from "../../../../domain/money.ts";
@@ -40,7 +40,15 @@ export async function orderDetail(
     .from(s.outbox)
     .where(and(eq(s.outbox.sellerId, actor.sellerId), eq(s.outbox.relatedId, order.id)))
     .orderBy(asc(s.outbox.createdAt), asc(s.outbox.id));
-  const audit = await auditTrail(db, actor.sellerId, "ticket_order", order.id);
+  const ticketIds = bundle.tickets.map((t) => t.ticket.id);
+  const audit = await auditTrail(db, actor.sellerId, "ticket_order", order.id, {
+    resource: "ticket",
+    ids: ticketIds,
+  });
+  const admissions = ticketIds.length
+    ? await db.select().from(s.ticketAdmission).where(inArray(s.ticketAdmission.ticketId, ticketIds))
+    : [];
+  const admissionOf = new Map(admissions.map((a) => [a.ticketId, a]));
   return {
     order: {
       id: order.id,
@@ -66,6 +74,7 @@ export async function orderDetail(
       holderName: row.ticket.admitName,
       scanCode: row.scanCode,
       price: money(ticketPrice(row.ticket)),
+      admission: admissionView(admissionOf.get(row.ticket.id)),
     })),
     memberships: (bundle.memberships ?? []).map((m) => ({
       id: m.id,
@@ -113,4 +122,8 @@ export async function orderDetail(
       createdAt: a.createdAt.toISOString(),
     })),
   };
+}
+
+function admissionView(a: typeof s.ticketAdmission.$inferSelect | undefined) {
+  return a ? { admittedAt: a.admittedAt.toISOString(), gate: a.gate, overridden: a.overridden } : null;
 }

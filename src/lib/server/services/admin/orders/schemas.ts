@@ -101,7 +101,7 @@ export const orderDetailAnswer = z.object({
   tickets: z.array(
     z.object({
       id: z.string(),
-      /** booked | cancelled */
+      /** booked | redeemed (admitted at the gate) | cancelled */
       state: z.string(),
       ticketType: z.object({ id: z.string(), name: z.string() }),
       event: z.object({ id: z.string(), name: z.string() }),
@@ -112,6 +112,8 @@ export const orderDetailAnswer = z.object({
       scanCode: z.string().nullable(),
       /** Face value and outside fees: what a ticket refund gives back at most. */
       price: money,
+      /** When and at which gate it was admitted; null when not admitted. */
+      admission: z.object({ admittedAt: isoDate, gate: z.string(), overridden: z.boolean() }).nullable(),
     }),
   ),
   memberships: z.array(

@@ -1,0 +1,66 @@
+/**
+ * "Redeemed is shown … on the order pages. Staff can undo an admission, and the undo is logged."
+ * A gate admits a ticket through the admin API; the order's page shows it Redeemed with the time
+ * and the gate; staff undo it from the page with a reason, and the ticket is Booked again.
+ */
+import { randomUUID } from "node:crypto";
+import { expect, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
+import { firstOpenSession } from "./helpers/cart.ts";
+
+test("an admitted ticket reads Redeemed on the order's page, and staff undo the admission with a reason", async ({
+  page,
+  request,
+}) => {
+  const email = `admit-${randomUUID().slice(0, 8)}@example.com`;
+  const session = await firstOpenSession(request, "hm-general-admission", 1);
+  const cart = await request.post("/api/my/cart/modify?_seller=harbour-museum", {
+    data: { add: [{ ticket_type_id: "hm-ga-adult", event_session_id: session, quantity: 1 }] },
+  });
+  const cartId = ((await cart.json()) as { cart: { _data: { id: string }[] } }).cart._data[0]?.id ?? "";
+  const paid = await request.post(`/api/cart/${cartId}/guest_checkout`, {
+    data: {
+      gateway_id: "test",
+      gateway_data: { card_number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" },
+      identity: { first_name: "Grace", last_name: "Hopper", email },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const orderId =
+    ((await paid.json()) as { ticket_order?: { _data: { id: string }[] } }).ticket_order?._data[0]?.id ?? "";
+
+  await page.goto("/harbour-museum/admin/login");
+  await page.getByLabel("E-mail address").fill("boxoffice@harbour-museum.example");
+  await page.getByLabel("Password").fill("Backoffice-2026");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/harbour-museum\/admin$/);
+
+  const detail = await page.request.get(`/api/admin/orders/${orderId}?_seller=harbour-museum`);
+  const code =
+    ((await detail.json()) as { ticket_order: { _data: { tickets: { scan_code: string }[] }[] } })
+      .ticket_order._data[0]?.tickets[0]?.scan_code ?? "";
+  const scan = await page.request.post("/api/admin/gate/scans?_seller=harbour-museum", {
+    data: {
+      scan_id: randomUUID(),
+      code,
+      gate: "North gate",
+      scope: { kind: "today" },
+      override: true,
+      reason: "e2e",
+    },
+  });
+  expect(scan.status(), await scan.text()).toBe(200);
+  expect(await scan.text()).toContain('"light":"green"');
+
+  await page.goto(`/harbour-museum/admin/orders/${orderId}`);
+  const row = page.getByRole("row", { name: /Adult/ });
+  await expect(row.getByRole("cell", { name: /^Redeemed/ })).toContainText("North gate");
+  await expectNoSeriousAxe(page);
+  await row.getByRole("button", { name: /^Undo admission of Adult/ }).click();
+  await page.getByLabel("Why undo it").fill("Scanned the wrong ticket");
+  await page.getByRole("button", { name: "Undo admission" }).click();
+  await expect(page.getByRole("row", { name: /Adult/ }).getByRole("cell", { name: "Booked" })).toBeVisible();
+  await expect(
+    page.getByText(/Bea Box Office, undid a ticket.s admission \(North gate\): Scanned the wrong ticket/),
+  ).toBeVisible();
+});
