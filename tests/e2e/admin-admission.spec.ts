@@ -64,3 +64,65 @@ test("an admitted ticket reads Redeemed on the order's page, and staff undo the 
     page.getByText(/Bea Box Office, undid a ticket.s admission \(North gate\): Scanned the wrong ticket/),
   ).toBeVisible();
 });
+
+test("a gate that was offline and let in a ticket another gate had admitted is a conflict on Today", async ({
+  page,
+  request,
+  foyerNow,
+}) => {
+  const session = await firstOpenSession(request, "hm-general-admission", 1);
+  const cart = await request.post("/api/my/cart/modify?_seller=harbour-museum", {
+    data: { add: [{ ticket_type_id: "hm-ga-adult", event_session_id: session, quantity: 1 }] },
+  });
+  const cartId = ((await cart.json()) as { cart: { _data: { id: string }[] } }).cart._data[0]?.id ?? "";
+  const paid = await request.post(`/api/cart/${cartId}/guest_checkout`, {
+    data: {
+      gateway_id: "test",
+      gateway_data: { card_number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" },
+      identity: {
+        first_name: "Ada",
+        last_name: "Twice",
+        email: `twice-${randomUUID().slice(0, 8)}@example.com`,
+      },
+    },
+  });
+  const orderId = (
+    (await paid.json()) as { ticket_order?: { _data: { id: string; order_number: string }[] } }
+  ).ticket_order?._data[0];
+  await page.goto("/harbour-museum/admin/login");
+  await page.getByLabel("E-mail address").fill("admin@harbour-museum.example");
+  await page.getByLabel("Password").fill("Backoffice-2026");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/harbour-museum\/admin$/);
+  const detail = await page.request.get(`/api/admin/orders/${orderId?.id}?_seller=harbour-museum`);
+  const code =
+    ((await detail.json()) as { ticket_order: { _data: { tickets: { scan_code: string }[] }[] } })
+      .ticket_order._data[0]?.tickets[0]?.scan_code ?? "";
+  const scope = { kind: "today" };
+  const online = await page.request.post("/api/admin/gate/scans?_seller=harbour-museum", {
+    data: { scan_id: randomUUID(), code, gate: "Main gate", scope, override: true },
+  });
+  expect(online.status(), await online.text()).toBe(200);
+  // The offline gate let the visitor in at the same time; it syncs afterwards.
+  const synced = await page.request.post("/api/admin/gate/sync?_seller=harbour-museum", {
+    data: {
+      scans: [
+        {
+          scan_id: randomUUID(),
+          code,
+          gate: "Garden gate",
+          scope,
+          override: true,
+          scanned_at: foyerNow,
+          admitted: true,
+        },
+      ],
+    },
+  });
+  expect(await synced.text()).toContain('"conflict":true');
+  await page.goto("/harbour-museum/admin");
+  const conflicts = page.getByRole("region", { name: "Gate conflicts" });
+  await expect(conflicts).toContainText(`order ${orderId?.order_number}`);
+  await expect(conflicts).toContainText("at Main gate, then let in again at");
+  await expect(conflicts).toContainText("at Garden gate (Alex Admin, offline)");
+});

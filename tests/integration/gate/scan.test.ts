@@ -12,6 +12,7 @@ import * as s from "../../../src/lib/server/db/schema.ts";
 import { refundOrder } from "../../../src/lib/server/services/admin/orders/index.ts";
 import {
   gateCodes,
+  gateConflicts,
   scanCode,
   scanCodeHash,
   syncOfflineScans,
@@ -258,6 +259,17 @@ describe("an offline gate", () => {
       "Garden gate",
       true,
     ]);
+    // The back office sees it: which ticket, which gate let it in again, and the admission that stands.
+    const day = await gateConflicts(api.handle.db, online, {}, new Date(t0 + 10 * 60_000));
+    expect(day.conflicts).toContainEqual(
+      expect.objectContaining({
+        ticketId: order.ticketIds[0],
+        orderNumber: order.orderNumber,
+        offlineGate: "Garden gate",
+        admittedGate: "Main gate",
+        admittedAt: new Date(t0 + 5 * 60_000),
+      }),
+    );
     // The same batch again: the same answers, nothing counted twice.
     const again = await syncOfflineScans(api.handle.db, offline, batch, new Date(t0 + 11 * 60_000));
     expect(again.map((a) => [a.kind, a.conflict])).toEqual([

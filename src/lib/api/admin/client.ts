@@ -12,6 +12,7 @@ import {
   type DeskSaleBody,
   deskDayAnswer,
   deskSaleAnswer,
+  gateConflictsAnswer,
   memberDetailAnswer,
   memberSearchAnswer,
   orderDetailAnswer,
@@ -128,6 +129,8 @@ export function adminApi(client: ApiClient, seller: string) {
     ticketCards: (id: string) =>
       client.get(`admin/orders/${encodeURIComponent(id)}/ticket_cards`, q, ticketCardsAnswer),
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
+    gateConflicts: (date?: string) =>
+      client.get("admin/gate/conflicts", date ? { ...q, date } : q, gateConflictsAnswer),
     /** A ticket admitted at the gate is booked again (logged with the reason). */
     undoAdmission: (ticketId: string, reason: string) =>
       client.send("POST", `admin/gate/admissions/${encodeURIComponent(ticketId)}/undo`, q, { reason }, empty),

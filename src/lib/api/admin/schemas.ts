@@ -469,6 +469,29 @@ export const ticketCardsAnswer = z.object({
   ),
 });
 export type TicketCardsView = z.infer<typeof ticketCardsAnswer>["ticket_cards"]["_data"][number];
+/** GET admin/gate/conflicts?date=: tickets an offline gate let in after another gate had admitted them. */
+export const gateConflictsAnswer = z.object({
+  gate_conflicts: collection(
+    z.object({
+      date: z.string(),
+      conflicts: z.array(
+        z.object({
+          scan_id: z.string(),
+          ticket_id: z.string(),
+          order_id: z.string().nullable(),
+          order_number: z.string().nullable(),
+          ticket_type_name: z.string(),
+          offline_gate: z.string(),
+          offline_scanned_at: z.string(),
+          offline_staff: z.string(),
+          admitted_gate: z.string().nullable(),
+          admitted_at: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+
 /** POST admin/orders/{id}/cancel: the tickets cancelled without a refund. */
 export const cancelDone = z.object({
   cancellation: collection(z.object({ order_id: z.string(), cancelled_ticket_ids: z.array(z.string()) })),

@@ -7,6 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   gateCodes,
+  gateConflicts,
   gateDay,
   SYNC_MAX_SCANS,
   scanCode,
@@ -88,6 +89,12 @@ const routes = {
       "Today's codes for a gate that goes offline: SHA-256 of each scan code, type, session, state.",
     ),
   }),
+  conflicts: createRoute({
+    method: "get",
+    path: "/admin/gate/conflicts",
+    request: { query: sellerQuery.extend({ date: z.string().max(10).optional() }) },
+    responses: answer("A day's tickets an offline gate let in after another gate had admitted them."),
+  }),
   sync: createRoute({
     method: "post",
     path: "/admin/gate/sync",
@@ -138,6 +145,12 @@ export function registerGate(router: ApiRouter): void {
     const { db, clock } = c.get("deps");
     const actor = await requireActor(c, "gate.scan", c.req.valid("query")._seller);
     return c.json(one("gate_codes", await gateCodes(db, actor, clock.now())), 200);
+  });
+  router.openapi(routes.conflicts, async (c) => {
+    const { db, clock } = c.get("deps");
+    const q = c.req.valid("query");
+    const actor = await requireActor(c, "gate.scan", q._seller);
+    return c.json(one("gate_conflicts", await gateConflicts(db, actor, { date: q.date }, clock.now())), 200);
   });
   router.openapi(routes.sync, async (c) => {
     const { db, clock } = c.get("deps");

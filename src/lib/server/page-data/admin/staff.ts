@@ -53,6 +53,11 @@ export async function auditOf(cookie: string | null, seller: string, filter: Aud
 }
 
 /** A venue-local day's figures for the Today page. */
+/** A day's gate conflicts; null when the role does not scan. */
+export async function gateConflictsOf(cookie: string | null, seller: string, date?: string) {
+  return (await unlessRefused(staffApi(cookie, seller).gateConflicts(date)))?.gate_conflicts._data[0] ?? null;
+}
+
 export async function todayOf(cookie: string | null, seller: string, date?: string) {
   return (await unlessRefused(staffApi(cookie, seller).today(date)))?.today._data[0] ?? null;
 }

@@ -4,6 +4,7 @@
  * gate's scans synced (sync.ts). Every call takes the acting staff member or API key, whose role
  * must allow `gate.scan`, and reads and writes only that actor's seller.
  */
+export { type GateConflict, gateConflicts } from "./conflicts.ts";
 export { gateCodes, gateDay, scanCodeHash } from "./day.ts";
 export { scanCode } from "./scan.ts";
 export * from "./schemas.ts";
