@@ -6,10 +6,11 @@
 //  3. cold start: process start to first healthy answer, on a fresh data dir (migrate + seed) and
 //     on an existing one;
 //  4. holds per second over HTTP on one session (scripts/bench-holds.mjs), with an oversell check;
-//  5. checkouts per second over HTTP (scripts/bench-checkout.mjs), with an order count check.
+//  5. checkouts per second over HTTP (scripts/bench-checkout.mjs), with an order count check;
+//  6. gate scans per second over HTTP with the p99 (scripts/bench-gate.mjs), each ticket admitted once.
 // Beside the JS bytes, the font bytes of each page: the font files (.woff2, .woff) it preloads or its
 // CSS references, raw (they are compressed already); fonts never count as JS.
-// BENCH_ONLY picks parts, comma-separated: js, lighthouse, ssr, cold, holds, checkout (default all),
+// BENCH_ONLY picks parts, comma-separated: js, lighthouse, ssr, cold, holds, checkout, gate (default all),
 // e.g. `BENCH_ONLY=ssr node scripts/bench.mjs` after a build measures only the listing SSR throughput.
 // BENCH_PORT sets the first of the two ports the page servers use (default: random in 4600-4899).
 // Each throughput load is preceded by a warm-up of BENCH_WARMUP_SECONDS (default 2) at 10 connections.
@@ -328,3 +329,6 @@ if (runs("holds")) await import("./bench-holds.mjs");
 
 // 5. Checkouts per second over HTTP, on PGlite and PostgreSQL, with the order count check.
 if (runs("checkout")) await import("./bench-checkout.mjs");
+
+// 6. Gate scans per second over HTTP, on PGlite and PostgreSQL, with the admitted-once check.
+if (runs("gate")) await import("./bench-gate.mjs");
