@@ -3,10 +3,13 @@
  * left before going in): a reason, then the ticket is booked again and the page reloads with the
  * undo in the order's audit trail.
  */
-import { useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { adminApi } from "../../lib/api/admin/client.ts";
 import { browserClient } from "../../lib/api/browser.ts";
 import { shopperMessage } from "../../lib/api/errors.ts";
+import { IslandForm } from "../ui/IslandForm.tsx";
+import { SubmitButton } from "../ui/SubmitButton.tsx";
+import { TextField } from "../ui/TextField.tsx";
 
 export interface UndoAdmissionProps {
   seller: string;
@@ -20,9 +23,8 @@ export default function UndoAdmission({ seller, ticketId, label }: UndoAdmission
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  async function undo(e: React.FormEvent) {
-    e.preventDefault();
+  async function undo(event: FormEvent) {
+    event.preventDefault();
     if (!reason.trim()) {
       setError("Say why the admission is undone.");
       return;
@@ -45,27 +47,18 @@ export default function UndoAdmission({ seller, ticketId, label }: UndoAdmission
     );
   }
   return (
-    <form className="admin-undo-form" onSubmit={undo} noValidate>
-      <label htmlFor={`${id}-reason`}>Why undo it</label>
-      <input
-        id={`${id}-reason`}
+    <IslandForm className="admin-undo-form" onSubmit={undo} noValidate>
+      <TextField
+        base="admin-field"
+        label="Why undo it"
+        name={`undo-reason-${ticketId}`}
         value={reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
+        onChange={setReason}
         maxLength={300}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        // biome-ignore lint/a11y/noAutofocus: the field the button just opened
-        autoFocus
+        error={error}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="admin-login__error">
-          {error}
-        </p>
-      )}
       <div className="admin-undo-form__actions">
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Undoing…" : "Undo admission"}
-        </button>
+        <SubmitButton busy={busy} label="Undo admission" busyLabel="Undoing…" />
         <button
           type="button"
           className="button button--secondary"
@@ -75,6 +68,6 @@ export default function UndoAdmission({ seller, ticketId, label }: UndoAdmission
           Keep it
         </button>
       </div>
-    </form>
+    </IslandForm>
   );
 }
