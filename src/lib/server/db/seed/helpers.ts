@@ -5,8 +5,6 @@
 import dayjs, { type Dayjs } from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
-import type { PgTable } from "drizzle-orm/pg-core";
-import type { Executor } from "../executor.ts";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -21,6 +21,6 @@ export async function staffPage(page: AstroGlobal): Promise<StaffPage | Response
   const base = page.locals.base;
   const cookie = page.request.headers.get("cookie");
   const session = await staffOfRequest(cookie, tenant.slug);
-  if (!session || session.state !== "active") return page.redirect(`${base}/admin/login`);
+  if (session?.state !== "active") return page.redirect(`${base}/admin/login`);
   return { tenant, base, cookie, session };
 }

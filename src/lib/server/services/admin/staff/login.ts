@@ -120,7 +120,6 @@ export async function resolveStaffSession(
   db: Executor,
   token: string | undefined,
   now: Date,
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolvedStaff | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);

@@ -228,8 +228,8 @@ async function updateRows(
   updates: { id: string; set: object }[],
 ): Promise<void> {
   for (const u of updates) {
-    // biome-ignore lint/suspicious/noExplicitAny: one update path for every catalogue table; each set is that table's own row fields
     await tx
+      // biome-ignore lint/suspicious/noExplicitAny: one update path for every catalogue table; each set is that table's own row fields
       .update(table as any)
       .set(u.set)
       .where(eq(table.id, u.id));
