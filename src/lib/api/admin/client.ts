@@ -12,6 +12,9 @@ import {
   type DeskSaleBody,
   deskDayAnswer,
   deskSaleAnswer,
+  type GateScanBody,
+  gateDayAnswer,
+  gateScanAnswer,
   memberDetailAnswer,
   memberSearchAnswer,
   orderDetailAnswer,
@@ -128,6 +131,10 @@ export function adminApi(client: ApiClient, seller: string) {
     ticketCards: (id: string) =>
       client.get(`admin/orders/${encodeURIComponent(id)}/ticket_cards`, q, ticketCardsAnswer),
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
+    gateDay: () => client.get("admin/gate/day", q, gateDayAnswer),
+    scan: (body: GateScanBody) => client.send("POST", "admin/gate/scans", q, body, gateScanAnswer),
+    undoAdmission: (ticketId: string, reason: string) =>
+      client.send("POST", `admin/gate/admissions/${encodeURIComponent(ticketId)}/undo`, q, { reason }, empty),
   };
 }
 
