@@ -340,7 +340,7 @@ export default function GateScanner(props: GateScannerProps) {
         </button>
       </div>
 
-      <section className={`gate-verdict gate-verdict--${light}`} aria-label="Last scan">
+      <section className={`gate-verdict gate-verdict--${light}`} aria-label="Scan answer">
         <div role="status" aria-atomic="true">
           {light === "green" ? words : null}
           {!answer && (
