@@ -13,7 +13,7 @@ import { chromium } from "@playwright/test";
 import QRCode from "qrcode";
 import { E2E_CHROMIUM } from "../../scripts/chromium-path.mjs";
 import { E2E_NOW } from "./clock-runs.ts";
-import { expect, type Page, test } from "./fixtures.ts";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { SELLER } from "./helpers/cart.ts";
 import { watchCspViolations } from "./helpers/csp-guard.ts";
@@ -52,38 +52,21 @@ function qrVideo(text: string): Buffer {
 }
 
 /** The venue's date at the server's fixed clock (Harbour Museum is in New York). */
-const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(E2E_NOW));
+const venueDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(at);
+const today = venueDate(new Date(E2E_NOW));
+/** A Wednesday, the day after (the museum is closed on Mondays, open the rest of the week). */
+const tomorrow = venueDate(new Date(new Date(E2E_NOW).getTime() + 86_400_000));
 
-async function logInAsGate(page: Page) {
-  await page.goto(`/${SELLER}/admin/login`);
-  await page.getByLabel("E-mail address").fill("gate@harbour-museum.example");
-  await page.getByLabel("Password").fill("Backoffice-2026");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(new RegExp(`/${SELLER}/admin$`));
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Gate" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Gate" })).toBeVisible();
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
-}
-
-async function nameTheGate(page: Page, name: string) {
-  await page.getByLabel("Gate name").fill(name);
-  await page.getByRole("radio", { name: /^Everything today/ }).check();
-  await page.getByRole("button", { name: "Start checking" }).click();
-  await expect(page.getByText(`${name} checks everything today.`)).toBeVisible();
-}
-
-test("a ticket's QR code shown to the camera is admitted, and shown again is already admitted", async ({
-  request,
-}, testInfo) => {
-  // A ticket for a session of today that is still on sale.
+/** The scan code of one adult ticket bought as a guest for the last session on sale on `date`. */
+async function boughtTicketCode(request: APIRequestContext, date: string): Promise<string> {
   const sessions = await request.get(
-    `/api/events/hm-general-admission/sessions?_seller=${SELLER}&_ondate=${today}&sold_out=false&_sort=start_datetime`,
+    `/api/events/hm-general-admission/sessions?_seller=${SELLER}&_ondate=${date}&sold_out=false&_sort=start_datetime`,
   );
   expect(sessions.status(), await sessions.text()).toBe(200);
   const open = ((await sessions.json()) as { event_session: { _data: { id: string }[] } }).event_session
     ._data;
   const session = open.at(-1)?.id;
-  if (!session) throw new Error(`No session of ${today} on sale`);
+  if (!session) throw new Error(`No session of ${date} on sale`);
   const cart = await request.post(`/api/my/cart/modify?_seller=${SELLER}`, {
     data: { add: [{ ticket_type_id: "hm-ga-adult", event_session_id: session, quantity: 1 }] },
   });
@@ -103,6 +86,31 @@ test("a ticket's QR code shown to the camera is admitted, and shown again is alr
   const code = ((await tickets.json()) as { ticket: { _data: { scan_code: string | null }[] } }).ticket
     ._data[0]?.scan_code;
   if (!code) throw new Error("The ticket has no scan code");
+  return code;
+}
+
+async function logInAsGate(page: Page) {
+  await page.goto(`/${SELLER}/admin/login`);
+  await page.getByLabel("E-mail address").fill("gate@harbour-museum.example");
+  await page.getByLabel("Password").fill("Backoffice-2026");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${SELLER}/admin$`));
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Gate" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Gate" })).toBeVisible();
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+}
+
+async function nameTheGate(page: Page, name: string) {
+  await page.getByLabel(/^Gate name/).fill(name);
+  await page.getByRole("radio", { name: /^Everything today/ }).check();
+  await page.getByRole("button", { name: "Start checking" }).click();
+  await expect(page.getByText(`${name} checks everything today.`)).toBeVisible();
+}
+
+test("a ticket's QR code shown to the camera is admitted, and shown again is already admitted", async ({
+  request,
+}, testInfo) => {
+  const code = await boughtTicketCode(request, today);
 
   const video = join(mkdtempSync(join(tmpdir(), "foyer-gate-")), "ticket.y4m");
   writeFileSync(video, qrVideo(code));
@@ -148,9 +156,12 @@ test("a ticket's QR code shown to the camera is admitted, and shown again is alr
   }
 });
 
-test("a code typed by hand that no ticket or card has is Not found, in red; the gate's name is remembered", async ({
+test("typed by hand: an unknown code is Not found in red; a ticket admitted is undone with a reason and admitted again; tomorrow's ticket is admitted anyway with a reason; the gate's name is remembered", async ({
   page,
+  request,
 }) => {
+  const todays = await boughtTicketCode(request, today);
+  const tomorrows = await boughtTicketCode(request, tomorrow);
   await logInAsGate(page);
   await expectNoSeriousAxe(page);
   await nameTheGate(page, "East gate");
@@ -163,7 +174,30 @@ test("a code typed by hand that no ticket or card has is Not found, in red; the 
   await expect(page.getByRole("heading", { level: 2, name: "Last scans" })).toBeVisible();
   await expectNoSeriousAxe(page);
 
+  await page.getByLabel("Code").fill(todays);
+  await page.getByRole("button", { name: "Check code" }).click();
+  await expect(answer.getByRole("status")).toContainText("Admitted");
+  await page.getByRole("button", { name: "Undo admission…" }).click();
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(page.getByText("Say why the admission is undone.")).toBeVisible();
+  await page.getByLabel("Reason to undo").fill("Scanned the wrong visitor");
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(answer.getByRole("status")).toHaveText("Admission undone. The ticket can be scanned again.");
+  await expect(page.getByRole("region", { name: "Last scans" })).toContainText("Admitted (undone)");
+  await page.getByLabel("Code").fill(todays);
+  await page.getByRole("button", { name: "Check code" }).click();
+  await expect(answer.getByRole("status")).toContainText("Admitted");
+
+  await page.getByLabel("Code").fill(tomorrows);
+  await page.getByRole("button", { name: "Check code" }).click();
+  await expect(answer.getByRole("alert")).toContainText("Not for today");
+  await expect(answer).toHaveClass(/gate-verdict--amber/);
+  await expectNoSeriousAxe(page);
+  await page.getByLabel("Reason to admit anyway").fill("Came a day early, tour group");
+  await page.getByRole("button", { name: "Admit anyway" }).click();
+  await expect(answer.getByRole("status")).toContainText("Admitted");
+
   await page.reload();
   await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
-  await expect(page.getByLabel("Gate name")).toHaveValue("East gate");
+  await expect(page.getByLabel(/^Gate name/)).toHaveValue("East gate");
 });

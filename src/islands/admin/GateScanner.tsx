@@ -76,6 +76,10 @@ export default function GateScanner(props: GateScannerProps) {
   const repeats = useRef(new RepeatFilter());
   const inFlight = useRef<string | null>(null);
   const fromCamera = useRef<(code: string) => void>(() => {});
+  const codeField = useRef<HTMLInputElement>(null);
+  const undoField = useRef<HTMLInputElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const undoWasOpen = useRef(false);
 
   const scope = scopeOf(scopeValue);
 
@@ -85,6 +89,12 @@ export default function GateScanner(props: GateScannerProps) {
     setGateName((name) => name || rememberedGateName(props.seller, props.staffId));
   }, []);
   useEffect(() => () => camera.current?.stop(), []);
+  // Opening the undo form moves to its reason; closing it comes back to the button that opened it.
+  useEffect(() => {
+    if (undoOpen) undoField.current?.focus();
+    else if (undoWasOpen.current) undoButton.current?.focus();
+    undoWasOpen.current = undoOpen;
+  }, [undoOpen]);
 
   const time = (iso: string) =>
     new Intl.DateTimeFormat(props.locale, { timeStyle: "short", timeZone: day.timezone }).format(
@@ -145,10 +155,14 @@ export default function GateScanner(props: GateScannerProps) {
       setNotice(null);
       setReason("");
       setReasonError(null);
+      // A new answer closes an open undo form without taking the focus anywhere.
+      undoWasOpen.current = false;
       setUndoOpen(false);
       setRecent((list) => [done, ...list].slice(0, RECENT));
       signal(answer.light);
       if (answer.kind === "admitted") void refreshDay();
+      // The reason's form is gone with the amber answer: the next code is typed where focus lands.
+      if (override) codeField.current?.focus();
     } catch (e) {
       setError(shopperMessage(e, "The code could not be checked. Check the connection and try again."));
     } finally {
@@ -223,7 +237,9 @@ export default function GateScanner(props: GateScannerProps) {
       setNotice("Admission undone. The ticket can be scanned again.");
       setReason("");
       setReasonError(null);
+      undoWasOpen.current = false;
       setUndoOpen(false);
+      codeField.current?.focus();
       void refreshDay();
     } catch (e) {
       setError(shopperMessage(e, "The admission could not be undone."));
@@ -237,11 +253,10 @@ export default function GateScanner(props: GateScannerProps) {
       <IslandForm noValidate onSubmit={startChecking} className="gate-setup">
         <TextField
           base="admin-field"
-          label="Gate name"
+          label="Gate name, such as North gate"
           name="gate_name"
           autoComplete="off"
           maxLength={60}
-          placeholder="North gate"
           value={gateName}
           onChange={setGateName}
           error={setupError}
@@ -370,12 +385,18 @@ export default function GateScanner(props: GateScannerProps) {
       {answer?.kind === "admitted" && answer.ticket_id && current && !current.undone && (
         <div className="gate-action">
           {!undoOpen ? (
-            <button type="button" className="button button--secondary" onClick={() => setUndoOpen(true)}>
+            <button
+              ref={undoButton}
+              type="button"
+              className="button button--secondary"
+              onClick={() => setUndoOpen(true)}
+            >
               Undo admission…
             </button>
           ) : (
             <IslandForm noValidate onSubmit={undo} className="gate-action__form">
               <TextField
+                ref={undoField}
                 base="admin-field"
                 label="Reason to undo"
                 name="undo_reason"
@@ -428,6 +449,7 @@ export default function GateScanner(props: GateScannerProps) {
 
       <IslandForm noValidate onSubmit={checkTyped} className="admin-inline-form gate-typed">
         <TextField
+          ref={codeField}
           base="admin-field"
           label="Code"
           name="code"
