@@ -163,6 +163,15 @@ test("typed by hand: an unknown code is Not found in red; a ticket admitted is u
   const todays = await boughtTicketCode(request, today);
   const tomorrows = await boughtTicketCode(request, tomorrow);
   await logInAsGate(page);
+  // Only the gate page may use the camera and compile the QR reader's WebAssembly.
+  const gate = (await page.request.get(`/${SELLER}/admin/gate`)).headers();
+  expect(gate["permissions-policy"]).toContain("camera=(self)");
+  expect(gate["content-security-policy"]).toMatch(
+    /script-src [^;]*'self'[^;]*'wasm-unsafe-eval'|script-src [^;]*'wasm-unsafe-eval'[^;]*'self'/,
+  );
+  const todayPage = (await page.request.get(`/${SELLER}/admin`)).headers();
+  expect(todayPage["permissions-policy"]).toContain("camera=()");
+  expect(todayPage["content-security-policy"]).not.toContain("wasm-unsafe-eval");
   await expectNoSeriousAxe(page);
   await nameTheGate(page, "East gate");
   await page.getByLabel("Code").fill(`NOPE-${randomUUID().slice(0, 8)}`);
