@@ -12,7 +12,10 @@ import {
   type DeskSaleBody,
   deskDayAnswer,
   deskSaleAnswer,
+  type GateScanBody,
   gateConflictsAnswer,
+  gateDayAnswer,
+  gateScanAnswer,
   memberDetailAnswer,
   memberSearchAnswer,
   orderDetailAnswer,
@@ -131,6 +134,8 @@ export function adminApi(client: ApiClient, seller: string) {
     today: (date?: string) => client.get("admin/figures/today", date ? { ...q, date } : q, todayAnswer),
     gateConflicts: (date?: string) =>
       client.get("admin/gate/conflicts", date ? { ...q, date } : q, gateConflictsAnswer),
+    gateDay: () => client.get("admin/gate/day", q, gateDayAnswer),
+    scan: (body: GateScanBody) => client.send("POST", "admin/gate/scans", q, body, gateScanAnswer),
     /** A ticket admitted at the gate is booked again (logged with the reason). */
     undoAdmission: (ticketId: string, reason: string) =>
       client.send("POST", `admin/gate/admissions/${encodeURIComponent(ticketId)}/undo`, q, { reason }, empty),

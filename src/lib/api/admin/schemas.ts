@@ -526,3 +526,64 @@ export const rescheduleDone = z.object({
   ),
 });
 export type RescheduleBody = { ticket_ids: string[]; session_id: string; reason: string };
+
+/**
+ * The gate (scanning tickets and member cards at the door):
+ * | GET admin/gate/day | none | 200 gateDayAnswer: today's sessions with sold and checked-in counts |
+ * | POST admin/gate/scans | GateScanBody | 200 gateScanAnswer: the verdict (green, amber, red) and its words |
+ * | POST admin/gate/admissions/{ticket_id}/undo | { reason } | 200: the ticket is booked again (logged) |
+ */
+export const gateDayAnswer = z.object({
+  gate_day: collection(
+    z.object({
+      date: z.string(),
+      timezone: z.string(),
+      sessions: z.array(
+        z.object({
+          id: z.string(),
+          event_id: z.string(),
+          event_name: z.string(),
+          start: z.string(),
+          end: z.string(),
+          sold: z.number(),
+          checked_in: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type GateDayView = z.infer<typeof gateDayAnswer>["gate_day"]["_data"][number];
+export type GateSessionView = GateDayView["sessions"][number];
+
+/** What a gate checks: everything today, one event's sessions, or one session. */
+export type GateScopeBody =
+  | { kind: "today" }
+  | { kind: "event"; event_id: string }
+  | { kind: "session"; session_id: string };
+
+export interface GateScanBody {
+  /** A fresh UUID per scan: the same scan sent again is answered, not counted, again. */
+  scan_id: string;
+  code: string;
+  gate: string;
+  scope: GateScopeBody;
+  override?: boolean;
+  reason?: string;
+}
+
+export const gateScanAnswer = z.object({
+  gate_scan: collection(
+    z.object({
+      scan_id: z.string(),
+      light: z.enum(["green", "amber", "red"]),
+      kind: z.string(),
+      headline: z.string(),
+      detail: z.string(),
+      ticket_id: z.string().nullable(),
+      membership_id: z.string().nullable(),
+      can_override: z.boolean(),
+      conflict: z.boolean(),
+    }),
+  ),
+});
+export type GateScanView = z.infer<typeof gateScanAnswer>["gate_scan"]["_data"][number];
