@@ -171,7 +171,8 @@ describe("scanning a ticket at the gate", () => {
     const during = new Date(m.validFrom.getTime() + 3600_000);
     const valid = await scanCode(api.handle.db, gate, scan(m.scanCode), during);
     expect(valid).toMatchObject({ light: "green", kind: "member_valid", membershipId: m.id });
-    expect(valid.detail).toContain(`${m.name} ${m.lastName}`);
+    expect(valid.detail).toContain(`${m.name} · `);
+    expect(valid.detail).not.toContain(`${m.lastName} ${m.lastName}`);
     const after = await scanCode(
       api.handle.db,
       gate,

@@ -112,7 +112,7 @@ describe("the gate's verdict", () => {
   it("a member card: valid, expired, or not yet valid, with the member's name and level", () => {
     const valid = verdictOf(card(), today);
     expect(valid).toMatchObject({ light: "green", kind: "member_valid" });
-    expect(verdictWords(valid, NY).detail).toBe("Ada Lovelace · Family, until Fri, Jan 1");
+    expect(verdictWords(valid, NY).detail).toBe("Ada Lovelace · Family, until Jan 1, 2027");
     expect(verdictOf(card({ validUntil: now }), today).kind).toBe("member_expired");
     expect(verdictOf(card({ validFrom: new Date("2026-12-01T05:00:00Z") }), today).kind).toBe(
       "member_not_yet_valid",

@@ -137,6 +137,9 @@ export function verdictWords(
     new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone }).format(d);
   const day = (d: Date) =>
     new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone }).format(d);
+  // A membership's term runs for a year or more: its dates carry the year.
+  const termDay = (d: Date) =>
+    new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone }).format(d);
   const whenValid = (t: TicketFacts) => {
     if (t.sessionId === null) {
       const from = t.sessionStart ? ` from ${day(t.sessionStart)}` : "";
@@ -173,17 +176,17 @@ export function verdictWords(
     case "member_valid":
       return {
         headline: "Member: valid",
-        detail: `${verdict.card.memberName} · ${verdict.card.levelName}, until ${day(verdict.card.validUntil)}`,
+        detail: `${verdict.card.memberName} · ${verdict.card.levelName}, until ${termDay(verdict.card.validUntil)}`,
       };
     case "member_expired":
       return {
         headline: "Member: expired",
-        detail: `${verdict.card.memberName} · ${verdict.card.levelName}, ended ${day(verdict.card.validUntil)}`,
+        detail: `${verdict.card.memberName} · ${verdict.card.levelName}, ended ${termDay(verdict.card.validUntil)}`,
       };
     case "member_not_yet_valid":
       return {
         headline: "Member: not yet valid",
-        detail: `${verdict.card.memberName} · ${verdict.card.levelName}, from ${day(verdict.card.validFrom)}`,
+        detail: `${verdict.card.memberName} · ${verdict.card.levelName}, from ${termDay(verdict.card.validFrom)}`,
       };
   }
 }

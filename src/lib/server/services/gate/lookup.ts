@@ -86,7 +86,8 @@ export async function memberCardFactsByCode(
   return {
     kind: "member_card",
     membershipId: m.id,
-    memberName: `${m.name} ${m.lastName}`.trim(),
+    // The full name; last_name is kept apart for the member-ID lookup.
+    memberName: m.name,
     levelName: term.level ?? m.role,
     validFrom: m.validFrom,
     validUntil: m.validTo,

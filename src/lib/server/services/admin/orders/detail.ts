@@ -79,7 +79,8 @@ export async function orderDetail(
     memberships: (bundle.memberships ?? []).map((m) => ({
       id: m.id,
       scanCode: m.scanCode,
-      name: [m.name, m.lastName].filter(Boolean).join(" "),
+      // The card holder's full name (last_name is kept apart for the member-ID lookup).
+      name: m.name,
       role: m.role,
       validFrom: m.validFrom.toISOString(),
       validTo: m.validTo.toISOString(),
