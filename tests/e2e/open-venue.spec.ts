@@ -16,6 +16,7 @@ import { addOneAdult } from "./helpers/reserve.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const SLUG = "orchard-print-museum";
+const ANNEX = "orchard-annex";
 const work = mkdtempSync(join(tmpdir(), "foyer-open-venue-"));
 const content = join(work, "content");
 const data = join(work, "data");
@@ -85,6 +86,11 @@ test.beforeAll(async ({ foyerNow }) => {
   mkdirSync(join(content, "catalogue", SLUG), { recursive: true });
   writeFileSync(join(content, "tenants", `${SLUG}.json`), JSON.stringify(TENANT, null, 2));
   writeFileSync(join(content, "catalogue", SLUG, "catalogue.yaml"), CATALOGUE);
+  // A second venue with its tenant file only: no catalogue applied, so no shop yet.
+  writeFileSync(
+    join(content, "tenants", `${ANNEX}.json`),
+    JSON.stringify({ ...TENANT, slug: ANNEX, name: "Orchard Annex" }, null, 2),
+  );
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const env = {
@@ -148,4 +154,13 @@ test("a venue written as files sells its first ticket: listing, date and time, c
   await expect(page.getByRole("heading", { name: /^Order number \S+/ })).toBeVisible();
   await expect(page.getByText("1 × Adult")).toBeVisible();
   await expectNoSeriousAxe(page);
+});
+
+test("a tenant file whose catalogue was never applied has no shop: its pages are not found, never an error", async ({
+  request,
+}) => {
+  for (const path of ["events", "events/opm-visit", "membership", "admin/login"]) {
+    const res = await request.get(`${base}/${ANNEX}/${path}`, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+  }
 });

@@ -8,8 +8,10 @@
 import { pageBase } from "../../pages/router-base.ts";
 import { getTenant } from "../../tenant/load.ts";
 import { mailLinkOrigin } from "../config/origins.ts";
+import { ApiError } from "../errors/api-error.ts";
 import { logger } from "../log/logger.ts";
 import { getRuntime } from "../runtime.ts";
+import { cachedSeller } from "../services/cart/static-rows.ts";
 import { mailOriginFor } from "../tenant-hosts/links.ts";
 import { SESSION_COOKIE, viewerFor } from "./visitor.ts";
 
@@ -22,6 +24,22 @@ export function tenantOfPath(pathname: string) {
 }
 
 /**
+ * The tenant when its shop is open: a tenant file whose catalogue was never applied has no seller
+ * row, so nothing of it can be read or sold; its pages are not found rather than failing.
+ */
+async function openTenant<T extends { slug: string }>(tenant: T | undefined): Promise<T | undefined> {
+  if (!tenant) return undefined;
+  try {
+    const { handle } = await getRuntime();
+    await cachedSeller(handle.db, tenant.slug);
+    return tenant;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
  * Fills the context into `locals`: the visitor only when the request has a session cookie (a
  * failed lookup renders the page as for an anonymous visitor, never cached: the request has a
  * cookie). `routerBase` is already set on a tenant's own host name (tenant-hosts/middleware.ts).
@@ -31,7 +49,7 @@ export async function resolveRequestContext(
   url: URL,
   sessionToken: string | undefined,
 ): Promise<void> {
-  const tenant = tenantOfPath(url.pathname);
+  const tenant = await openTenant(tenantOfPath(url.pathname));
   locals.tenant = tenant;
   locals.viewer = null;
   if (tenant && sessionToken) {
