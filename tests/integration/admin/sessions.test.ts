@@ -261,7 +261,12 @@ describe("a session's attendee list", () => {
       .from(s.ticketScan)
       .where(eq(s.ticketScan.ticketOrderId, orderId));
 
-    const list = await attendeeList(api.handle.db, staff("gate"), { sessionId: session.id }, api.clock.now());
+    const list = await attendeeList(
+      api.handle.db,
+      staff("box_office"),
+      { sessionId: session.id },
+      api.clock.now(),
+    );
     expect(list.sessionId).toBe(session.id);
     expect(list.attendees).toEqual([
       {
@@ -276,9 +281,20 @@ describe("a session's attendee list", () => {
       },
     ]);
 
-    const { csv, filename } = await attendeeCsv(
+    // The gate sees who is coming (names, types, seats), not how to reach them.
+    const atGate = await attendeeList(
       api.handle.db,
       staff("gate"),
+      { sessionId: session.id },
+      api.clock.now(),
+    );
+    expect(atGate.attendees.map((a) => [a.holderName, a.email])).toEqual([
+      ['=HYPERLINK("http://evil","x")', null],
+    ]);
+
+    const { csv, filename } = await attendeeCsv(
+      api.handle.db,
+      staff("box_office"),
       { sessionId: session.id },
       api.clock.now(),
     );
