@@ -26,3 +26,20 @@ describe("GET /api/openapi.json", () => {
     }
   });
 });
+
+describe("the admin API in the OpenAPI document", () => {
+  it("documents each answer's exact shape, not only the envelope: the gate's verdict, an order, the figures", async () => {
+    const r = await api.get("/api/openapi.json");
+    const paths = r.body.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+    >;
+    const answerOf = (path: string, method: string) =>
+      JSON.stringify(paths[`/api${path}`]?.[method]?.responses["200"]?.content?.["application/json"]?.schema);
+    expect(answerOf("/admin/gate/scans", "post")).toContain('"light"');
+    expect(answerOf("/admin/gate/scans", "post")).toContain('"can_override"');
+    expect(answerOf("/admin/orders/{id}", "get")).toContain('"admission"');
+    expect(answerOf("/admin/figures/sales", "get")).toContain('"by_ticket_type"');
+    expect(answerOf("/admin/desk/sales", "post")).toContain('"change"');
+  });
+});

@@ -5,6 +5,7 @@
  * caller's own tenant; the services check both again.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import * as A from "../../../api/admin/schemas.ts";
 import {
   gateCodes,
   gateConflicts,
@@ -63,6 +64,7 @@ const routes = {
     request: { query: sellerQuery, body: jsonBody(scanBody) },
     responses: answer(
       "The verdict: green (admitted, a valid member card), amber (not for today or this session) or red.",
+      A.gateScanAnswer,
     ),
   }),
   undo: createRoute({
@@ -79,7 +81,7 @@ const routes = {
     method: "get",
     path: "/admin/gate/day",
     request: { query: sellerQuery },
-    responses: answer("Today's sessions at the venue, with sold and checked-in counts."),
+    responses: answer("Today's sessions at the venue, with sold and checked-in counts.", A.gateDayAnswer),
   }),
   codes: createRoute({
     method: "get",
@@ -93,7 +95,10 @@ const routes = {
     method: "get",
     path: "/admin/gate/conflicts",
     request: { query: sellerQuery.extend({ date: z.string().max(10).optional() }) },
-    responses: answer("A day's tickets an offline gate let in after another gate had admitted them."),
+    responses: answer(
+      "A day's tickets an offline gate let in after another gate had admitted them.",
+      A.gateConflictsAnswer,
+    ),
   }),
   sync: createRoute({
     method: "post",

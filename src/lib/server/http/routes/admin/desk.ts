@@ -6,6 +6,7 @@
  * role and the tenant again below the route's check.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import * as A from "../../../../api/admin/schemas.ts";
 import { deskDay, deskTickets, sellAtDesk } from "../../../services/admin/desk/index.ts";
 import type { ApiRouter } from "../../router.ts";
 import { jsonBody } from "../_shared.ts";
@@ -41,19 +42,22 @@ const routes = {
     method: "get",
     path: "/admin/desk/sessions",
     request: { query: sellerQuery.extend({ date: z.string().max(10).optional() }) },
-    responses: answer("A venue-local day's sessions the desk can sell, with places left and ticket types."),
+    responses: answer(
+      "A venue-local day's sessions the desk can sell, with places left and ticket types.",
+      A.deskDayAnswer,
+    ),
   }),
   sell: createRoute({
     method: "post",
     path: "/admin/desk/sales",
     request: { query: sellerQuery, body: jsonBody(saleBody) },
-    responses: answer("The desk sale: a paid order with its tickets, the change for cash."),
+    responses: answer("The desk sale: a paid order with its tickets, the change for cash.", A.deskSaleAnswer),
   }),
   tickets: createRoute({
     method: "get",
     path: "/admin/orders/{id}/ticket_cards",
     request: { query: sellerQuery, params: z.object({ id: z.string().max(200) }) },
-    responses: answer("An order's tickets as cards to print, each with its scan code."),
+    responses: answer("An order's tickets as cards to print, each with its scan code.", A.ticketCardsAnswer),
   }),
 };
 

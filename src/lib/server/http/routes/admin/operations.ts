@@ -9,6 +9,7 @@
  * names in snake_case as everywhere in the API. CSV answers are text/csv with a file name.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import * as A from "../../../../api/admin/schemas.ts";
 import { salesCsv, salesFigures, todayFigures } from "../../../services/admin/figures/index.ts";
 import { memberDetail, resendMembershipEmail, searchMembers } from "../../../services/admin/members/index.ts";
 import {
@@ -32,8 +33,13 @@ import { jsonBody } from "../_shared.ts";
 import { requireActor } from "./access.ts";
 import { answer, csv, csvAnswer, idParam, many, one, sellerQuery } from "./shapes.ts";
 
-const get = <P extends string>(path: P, query = sellerQuery, description = "The answer.") =>
-  createRoute({ method: "get", path, request: { query, params: idParam }, responses: answer(description) });
+const get = <P extends string>(path: P, description: string, schema: z.ZodType) =>
+  createRoute({
+    method: "get",
+    path,
+    request: { query: sellerQuery, params: idParam },
+    responses: answer(description, schema),
+  });
 
 const reasonBody = z.object({ reason: z.string().max(500).optional() });
 
@@ -42,12 +48,15 @@ const routes = {
     method: "get",
     path: "/admin/orders",
     request: { query: sellerQuery.extend({ q: z.string().max(200), _limit: z.string().max(4).optional() }) },
-    responses: answer("Orders matching a number, e-mail, name, scan code or a card's last four digits."),
+    responses: answer(
+      "Orders matching a number, e-mail, name, scan code or a card's last four digits.",
+      A.orderSearchAnswer,
+    ),
   }),
   order: get(
     "/admin/orders/{id}",
-    sellerQuery,
     "An order with its tickets, payments, refunds, mails and audit trail.",
+    A.orderDetailAnswer,
   ),
   refund: createRoute({
     method: "post",
@@ -66,7 +75,7 @@ const routes = {
         }),
       ),
     },
-    responses: answer("The refund: what went back, where, and the tickets cancelled."),
+    responses: answer("The refund: what went back, where, and the tickets cancelled.", A.refundDone),
   }),
   cancel: createRoute({
     method: "post",
@@ -81,7 +90,7 @@ const routes = {
         }),
       ),
     },
-    responses: answer("The tickets cancelled without a refund."),
+    responses: answer("The tickets cancelled without a refund.", A.cancelDone),
   }),
   resend: createRoute({
     method: "post",
@@ -123,13 +132,16 @@ const routes = {
     method: "get",
     path: "/admin/figures/today",
     request: { query: sellerQuery.extend({ date: z.string().max(10).optional() }) },
-    responses: answer("A venue-local day's sessions, sales and visits by hour, and the week ahead."),
+    responses: answer(
+      "A venue-local day's sessions, sales and visits by hour, and the week ahead.",
+      A.todayAnswer,
+    ),
   }),
   sales: createRoute({
     method: "get",
     path: "/admin/figures/sales",
     request: { query: sellerQuery.extend({ from: z.string().max(10), until: z.string().max(10) }) },
-    responses: answer("Sales by day, event and ticket type, with totals."),
+    responses: answer("Sales by day, event and ticket type, with totals.", A.salesAnswer),
   }),
   salesCsv: createRoute({
     method: "get",
@@ -165,7 +177,7 @@ const routes = {
     },
     responses: answer("The session's new capacity (never below what is sold and held)."),
   }),
-  attendees: get("/admin/sessions/{id}/attendees", sellerQuery, "The session's attendees."),
+  attendees: get("/admin/sessions/{id}/attendees", "The session's attendees.", A.attendeesAnswer),
   attendeesCsv: createRoute({
     method: "get",
     path: "/admin/sessions/{id}/attendees.csv",
@@ -176,12 +188,12 @@ const routes = {
     method: "get",
     path: "/admin/members",
     request: { query: sellerQuery.extend({ q: z.string().max(200) }) },
-    responses: answer("Memberships matching a member ID, a name or an e-mail."),
+    responses: answer("Memberships matching a member ID, a name or an e-mail.", A.memberSearchAnswer),
   }),
   member: get(
     "/admin/members/{id}",
-    sellerQuery,
     "A membership with its cards, term, renewals and auto-renew.",
+    A.memberDetailAnswer,
   ),
   resendMember: createRoute({
     method: "post",

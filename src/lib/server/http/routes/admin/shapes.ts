@@ -13,8 +13,12 @@ export const idParam = z.object({ id: z.string().max(200) });
 
 const errors = errorBodies(400, 401, 403, 404, 409, 429);
 
-export const answer = (description: string) => ({
-  200: { description, content: { "application/json": { schema: envelope } } },
+/**
+ * A documented answer: `schema` is the answer's exact shape (the one the back office's client
+ * parses, `api/admin/schemas.ts`), else the generic envelope.
+ */
+export const answer = (description: string, schema: z.ZodType = envelope) => ({
+  200: { description, content: { "application/json": { schema } } },
   ...errors,
 });
 
