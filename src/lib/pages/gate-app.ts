@@ -5,9 +5,10 @@
  * a hashed /_astro/ file never changes), so the gate opens without the network. It never touches
  * the API: scans and the day's codes go through the page (islands/admin/gate/offline-store.ts).
  */
+
+import { gateCacheName, gatePath } from "../domain/gate/device-storage.ts";
 import { brandColours, iconHref } from "../tenant/favicon.ts";
 import type { Tenant } from "../tenant/schema.ts";
-import { gateCacheName, gatePath } from "./gate-names.ts";
 
 /** The worker's own policy: it fetches from this origin and loads nothing else. */
 export const GATE_WORKER_POLICY = "default-src 'none'; connect-src 'self'";

@@ -10,7 +10,7 @@ import {
   gateCacheName,
   gateNamePrefix,
   gatePath,
-} from "../../../lib/pages/gate-names.ts";
+} from "../../../lib/domain/gate/device-storage.ts";
 
 async function deleteDatabases(seller: string): Promise<void> {
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;

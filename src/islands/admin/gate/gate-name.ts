@@ -3,7 +3,7 @@
  * the same phone at the same door starts where it left off and a colleague's login does not
  * inherit it.
  */
-import { gateNamePrefix } from "../../../lib/pages/gate-names.ts";
+import { gateNamePrefix } from "../../../lib/domain/gate/device-storage.ts";
 
 export const gateNameKey = (seller: string, staffId: string) => `${gateNamePrefix(seller)}${staffId}`;
 

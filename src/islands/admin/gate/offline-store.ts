@@ -4,8 +4,8 @@
  * waiting to be synced (store `queue`, by scan id). Logout deletes it (gate-clear.ts).
  */
 import { ApiClientError } from "../../../lib/api/errors.ts";
+import { gateDbName } from "../../../lib/domain/gate/device-storage.ts";
 import type { OfflineDay, QueuedScan } from "../../../lib/domain/gate/offline.ts";
-import { gateDbName } from "../../../lib/pages/gate-names.ts";
 
 const DAY = "day";
 const QUEUE = "queue";

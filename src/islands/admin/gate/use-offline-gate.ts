@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AdminApi } from "../../../lib/api/admin/client.ts";
+import { gateCacheName, gatePath, gateWorkerPath } from "../../../lib/domain/gate/device-storage.ts";
 import {
   conflictWords,
   findCode,
@@ -19,7 +20,6 @@ import {
   type QueuedScan,
   syncOutcome,
 } from "../../../lib/domain/gate/offline.ts";
-import { gateCacheName, gatePath, gateWorkerPath } from "../../../lib/pages/gate-names.ts";
 import { codeHash, type GateStore, isNetworkFailure, openGateStore } from "./offline-store.ts";
 import { precacheGate } from "./precache.ts";
 
