@@ -114,8 +114,10 @@ test("offline, the gate admits from the day's codes and queues; back online it s
     await expect(conflicts.getByRole("listitem")).toHaveCount(1);
     await expect(conflicts).toContainText(`…${second.trim().slice(-6)}`);
     await expect(conflicts).toContainText("Main gate");
-    await expect(conflicts).toContainText("reported to the back office");
+    await expect(conflicts).toContainText("Reported to the back office.");
     await expect(page.getByText(/1 conflict reported to the back office/)).toBeVisible();
+    // The day's counts are read again once the waiting scans are in.
+    await expect(page.getByText(/^\d+ of \d+ checked in$/)).not.toHaveText(/^0 of/);
     await expectNoSeriousAxe(page);
 
     await main.page.goto(`/${SELLER}/admin`);

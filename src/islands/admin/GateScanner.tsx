@@ -98,6 +98,7 @@ export default function GateScanner(props: GateScannerProps) {
     timeZone: day.timezone,
     locale: props.locale,
     active: checking,
+    onSynced: () => void refreshDay(),
   });
 
   // The remembered name is read after hydration: the server has no localStorage.

@@ -39,6 +39,8 @@ export interface OfflineGateOptions {
   locale: string;
   /** The gate checks (named, scope chosen): codes are kept fresh and scans synced. */
   active: boolean;
+  /** Waiting scans reached the server: the day's counts have changed. */
+  onSynced?: () => void;
 }
 
 export interface OfflineScanInput {
@@ -54,6 +56,8 @@ export function useOfflineGate(options: OfflineGateOptions) {
   // The island builds its client on each render: the callbacks read the latest through a ref.
   const apiRef = useRef(options.api);
   apiRef.current = options.api;
+  const onSynced = useRef(options.onSynced);
+  onSynced.current = options.onSynced;
   const [online, setOnline] = useState(true);
   const [waiting, setWaiting] = useState(0);
   const [conflicts, setConflicts] = useState<{ id: string; words: string }[]>([]);
@@ -119,6 +123,7 @@ export function useOfflineGate(options: OfflineGateOptions) {
         setOnline(true);
         setWaiting((await db.queued()).length);
         if (outcome.synced.length === 0) break;
+        onSynced.current?.();
         const reported = outcome.conflicts.length;
         setSyncNote(
           reported === 0
@@ -180,6 +185,35 @@ export function useOfflineGate(options: OfflineGateOptions) {
       clearInterval(retry);
     };
   }, [options.active, refreshCodes, sync]);
+
+  // Logout deletes the gate's data (gate-clear.ts): scans still waiting are sent first, and are
+  // only given up when staff say so, never silently.
+  const waitingNow = useRef(0);
+  waitingNow.current = waiting;
+  useEffect(() => {
+    const beforeLogout = (event: SubmitEvent) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.action.endsWith("/admin/logout")) return;
+      if (waitingNow.current === 0) return;
+      event.preventDefault();
+      void (async () => {
+        await sync();
+        const db = await storeOf();
+        const left = db ? (await db.queued()).length : 0;
+        const scans = left === 1 ? "1 scan has" : `${left} scans have`;
+        if (
+          left === 0 ||
+          window.confirm(
+            `${scans} not reached the server yet. Logging out deletes them from this device. Log out anyway?`,
+          )
+        ) {
+          form.submit();
+        }
+      })();
+    };
+    document.addEventListener("submit", beforeLogout, true);
+    return () => document.removeEventListener("submit", beforeLogout, true);
+  }, [sync, storeOf]);
 
   /** A scan decided here, the network having failed: an admission is kept and queued. */
   async function decideOffline(input: OfflineScanInput): Promise<OfflineAnswer> {

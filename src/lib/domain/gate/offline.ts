@@ -212,10 +212,10 @@ export function codeTail(code: string): string {
   return trimmed.length > 6 ? `…${trimmed.slice(-6)}` : trimmed;
 }
 
-/** The gate's words for a conflict the server reported. */
+/** The gate's words for a conflict the server reported: which ticket, and the first admission. */
 export function conflictWords(scan: QueuedScan, answer: SyncedAnswer): string {
-  const detail = answer.detail.trim();
-  return `Ticket ${codeTail(scan.code)} was already admitted${detail ? ` (${detail.replace(/\.$/, "")})` : ""} before ${scan.gate} let it in offline: reported to the back office.`;
+  const detail = answer.detail.trim().replace(/([^.])$/, "$1.");
+  return `Ticket ${codeTail(scan.code)} was already admitted before ${scan.gate} let it in offline${detail ? `: ${detail}` : "."} Reported to the back office.`;
 }
 
 /** "Offline: 2 scans waiting", or the online words. */
