@@ -4,25 +4,33 @@
  * Each answer fills a full-width panel, green, amber or red, with a headline readable at arm's
  * length, read out (a status for green, an alert for amber and red), heard and felt (signal.ts).
  * Amber may be admitted anyway with a reason; an admission may be undone with a reason. The last
- * scans are listed below. The server decides every verdict; the island only shows it.
+ * scans are listed below. The server decides every verdict; the island only shows it, except when
+ * the network fails: then the gate decides from the day's codes it keeps (gate/use-offline-gate.ts,
+ * rules in domain/gate/offline.ts), shows that it is offline and how many scans wait, and syncs them
+ * when the network is back.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { adminApi } from "../../lib/api/admin/client.ts";
 import type { GateDayView, GateScanBody, GateScanView, GateScopeBody } from "../../lib/api/admin/schemas.ts";
 import { browserClient } from "../../lib/api/browser.ts";
 import { shopperMessage } from "../../lib/api/errors.ts";
+import { waitingWords } from "../../lib/domain/gate/offline.ts";
 import { ChoiceInput } from "../ui/ChoiceInput.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { CameraError, type CameraRun, startCamera } from "./gate/camera.ts";
 import { rememberedGateName, rememberGateName } from "./gate/gate-name.ts";
+import { isNetworkFailure } from "./gate/offline-store.ts";
 import { RepeatFilter } from "./gate/repeat-filter.ts";
 import { signal, unlockSound } from "./gate/signal.ts";
+import { useOfflineGate } from "./gate/use-offline-gate.ts";
 
 export interface GateScannerProps {
   seller: string;
   staffId: string;
+  /** The router base of the tenant's pages: the service worker's scope is the gate page under it. */
+  base: string;
   locale: string;
   initialDay: GateDayView;
 }
@@ -82,6 +90,16 @@ export default function GateScanner(props: GateScannerProps) {
   const undoWasOpen = useRef(false);
 
   const scope = scopeOf(scopeValue);
+  const offline = useOfflineGate({
+    api,
+    seller: props.seller,
+    staffId: props.staffId,
+    base: props.base,
+    timeZone: day.timezone,
+    locale: props.locale,
+    active: checking,
+    onSynced: () => void refreshDay(),
+  });
 
   // The remembered name is read after hydration: the server has no localStorage.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
@@ -148,7 +166,32 @@ export default function GateScanner(props: GateScannerProps) {
     setBusy(true);
     setError(null);
     try {
-      const answer = (await api.scan(body)).gate_scan._data[0];
+      let answer: GateScanView | undefined;
+      try {
+        answer = (await api.scan(body)).gate_scan._data[0];
+        offline.answeredOnline();
+      } catch (e) {
+        if (!isNetworkFailure(e)) throw e;
+        // No network: the gate decides from the day's codes, and queues what it admits.
+        const local = await offline.decideOffline({
+          scanId: body.scan_id,
+          code,
+          gate: gateName,
+          scope,
+          override,
+        });
+        answer = {
+          scan_id: body.scan_id,
+          light: local.light,
+          kind: local.kind,
+          headline: local.headline,
+          detail: local.detail,
+          ticket_id: null,
+          membership_id: null,
+          can_override: local.canOverride,
+          conflict: false,
+        };
+      }
       if (!answer) throw new Error("no answer");
       const done: Scan = { answer, code, at: new Date(), undone: false };
       setCurrent(done);
@@ -160,7 +203,7 @@ export default function GateScanner(props: GateScannerProps) {
       setUndoOpen(false);
       setRecent((list) => [done, ...list].slice(0, RECENT));
       signal(answer.light);
-      if (answer.kind === "admitted") void refreshDay();
+      if (answer.kind === "admitted" && answer.ticket_id) void refreshDay();
       // The reason's form is gone with the amber answer: the next code is typed where focus lands.
       if (override) codeField.current?.focus();
     } catch (e) {
@@ -340,6 +383,9 @@ export default function GateScanner(props: GateScannerProps) {
             {checkedIn} of {sold} checked in
           </span>
         </p>
+        <p className={`gate-network gate-network--${offline.online ? "online" : "offline"}`} role="status">
+          {waitingWords(offline.online, offline.waiting)}
+        </p>
         <button
           type="button"
           className="button button--secondary"
@@ -427,6 +473,20 @@ export default function GateScanner(props: GateScannerProps) {
       <p className="gate-error" role="alert">
         {error ?? ""}
       </p>
+
+      <p className="gate-sync-note" role="status">
+        {offline.syncNote ?? ""}
+      </p>
+      {offline.conflicts.length > 0 && (
+        <section className="gate-conflicts" aria-labelledby="gate-conflicts-heading">
+          <h2 id="gate-conflicts-heading">Conflicts</h2>
+          <ul className="gate-conflicts__list">
+            {offline.conflicts.map((c) => (
+              <li key={c.id}>{c.words}</li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="gate-camera" aria-labelledby="gate-camera-heading">
         <h2 id="gate-camera-heading">Camera</h2>

@@ -3,7 +3,9 @@
  * the same phone at the same door starts where it left off and a colleague's login does not
  * inherit it.
  */
-export const gateNameKey = (seller: string, staffId: string) => `foyer.gate.name:${seller}:${staffId}`;
+import { gateNamePrefix } from "../../../lib/domain/gate/device-storage.ts";
+
+export const gateNameKey = (seller: string, staffId: string) => `${gateNamePrefix(seller)}${staffId}`;
 
 export function rememberedGateName(seller: string, staffId: string): string {
   try {

@@ -13,6 +13,8 @@ import {
   deskDayAnswer,
   deskSaleAnswer,
   type GateScanBody,
+  type GateSyncBody,
+  gateCodesAnswer,
   gateConflictsAnswer,
   gateDayAnswer,
   gateScanAnswer,
@@ -136,6 +138,9 @@ export function adminApi(client: ApiClient, seller: string) {
       client.get("admin/gate/conflicts", date ? { ...q, date } : q, gateConflictsAnswer),
     gateDay: () => client.get("admin/gate/day", q, gateDayAnswer),
     scan: (body: GateScanBody) => client.send("POST", "admin/gate/scans", q, body, gateScanAnswer),
+    gateCodes: () => client.get("admin/gate/codes", q, gateCodesAnswer),
+    /** An offline gate's scans, oldest first: each answered, conflicts flagged. */
+    syncScans: (body: GateSyncBody) => client.send("POST", "admin/gate/sync", q, body, gateScanAnswer),
     /** A ticket admitted at the gate is booked again (logged with the reason). */
     undoAdmission: (ticketId: string, reason: string) =>
       client.send("POST", `admin/gate/admissions/${encodeURIComponent(ticketId)}/undo`, q, { reason }, empty),

@@ -587,3 +587,28 @@ export const gateScanAnswer = z.object({
   ),
 });
 export type GateScanView = z.infer<typeof gateScanAnswer>["gate_scan"]["_data"][number];
+
+/** GET admin/gate/codes: today's codes for a gate that goes offline (hashes, never the codes). */
+export const gateCodesAnswer = z.object({
+  gate_codes: collection(
+    z.object({
+      date: z.string(),
+      codes: z.array(
+        z.object({
+          hash: z.string(),
+          ticket_type_name: z.string(),
+          session_id: z.string().nullable(),
+          event_id: z.string(),
+          start: z.string().nullable(),
+          state: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type GateCodesView = z.infer<typeof gateCodesAnswer>["gate_codes"]["_data"][number];
+
+/** POST admin/gate/sync: an offline gate's scans, each with when it was made and what the gate did. */
+export interface GateSyncBody {
+  scans: (GateScanBody & { scanned_at: string; admitted: boolean })[];
+}
