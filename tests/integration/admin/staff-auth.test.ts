@@ -82,6 +82,28 @@ describe("staff login", () => {
     expect([sixth.status, code(sixth)]).toEqual([429, "rate_limited"]);
   });
 
+  it("a right password forgets the account's attempts: staff logging in through the day are never locked out", async () => {
+    // The service itself, from an address of its own, so the address limit stays out of it.
+    const attempt = (password: string) =>
+      staffLogin(
+        api.handle.db,
+        "riverside-zoo",
+        { email: demoStaffEmail("riverside-zoo", "viewer"), password },
+        "203.0.113.7",
+        api.clock.now(),
+      ).then(
+        () => "ok",
+        (e: { items?: { _code: string }[] }) => e.items?.[0]?._code,
+      );
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) expect(await attempt("Wrong-password-1")).toBe("staff_login_failed");
+      expect(await attempt(DEMO_STAFF_PASSWORD)).toBe("ok");
+    }
+    // Guessing is still stopped: five wrong passwords in a row, then even the right one waits.
+    for (let i = 0; i < 5; i++) await attempt("Wrong-password-1");
+    expect(await attempt(DEMO_STAFF_PASSWORD)).toBe("rate_limited");
+  });
+
   it("a login from another origin is refused (403)", async () => {
     const res = await call("POST", `/admin/login?_seller=${HM}`, {
       body: { email: demoStaffEmail(HM, "admin"), password: DEMO_STAFF_PASSWORD },

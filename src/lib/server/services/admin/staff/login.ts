@@ -19,7 +19,7 @@ import { isProductionMode } from "../../../config/mode.ts";
 import type { Executor } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
 import { fail } from "../../../errors/api-error.ts";
-import { hitRateLimit, type RateLimitRule } from "../../../security/rate-limit.ts";
+import { clearRateLimit, hitRateLimit, type RateLimitRule } from "../../../security/rate-limit.ts";
 import { checkPassword, hashPassword } from "../../auth/passwords.ts";
 import { recordAudit } from "../audit.ts";
 import { type StaffRow, staffByEmail } from "./accounts.ts";
@@ -92,13 +92,17 @@ export async function staffLogin(
   now: Date,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<StaffSession> {
-  const perAccount = await hitRateLimit(db, `staff_login:${sellerId}:${input.email}`, LOGIN_PER_ACCOUNT, now);
+  const accountKey = `staff_login:${sellerId}:${input.email}`;
+  const perAccount = await hitRateLimit(db, accountKey, LOGIN_PER_ACCOUNT, now);
   const perAddress = await hitRateLimit(db, `staff_login:addr:${address}`, LOGIN_PER_ADDRESS, now);
   if (!perAccount.allowed || !perAddress.allowed) throw fail("rate_limited");
   const staff = await staffByEmail(db, sellerId, input.email);
   const usable = staff && !staff.disabledAt ? staff : undefined;
   const right = await checkPassword(usable?.passwordHash, input.password);
   if (!usable || !right) throw fail("staff_login_failed");
+  // The limit is on guessing: a right password forgets the account's attempts, so staff who log in
+  // and out through a busy day (or a shared desk tablet) are never locked out by their own logins.
+  await clearRateLimit(db, accountKey);
   const state = stateAfterPassword(usable, env);
   const token = newToken();
   await db.insert(s.staffSession).values({
