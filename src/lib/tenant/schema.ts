@@ -170,6 +170,18 @@ export const tenantSchema = z.object({
      */
     prevent_membership_updates: z.boolean().default(false),
     /**
+     * The waiting list of sold-out sessions: on for the events listed (`["*"]`: every event). An
+     * offer holds its places `offer_hours` (24 by default), at most `same_day_offer_minutes` on the
+     * day of the session.
+     */
+    waiting_list: z
+      .object({
+        events: z.array(z.string().min(1).max(100)).max(500).default([]),
+        offer_hours: z.number().int().min(1).max(168).default(24),
+        same_day_offer_minutes: z.number().int().min(10).max(1440).default(120),
+      })
+      .default({ events: [], offer_hours: 24, same_day_offer_minutes: 120 }),
+    /**
      * Spec 2 §2, §4, §5: after-sale self-service on /manage/{id}. With `enabled`, the
      * buyer may edit, reschedule and (for all-free orders) cancel tickets until `horizon_days` days
      * and `horizon_hours` hours before the session starts (later tickets are `tickets_too_old`);

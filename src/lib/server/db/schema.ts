@@ -11,3 +11,4 @@ export * from "./schema-external-login.ts";
 export * from "./schema-gate.ts";
 export * from "./schema-mail.ts";
 export * from "./schema-orders.ts";
+export * from "./schema-waiting-list.ts";

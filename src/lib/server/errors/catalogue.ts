@@ -472,6 +472,27 @@ export const ERROR_CATALOGUE = {
     context: "desk",
     text: "The cash tendered is less than the total.",
   },
+  // The waiting list of a sold-out session.
+  waiting_list_off: {
+    status: 409,
+    context: "waiting_list",
+    text: "This event has no waiting list.",
+  },
+  waiting_list_closed: {
+    status: 409,
+    context: "waiting_list",
+    text: "The waiting list closed when the session started.",
+  },
+  waiting_list_not_sold_out: {
+    status: 409,
+    context: "waiting_list",
+    text: "There are places left for this session: book them instead of waiting.",
+  },
+  waiting_list_already_joined: {
+    status: 409,
+    context: "waiting_list",
+    text: "This e-mail address is already on the waiting list for this session.",
+  },
   // The gate.
   gate_not_admitted: {
     status: 409,

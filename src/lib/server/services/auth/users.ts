@@ -3,6 +3,7 @@
  * Identities of kind user (with a password) or guest (stored at checkout, no password) can log in;
  * the seller's public identity never can. E-mails are unique per seller, case-insensitively.
  */
+
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -17,6 +18,7 @@ import { isValidPassword } from "../../../domain/password-rules.ts";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { emailInUse, forbiddenUser, identityExists, invalidPassword, notLoggedIn } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { revokeSessionsOf } from "./sessions.ts";
@@ -98,12 +100,6 @@ export async function userAnswerOf(ex: Executor, identityId: string): Promise<Us
       })),
     ),
   };
-}
-
-/** PostgreSQL's unique_violation (both drivers expose `code`, PGlite may wrap it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(error) === "23505" || code((error as { cause?: unknown } | null)?.cause) === "23505";
 }
 
 /**

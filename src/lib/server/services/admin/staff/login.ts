@@ -23,7 +23,7 @@ import { clearRateLimit, hitRateLimit, type RateLimitRule } from "../../../secur
 import { checkPassword, hashPassword } from "../../auth/passwords.ts";
 import { recordAudit } from "../audit.ts";
 import { type StaffRow, staffByEmail } from "./accounts.ts";
-import { hashToken, newToken } from "./tokens.ts";
+import { hashToken, newToken } from "../../../security/tokens.ts";
 
 export const STAFF_COOKIE = "foyer_staff";
 export const STAFF_IDLE_S = 30 * 60;

@@ -1,0 +1,157 @@
+/**
+ * Joining a sold-out session's waiting list, leaving it, and a person's place in it
+ * (domain/waiting-list/rules.ts). Joining needs the list on for the event (the tenant's
+ * `web.waiting_list.events`), the session not started and sold out for the party, ticket types of
+ * the session's event, and one live entry per e-mail; it is rate limited per address like the other
+ * lookups. The answer carries the leave link's token, shown once (only its hash is kept).
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { isSoldOut } from "../../../domain/availability.ts";
+import { inLineOrder, isListOpen, positionOf } from "../../../domain/waiting-list/rules.ts";
+import type { Tenant } from "../../../tenant/schema.ts";
+import type { Executor } from "../../db/executor.ts";
+import * as s from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { fail, notFound, validationFailed } from "../../errors/api-error.ts";
+import { hitRateLimit, type RateLimitRule } from "../../security/rate-limit.ts";
+import { hashToken, newToken } from "../../security/tokens.ts";
+
+const JOINS_PER_ADDRESS: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
+export const WAITING_LIST_MAX_PARTY = 10;
+const LIVE = ["waiting", "offered"];
+
+export const joinInput = z
+  .object({
+    sessionId: z.string().min(1).max(100),
+    email: z.email().max(254),
+    quantity: z.number().int().min(1).max(WAITING_LIST_MAX_PARTY),
+    ticketTypeIds: z.array(z.string().min(1).max(100)).min(1).max(20),
+    identityId: z.string().max(100).optional(),
+  })
+  .strict();
+export type JoinInput = z.input<typeof joinInput>;
+
+export interface Joined {
+  entryId: string;
+  position: number;
+  leaveToken: string;
+}
+
+type ListTenant = Pick<Tenant, "slug"> & { web: Pick<Tenant["web"], "waiting_list"> };
+
+/** Whether the tenant keeps a waiting list for this event. */
+export function listIsOn(tenant: ListTenant, eventId: string): boolean {
+  const events = tenant.web.waiting_list.events;
+  return events.includes("*") || events.includes(eventId);
+}
+
+export async function joinWaitingList(
+  db: Executor,
+  tenant: ListTenant,
+  raw: JoinInput,
+  address: string,
+  now: Date,
+): Promise<Joined> {
+  const parsed = joinInput.safeParse(raw);
+  if (!parsed.success) throw validationFailed(parsed.error.issues[0]?.message ?? "Invalid request.");
+  const input = parsed.data;
+  const limit = await hitRateLimit(db, `waiting_join:${tenant.slug}:${address}`, JOINS_PER_ADDRESS, now);
+  if (!limit.allowed) throw fail("rate_limited");
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(s.eventSession)
+      .where(
+        and(
+          eq(s.eventSession.id, input.sessionId),
+          eq(s.eventSession.sellerId, tenant.slug),
+          isNull(s.eventSession.retiredAt),
+        ),
+      );
+    if (!session) throw notFound("event_session", input.sessionId);
+    if (!listIsOn(tenant, session.eventTemplateId)) throw fail("waiting_list_off");
+    if (!isListOpen(now, session.startDatetime)) throw fail("waiting_list_closed");
+    if (!isSoldOut(session, input.quantity)) throw fail("waiting_list_not_sold_out");
+    const types = await tx
+      .select({ id: s.ticketType.id })
+      .from(s.ticketType)
+      .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
+      .where(
+        and(
+          inArray(s.ticketType.id, input.ticketTypeIds),
+          eq(s.ticketGroup.eventTemplateId, session.eventTemplateId),
+          isNull(s.ticketType.retiredAt),
+        ),
+      );
+    if (types.length !== new Set(input.ticketTypeIds).size) {
+      throw validationFailed("Choose ticket types of this event.", { field: "ticket_type_ids" });
+    }
+    const live = await liveEntries(tx, session.id);
+    if (live.some((e) => e.email.toLowerCase() === input.email.toLowerCase())) {
+      throw fail("waiting_list_already_joined");
+    }
+    const leaveToken = newToken();
+    const entryId = randomUUID();
+    await insertEntry(tx, {
+      id: entryId,
+      sellerId: tenant.slug,
+      eventSessionId: session.id,
+      email: input.email,
+      identityId: input.identityId ?? null,
+      quantity: input.quantity,
+      ticketTypeIds: [...new Set(input.ticketTypeIds)],
+      state: "waiting",
+      joinedAt: now,
+      leaveTokenHash: hashToken(leaveToken),
+    });
+    const position = positionOf([...live, { id: entryId, quantity: input.quantity, joinedAt: now }], entryId);
+    return { entryId, position: position ?? live.length + 1, leaveToken };
+  });
+}
+
+/** The unique index settles two joins of one e-mail at once: the second is already joined. */
+async function insertEntry(tx: Executor, row: typeof s.waitingListEntry.$inferInsert): Promise<void> {
+  try {
+    await tx.insert(s.waitingListEntry).values(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fail("waiting_list_already_joined");
+    throw error;
+  }
+}
+
+async function liveEntries(tx: Executor, sessionId: string) {
+  return inLineOrder(
+    await tx
+      .select({
+        id: s.waitingListEntry.id,
+        email: s.waitingListEntry.email,
+        quantity: s.waitingListEntry.quantity,
+        joinedAt: s.waitingListEntry.joinedAt,
+      })
+      .from(s.waitingListEntry)
+      .where(and(eq(s.waitingListEntry.eventSessionId, sessionId), inArray(s.waitingListEntry.state, LIVE))),
+  );
+}
+
+/** The leave link: the entry ends as `left`; a second use, or an unknown token, is not found. */
+export async function leaveWaitingList(db: Executor, token: string, now: Date): Promise<{ entryId: string }> {
+  if (!token || token.length > 200) throw notFound("waiting_list_entry", "token");
+  const [left] = await db
+    .update(s.waitingListEntry)
+    .set({ state: "left", endedAt: now })
+    .where(
+      and(eq(s.waitingListEntry.leaveTokenHash, hashToken(token)), inArray(s.waitingListEntry.state, LIVE)),
+    )
+    .returning({ id: s.waitingListEntry.id });
+  if (!left) throw notFound("waiting_list_entry", "token");
+  return { entryId: left.id };
+}
+
+/** A person's place in the line (1-based), or null once their entry is no longer waiting. */
+export async function waitingPosition(db: Executor, entryId: string): Promise<number | null> {
+  const [entry] = await db.select().from(s.waitingListEntry).where(eq(s.waitingListEntry.id, entryId));
+  if (!entry || !LIVE.includes(entry.state)) return null;
+  return positionOf(await liveEntries(db, entry.eventSessionId), entryId);
+}

@@ -1,0 +1,158 @@
+/**
+ * Joining a sold-out session's waiting list: "a shopper joins its waiting list with an e-mail, how
+ * many tickets, and which ticket types"; "one entry per e-mail per session"; "the list closes when
+ * the session starts"; "a tenant setting turns the list on or off per event"; a place in the line;
+ * the leave link.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  joinWaitingList,
+  leaveWaitingList,
+  waitingPosition,
+} from "../../../src/lib/server/services/waiting-list/join.ts";
+import { getTenant } from "../../../src/lib/tenant/load.ts";
+import { withTestApi } from "../../helpers/api.ts";
+import { setSessionCapacity, upcomingSession } from "../../helpers/cart.ts";
+
+const api = withTestApi();
+const harbour = getTenant("harbour-museum");
+if (!harbour) throw new Error("no harbour-museum tenant");
+const withList = (events: string[]) => ({
+  ...harbour,
+  web: { ...harbour.web, waiting_list: { events, offer_hours: 24, same_day_offer_minutes: 120 } },
+});
+const museum = withList(["hm-general-admission"]);
+
+async function soldOutSession(offset: number) {
+  const session = await upcomingSession(api, "hm-general-admission", offset);
+  await setSessionCapacity(api, session.id, 2, 2);
+  return session;
+}
+const join = (
+  sessionId: string,
+  email: string,
+  extra: Record<string, unknown> = {},
+  address = randomUUID(),
+) =>
+  joinWaitingList(
+    api.handle.db,
+    museum,
+    { sessionId, email, quantity: 2, ticketTypeIds: ["hm-ga-adult", "hm-ga-child"], ...extra },
+    address,
+    api.clock.now(),
+  );
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: { items?: { _code: string }[] }) => e.items?.[0]?._code,
+  );
+
+describe("joining a waiting list", () => {
+  it("on a sold-out session: a place in the line, in the order people joined", async () => {
+    const session = await soldOutSession(20);
+    const first = await join(session.id, `first-${randomUUID()}@example.com`);
+    api.clock.advance(1000);
+    const second = await join(session.id, `second-${randomUUID()}@example.com`);
+    expect([first.position, second.position]).toEqual([1, 2]);
+    expect(await waitingPosition(api.handle.db, second.entryId)).toBe(2);
+    expect(first.leaveToken.length).toBeGreaterThan(30);
+  });
+
+  it("'one entry per e-mail per session', whatever its case", async () => {
+    const session = await soldOutSession(21);
+    const email = `once-${randomUUID()}@example.com`;
+    await join(session.id, email);
+    expect(await codeOf(join(session.id, email.toUpperCase()))).toBe("waiting_list_already_joined");
+  });
+
+  it("not while places are left for the party: they are booked instead", async () => {
+    const session = await upcomingSession(api, "hm-general-admission", 22);
+    await setSessionCapacity(api, session.id, 5, 2);
+    expect(await codeOf(join(session.id, `free-${randomUUID()}@example.com`))).toBe(
+      "waiting_list_not_sold_out",
+    );
+    // Two places left, a party of four waits.
+    expect(await codeOf(join(session.id, `four-${randomUUID()}@example.com`, { quantity: 4 }))).toBe("ok");
+  });
+
+  it("'the list closes when the session starts'", async () => {
+    const session = await soldOutSession(23);
+    const late = joinWaitingList(
+      api.handle.db,
+      museum,
+      {
+        sessionId: session.id,
+        email: `late-${randomUUID()}@example.com`,
+        quantity: 1,
+        ticketTypeIds: ["hm-ga-adult"],
+      },
+      randomUUID(),
+      session.startDatetime,
+    );
+    expect(await codeOf(late)).toBe("waiting_list_closed");
+  });
+
+  it("'a tenant setting turns the list on or off per event'", async () => {
+    const session = await soldOutSession(24);
+    const off = joinWaitingList(
+      api.handle.db,
+      withList(["hm-special-exhibition"]),
+      {
+        sessionId: session.id,
+        email: `off-${randomUUID()}@example.com`,
+        quantity: 1,
+        ticketTypeIds: ["hm-ga-adult"],
+      },
+      randomUUID(),
+      api.clock.now(),
+    );
+    expect(await codeOf(off)).toBe("waiting_list_off");
+    const every = joinWaitingList(
+      api.handle.db,
+      withList(["*"]),
+      {
+        sessionId: session.id,
+        email: `all-${randomUUID()}@example.com`,
+        quantity: 1,
+        ticketTypeIds: ["hm-ga-adult"],
+      },
+      randomUUID(),
+      api.clock.now(),
+    );
+    expect(await codeOf(every)).toBe("ok");
+  });
+
+  it("ticket types of the session's event only; bad input is a clear 400", async () => {
+    const session = await soldOutSession(25);
+    const email = `types-${randomUUID()}@example.com`;
+    expect(await codeOf(join(session.id, email, { ticketTypeIds: ["rz-adult"] }))).toBe("validation_failed");
+    expect(await codeOf(join(session.id, email, { quantity: 0 }))).toBe("validation_failed");
+    expect(await codeOf(join(session.id, "not-an-email"))).toBe("validation_failed");
+    expect(await codeOf(join("no-such-session", email))).toBe("not_found");
+  });
+
+  it("joining is rate limited per address, like the other lookups", async () => {
+    const session = await soldOutSession(26);
+    const address = randomUUID();
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 11; i++)
+      codes.push(await codeOf(join(session.id, `rl-${i}-${randomUUID()}@example.com`, {}, address)));
+    expect(codes.slice(0, 10).every((c) => c === "ok")).toBe(true);
+    expect(codes[10]).toBe("rate_limited");
+  });
+
+  it("the leave link ends the entry once; the others move up", async () => {
+    const session = await soldOutSession(27);
+    const first = await join(session.id, `leave-a-${randomUUID()}@example.com`);
+    api.clock.advance(1000);
+    const second = await join(session.id, `leave-b-${randomUUID()}@example.com`);
+    await leaveWaitingList(api.handle.db, first.leaveToken, api.clock.now());
+    expect(await waitingPosition(api.handle.db, first.entryId)).toBeNull();
+    expect(await waitingPosition(api.handle.db, second.entryId)).toBe(1);
+    expect(await codeOf(leaveWaitingList(api.handle.db, first.leaveToken, api.clock.now()))).toBe(
+      "not_found",
+    );
+    expect(await codeOf(leaveWaitingList(api.handle.db, "made-up", api.clock.now()))).toBe("not_found");
+  });
+});
