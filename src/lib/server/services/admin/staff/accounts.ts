@@ -13,9 +13,9 @@ import * as s from "../../../db/schema.ts";
 import { fail, validationFailed } from "../../../errors/api-error.ts";
 import { staffSetupMail } from "../../../mail/account-mails.ts";
 import { enqueueMail } from "../../../mail/outbox.ts";
+import { hashToken } from "../../../security/tokens.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { recordAudit } from "../audit.ts";
-import { hashToken } from "../../../security/tokens.ts";
 
 /** A setup link lives three days: long enough for a new colleague to find the mail. */
 export const SETUP_LINK_HOURS = 72;

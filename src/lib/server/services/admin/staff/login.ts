@@ -20,10 +20,10 @@ import type { Executor } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
 import { fail } from "../../../errors/api-error.ts";
 import { clearRateLimit, hitRateLimit, type RateLimitRule } from "../../../security/rate-limit.ts";
+import { hashToken, newToken } from "../../../security/tokens.ts";
 import { checkPassword, hashPassword } from "../../auth/passwords.ts";
 import { recordAudit } from "../audit.ts";
 import { type StaffRow, staffByEmail } from "./accounts.ts";
-import { hashToken, newToken } from "../../../security/tokens.ts";
 
 export const STAFF_COOKIE = "foyer_staff";
 export const STAFF_IDLE_S = 30 * 60;
