@@ -55,7 +55,7 @@ describe("joining a waiting list", () => {
     api.clock.advance(1000);
     const second = await join(session.id, `second-${randomUUID()}@example.com`);
     expect([first.position, second.position]).toEqual([1, 2]);
-    expect(await waitingPosition(api.handle.db, second.entryId)).toBe(2);
+    expect(await waitingPosition(api.handle.db, "harbour-museum", second.entryId)).toBe(2);
     expect(first.leaveToken.length).toBeGreaterThan(30);
   });
 
@@ -147,12 +147,46 @@ describe("joining a waiting list", () => {
     const first = await join(session.id, `leave-a-${randomUUID()}@example.com`);
     api.clock.advance(1000);
     const second = await join(session.id, `leave-b-${randomUUID()}@example.com`);
-    await leaveWaitingList(api.handle.db, first.leaveToken, api.clock.now());
-    expect(await waitingPosition(api.handle.db, first.entryId)).toBeNull();
-    expect(await waitingPosition(api.handle.db, second.entryId)).toBe(1);
-    expect(await codeOf(leaveWaitingList(api.handle.db, first.leaveToken, api.clock.now()))).toBe(
+    await leaveWaitingList(api.handle.db, "harbour-museum", first.leaveToken, api.clock.now());
+    expect(await waitingPosition(api.handle.db, "harbour-museum", first.entryId)).toBeNull();
+    expect(await waitingPosition(api.handle.db, "harbour-museum", second.entryId)).toBe(1);
+    expect(
+      await codeOf(leaveWaitingList(api.handle.db, "harbour-museum", first.leaveToken, api.clock.now())),
+    ).toBe("not_found");
+    expect(await codeOf(leaveWaitingList(api.handle.db, "harbour-museum", "made-up", api.clock.now()))).toBe(
       "not_found",
     );
-    expect(await codeOf(leaveWaitingList(api.handle.db, "made-up", api.clock.now()))).toBe("not_found");
+  });
+
+  it("over HTTP: join, a place in the line, leave; another tenant's entry is not found", async () => {
+    const session = await soldOutSession(28);
+    const email = `http-${randomUUID()}@example.com`;
+    const post = (path: string, body: unknown) =>
+      api.app.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const res = await post("/api/waiting_list?_seller=harbour-museum", {
+      event_session_id: session.id,
+      email,
+      quantity: 1,
+      ticket_type_ids: ["hm-ga-adult"],
+    });
+    // The demo tenant's file keeps the list off for its events.
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("waiting_list_off");
+    const joined = await join(session.id, email);
+    const read = await api.app.request(`/api/waiting_list/${joined.entryId}?_seller=harbour-museum`);
+    expect(await read.json()).toMatchObject({ waiting_list_entry: { _data: [{ position: 1 }] } });
+    expect(read.headers.get("cache-control")).toBe("no-store");
+    const elsewhere = await api.app.request(`/api/waiting_list/${joined.entryId}?_seller=riverside-zoo`);
+    expect(await elsewhere.json()).toMatchObject({ waiting_list_entry: { _data: [{ position: null }] } });
+    expect(
+      (await post("/api/waiting_list/leave?_seller=riverside-zoo", { token: joined.leaveToken })).status,
+    ).toBe(404);
+    expect(
+      (await post("/api/waiting_list/leave?_seller=harbour-museum", { token: joined.leaveToken })).status,
+    ).toBe(200);
   });
 });

@@ -26,6 +26,7 @@ import { registerOrders } from "./orders.ts";
 import { registerSessions } from "./sessions.ts";
 import { registerStripeWebhook } from "./stripe-webhook.ts";
 import { registerTickets } from "./tickets.ts";
+import { registerWaitingList } from "./waiting-list.ts";
 
 /** Every route module registers itself here. */
 export function registerRoutes(router: ApiRouter): void {
@@ -34,6 +35,7 @@ export function registerRoutes(router: ApiRouter): void {
   registerAdminOperations(router);
   registerAdminDesk(router);
   registerGate(router);
+  registerWaitingList(router);
   registerSessions(router);
   registerCalendar(router);
   registerEvents(router);

@@ -15,7 +15,7 @@ import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { fail, notFound, validationFailed } from "../../errors/api-error.ts";
-import { hitRateLimit, type RateLimitRule } from "../../security/rate-limit.ts";
+import { addressBucket, hitRateLimit, perAddress, type RateLimitRule } from "../../security/rate-limit.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 
 const JOINS_PER_ADDRESS: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
@@ -57,7 +57,12 @@ export async function joinWaitingList(
   const parsed = joinInput.safeParse(raw);
   if (!parsed.success) throw validationFailed(parsed.error.issues[0]?.message ?? "Invalid request.");
   const input = parsed.data;
-  const limit = await hitRateLimit(db, `waiting_join:${tenant.slug}:${address}`, JOINS_PER_ADDRESS, now);
+  const limit = await hitRateLimit(
+    db,
+    `waiting_join:${tenant.slug}:${addressBucket(address)}`,
+    perAddress(JOINS_PER_ADDRESS),
+    now,
+  );
   if (!limit.allowed) throw fail("rate_limited");
   return db.transaction(async (tx) => {
     const [session] = await tx
@@ -136,13 +141,22 @@ async function liveEntries(tx: Executor, sessionId: string) {
 }
 
 /** The leave link: the entry ends as `left`; a second use, or an unknown token, is not found. */
-export async function leaveWaitingList(db: Executor, token: string, now: Date): Promise<{ entryId: string }> {
+export async function leaveWaitingList(
+  db: Executor,
+  sellerId: string,
+  token: string,
+  now: Date,
+): Promise<{ entryId: string }> {
   if (!token || token.length > 200) throw notFound("waiting_list_entry", "token");
   const [left] = await db
     .update(s.waitingListEntry)
     .set({ state: "left", endedAt: now })
     .where(
-      and(eq(s.waitingListEntry.leaveTokenHash, hashToken(token)), inArray(s.waitingListEntry.state, LIVE)),
+      and(
+        eq(s.waitingListEntry.sellerId, sellerId),
+        eq(s.waitingListEntry.leaveTokenHash, hashToken(token)),
+        inArray(s.waitingListEntry.state, LIVE),
+      ),
     )
     .returning({ id: s.waitingListEntry.id });
   if (!left) throw notFound("waiting_list_entry", "token");
@@ -150,8 +164,15 @@ export async function leaveWaitingList(db: Executor, token: string, now: Date): 
 }
 
 /** A person's place in the line (1-based), or null once their entry is no longer waiting. */
-export async function waitingPosition(db: Executor, entryId: string): Promise<number | null> {
-  const [entry] = await db.select().from(s.waitingListEntry).where(eq(s.waitingListEntry.id, entryId));
+export async function waitingPosition(
+  db: Executor,
+  sellerId: string,
+  entryId: string,
+): Promise<number | null> {
+  const [entry] = await db
+    .select()
+    .from(s.waitingListEntry)
+    .where(and(eq(s.waitingListEntry.id, entryId), eq(s.waitingListEntry.sellerId, sellerId)));
   if (!entry || !LIVE.includes(entry.state)) return null;
   return positionOf(await liveEntries(db, entry.eventSessionId), entryId);
 }
