@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { firstOpenSession } from "./helpers/cart.ts";
+import { buyGuestOrder } from "./helpers/guest-order.ts";
 
 test("an admitted ticket reads Redeemed on the order's page, and staff undo the admission with a reason", async ({
   page,
@@ -14,20 +15,14 @@ test("an admitted ticket reads Redeemed on the order's page, and staff undo the 
 }) => {
   const email = `admit-${randomUUID().slice(0, 8)}@example.com`;
   const session = await firstOpenSession(request, "hm-general-admission", 1);
-  const cart = await request.post("/api/my/cart/modify?_seller=harbour-museum", {
-    data: { add: [{ ticket_type_id: "hm-ga-adult", event_session_id: session, quantity: 1 }] },
+  const order = await buyGuestOrder(request, {
+    session,
+    quantity: 1,
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: email,
   });
-  const cartId = ((await cart.json()) as { cart: { _data: { id: string }[] } }).cart._data[0]?.id ?? "";
-  const paid = await request.post(`/api/cart/${cartId}/guest_checkout`, {
-    data: {
-      gateway_id: "test",
-      gateway_data: { card_number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" },
-      identity: { first_name: "Grace", last_name: "Hopper", email },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const orderId =
-    ((await paid.json()) as { ticket_order?: { _data: { id: string }[] } }).ticket_order?._data[0]?.id ?? "";
+  const orderId = order.id;
 
   await page.goto("/harbour-museum/admin/login");
   await page.getByLabel("E-mail address").fill("boxoffice@harbour-museum.example");
@@ -71,30 +66,19 @@ test("a gate that was offline and let in a ticket another gate had admitted is a
   foyerNow,
 }) => {
   const session = await firstOpenSession(request, "hm-general-admission", 1);
-  const cart = await request.post("/api/my/cart/modify?_seller=harbour-museum", {
-    data: { add: [{ ticket_type_id: "hm-ga-adult", event_session_id: session, quantity: 1 }] },
+  const placed = await buyGuestOrder(request, {
+    session,
+    quantity: 1,
+    firstName: "Ada",
+    lastName: "Twice",
+    email: `twice-${randomUUID().slice(0, 8)}@example.com`,
   });
-  const cartId = ((await cart.json()) as { cart: { _data: { id: string }[] } }).cart._data[0]?.id ?? "";
-  const paid = await request.post(`/api/cart/${cartId}/guest_checkout`, {
-    data: {
-      gateway_id: "test",
-      gateway_data: { card_number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" },
-      identity: {
-        first_name: "Ada",
-        last_name: "Twice",
-        email: `twice-${randomUUID().slice(0, 8)}@example.com`,
-      },
-    },
-  });
-  const orderId = (
-    (await paid.json()) as { ticket_order?: { _data: { id: string; order_number: string }[] } }
-  ).ticket_order?._data[0];
   await page.goto("/harbour-museum/admin/login");
   await page.getByLabel("E-mail address").fill("admin@harbour-museum.example");
   await page.getByLabel("Password").fill("Backoffice-2026");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/harbour-museum\/admin$/);
-  const detail = await page.request.get(`/api/admin/orders/${orderId?.id}?_seller=harbour-museum`);
+  const detail = await page.request.get(`/api/admin/orders/${placed.id}?_seller=harbour-museum`);
   const code =
     ((await detail.json()) as { ticket_order: { _data: { tickets: { scan_code: string }[] }[] } })
       .ticket_order._data[0]?.tickets[0]?.scan_code ?? "";
@@ -122,7 +106,7 @@ test("a gate that was offline and let in a ticket another gate had admitted is a
   expect(await synced.text()).toContain('"conflict":true');
   await page.goto("/harbour-museum/admin");
   const conflicts = page.getByRole("region", { name: "Gate conflicts" });
-  await expect(conflicts).toContainText(`order ${orderId?.order_number}`);
+  await expect(conflicts).toContainText(`order ${placed.orderNumber}`);
   await expect(conflicts).toContainText("at Main gate, then let in again at");
   await expect(conflicts).toContainText("at Garden gate (Alex Admin, offline)");
 });

@@ -10,6 +10,7 @@ import { Secret, TOTP } from "otpauth";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { firstOpenSession } from "./helpers/cart.ts";
+import { buyGuestOrder } from "./helpers/guest-order.ts";
 
 test("in production mode, box office sets up an authenticator, logs in with its code, and refunds two tickets to the card", async ({
   page,
@@ -18,19 +19,13 @@ test("in production mode, box office sets up an authenticator, logs in with its 
   test.slow();
   const email = `prod-refund-${randomUUID().slice(0, 8)}@example.com`;
   const session = await firstOpenSession(request, "hm-general-admission", 3);
-  const cart = await request.post("/api/my/cart/modify?_seller=harbour-museum", {
-    data: { add: [{ ticket_type_id: "hm-ga-adult", event_session_id: session, quantity: 3 }] },
+  await buyGuestOrder(request, {
+    session,
+    quantity: 3,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: email,
   });
-  expect(cart.status(), await cart.text()).toBe(200);
-  const cartId = ((await cart.json()) as { cart: { _data: { id: string }[] } }).cart._data[0]?.id ?? "";
-  const paid = await request.post(`/api/cart/${cartId}/guest_checkout`, {
-    data: {
-      gateway_id: "test",
-      gateway_data: { card_number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" },
-      identity: { first_name: "Ada", last_name: "Lovelace", email },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
   const available = async () => {
     const res = await request.get(
       `/api/events/hm-general-admission/sessions/${session}?_seller=harbour-museum`,

@@ -4,11 +4,11 @@
  * On PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
 import { eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { refundOrder } from "../../../src/lib/server/services/admin/orders/index.ts";
-import { createTestApi, type TestApi } from "../../helpers/api.ts";
-import { withFreshPostgres } from "../../helpers/postgres.ts";
+import type { TestApi } from "../../helpers/api.ts";
+import { itOnEachDatabase } from "../../helpers/each-database.ts";
 import { buyHarbourOrder, staffActor, usedCapacity } from "./helpers.ts";
 
 async function refundedOf(api: TestApi, orderId: string): Promise<{ paid: number; refunded: number }> {
@@ -95,24 +95,5 @@ async function race(api: TestApi): Promise<void> {
 }
 
 describe("staff refunding one order at once never give back more than was paid", () => {
-  it("PGlite", async () => {
-    const own = await createTestApi();
-    try {
-      await race(own);
-    } finally {
-      await own.close();
-    }
-  });
-
-  const url = process.env.TEST_DATABASE_URL;
-  it.skipIf(!url)("PostgreSQL", async () => {
-    await withFreshPostgres(url ?? "", async (dbUrl) => {
-      const own = await createTestApi({ target: { kind: "postgres", url: dbUrl } });
-      try {
-        await race(own);
-      } finally {
-        await own.close();
-      }
-    });
-  });
+  itOnEachDatabase(race);
 });

@@ -6,12 +6,12 @@
  * TEST_DATABASE_URL is set, on PostgreSQL.
  */
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { rescheduleOrder } from "../../../src/lib/server/services/admin/orders/index.ts";
-import { createTestApi, type TestApi } from "../../helpers/api.ts";
+import type { TestApi } from "../../helpers/api.ts";
 import { setSessionCapacity, upcomingSession } from "../../helpers/cart.ts";
-import { withFreshPostgres } from "../../helpers/postgres.ts";
+import { itOnEachDatabase } from "../../helpers/each-database.ts";
 import { buyHarbourOrder, staffActor, usedCapacity } from "./helpers.ts";
 
 async function race(api: TestApi): Promise<void> {
@@ -59,24 +59,5 @@ async function race(api: TestApi): Promise<void> {
 }
 
 describe("two staff rescheduling into the last place at once: one wins", () => {
-  it("PGlite", async () => {
-    const own = await createTestApi();
-    try {
-      await race(own);
-    } finally {
-      await own.close();
-    }
-  });
-
-  const url = process.env.TEST_DATABASE_URL;
-  it.skipIf(!url)("PostgreSQL", async () => {
-    await withFreshPostgres(url ?? "", async (dbUrl) => {
-      const own = await createTestApi({ target: { kind: "postgres", url: dbUrl } });
-      try {
-        await race(own);
-      } finally {
-        await own.close();
-      }
-    });
-  });
+  itOnEachDatabase(race);
 });

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { scanCode, undoAdmission } from "../../../src/lib/server/services/gate/index.ts";
-import { createTestApi, type TestApi } from "../../helpers/api.ts";
-import { withFreshPostgres } from "../../helpers/postgres.ts";
+import type { TestApi } from "../../helpers/api.ts";
+import { itOnEachDatabase } from "../../helpers/each-database.ts";
 import { buyHarbourOrder, staffActor } from "../admin/helpers.ts";
 
 const ROUNDS = 100;
@@ -55,24 +55,5 @@ async function race(api: TestApi): Promise<void> {
 }
 
 describe("two gates scanning one ticket at the same moment admit it exactly once", () => {
-  it("PGlite", async () => {
-    const own = await createTestApi();
-    try {
-      await race(own);
-    } finally {
-      await own.close();
-    }
-  });
-
-  const url = process.env.TEST_DATABASE_URL;
-  it.skipIf(!url)("PostgreSQL", async () => {
-    await withFreshPostgres(url ?? "", async (dbUrl) => {
-      const own = await createTestApi({ target: { kind: "postgres", url: dbUrl } });
-      try {
-        await race(own);
-      } finally {
-        await own.close();
-      }
-    });
-  });
+  itOnEachDatabase(race);
 });
