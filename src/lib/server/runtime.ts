@@ -19,6 +19,7 @@ import { releaseExpiredCarts } from "./services/cart/release.ts";
 import { startSessionHorizonJob } from "./services/catalogue/horizon-job.ts";
 import { ensureManageLinkKey } from "./services/manage/token.ts";
 import { startRenewalJob } from "./services/membership/renewal-job-loop.ts";
+import { WAITING_LIST_PASS_MS, waitingListPass } from "./services/waiting-list/offers.ts";
 
 export interface Runtime {
   handle: DbHandle;
@@ -57,6 +58,15 @@ async function start(): Promise<Runtime> {
     pass: () => retryDueRefunds(handle.db),
     report: (run) => {
       if (run.tried > 0) logger.info(run, "payment.refund_retry_pass");
+    },
+  });
+  // The waiting lists: offers as places come back, offers that ended, lists that closed.
+  startIntervalJob({
+    failedEvent: "waiting_list.pass_failed",
+    intervalMs: WAITING_LIST_PASS_MS,
+    pass: () => waitingListPass(handle.db, clock.now()),
+    report: (run) => {
+      if (run.settled > 0 || run.offered > 0) logger.info(run, "waiting_list.pass");
     },
   });
   const cache = newCachedApiCache();

@@ -18,12 +18,14 @@ import { rescheduleStrings } from "./strings-reschedule.ts";
 import { reserveIslandStrings } from "./strings-reserve.ts";
 import { ticketStrings } from "./strings-tickets.ts";
 import { transferStrings } from "./strings-transfer.ts";
+import { waitingListStrings } from "./strings-waiting-list.ts";
 
 export { format, ISLAND_SHARED_KEYS, type IslandSharedKey, isIslandSharedKey } from "./string-format.ts";
 
 export const defaultStrings = {
   ...accountProfileStrings,
   ...transferStrings,
+  ...waitingListStrings,
   ...externalLoginStrings,
   ...manageStrings,
   ...rescheduleStrings,

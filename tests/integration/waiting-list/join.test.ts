@@ -5,7 +5,9 @@
  * the leave link.
  */
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as s from "../../../src/lib/server/db/schema.ts";
 import {
   joinWaitingList,
   leaveWaitingList,
@@ -14,14 +16,12 @@ import {
 import { getTenant } from "../../../src/lib/tenant/load.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { setSessionCapacity, upcomingSession } from "../../helpers/cart.ts";
+import { withList as withTenantList } from "./list-helpers.ts";
 
 const api = withTestApi();
 const harbour = getTenant("harbour-museum");
 if (!harbour) throw new Error("no harbour-museum tenant");
-const withList = (events: string[]) => ({
-  ...harbour,
-  web: { ...harbour.web, waiting_list: { events, offer_hours: 24, same_day_offer_minutes: 120 } },
-});
+const withList = (events: string[]) => withTenantList(harbour, events);
 const museum = withList(["hm-general-admission"]);
 
 async function soldOutSession(offset: number) {
@@ -38,7 +38,15 @@ const join = (
   joinWaitingList(
     api.handle.db,
     museum,
-    { sessionId, email, quantity: 2, ticketTypeIds: ["hm-ga-adult", "hm-ga-child"], ...extra },
+    {
+      sessionId,
+      email,
+      tickets: [
+        { ticketTypeId: "hm-ga-adult", quantity: 1 },
+        { ticketTypeId: "hm-ga-child", quantity: 1 },
+      ],
+      ...extra,
+    },
     address,
     api.clock.now(),
   );
@@ -73,7 +81,13 @@ describe("joining a waiting list", () => {
       "waiting_list_not_sold_out",
     );
     // Two places left, a party of four waits.
-    expect(await codeOf(join(session.id, `four-${randomUUID()}@example.com`, { quantity: 4 }))).toBe("ok");
+    expect(
+      await codeOf(
+        join(session.id, `four-${randomUUID()}@example.com`, {
+          tickets: [{ ticketTypeId: "hm-ga-adult", quantity: 4 }],
+        }),
+      ),
+    ).toBe("ok");
   });
 
   it("'the list closes when the session starts'", async () => {
@@ -84,8 +98,7 @@ describe("joining a waiting list", () => {
       {
         sessionId: session.id,
         email: `late-${randomUUID()}@example.com`,
-        quantity: 1,
-        ticketTypeIds: ["hm-ga-adult"],
+        tickets: [{ ticketTypeId: "hm-ga-adult", quantity: 1 }],
       },
       randomUUID(),
       session.startDatetime,
@@ -101,8 +114,7 @@ describe("joining a waiting list", () => {
       {
         sessionId: session.id,
         email: `off-${randomUUID()}@example.com`,
-        quantity: 1,
-        ticketTypeIds: ["hm-ga-adult"],
+        tickets: [{ ticketTypeId: "hm-ga-adult", quantity: 1 }],
       },
       randomUUID(),
       api.clock.now(),
@@ -114,8 +126,7 @@ describe("joining a waiting list", () => {
       {
         sessionId: session.id,
         email: `all-${randomUUID()}@example.com`,
-        quantity: 1,
-        ticketTypeIds: ["hm-ga-adult"],
+        tickets: [{ ticketTypeId: "hm-ga-adult", quantity: 1 }],
       },
       randomUUID(),
       api.clock.now(),
@@ -123,11 +134,28 @@ describe("joining a waiting list", () => {
     expect(await codeOf(every)).toBe("ok");
   });
 
+  it("a confirmation e-mail has a link to leave the list", async () => {
+    const session = await soldOutSession(29);
+    const email = `mail-${randomUUID()}@example.com`;
+    const joined = await join(session.id, email);
+    const [mail] = await api.handle.db
+      .select()
+      .from(s.outbox)
+      .where(and(eq(s.outbox.relatedId, joined.entryId), eq(s.outbox.kind, "waiting_list_joined")));
+    expect(mail?.toAddress).toBe(email);
+    expect(mail?.text).toContain("You are 1st in line.");
+    expect(mail?.text).toContain(`/harbour-museum/waiting-list/leave?token=${joined.leaveToken}`);
+  });
+
   it("ticket types of the session's event only; bad input is a clear 400", async () => {
     const session = await soldOutSession(25);
     const email = `types-${randomUUID()}@example.com`;
-    expect(await codeOf(join(session.id, email, { ticketTypeIds: ["rz-adult"] }))).toBe("validation_failed");
-    expect(await codeOf(join(session.id, email, { quantity: 0 }))).toBe("validation_failed");
+    expect(
+      await codeOf(join(session.id, email, { tickets: [{ ticketTypeId: "rz-adult", quantity: 1 }] })),
+    ).toBe("validation_failed");
+    expect(
+      await codeOf(join(session.id, email, { tickets: [{ ticketTypeId: "hm-ga-adult", quantity: 0 }] })),
+    ).toBe("validation_failed");
     expect(await codeOf(join(session.id, "not-an-email"))).toBe("validation_failed");
     expect(await codeOf(join("no-such-session", email))).toBe("not_found");
   });
@@ -170,8 +198,7 @@ describe("joining a waiting list", () => {
     const res = await post("/api/waiting_list?_seller=harbour-museum", {
       event_session_id: session.id,
       email,
-      quantity: 1,
-      ticket_type_ids: ["hm-ga-adult"],
+      tickets: [{ ticket_type_id: "hm-ga-adult", quantity: 1 }],
     });
     // The demo tenant's file keeps the list off for its events.
     expect(res.status).toBe(409);

@@ -180,6 +180,12 @@ export const eventSession = pgTable(
      * (gate scanning is outside the storefront); read by API clients as `redeemed_count`.
      */
     redeemedCount: integer("redeemed_count").notNull().default(0),
+    /**
+     * Places given back while people were waiting on the session's list: still counted in
+     * used_capacity, so nobody else can take them, until an offer takes them (a held cart) or
+     * nobody waits any more (services/waiting-list/offers.ts).
+     */
+    waitingListPlaces: integer("waiting_list_places").notNull().default(0),
     /** Closed by the operator regardless of capacity. */
     soldOut: boolean("sold_out").notNull().default(false),
     /** Selects ticket_type.tier_amounts (peak, off_peak); null uses the base price. */

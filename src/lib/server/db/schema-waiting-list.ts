@@ -8,6 +8,11 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { eventSession, seller } from "./schema-catalogue.ts";
 
+export interface WaitingListLine {
+  ticketTypeId: string;
+  quantity: number;
+}
+
 export const waitingListEntry = pgTable(
   "waiting_list_entry",
   {
@@ -23,14 +28,16 @@ export const waitingListEntry = pgTable(
     /** A logged-in member who joined with one click. */
     identityId: text("identity_id"),
     quantity: integer("quantity").notNull(),
-    /** The ticket types the person would take (of the session's event). */
-    ticketTypeIds: jsonb("ticket_type_ids").$type<string[]>().notNull(),
+    /** The tickets the person would take, per type (of the session's event); `quantity` is their sum. */
+    lines: jsonb("lines").$type<WaitingListLine[]>().notNull(),
     /** waiting | offered | converted | expired | declined | removed | left */
     state: text("state").notNull(),
     joinedAt: timestamp("joined_at", { withTimezone: true, mode: "date" }).notNull(),
     offeredAt: timestamp("offered_at", { withTimezone: true, mode: "date" }),
     offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true, mode: "date" }),
     offerCartId: text("offer_cart_id"),
+    /** The offer link's token (SHA-256): it opens the held cart and declines the offer. */
+    offerTokenHash: text("offer_token_hash"),
     leaveTokenHash: text("leave_token_hash").notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
   },

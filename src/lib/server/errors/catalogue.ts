@@ -493,6 +493,16 @@ export const ERROR_CATALOGUE = {
     context: "waiting_list",
     text: "This e-mail address is already on the waiting list for this session.",
   },
+  waiting_list_no_places: {
+    status: 409,
+    context: "waiting_list",
+    text: "There are not enough places for this entry's tickets.",
+  },
+  waiting_list_offer_ended: {
+    status: 409,
+    context: "waiting_list",
+    text: "This offer has ended.",
+  },
   // The gate.
   gate_not_admitted: {
     status: 409,

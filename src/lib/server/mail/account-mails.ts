@@ -36,7 +36,8 @@ export function storefrontLink(
   return url.toString();
 }
 
-function mail(
+/** A plain mail of paragraphs, each with an optional link, signed with the seller's name, in its brand. */
+export function paragraphMail(
   seller: MailSeller,
   to: string,
   kind: string,
@@ -73,7 +74,7 @@ export function passcodeMail(
     ...(redirectPath ? { redirect: redirectPath } : {}),
   });
   const minutes = Math.round(PASSCODE_LIFETIME_S / 60);
-  return mail(seller, to, "passcode", `Your login code for ${seller.name}: ${code}`, [
+  return paragraphMail(seller, to, "passcode", `Your login code for ${seller.name}: ${code}`, [
     { text: `Your login code is ${code}. It can be used once, within ${minutes} minutes.` },
     { text: "Or open this link in the browser where you asked for the code:", link },
     { text: "If you did not ask for this code, you can ignore this email." },
@@ -83,7 +84,7 @@ export function passcodeMail(
 /** The code that confirms a change of the account's e-mail or password, mailed to its current address. */
 export function changeCodeMail(seller: MailSeller, to: string, code: string): OutgoingMail {
   const minutes = Math.round(PASSCODE_LIFETIME_S / 60);
-  return mail(seller, to, "change_code", `Your confirmation code for ${seller.name}: ${code}`, [
+  return paragraphMail(seller, to, "change_code", `Your confirmation code for ${seller.name}: ${code}`, [
     {
       text: `Your code to confirm a change to your account is ${code}. It can be used once, within ${minutes} minutes.`,
     },
@@ -106,24 +107,36 @@ export function emailChangedMail(
   validDays: number,
 ): OutgoingMail {
   const link = storefrontLink(origin, seller.slug, "/user/undo-email-change", { token });
-  return mail(seller, to, "email_changed", `The email address of your ${seller.name} account was changed`, [
-    { text: `The email address of your account was changed to ${maskEmail(newEmail)}.` },
-    {
-      text: `If you did not make this change, undo it here within ${validDays} days. This restores this address and logs out everyone using your account:`,
-      link,
-    },
-    { text: "If you made this change, you can ignore this email." },
-  ]);
+  return paragraphMail(
+    seller,
+    to,
+    "email_changed",
+    `The email address of your ${seller.name} account was changed`,
+    [
+      { text: `The email address of your account was changed to ${maskEmail(newEmail)}.` },
+      {
+        text: `If you did not make this change, undo it here within ${validDays} days. This restores this address and logs out everyone using your account:`,
+        link,
+      },
+      { text: "If you made this change, you can ignore this email." },
+    ],
+  );
 }
 
 /** The notice after the account's password changed, with the way back if it was not the owner. */
 export function passwordChangedMail(seller: MailSeller, to: string, origin: string): OutgoingMail {
   const link = storefrontLink(origin, seller.slug, "/user/forgot-password", {});
-  return mail(seller, to, "password_changed", `The password of your ${seller.name} account was changed`, [
-    { text: "The password of your account was changed." },
-    { text: "If you did not make this change, choose a new password here at once:", link },
-    { text: "If you made this change, you can ignore this email." },
-  ]);
+  return paragraphMail(
+    seller,
+    to,
+    "password_changed",
+    `The password of your ${seller.name} account was changed`,
+    [
+      { text: "The password of your account was changed." },
+      { text: "If you did not make this change, choose a new password here at once:", link },
+      { text: "If you made this change, you can ignore this email." },
+    ],
+  );
 }
 
 /** The reset link (purpose reset) or the first-password link of a guest account (purpose setup). */
@@ -138,13 +151,13 @@ export function passwordLinkMail(
   const link = storefrontLink(origin, seller.slug, "/user/reset-password", { token });
   const hours = `${validHours} hour${validHours === 1 ? "" : "s"}`;
   if (purpose === "setup") {
-    return mail(seller, to, "password_setup", `Set a password for your ${seller.name} account`, [
+    return paragraphMail(seller, to, "password_setup", `Set a password for your ${seller.name} account`, [
       { text: "You have not set a password for your account yet. Choose one here:", link },
       { text: `The link can be used once, within ${hours}.` },
       { text: "If you did not try to log in, you can ignore this email." },
     ]);
   }
-  return mail(seller, to, "password_reset", `Reset your ${seller.name} password`, [
+  return paragraphMail(seller, to, "password_reset", `Reset your ${seller.name} password`, [
     { text: "Choose a new password here:", link },
     { text: `The link can be used once, within ${hours}.` },
     { text: "If you did not ask to reset your password, you can ignore this email." },
@@ -164,7 +177,7 @@ export function staffSetupMail(
   const link = storefrontLink(origin, seller.slug, "/admin/setup", { token });
   const days = validHours % 24 === 0 ? `${validHours / 24} days` : `${validHours} hours`;
   return {
-    ...mail(seller, to, "staff_setup", `Your ${seller.name} back office account`, [
+    ...paragraphMail(seller, to, "staff_setup", `Your ${seller.name} back office account`, [
       { text: `Hello ${name}, you have a ${role} account in the ${seller.name} back office.` },
       { text: "Choose your password here:", link },
       { text: `The link can be used once, within ${days}.` },
@@ -182,7 +195,7 @@ export function membershipIdsMail(
   origin: string,
 ): OutgoingMail {
   const link = storefrontLink(origin, seller.slug, "/login", {});
-  return mail(seller, to, "membership_ids", `Your ${seller.name} member IDs`, [
+  return paragraphMail(seller, to, "membership_ids", `Your ${seller.name} member IDs`, [
     { text: "Here are the member IDs of your memberships:" },
     ...members.map((m) => ({ text: `${m.name} (${m.role}): ${m.scanCode}` })),
     { text: "Log in with your member ID here:", link },

@@ -6,7 +6,8 @@
  * a conditional UPDATE per row in one fixed order (sessions by id, then groups by id) so
  * concurrent transactions never deadlock. An increase matches only while the places fit; when it
  * matches nothing the row is read to tell "sold out" from "not enough left", and the error rolls
- * the transaction back. The statement answers the fresh counters of every row it changed.
+ * the transaction back. The statement answers the fresh counters of every row it changed. A
+ * session's places given back while people wait on its list go to the list instead (below).
  */
 import { eq, type SQL, sql } from "drizzle-orm";
 import { availableCapacity } from "../../../domain/availability.ts";
@@ -74,7 +75,22 @@ async function groupError(tx: Tx, id: string): Promise<Error> {
 /** Places fit: unlimited capacity, or used + n within capacity + oversell. */
 const fitsSql = (n: number) => sql`(capacity < 0 or used_capacity + ${n} <= capacity + oversell_capacity)`;
 
+/**
+ * Places a session gives back while people wait on its list stay counted and go to the list
+ * (event_session.waiting_list_places), in the transaction that frees them, so no shopper can take
+ * them before the list's offers do (services/waiting-list/offers.ts).
+ */
+const someoneWaits = sql`exists (select 1 from waiting_list_entry w
+  where w.event_session_id = event_session.id and w.state = 'waiting')`;
+
 function updateSql(table: "event_session" | "ticket_group", id: string, n: number): SQL {
+  if (table === "event_session" && n < 0) {
+    return sql`update event_session set
+      used_capacity = used_capacity + case when ${someoneWaits} then 0 else ${n}::integer end,
+      waiting_list_places = waiting_list_places + case when ${someoneWaits} then ${-n}::integer else 0 end
+    where id = ${id}
+    returning id, capacity, used_capacity, oversell_capacity, sold_out`;
+  }
   const guard =
     n <= 0
       ? sql``

@@ -11,26 +11,45 @@ import { z } from "zod";
 import { isSoldOut } from "../../../domain/availability.ts";
 import { inLineOrder, isListOpen, positionOf } from "../../../domain/waiting-list/rules.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
+import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { fail, notFound, validationFailed } from "../../errors/api-error.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { joinedMail } from "../../mail/waiting-list-mails.ts";
 import { addressBucket, hitRateLimit, perAddress, type RateLimitRule } from "../../security/rate-limit.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
+import { endEntry, offerFreedPlaces } from "./offers.ts";
 
 const JOINS_PER_ADDRESS: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
 export const WAITING_LIST_MAX_PARTY = 10;
+
+const partySize = (lines: readonly { quantity: number }[]) => lines.reduce((n, l) => n + l.quantity, 0);
 const LIVE = ["waiting", "offered"];
 
 export const joinInput = z
   .object({
     sessionId: z.string().min(1).max(100),
     email: z.email().max(254),
-    quantity: z.number().int().min(1).max(WAITING_LIST_MAX_PARTY),
-    ticketTypeIds: z.array(z.string().min(1).max(100)).min(1).max(20),
+    tickets: z
+      .array(
+        z.object({ ticketTypeId: z.string().min(1).max(100), quantity: z.number().int().min(0) }).strict(),
+      )
+      .max(20),
     identityId: z.string().max(100).optional(),
   })
-  .strict();
+  .strict()
+  .transform((input) => ({ ...input, tickets: input.tickets.filter((line) => line.quantity > 0) }))
+  .refine((input) => input.tickets.length > 0, { message: "Choose at least one ticket.", path: ["tickets"] })
+  .refine((input) => partySize(input.tickets) <= WAITING_LIST_MAX_PARTY, {
+    message: `At most ${WAITING_LIST_MAX_PARTY} tickets.`,
+    path: ["tickets"],
+  })
+  .refine((input) => new Set(input.tickets.map((l) => l.ticketTypeId)).size === input.tickets.length, {
+    message: "Each ticket type once.",
+    path: ["tickets"],
+  });
 export type JoinInput = z.input<typeof joinInput>;
 
 export interface Joined {
@@ -39,7 +58,9 @@ export interface Joined {
   leaveToken: string;
 }
 
-type ListTenant = Pick<Tenant, "slug"> & { web: Pick<Tenant["web"], "waiting_list"> };
+type ListTenant = Pick<Tenant, "slug" | "name" | "locale" | "timezone" | "strings"> & {
+  web: Pick<Tenant["web"], "waiting_list">;
+};
 
 /** Whether the tenant keeps a waiting list for this event. */
 export function listIsOn(tenant: ListTenant, eventId: string): boolean {
@@ -78,19 +99,21 @@ export async function joinWaitingList(
     if (!session) throw notFound("event_session", input.sessionId);
     if (!listIsOn(tenant, session.eventTemplateId)) throw fail("waiting_list_off");
     if (!isListOpen(now, session.startDatetime)) throw fail("waiting_list_closed");
-    if (!isSoldOut(session, input.quantity)) throw fail("waiting_list_not_sold_out");
+    const quantity = partySize(input.tickets);
+    if (!isSoldOut(session, quantity)) throw fail("waiting_list_not_sold_out");
+    const typeIds = input.tickets.map((l) => l.ticketTypeId);
     const types = await tx
       .select({ id: s.ticketType.id })
       .from(s.ticketType)
       .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
       .where(
         and(
-          inArray(s.ticketType.id, input.ticketTypeIds),
+          inArray(s.ticketType.id, typeIds),
           eq(s.ticketGroup.eventTemplateId, session.eventTemplateId),
           isNull(s.ticketType.retiredAt),
         ),
       );
-    if (types.length !== new Set(input.ticketTypeIds).size) {
+    if (types.length !== typeIds.length) {
       throw validationFailed("Choose ticket types of this event.", { field: "ticket_type_ids" });
     }
     const live = await liveEntries(tx, session.id);
@@ -105,14 +128,34 @@ export async function joinWaitingList(
       eventSessionId: session.id,
       email: input.email,
       identityId: input.identityId ?? null,
-      quantity: input.quantity,
-      ticketTypeIds: [...new Set(input.ticketTypeIds)],
+      quantity,
+      lines: input.tickets,
       state: "waiting",
       joinedAt: now,
       leaveTokenHash: hashToken(leaveToken),
     });
-    const position = positionOf([...live, { id: entryId, quantity: input.quantity, joinedAt: now }], entryId);
-    return { entryId, position: position ?? live.length + 1, leaveToken };
+    const position =
+      positionOf([...live, { id: entryId, quantity, joinedAt: now }], entryId) ?? live.length + 1;
+    const [event] = await tx
+      .select({ name: s.eventTemplate.name })
+      .from(s.eventTemplate)
+      .where(eq(s.eventTemplate.id, session.eventTemplateId));
+    await enqueueMail(
+      tx,
+      joinedMail({
+        tenant,
+        sellerId: session.sellerId,
+        to: input.email,
+        entryId,
+        eventName: event?.name ?? "",
+        sessionStart: session.startDatetime,
+        count: quantity,
+        position,
+        leaveToken,
+      }),
+      now,
+    );
+    return { entryId, position, leaveToken };
   });
 }
 
@@ -140,26 +183,34 @@ async function liveEntries(tx: Executor, sessionId: string) {
   );
 }
 
-/** The leave link: the entry ends as `left`; a second use, or an unknown token, is not found. */
+/**
+ * The leave link: the entry ends as `left` (an offer's held places go to the next person); a
+ * second use, or an unknown token, is not found.
+ */
 export async function leaveWaitingList(
-  db: Executor,
+  db: Db,
   sellerId: string,
   token: string,
   now: Date,
 ): Promise<{ entryId: string }> {
   if (!token || token.length > 200) throw notFound("waiting_list_entry", "token");
-  const [left] = await db
-    .update(s.waitingListEntry)
-    .set({ state: "left", endedAt: now })
-    .where(
-      and(
-        eq(s.waitingListEntry.sellerId, sellerId),
-        eq(s.waitingListEntry.leaveTokenHash, hashToken(token)),
-        inArray(s.waitingListEntry.state, LIVE),
-      ),
-    )
-    .returning({ id: s.waitingListEntry.id });
+  const left = await db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select()
+      .from(s.waitingListEntry)
+      .where(
+        and(
+          eq(s.waitingListEntry.sellerId, sellerId),
+          eq(s.waitingListEntry.leaveTokenHash, hashToken(token)),
+          inArray(s.waitingListEntry.state, LIVE),
+        ),
+      )
+      .for("update");
+    if (entry) await endEntry(tx, entry, "left", now);
+    return entry;
+  });
   if (!left) throw notFound("waiting_list_entry", "token");
+  if (left.state === "offered") await offerFreedPlaces(db, left.eventSessionId, now);
   return { entryId: left.id };
 }
 

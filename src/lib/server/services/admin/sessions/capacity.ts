@@ -15,6 +15,7 @@ import {
 import type { Executor } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
 import { fail } from "../../../errors/api-error.ts";
+import { keepNewPlacesForList } from "../../waiting-list/offers.ts";
 import { recordAudit } from "../audit.ts";
 import { ticketCountsOf } from "../figures/session-counts.ts";
 import { assertAllowed, parseInput } from "../permit.ts";
@@ -63,6 +64,10 @@ export async function setSessionCapacity(
     }
     if (session.capacity === capacity) return { ...answer, changed: false };
     await tx.update(s.eventSession).set({ capacity }).where(eq(s.eventSession.id, session.id));
+    // More places while people wait on the list: they are the list's first.
+    if (session.capacity >= 0 && capacity > session.capacity) {
+      await keepNewPlacesForList(tx, session.id, capacity - session.capacity);
+    }
     await recordAudit(
       tx,
       actor,

@@ -1,0 +1,97 @@
+/**
+ * The waiting list's mails, in the tenant's words (tenant/strings-waiting-list.ts): `waiting_list_joined`
+ * (a place in the line and the leave link) and `waiting_list_offer` (what is held until when, the
+ * link to pay, which hands the held cart to the browser, and the link to decline). Links are
+ * absolute, on the tenant's mail origin.
+ */
+import { formatDateTime } from "../../domain/date-format.ts";
+import { ordinal } from "../../domain/waiting-list/rules.ts";
+import type { Tenant } from "../../tenant/schema.ts";
+import { t } from "../../tenant/strings.ts";
+import { mailOriginFor } from "../tenant-hosts/links.ts";
+import { paragraphMail, storefrontLink } from "./account-mails.ts";
+import type { OutgoingMail } from "./outbox.ts";
+
+export interface WaitingListMailInput {
+  tenant: Pick<Tenant, "slug" | "name" | "locale" | "timezone" | "strings">;
+  sellerId: string;
+  to: string;
+  entryId: string;
+  eventName: string;
+  sessionStart: Date;
+  count: number;
+}
+
+const seller = (input: WaitingListMailInput) => ({
+  id: input.sellerId,
+  slug: input.tenant.slug,
+  name: input.tenant.name,
+});
+const when = (input: WaitingListMailInput, at: Date) =>
+  formatDateTime(at, input.tenant.locale, input.tenant.timezone);
+
+/** "1 ticket", "3 tickets", in the tenant's words. */
+export function ticketsText(tenant: Pick<Tenant, "strings">, count: number): string {
+  return count === 1
+    ? t(tenant, "waitingList.tickets.one")
+    : t(tenant, "waitingList.tickets.other", { count });
+}
+
+export function leaveLink(slug: string, token: string): string {
+  return storefrontLink(mailOriginFor(slug), slug, "/waiting-list/leave", { token });
+}
+
+export function joinedMail(
+  input: WaitingListMailInput & { position: number; leaveToken: string },
+): OutgoingMail {
+  const { tenant } = input;
+  const vars = {
+    event: input.eventName,
+    when: when(input, input.sessionStart),
+    tickets: ticketsText(tenant, input.count),
+  };
+  return {
+    ...paragraphMail(
+      seller(input),
+      input.to,
+      "waiting_list_joined",
+      t(tenant, "waitingList.mail.joined.subject", vars),
+      [
+        { text: t(tenant, "waitingList.mail.joined.body", { ...vars, position: ordinal(input.position) }) },
+        { text: t(tenant, "waitingList.notGuarantee") },
+        { text: t(tenant, "waitingList.mail.leave"), link: leaveLink(tenant.slug, input.leaveToken) },
+      ],
+    ),
+    relatedId: input.entryId,
+  };
+}
+
+export function offerMail(
+  input: WaitingListMailInput & { cartId: string; offerToken: string; expiresAt: Date },
+): OutgoingMail {
+  const { tenant } = input;
+  const origin = mailOriginFor(tenant.slug);
+  const vars = {
+    event: input.eventName,
+    when: when(input, input.sessionStart),
+    tickets: ticketsText(tenant, input.count),
+    until: when(input, input.expiresAt),
+  };
+  const pay = storefrontLink(origin, tenant.slug, `/transfer-cart/${encodeURIComponent(input.cartId)}`, {});
+  const decline = storefrontLink(origin, tenant.slug, "/waiting-list/offer", { token: input.offerToken });
+  return {
+    ...paragraphMail(
+      seller(input),
+      input.to,
+      "waiting_list_offer",
+      t(tenant, "waitingList.mail.offer.subject", vars),
+      [
+        { text: t(tenant, "waitingList.mail.offer.body", vars) },
+        { text: t(tenant, "waitingList.mail.offer.pay"), link: pay },
+        { text: t(tenant, "waitingList.mail.offer.decline"), link: decline },
+        { text: t(tenant, "waitingList.mail.offer.after", vars) },
+      ],
+    ),
+    relatedId: input.entryId,
+  };
+}
