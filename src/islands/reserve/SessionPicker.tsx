@@ -57,6 +57,18 @@ export function SessionPicker({
     : [];
   const showPrice = showsPrice(props.priceDisplay, "session", flexiblePrices);
   const allDaySession = allDay && sessions.length === 1 ? sessions[0] : undefined;
+  // A sold-out session of the date: its waiting list, when the tenant keeps one.
+  const soldOutShown = sessions.find((s) => s.soldOut);
+  const waitingList =
+    props.waitingListHref && soldOutShown ? (
+      <p className="session-waiting-list">
+        <a
+          href={`${props.waitingListHref}?date=${encodeURIComponent(soldOutShown.date)}&session=${encodeURIComponent(soldOutShown.id)}`}
+        >
+          {text("reserve.waitingList")}
+        </a>
+      </p>
+    ) : null;
   // An all-day date's session is taken at once (a sold-out one stays unchosen, as in the picker).
   useEffect(() => {
     if (allDaySession && !allDaySession.soldOut && selected !== allDaySession.id) onSelect(allDaySession.id);
@@ -89,6 +101,7 @@ export function SessionPicker({
           )}
         </p>
         {allDaySession.soldOut && <p>{text("reserve.session.soldOut")}</p>}
+        {waitingList}
         {remaining && <p className="session-option__remaining">{remaining}</p>}
         {sessionMessages.map((m) => (
           <p className="notice notice--info reserve__message" key={m}>
@@ -183,6 +196,7 @@ export function SessionPicker({
       ) : (
         list(sessions)
       )}
+      {waitingList}
       {conflicting.length > 0 && (
         <p className="muted reserve__conflicting">
           {text("reserve.session.conflicting")} {conflicting.map((s) => s.label).join(", ")}

@@ -80,5 +80,7 @@ export interface ReserveIslandProps {
   price: string | undefined;
   /** The upsell listing when the page allows skipping the add-on. */
   skipHref: string | undefined;
+  /** The join page of the event's waiting list, when the tenant keeps one for it. */
+  waitingListHref: string | undefined;
   strings: ReserveStrings;
 }

@@ -2,6 +2,7 @@
  * The event detail page's data and the reserve island's props built from it. The loader that reads
  * the data is the door's (server/page-data/events/event-detail.ts); this module reads nothing.
  */
+
 import { z } from "zod";
 import type {
   ReserveFlow,
@@ -20,6 +21,7 @@ import type { FormRule } from "../domain/membership/form.ts";
 import type { RenewalNotice } from "../domain/membership/renewal.ts";
 import { apiMoneyMinor } from "../domain/money.ts";
 import { includesFees, isFlexiblePrice, outsideFeesOf } from "../domain/price-display.ts";
+import { listIsOn } from "../domain/waiting-list/rules.ts";
 import type { Role } from "../tenant/blocks.ts";
 import type { Tenant } from "../tenant/schema.ts";
 import { reserveStrings } from "../tenant/strings.ts";
@@ -204,6 +206,9 @@ export function reserveIslandProps(
     select: query.select,
     price: query.price,
     skipHref: meta.requires_anchor === true ? `${base}/checkout` : undefined,
+    waitingListHref: listIsOn(tenant.web.waiting_list.events, event.id)
+      ? `${base}/events/${encodeURIComponent(event.id)}/waiting-list`
+      : undefined,
     strings: reserveStrings(tenant),
   };
 }

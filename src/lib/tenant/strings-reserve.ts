@@ -75,6 +75,7 @@ export const reserveIslandStrings = {
   "reserve.code.applying": "Applying…",
   "reserve.code.cancel": "Cancel",
   "reserve.code.length": "A code has 2 to 35 characters.",
+  "reserve.waitingList": "Sold out? Join the waiting list",
   "reserve.soldOutSession":
     "Tickets have sold out for the session at {time}. Please select another session and try again.",
   "reserve.soldOutDate":

@@ -423,3 +423,10 @@ export function reserveStrings(tenant: Pick<Tenant, "strings">): ReserveStrings 
 function isReserveStringKey(key: string): key is ReserveStringKey {
   return key.startsWith("reserve.") || (RESERVE_SHARED as readonly string[]).includes(key);
 }
+
+/** "1 ticket", "3 tickets", in the tenant's words (the waiting list's pages and mails). */
+export function waitingListTickets(tenant: Pick<Tenant, "strings">, count: number): string {
+  return count === 1
+    ? t(tenant, "waitingList.tickets.one")
+    : t(tenant, "waitingList.tickets.other", { count });
+}

@@ -15,7 +15,7 @@ import {
 } from "../../../src/lib/server/services/waiting-list/join.ts";
 import { getTenant } from "../../../src/lib/tenant/load.ts";
 import { withTestApi } from "../../helpers/api.ts";
-import { setSessionCapacity, upcomingSession } from "../../helpers/cart.ts";
+import { loginIdentity, setSessionCapacity, upcomingSession } from "../../helpers/cart.ts";
 import { withList as withTenantList } from "./list-helpers.ts";
 
 const api = withTestApi();
@@ -186,6 +186,37 @@ describe("joining a waiting list", () => {
     );
   });
 
+  it("a logged-in member joins with one click: the account's e-mail, and the entry is theirs", async () => {
+    const session = await soldOutSession(30);
+    const member = await loginIdentity(api);
+    const email = `member-${randomUUID()}@example.com`;
+    await api.handle.db.update(s.identity).set({ email }).where(eq(s.identity.id, member.identityId));
+    const res = await api.app.request("/api/waiting_list?_seller=harbour-museum", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: member.cookie },
+      body: JSON.stringify({
+        event_session_id: session.id,
+        tickets: [{ ticket_type_id: "hm-ga-adult", quantity: 2 }],
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [entry] = await api.handle.db
+      .select()
+      .from(s.waitingListEntry)
+      .where(eq(s.waitingListEntry.eventSessionId, session.id));
+    expect(entry).toMatchObject({ email, identityId: member.identityId, quantity: 2 });
+    // A guest gives an e-mail; without one the join is a clear 400.
+    const anonymous = await api.app.request("/api/waiting_list?_seller=harbour-museum", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        event_session_id: session.id,
+        tickets: [{ ticket_type_id: "hm-ga-adult", quantity: 1 }],
+      }),
+    });
+    expect(anonymous.status).toBe(400);
+  });
+
   it("over HTTP: join, a place in the line, leave; another tenant's entry is not found", async () => {
     const session = await soldOutSession(28);
     const email = `http-${randomUUID()}@example.com`;
@@ -200,20 +231,27 @@ describe("joining a waiting list", () => {
       email,
       tickets: [{ ticket_type_id: "hm-ga-adult", quantity: 1 }],
     });
-    // The demo tenant's file keeps the list off for its events.
-    expect(res.status).toBe(409);
-    expect(await res.text()).toContain("waiting_list_off");
-    const joined = await join(session.id, email);
-    const read = await api.app.request(`/api/waiting_list/${joined.entryId}?_seller=harbour-museum`);
+    // The demo tenant's file keeps a list for General Admission.
+    expect(res.status).toBe(200);
+    const joined = (
+      (await res.json()) as { waiting_list_entry: { _data: { entry_id: string; leave_token: string }[] } }
+    ).waiting_list_entry._data[0] ?? { entry_id: "", leave_token: "" };
+    const again = await post("/api/waiting_list?_seller=harbour-museum", {
+      event_session_id: session.id,
+      email: email.toUpperCase(),
+      tickets: [{ ticket_type_id: "hm-ga-adult", quantity: 1 }],
+    });
+    expect(await again.text()).toContain("waiting_list_already_joined");
+    const read = await api.app.request(`/api/waiting_list/${joined.entry_id}?_seller=harbour-museum`);
     expect(await read.json()).toMatchObject({ waiting_list_entry: { _data: [{ position: 1 }] } });
     expect(read.headers.get("cache-control")).toBe("no-store");
-    const elsewhere = await api.app.request(`/api/waiting_list/${joined.entryId}?_seller=riverside-zoo`);
+    const elsewhere = await api.app.request(`/api/waiting_list/${joined.entry_id}?_seller=riverside-zoo`);
     expect(await elsewhere.json()).toMatchObject({ waiting_list_entry: { _data: [{ position: null }] } });
     expect(
-      (await post("/api/waiting_list/leave?_seller=riverside-zoo", { token: joined.leaveToken })).status,
+      (await post("/api/waiting_list/leave?_seller=riverside-zoo", { token: joined.leave_token })).status,
     ).toBe(404);
     expect(
-      (await post("/api/waiting_list/leave?_seller=harbour-museum", { token: joined.leaveToken })).status,
+      (await post("/api/waiting_list/leave?_seller=harbour-museum", { token: joined.leave_token })).status,
     ).toBe(200);
   });
 });

@@ -21,6 +21,7 @@ import { withTestApi } from "../../helpers/api.ts";
 import {
   asCart,
   cartOf,
+  loginIdentity,
   payAsGuest,
   send,
   sessionRow,
@@ -200,5 +201,59 @@ describe("offers from the waiting list", () => {
         and(inArray(s.waitingListEntry.id, ids), inArray(s.waitingListEntry.state, ["waiting", "offered"])),
       );
     expect(live).toEqual([]);
+  });
+  it("over HTTP: the offer link's token reads the offer and declines it, in its own shop only", async () => {
+    const { session } = await soldOutByACart(36, 1);
+    const a = await join(session.id, 1);
+    api.clock.advance(16 * 60_000);
+    await releaseExpiredCarts(api.handle.db, api.clock.now());
+    await waitingListPass(api.handle.db, api.clock.now());
+    const token = await offerTokenOf(listApi, a.entryId);
+    const read = await send(api, "POST", "/api/waiting_list/offer?_seller=harbour-museum", { token });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      waiting_list_entry: { _data: [{ state: "offered", quantity: 1, event_name: "General Admission" }] },
+    });
+    expect((await send(api, "POST", "/api/waiting_list/offer?_seller=riverside-zoo", { token })).status).toBe(
+      404,
+    );
+    expect(
+      (await send(api, "POST", "/api/waiting_list/offer/decline?_seller=riverside-zoo", { token })).status,
+    ).toBe(404);
+    expect(
+      (await send(api, "POST", "/api/waiting_list/offer/decline?_seller=harbour-museum", { token })).status,
+    ).toBe(200);
+    const again = await send(api, "POST", "/api/waiting_list/offer/decline?_seller=harbour-museum", {
+      token,
+    });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.body)).toContain("waiting_list_offer_ended");
+    // Declined with nobody else waiting: the place is on sale again.
+    expect(await sessionRow(api, session.id)).toMatchObject({ usedCapacity: 0, waitingListPlaces: 0 });
+  });
+
+  it("a member who joined logged in is offered a cart of their own", async () => {
+    const { session } = await soldOutByACart(37, 1);
+    const member = await loginIdentity(api);
+    const joined = await joinWaitingList(
+      api.handle.db,
+      museum,
+      {
+        sessionId: session.id,
+        email: `member-${randomUUID()}@example.com`,
+        tickets: [{ ticketTypeId: "hm-ga-adult", quantity: 1 }],
+        identityId: member.identityId,
+      },
+      randomUUID(),
+      api.clock.now(),
+    );
+    api.clock.advance(16 * 60_000);
+    await releaseExpiredCarts(api.handle.db, api.clock.now());
+    await waitingListPass(api.handle.db, api.clock.now());
+    const cartId = (await entryState(joined.entryId))?.offerCartId ?? "";
+    const [cart] = await api.handle.db.select().from(s.cart).where(eq(s.cart.id, cartId));
+    expect(cart?.identityId).toBe(member.identityId);
+    // Another visitor can't open it.
+    expect((await send(api, "GET", `/api/my/cart/${cartId}?_seller=harbour-museum`)).status).toBe(403);
   });
 });

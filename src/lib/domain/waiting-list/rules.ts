@@ -101,3 +101,11 @@ export function positionOf<E extends WaitingEntry>(waiting: readonly E[], entryI
   const at = inLine.findIndex((e) => e.id === entryId);
   return at < 0 ? null : at + 1;
 }
+
+/** Whether the tenant's setting (`web.waiting_list.events`; `["*"]` is every event) keeps a list for an event. */
+export function listIsOn(events: readonly string[], eventId: string): boolean {
+  return events.includes("*") || events.includes(eventId);
+}
+
+/** The ticket groups a waiting list takes: dated tickets, seated or not (not passes, memberships, gifts). */
+export const WAITING_LIST_HANDLERS: readonly string[] = ["tickets", "seated"];

@@ -7,7 +7,7 @@
 import { formatDateTime } from "../../domain/date-format.ts";
 import { ordinal } from "../../domain/waiting-list/rules.ts";
 import type { Tenant } from "../../tenant/schema.ts";
-import { t } from "../../tenant/strings.ts";
+import { t, waitingListTickets } from "../../tenant/strings.ts";
 import { mailOriginFor } from "../tenant-hosts/links.ts";
 import { paragraphMail, storefrontLink } from "./account-mails.ts";
 import type { OutgoingMail } from "./outbox.ts";
@@ -30,13 +30,6 @@ const seller = (input: WaitingListMailInput) => ({
 const when = (input: WaitingListMailInput, at: Date) =>
   formatDateTime(at, input.tenant.locale, input.tenant.timezone);
 
-/** "1 ticket", "3 tickets", in the tenant's words. */
-export function ticketsText(tenant: Pick<Tenant, "strings">, count: number): string {
-  return count === 1
-    ? t(tenant, "waitingList.tickets.one")
-    : t(tenant, "waitingList.tickets.other", { count });
-}
-
 export function leaveLink(slug: string, token: string): string {
   return storefrontLink(mailOriginFor(slug), slug, "/waiting-list/leave", { token });
 }
@@ -48,7 +41,7 @@ export function joinedMail(
   const vars = {
     event: input.eventName,
     when: when(input, input.sessionStart),
-    tickets: ticketsText(tenant, input.count),
+    tickets: waitingListTickets(tenant, input.count),
   };
   return {
     ...paragraphMail(
@@ -74,7 +67,7 @@ export function offerMail(
   const vars = {
     event: input.eventName,
     when: when(input, input.sessionStart),
-    tickets: ticketsText(tenant, input.count),
+    tickets: waitingListTickets(tenant, input.count),
     until: when(input, input.expiresAt),
   };
   const pay = storefrontLink(origin, tenant.slug, `/transfer-cart/${encodeURIComponent(input.cartId)}`, {});

@@ -192,10 +192,8 @@ export async function extendCart(deps: CartDeps, cartId: string, caller: Caller,
     });
   }
   const cart = await withLockedCart(deps.db, cartId, caller, now, async (tx, locked) => {
-    // A part-paid plan cart has no expiry (checkout/plan.ts) and gets none back; a longer hold (a
-    // waiting list's offer) is never cut short.
-    if (locked.expiresAt !== null && expiresAt.getTime() > locked.expiresAt.getTime())
-      await tx.update(s.cart).set({ expiresAt }).where(eq(s.cart.id, locked.id));
+    // A part-paid plan cart has no expiry (checkout/plan.ts) and gets none back.
+    if (locked.expiresAt !== null) await tx.update(s.cart).set({ expiresAt }).where(eq(s.cart.id, locked.id));
     return reload(tx, locked.id);
   });
   return {

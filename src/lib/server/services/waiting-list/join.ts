@@ -9,7 +9,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { isSoldOut } from "../../../domain/availability.ts";
-import { inLineOrder, isListOpen, positionOf } from "../../../domain/waiting-list/rules.ts";
+import {
+  inLineOrder,
+  isListOpen,
+  listIsOn as listIsOnFor,
+  positionOf,
+  WAITING_LIST_HANDLERS,
+} from "../../../domain/waiting-list/rules.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import type { Db } from "../../db/client.ts";
 import type { Executor } from "../../db/executor.ts";
@@ -64,8 +70,7 @@ type ListTenant = Pick<Tenant, "slug" | "name" | "locale" | "timezone" | "string
 
 /** Whether the tenant keeps a waiting list for this event. */
 export function listIsOn(tenant: ListTenant, eventId: string): boolean {
-  const events = tenant.web.waiting_list.events;
-  return events.includes("*") || events.includes(eventId);
+  return listIsOnFor(tenant.web.waiting_list.events, eventId);
 }
 
 export async function joinWaitingList(
@@ -103,7 +108,7 @@ export async function joinWaitingList(
     if (!isSoldOut(session, quantity)) throw fail("waiting_list_not_sold_out");
     const typeIds = input.tickets.map((l) => l.ticketTypeId);
     const types = await tx
-      .select({ id: s.ticketType.id })
+      .select({ id: s.ticketType.id, handler: s.ticketGroup.handler })
       .from(s.ticketType)
       .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
       .where(
@@ -113,7 +118,10 @@ export async function joinWaitingList(
           isNull(s.ticketType.retiredAt),
         ),
       );
-    if (types.length !== typeIds.length) {
+    if (
+      types.length !== typeIds.length ||
+      types.some((type) => !WAITING_LIST_HANDLERS.includes(type.handler))
+    ) {
       throw validationFailed("Choose ticket types of this event.", { field: "ticket_type_ids" });
     }
     const live = await liveEntries(tx, session.id);

@@ -1,0 +1,40 @@
+/**
+ * The waiting list islands' props: the join form (a sold-out session of a date, tickets per type,
+ * an e-mail or a member's one click), the leave button and the offer's decline button.
+ */
+import type { waitingListStrings } from "../../lib/tenant/strings-waiting-list.ts";
+
+export type WaitingListStrings = Record<keyof typeof waitingListStrings, string>;
+
+export interface JoinSession {
+  id: string;
+  /** The start time in the venue's zone, as the page shows it. */
+  label: string;
+  soldOut: boolean;
+}
+
+export interface JoinType {
+  id: string;
+  name: string;
+}
+
+export interface WaitingListJoinProps {
+  seller: string;
+  sessions: JoinSession[];
+  /** The date of the sessions, in the tenant's words ("Tue, Dec 1, 2026"). */
+  dateLabel: string;
+  /** The session the link named, when it is one of the date's sold-out sessions. */
+  selected: string | undefined;
+  types: JoinType[];
+  /** A logged-in member's e-mail: they join with one click. */
+  memberEmail: string | null;
+  maxParty: number;
+  offerHours: number;
+  strings: WaitingListStrings;
+}
+
+export interface WaitingListTokenProps {
+  seller: string;
+  token: string;
+  strings: WaitingListStrings;
+}
