@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isListOpen,
+  listIsOn,
   nextOffers,
   offerExpiresAt,
   ordinal,
@@ -83,5 +84,11 @@ describe("the waiting list's rules", () => {
     const waiting = [entry("a", 1, 1), entry("b", 1, 2), entry("c", 1, 3), entry("d", 2, 4)];
     expect(positionOf(waiting, "d")).toBe(4);
     expect(positionOf(waiting, "nobody")).toBeNull();
+  });
+  it("'a tenant setting turns the list on or off per event': listed events, or every event with *", () => {
+    expect(listIsOn(["hm-general-admission"], "hm-general-admission")).toBe(true);
+    expect(listIsOn(["hm-general-admission"], "hm-evening-concert")).toBe(false);
+    expect(listIsOn(["*"], "hm-evening-concert")).toBe(true);
+    expect(listIsOn([], "hm-general-admission")).toBe(false);
   });
 });
