@@ -86,6 +86,7 @@ export async function sendWaitingListOffer(
         resourceId: entry.eventSessionId,
         details: {
           entry_id: entry.id,
+          email: entry.email,
           quantity: entry.quantity,
           cart_id: offer?.cartId ?? null,
           expires_at: offer?.expiresAt.toISOString() ?? null,
@@ -141,7 +142,7 @@ export async function removeWaitingEntry(
         resource: "event_session",
         resourceId: entry.eventSessionId,
         reason: reason || null,
-        details: { entry_id: entry.id, quantity: entry.quantity, was: entry.state },
+        details: { entry_id: entry.id, email: entry.email, quantity: entry.quantity, was: entry.state },
       },
       now,
     );
