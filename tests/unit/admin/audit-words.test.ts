@@ -22,6 +22,10 @@ describe("audit words", () => {
     expect(auditDetailWords("refund", { amount: "53.00", scope: "tickets" }, "USD")).toBe("$53.00 (tickets)");
     expect(auditDetailWords("session.capacity", { from: 50, to: 40 }, "USD")).toBe("50 → 40 places");
     expect(auditDetailWords("resend", { mail_id: "m1" }, "USD")).toBeNull();
+    expect(auditDetailWords("waiting_list.remove", { email: "a@example.com", quantity: 2 }, "USD")).toBe(
+      "a@example.com, 2 tickets",
+    );
+    expect(auditDetailWords("waiting_list.offer", { quantity: 1 }, "USD")).toBe("1 ticket");
   });
 
   it("links orders, sessions and memberships to their pages, escaped", () => {

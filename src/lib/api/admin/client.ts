@@ -37,6 +37,8 @@ import {
   ticketCardsAnswer,
   todayAnswer,
   totpSetupAnswer,
+  waitingEntryChangeAnswer,
+  waitingListAnswer,
 } from "./schemas.ts";
 
 const empty = z.unknown();
@@ -144,6 +146,27 @@ export function adminApi(client: ApiClient, seller: string) {
     /** A ticket admitted at the gate is booked again (logged with the reason). */
     undoAdmission: (ticketId: string, reason: string) =>
       client.send("POST", `admin/gate/admissions/${encodeURIComponent(ticketId)}/undo`, q, { reason }, empty),
+    /** A session's waiting list and its counts. */
+    waitingList: (sessionId: string) =>
+      client.get(`admin/sessions/${encodeURIComponent(sessionId)}/waiting_list`, q, waitingListAnswer),
+    /** An offer sent to a waiting entry now, out of turn. */
+    offerToWaitingEntry: (entryId: string) =>
+      client.send(
+        "POST",
+        `admin/waiting_list/${encodeURIComponent(entryId)}/offer`,
+        q,
+        {},
+        waitingEntryChangeAnswer,
+      ),
+    /** An entry removed from its list (the reason, when given, is kept in the audit log). */
+    removeWaitingEntry: (entryId: string, reason?: string) =>
+      client.send(
+        "POST",
+        `admin/waiting_list/${encodeURIComponent(entryId)}/remove`,
+        q,
+        reason ? { reason } : {},
+        waitingEntryChangeAnswer,
+      ),
   };
 }
 

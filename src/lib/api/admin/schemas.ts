@@ -612,3 +612,60 @@ export type GateCodesView = z.infer<typeof gateCodesAnswer>["gate_codes"]["_data
 export interface GateSyncBody {
   scans: (GateScanBody & { scanned_at: string; admitted: boolean })[];
 }
+
+/** GET admin/sessions/{id}/waiting_list: the session's list, in the order of the line, and its counts. */
+export const waitingListAnswer = z.object({
+  waiting_list: collection(
+    z.object({
+      session_id: z.string(),
+      event_name: z.string(),
+      start: z.string(),
+      counts: z.object({
+        waiting: z.number(),
+        offered: z.number(),
+        offers_made: z.number(),
+        offers_booked: z.number(),
+        places_kept: z.number(),
+      }),
+      entries: z.array(
+        z.object({
+          id: z.string(),
+          state: z.enum([
+            "waiting",
+            "offered",
+            "converted",
+            "expired",
+            "declined",
+            "removed",
+            "left",
+            "closed",
+          ]),
+          position: z.number().nullable(),
+          email: z.string(),
+          member: z.boolean(),
+          quantity: z.number(),
+          tickets: z.array(z.object({ ticket_type_id: z.string(), name: z.string(), quantity: z.number() })),
+          joined_at: z.string(),
+          offered_at: z.string().nullable(),
+          offer_expires_at: z.string().nullable(),
+          ended_at: z.string().nullable(),
+          booked: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+export type WaitingListAnswer = z.infer<typeof waitingListAnswer>;
+
+/** POST admin/waiting_list/{id}/offer and admin/waiting_list/{id}/remove: the entry as changed. */
+export const waitingEntryChangeAnswer = z.object({
+  waiting_list_entry: collection(
+    z.object({
+      entry_id: z.string(),
+      session_id: z.string(),
+      state: z.string(),
+      offer_expires_at: z.string().nullable(),
+      changed: z.boolean(),
+    }),
+  ),
+});

@@ -24,6 +24,8 @@ const ACTION_WORDS: Record<string, string> = {
   reschedule: "Tickets moved to another session",
   admit_override: "Admitted anyway at the gate",
   admit_undo: "Admission undone",
+  "waiting_list.offer": "Waiting list offer sent by hand",
+  "waiting_list.remove": "Removed from the waiting list",
 };
 
 export function auditActionWords(action: string): string {
@@ -76,6 +78,12 @@ export function auditDetailWords(
       return `${roleWords(d.before)} → ${roleWords(d.after)}`;
     case "staff.refund_limit":
       return `${limitWords(d.before, currency)} → ${limitWords(d.after, currency)}`;
+    case "waiting_list.offer":
+    case "waiting_list.remove": {
+      const n = typeof d.quantity === "number" ? d.quantity : null;
+      const tickets = n === null ? null : `${n} ${n === 1 ? "ticket" : "tickets"}`;
+      return [d.email, tickets].filter((w) => typeof w === "string" && w).join(", ") || null;
+    }
     case "key.create":
     case "key.revoke":
       return typeof d.role === "string" ? `role ${roleWords(d.role)}` : null;

@@ -1,7 +1,8 @@
 /**
  * Who in the back office may do what. A staff member or an API key has one role per tenant:
  * - admin: everything;
- * - box_office: orders, desk sales, and refunds up to the limit an admin sets;
+ * - box_office: orders, desk sales, sessions' waiting lists, and refunds up to the limit an admin
+ *   sets;
  * - gate: check-in only;
  * - viewer: figures only.
  * The admin API and the back office pages ask the same question, `allows(role, action)`.
@@ -26,6 +27,8 @@ export const ADMIN_ACTIONS = [
   "staff.manage",
   "keys.manage",
   "audit.read",
+  "waiting_list.read",
+  "waiting_list.change",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -41,7 +44,10 @@ const GRANTS: Record<StaffRole, readonly AdminAction[]> = {
     "members.read",
     "members.change",
     "gate.scan",
+    "waiting_list.read",
+    "waiting_list.change",
   ],
+  // Waiting lists carry visitors' e-mails: not for the gate or the viewer.
   gate: ["sessions.read", "gate.scan"],
   // Figures only: no attendee lists, which carry visitors' names and e-mails.
   viewer: ["figures.read"],

@@ -503,6 +503,11 @@ export const ERROR_CATALOGUE = {
     context: "waiting_list",
     text: "This offer has ended.",
   },
+  waiting_list_entry_ended: {
+    status: 409,
+    context: "waiting_list",
+    text: "This entry is no longer on the waiting list: it became an order, or it ended.",
+  },
   // The gate.
   gate_not_admitted: {
     status: 409,

@@ -4,6 +4,7 @@ import { registerAccountProfile } from "./account-profile.ts";
 import { registerAdminDesk } from "./admin/desk.ts";
 import { registerAdminOperations } from "./admin/operations.ts";
 import { registerAdminStaff } from "./admin/staff.ts";
+import { registerAdminWaitingList } from "./admin/waiting-list.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCalendar } from "./calendar.ts";
 import { registerCart } from "./cart.ts";
@@ -34,6 +35,7 @@ export function registerRoutes(router: ApiRouter): void {
   registerAdminStaff(router);
   registerAdminOperations(router);
   registerAdminDesk(router);
+  registerAdminWaitingList(router);
   registerGate(router);
   registerWaitingList(router);
   registerSessions(router);

@@ -105,3 +105,10 @@ export async function salesOf(cookie: string | null, seller: string, from: strin
     throw error;
   }
 }
+
+/** A session's waiting list; null when the role may not read it (or the session is not the tenant's). */
+export async function waitingListOf(cookie: string | null, seller: string, sessionId: string) {
+  return (
+    (await unlessRefused(staffApi(cookie, seller).waitingList(sessionId)))?.waiting_list._data[0] ?? null
+  );
+}
