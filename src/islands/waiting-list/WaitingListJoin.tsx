@@ -110,7 +110,7 @@ export default function WaitingListJoin(props: WaitingListJoinProps) {
                 setQuantities((current) => ({ ...current, [type.id]: quantity }));
               }}
             >
-              {Array.from({ length: props.maxParty + 1 }, (_, n) => (
+              {[...Array(props.maxParty + 1).keys()].map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>
