@@ -20,6 +20,7 @@ import { startSessionHorizonJob } from "./services/catalogue/horizon-job.ts";
 import { ensureManageLinkKey } from "./services/manage/token.ts";
 import { startRenewalJob } from "./services/membership/renewal-job-loop.ts";
 import { WAITING_LIST_PASS_MS, waitingListPass } from "./services/waiting-list/offers.ts";
+import { ADMIT_PASS_MS, admitPass } from "./services/waiting-room/admit.ts";
 
 export interface Runtime {
   handle: DbHandle;
@@ -68,6 +69,12 @@ async function start(): Promise<Runtime> {
     report: (run) => {
       if (run.settled > 0 || run.offered > 0) logger.info(run, "waiting_list.pass");
     },
+  });
+  // The on-sale lines: every second, the next shoppers are let in (one server per room at a time).
+  startIntervalJob({
+    failedEvent: "waiting_room.admit_failed",
+    intervalMs: ADMIT_PASS_MS,
+    pass: () => admitPass(handle.db, clock.now()),
   });
   const cache = newCachedApiCache();
   return {

@@ -182,6 +182,28 @@ export const tenantSchema = z.object({
       })
       .default({ events: [], offer_hours: 24, same_day_offer_minutes: 120 }),
     /**
+     * On-sale waiting rooms: from `on_sale_at`, shoppers of the events listed (`["*"]`: every event)
+     * queue and are let in `rate_per_minute` at a time, or while fewer than `max_in_shop` are in the
+     * shop (one of the two, or both), and may stay `stay_minutes` once in. Staff pause, resume and
+     * change the rate in the back office.
+     */
+    waiting_room: z
+      .array(
+        z
+          .object({
+            events: z.array(z.string().min(1).max(100)).min(1).max(500),
+            on_sale_at: z.iso.datetime({ offset: true }),
+            rate_per_minute: z.number().int().min(1).max(100_000).optional(),
+            max_in_shop: z.number().int().min(1).max(1_000_000).optional(),
+            stay_minutes: z.number().int().min(1).max(240).default(15),
+          })
+          .refine((room) => room.rate_per_minute !== undefined || room.max_in_shop !== undefined, {
+            message: "A waiting room needs rate_per_minute, max_in_shop, or both.",
+          }),
+      )
+      .max(20)
+      .default([]),
+    /**
      * Spec 2 §2, §4, §5: after-sale self-service on /manage/{id}. With `enabled`, the
      * buyer may edit, reschedule and (for all-free orders) cancel tickets until `horizon_days` days
      * and `horizon_hours` hours before the session starts (later tickets are `tickets_too_old`);

@@ -12,3 +12,4 @@ export * from "./schema-gate.ts";
 export * from "./schema-mail.ts";
 export * from "./schema-orders.ts";
 export * from "./schema-waiting-list.ts";
+export * from "./schema-waiting-room.ts";

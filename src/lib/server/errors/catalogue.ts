@@ -493,6 +493,17 @@ export const ERROR_CATALOGUE = {
     context: "waiting_list",
     text: "This e-mail address is already on the waiting list for this session.",
   },
+  // An on-sale waiting room guards the event.
+  waiting_room_not_on_sale: {
+    status: 403,
+    context: "waiting_room",
+    text: "These tickets are not on sale yet.",
+  },
+  waiting_room_required: {
+    status: 403,
+    context: "waiting_room",
+    text: "Please join the line for these tickets: you will be let in to buy them in turn.",
+  },
   waiting_list_no_places: {
     status: 409,
     context: "waiting_list",

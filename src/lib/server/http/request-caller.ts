@@ -10,6 +10,7 @@ import { ApiError } from "../errors/api-error.ts";
 import type { ApiEnv } from "../request/env.ts";
 import { cachedSeller } from "../services/cart/static-rows.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../services/identity/identity.ts";
+import { ADMISSION_COOKIE } from "../services/waiting-room/admission-token.ts";
 
 /**
  * The seller id every `_seller` of the request names; "" (no seller's id) when one is unknown or
@@ -40,5 +41,7 @@ export async function requestCaller(c: Context<ApiEnv>): Promise<Caller> {
   const { db, clock } = c.get("deps");
   const caller = await resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
   const storefront = (await storefrontSellerId(c)) ?? caller.sellerId ?? undefined;
-  return storefront === undefined ? caller : { ...caller, storefrontSellerId: storefront };
+  const admissionToken = getCookie(c, ADMISSION_COOKIE);
+  const withLine = admissionToken ? { ...caller, admissionToken } : caller;
+  return storefront === undefined ? withLine : { ...withLine, storefrontSellerId: storefront };
 }

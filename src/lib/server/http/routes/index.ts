@@ -28,6 +28,7 @@ import { registerSessions } from "./sessions.ts";
 import { registerStripeWebhook } from "./stripe-webhook.ts";
 import { registerTickets } from "./tickets.ts";
 import { registerWaitingList } from "./waiting-list.ts";
+import { registerWaitingRoom } from "./waiting-room.ts";
 
 /** Every route module registers itself here. */
 export function registerRoutes(router: ApiRouter): void {
@@ -38,6 +39,7 @@ export function registerRoutes(router: ApiRouter): void {
   registerAdminWaitingList(router);
   registerGate(router);
   registerWaitingList(router);
+  registerWaitingRoom(router);
   registerSessions(router);
   registerCalendar(router);
   registerEvents(router);

@@ -72,6 +72,8 @@ export interface ModifyContext {
   isNew?: boolean;
   /** The caller's own first statement, sent with the first reads (the new cart's INSERT). */
   alongside?: () => Promise<unknown>;
+  /** Checks the events of the tickets added before anything is taken (the on-sale line). */
+  beforeAdd?: (eventIds: readonly string[]) => Promise<void>;
 }
 
 /** The locked members-only groups the caller's current memberships open (read only when needed). */
@@ -249,6 +251,7 @@ async function applyModifyBody(
     resolveAdds(tx, cart.sellerId, body.add ?? [], now),
     ctx.alongside?.(),
   ]);
+  if (resolved.length && ctx.beforeAdd) await ctx.beforeAdd(resolved.map((r) => r.event.id));
   const needsSeller =
     resolved.some((r) => r.group.handler === "codes") ||
     pre.length > 0 ||

@@ -16,6 +16,7 @@ import * as s from "../../db/schema.ts";
 import { ApiError, notFound, validationFailed } from "../../errors/api-error.ts";
 import { instalmentTickets } from "../checkout/instalment.ts";
 import { type Caller, forgetPublicIdentity, rememberedPublicIdentity } from "../identity/identity.ts";
+import { assertAdmitted } from "../waiting-room/guard.ts";
 import { assertCanUse, readableCart, withLockedCart } from "./access.ts";
 import { assertCodeList, checkCartCode, explainHeldVoucher, loadCodes } from "./codes.ts";
 import { holdSeconds } from "./config.ts";
@@ -78,6 +79,12 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
+/** The on-sale line's check of a shopper's add (services/waiting-room/guard.ts); none at the desk. */
+function lineGuard(tx: Tx, sellerId: string, caller: Caller, now: Date) {
+  if (caller.staffSale) return undefined;
+  return (eventIds: readonly string[]) => assertAdmitted(tx, sellerId, eventIds, caller.admissionToken, now);
+}
+
 /** POST my/cart/modify: a new cart (the caller's, or the seller's public identity's) with the body applied. */
 export async function createCart(
   deps: CartDeps,
@@ -113,6 +120,7 @@ export async function createCart(
         caller,
         isNew: true,
         alongside: () => tx.insert(s.cart).values(created).prepare("cart_insert").execute(),
+        beforeAdd: lineGuard(tx, seller.id, caller, now),
       }),
     );
     return buildCartEnvelope(db, changed.cart, now, changed.tickets, { ...changed.known, payments: [] });
@@ -141,7 +149,12 @@ export async function modifyCart(
   const now = clock.now();
   return afterSweep(db, now, Boolean(body.add?.length), async () => {
     const changed = await withLockedCart(db, cartId, caller, now, (tx, locked) =>
-      applyModify(tx, locked, body, { db, now, caller }),
+      applyModify(tx, locked, body, {
+        db,
+        now,
+        caller,
+        beforeAdd: lineGuard(tx, locked.sellerId, caller, now),
+      }),
     );
     return buildCartEnvelope(db, changed.cart, now, changed.tickets, changed.known);
   });

@@ -5,6 +5,7 @@
  * plan cart a checkout's `amount` may be below the outstanding total: that is the partial-payment
  * choice (spec 2 §4) and is taken exactly like pay (partial.ts), on the test and stripe gateways alike.
  */
+
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout/schemas.ts";
@@ -28,6 +29,7 @@ import { assertNotSelfGift } from "../membership/giftee.ts";
 import { claimGiftCode } from "../membership/redeem.ts";
 import { saveCheckoutPaymentMethod, wantsSavedMethod } from "../membership/saved-payment.ts";
 import { requestMoney } from "../money/request-money.ts";
+import { assertAdmitted } from "../waiting-room/guard.ts";
 import { checkoutAnswerOf } from "./answer.ts";
 import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
 import { completeOrder } from "./complete-order.ts";
@@ -174,6 +176,13 @@ export async function checkout(
     }
     const tickets = await heldTickets(tx, cart.id);
     if (!tickets.length) throw cartEmpty(cart.id);
+    await assertAdmitted(
+      tx,
+      cart.sellerId,
+      tickets.map((t) => t.eventTemplateId),
+      caller.admissionToken,
+      now,
+    );
     const total = await cartTotal(tx, cart, tickets, seller.currencyCode);
     const payments = await cartPayments(tx, cart.id);
     const outstanding = Math.max(0, total - paidAmount(payments));

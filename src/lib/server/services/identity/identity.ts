@@ -32,6 +32,10 @@ export interface Caller {
    * when the request names one: a cart of any other seller is not found (services/cart/access.ts).
    */
   storefrontSellerId?: string;
+  /** The on-sale line's admission token (the waiting room's cookie), when the request carries one. */
+  admissionToken?: string;
+  /** A sale at the box office's desk: staff sell past the on-sale line. */
+  staffSale?: true;
 }
 
 export const ANONYMOUS: Caller = { identityId: null, sellerId: null };

@@ -9,46 +9,15 @@
  * cancel, reschedule) or `tickets` (the tickets page's wallet and calendar links, which the
  * completion page hands to whoever reads the order). A `tickets` token never opens /manage.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Executor } from "../../db/executor.ts";
-import * as s from "../../db/schema.ts";
+import { serverKey } from "../../security/server-keys.ts";
 
 export const MANAGE_LINK_DAYS = 400;
 const KEY_NAME = "manage_link";
 const DAY_SECONDS = 24 * 3600;
 
-const storedKey = async (ex: Executor) =>
-  (await ex.select().from(s.serverSecret).where(eq(s.serverSecret.name, KEY_NAME)))[0];
-
-async function loadSigningKey(ex: Executor, now: Date): Promise<Buffer> {
-  // The key exists after its first use: one read, and the race-safe insert only when it is missing.
-  let row = await storedKey(ex);
-  if (!row) {
-    await ex
-      .insert(s.serverSecret)
-      .values({ name: KEY_NAME, value: randomBytes(32).toString("base64url"), createdAt: now })
-      .onConflictDoNothing();
-    row = await storedKey(ex);
-  }
-  if (!row) throw new Error("The manage-link key could not be stored.");
-  return Buffer.from(row.value, "base64url");
-}
-
-/*
- * The key read once per executor: a confirmation mail signs two tokens (manage, tickets) in the
- * checkout's transaction. The key is never changed once stored, and a transaction that stored it
- * and then rolled back is never used again, so its memo goes with it. Only a loaded key is kept.
- */
-const keys = new WeakMap<object, Buffer>();
-
-async function signingKey(ex: Executor, now: Date): Promise<Buffer> {
-  const known = keys.get(ex);
-  if (known) return known;
-  const key = await loadSigningKey(ex, now);
-  keys.set(ex, key);
-  return key;
-}
+const signingKey = (ex: Executor, now: Date) => serverKey(ex, KEY_NAME, now);
 
 /**
  * Makes the key exist, once at startup (runtime.ts): the pages that sign links (the tickets page's
