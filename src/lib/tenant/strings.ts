@@ -19,6 +19,7 @@ import { reserveIslandStrings } from "./strings-reserve.ts";
 import { ticketStrings } from "./strings-tickets.ts";
 import { transferStrings } from "./strings-transfer.ts";
 import { waitingListStrings } from "./strings-waiting-list.ts";
+import { waitingRoomStrings } from "./strings-waiting-room.ts";
 
 export { format, ISLAND_SHARED_KEYS, type IslandSharedKey, isIslandSharedKey } from "./string-format.ts";
 
@@ -26,6 +27,7 @@ export const defaultStrings = {
   ...accountProfileStrings,
   ...transferStrings,
   ...waitingListStrings,
+  ...waitingRoomStrings,
   ...externalLoginStrings,
   ...manageStrings,
   ...rescheduleStrings,

@@ -50,6 +50,13 @@ const zoo = getTenant("riverside-zoo");
 const room = zoo ? guardingRoom(zoo, "rz-day-admission") : undefined;
 if (!room) throw new Error("no room");
 
+/** The i-th visitor (fails the test when missing). */
+function nth(rows: readonly VisitorRow[], i: number): VisitorRow {
+  const row = rows[i];
+  if (!row) throw new Error(`no visitor ${i}`);
+  return row;
+}
+
 const at = (ms: number) => new Date(ON_SALE.getTime() + ms);
 
 /** A room of its own per test: the same settings under another key, so lines never mix. */
@@ -67,7 +74,7 @@ describe("the on-sale line", () => {
       early.push(await arrive(api.handle.db, line, undefined, new Date(TEST_NOW.getTime() + i * 1000)));
     const late: VisitorRow[] = [];
     for (let i = 0; i < 5; i++) late.push(await arrive(api.handle.db, line, undefined, at(1000 + i * 1000)));
-    const before = await lineStatus(api.handle.db, line, early[0] ?? late[0]!, TEST_NOW);
+    const before = await lineStatus(api.handle.db, line, nth(early, 0), TEST_NOW);
     expect(before.phase).toBe("before");
     const placeOf = async (v: (typeof early)[number]) => {
       const status = await lineStatus(api.handle.db, line, v, at(10_000));
@@ -104,7 +111,7 @@ describe("the on-sale line", () => {
     // Ten more seconds: 20 more.
     for (let t = 3000; t <= 12_000; t += 1000) await admitPass(api.handle.db, at(t), [line]);
     expect((await admitted()).length).toBe(24);
-    const status = await lineStatus(api.handle.db, line, visitors[29]!, at(12_000));
+    const status = await lineStatus(api.handle.db, line, nth(visitors, 29), at(12_000));
     expect(status).toMatchObject({ phase: "waiting", position: 6, estimateSeconds: 3 });
     const fresh = await arrive(api.handle.db, line, visitors[0]?.id, at(12_000));
     const first = await lineStatus(api.handle.db, line, fresh, at(12_000));
@@ -116,7 +123,7 @@ describe("the on-sale line", () => {
       .where(eq(s.waitingRoomState.roomKey, line.key));
     for (let t = 13_000; t <= 20_000; t += 1000) await admitPass(api.handle.db, at(t), [line]);
     expect((await admitted()).length).toBe(24);
-    expect(await lineStatus(api.handle.db, line, visitors[29]!, at(20_000))).toMatchObject({
+    expect(await lineStatus(api.handle.db, line, nth(visitors, 29), at(20_000))).toMatchObject({
       paused: true,
       estimateSeconds: null,
     });

@@ -60,6 +60,7 @@ export function registerWaitingRoom(router: ApiRouter): void {
     }
     const { token: _token, ...shown } =
       status.phase === "admitted" ? status : { ...status, token: undefined };
-    return c.json(one("waiting_room_line", { ...shown, room: room.key }), 200);
+    // The server's time, so a page counts down by it rather than by the device's clock.
+    return c.json(one("waiting_room_line", { ...shown, room: room.key, serverNow: now }), 200);
   });
 }
