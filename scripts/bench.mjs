@@ -7,10 +7,13 @@
 //     on an existing one;
 //  4. holds per second over HTTP on one session (scripts/bench-holds.mjs), with an oversell check;
 //  5. checkouts per second over HTTP (scripts/bench-checkout.mjs), with an order count check;
-//  6. gate scans per second over HTTP with the p99 (scripts/bench-gate.mjs), each ticket admitted once.
+//  6. gate scans per second over HTTP with the p99 (scripts/bench-gate.mjs), each ticket admitted once;
+//  7. holds through 1, 2 and 3 servers behind haproxy and pgbouncer on one PostgreSQL, as ratios
+//     (scripts/bench-servers.mjs), with a race across them.
 // Beside the JS bytes, the font bytes of each page: the font files (.woff2, .woff) it preloads or its
 // CSS references, raw (they are compressed already); fonts never count as JS.
-// BENCH_ONLY picks parts, comma-separated: js, lighthouse, ssr, cold, holds, checkout, gate (default all),
+// BENCH_ONLY picks parts, comma-separated: js, lighthouse, ssr, cold, holds, checkout, gate, servers
+// (default all),
 // e.g. `BENCH_ONLY=ssr node scripts/bench.mjs` after a build measures only the listing SSR throughput.
 // BENCH_PORT sets the first of the two ports the page servers use (default: random in 4600-4899).
 // Each throughput load is preceded by a warm-up of BENCH_WARMUP_SECONDS (default 2) at 10 connections.
@@ -29,7 +32,7 @@ const SELLER = "harbour-museum";
 const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024, membership: 130 * 1024, checkout: 130 * 1024 };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const PARTS = ["js", "lighthouse", "ssr", "cold", "holds", "checkout"];
+const PARTS = ["js", "lighthouse", "ssr", "cold", "holds", "checkout", "gate", "servers"];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((p) => p.trim())
@@ -332,3 +335,6 @@ if (runs("checkout")) await import("./bench-checkout.mjs");
 
 // 6. Gate scans per second over HTTP, on PGlite and PostgreSQL, with the admitted-once check.
 if (runs("gate")) await import("./bench-gate.mjs");
+
+// 7. The same holds through 1, 2 and 3 servers behind haproxy, through pgbouncer, on one PostgreSQL.
+if (runs("servers")) await import("./bench-servers.mjs");

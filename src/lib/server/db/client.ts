@@ -6,6 +6,12 @@
  * autoscaler). Migrations, and the demo seed the runtime runs after them, go through
  * `handle.exclusive`: a PostgreSQL session advisory lock, so one server migrates and seeds while
  * the others wait, then find nothing left to do. PGlite is one process, so there it only queues.
+ *
+ * Behind a pooler in transaction mode (pgbouncer), set DATABASE_URL to the pooler and
+ * DATABASE_DIRECT_URL to PostgreSQL itself: the app's queries then go through the pooler unprepared
+ * (a transaction pooler hands each transaction another server connection, where a statement
+ * prepared on the last one does not exist), and the startup lock and migrations, which need one
+ * session, go straight to PostgreSQL.
  */
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -38,12 +44,17 @@ export const migrationsFolder = process.env.MIGRATIONS_DIR ?? join(process.cwd()
 
 /** `loadDataDir`: an in-memory PGlite starting from a dumped data directory (tests' seeded snapshot). */
 export type DbTarget =
-  | { kind: "postgres"; url: string }
+  | { kind: "postgres"; url: string; directUrl?: string }
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
 /** Reads the target from the environment: DATABASE_URL wins, else PGlite in DATA_DIR. */
 export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): DbTarget {
-  if (env.DATABASE_URL) return { kind: "postgres", url: env.DATABASE_URL };
+  if (env.DATABASE_URL) {
+    const direct = env.DATABASE_DIRECT_URL;
+    return direct
+      ? { kind: "postgres", url: env.DATABASE_URL, directUrl: direct }
+      : { kind: "postgres", url: env.DATABASE_URL };
+  }
   return { kind: "pglite", dataDir: env.DATA_DIR ?? "./.data" };
 }
 
@@ -82,12 +93,17 @@ function queuedExclusive() {
 /** Opens a connection and applies pending migrations. A pglite target without dataDir is in memory. */
 export async function openDb(target: DbTarget, folder = migrationsFolder): Promise<DbHandle> {
   if (target.kind === "postgres") {
-    const sql = postgres(target.url, { max: 10, onnotice: () => {} });
+    const pooled = target.directUrl !== undefined;
+    const sql = postgres(target.url, { max: 10, onnotice: () => {}, ...(pooled ? { prepare: false } : {}) });
+    const direct = target.directUrl ? postgres(target.directUrl, { max: 2, onnotice: () => {} }) : sql;
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
-    const exclusive = advisoryExclusive(sql);
-    const close = () => sql.end({ timeout: 5 });
+    const exclusive = advisoryExclusive(direct);
+    const close = async () => {
+      await sql.end({ timeout: 5 });
+      if (direct !== sql) await direct.end({ timeout: 5 });
+    };
     try {
-      await exclusive(() => migratePostgres(drizzlePostgres(sql), { migrationsFolder: folder }));
+      await exclusive(() => migratePostgres(drizzlePostgres(direct), { migrationsFolder: folder }));
     } catch (error) {
       await close();
       throw error;
