@@ -285,7 +285,9 @@ async function ssrThroughput(listingPath) {
   // server. It starts after the static file is written, since a server lists dist/client when it
   // starts (src/perf/static-files.mjs): the static file is measured there too.
   const rawDir = mkdtempSync(join(tmpdir(), "foyer-bench-raw-"));
-  const raw = startServer(port + 1, rawDir, { PAGE_CACHE: "off" });
+  const floorFile = join(rawDir, "floor.html");
+  writeFileSync(floorFile, listingHtml);
+  const raw = startServer(port + 1, rawDir, { PAGE_CACHE: "off", BENCH_FLOOR_FILE: floorFile });
   const rawBase = `http://127.0.0.1:${port + 1}`;
   try {
     await raw.ready;
@@ -310,6 +312,20 @@ async function ssrThroughput(listingPath) {
     const uncached = await load(`${rawBase}${listingPath}`);
     line("listing SSR, page cache off", uncached);
     console.log(`  ${verdict(uncached, 0.25)}`);
+    // DESIGN §9: the uncached listing at 0.6x the framework floor (a constant page of the same HTML
+    // through the same server and middleware) or better, and a member's at 0.5x the anonymous one.
+    const floor = await load(`${rawBase}/${SELLER}/bench-floor`);
+    line("framework floor (same HTML)", floor);
+    const toFloor = uncached.rps / floor.rps;
+    console.log(
+      `  listing, cache off: ${toFloor.toFixed(2)}x the floor (goal >= 0.6: ${toFloor >= 0.6 ? "OK" : "UNDER"})`,
+    );
+    const member = await load(`${rawBase}${listingPath}`, { Cookie: await demoMemberCookie(rawBase) });
+    line("listing SSR, a member's", member);
+    const toAnonymous = member.rps / uncached.rps;
+    console.log(
+      `  a member's listing: ${toAnonymous.toFixed(2)}x the anonymous uncached one (goal >= 0.5: ${toAnonymous >= 0.5 ? "OK" : "UNDER"})`,
+    );
   } finally {
     raw.child.kill();
     rmSync(rawDir, { recursive: true, force: true });
