@@ -14,29 +14,45 @@ import { arrive, lineStatus, type VisitorRow } from "../../../src/lib/server/ser
 import { guardingRoom } from "../../../src/lib/server/services/waiting-room/rooms.ts";
 import type { Tenant } from "../../../src/lib/tenant/schema.ts";
 import { TEST_NOW, withTestApi } from "../../helpers/api.ts";
-import { send, upcomingSession } from "../../helpers/cart.ts";
+import { loginIdentity, send, upcomingSession } from "../../helpers/cart.ts";
 
 const ON_SALE = new Date(TEST_NOW.getTime() + 3_600_000);
 
 vi.mock("../../../src/lib/tenant/load.ts", async (original) => {
   const real = await original<typeof import("../../../src/lib/tenant/load.ts")>();
+  const presale = (tenant: Tenant): Tenant => ({
+    ...tenant,
+    web: {
+      ...tenant.web,
+      waiting_room: [
+        {
+          events: ["hm-members-preview"],
+          on_sale_at: new Date(TEST_NOW.getTime() - 60_000).toISOString(),
+          rate_per_minute: 600,
+          stay_minutes: 15,
+        },
+      ],
+    },
+  });
   const roomed = (tenant: Tenant | undefined): Tenant | undefined =>
-    tenant?.slug === "riverside-zoo"
-      ? {
-          ...tenant,
-          web: {
-            ...tenant.web,
-            waiting_room: [
-              {
-                events: ["rz-day-admission"],
-                on_sale_at: new Date(TEST_NOW.getTime() + 3_600_000).toISOString(),
-                rate_per_minute: 60,
-                stay_minutes: 15,
-              },
-            ],
-          },
-        }
-      : tenant;
+    tenant?.slug === "harbour-museum"
+      ? presale(tenant)
+      : tenant?.slug === "riverside-zoo"
+        ? {
+            ...tenant,
+            web: {
+              ...tenant.web,
+              waiting_room: [
+                {
+                  events: ["rz-day-admission"],
+                  on_sale_at: new Date(TEST_NOW.getTime() + 3_600_000).toISOString(),
+                  rate_per_minute: 60,
+                  stay_minutes: 15,
+                },
+              ],
+            },
+          }
+        : tenant;
   return {
     ...real,
     getTenant: (slug: string) => roomed(real.getTenant(slug)),
@@ -186,5 +202,59 @@ describe("the line guards the reserve and checkout calls", () => {
     expect(JSON.stringify(pay.body)).toContain("waiting_room_required");
     // Another event of the zoo has no room: it sells as usual.
     api.clock.set(TEST_NOW);
+  });
+
+  it("a members-only presale works through the line: a member let in reserves a member ticket; without the line, not even a member", async () => {
+    api.clock.set(TEST_NOW);
+    const session = await upcomingSession(api, "hm-members-preview");
+    const { identityId, cookie } = await loginIdentity(api);
+    const now = api.clock.now().getTime();
+    await api.handle.db.insert(s.membership).values({
+      id: `m-${identityId}`,
+      sellerId: "harbour-museum",
+      identityId,
+      scanCode: `HMB${randomUUID().slice(0, 8)}`,
+      role: "Member",
+      name: "Presale",
+      lastName: "Member",
+      validFrom: new Date(now - 30 * 86_400_000),
+      validTo: new Date(now + 300 * 86_400_000),
+      ticketGroupId: "hm-membership-levels",
+      ticketTypeId: "hm-membership-individual",
+      benefits: {},
+    });
+    const add = { add: [{ ticket_type_id: "hm-preview-member", event_session_id: session.id }] };
+    const refused = await send(api, "POST", "/api/my/cart/modify?_seller=harbour-museum", add, { cookie });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain("waiting_room_required");
+    const joined = await send(
+      api,
+      "POST",
+      "/api/waiting_room/hm-members-preview/line?_seller=harbour-museum",
+      undefined,
+      {
+        cookie,
+      },
+    );
+    const visitor = (joined.headers.get("set-cookie") ?? "").match(/foyer_wr_visitor=[^;]+/)?.[0] ?? "";
+    const { getTenant: tenantOf } = await import("../../../src/lib/tenant/load.ts");
+    const harbour = tenantOf("harbour-museum");
+    const presaleRoom = harbour ? guardingRoom(harbour, "hm-members-preview") : undefined;
+    if (!presaleRoom) throw new Error("no presale room");
+    await admitPass(api.handle.db, new Date(TEST_NOW.getTime() + 5000), [presaleRoom]);
+    const admitted = await send(
+      api,
+      "POST",
+      "/api/waiting_room/hm-members-preview/line?_seller=harbour-museum",
+      undefined,
+      {
+        cookie: `${cookie}; ${visitor}`,
+      },
+    );
+    const admission = (admitted.headers.get("set-cookie") ?? "").match(/foyer_wr=[^;]+/)?.[0] ?? "";
+    const reserved = await send(api, "POST", "/api/my/cart/modify?_seller=harbour-museum", add, {
+      cookie: `${cookie}; ${admission}`,
+    });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
   });
 });
