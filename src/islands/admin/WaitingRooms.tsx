@@ -9,6 +9,7 @@ import { adminApi } from "../../lib/api/admin/client.ts";
 import type { WaitingRoomView } from "../../lib/api/admin/schemas.ts";
 import { browserClient } from "../../lib/api/browser.ts";
 import { shopperMessage } from "../../lib/api/errors.ts";
+import { roomChangeWords, roomTitle } from "../../lib/domain/admin/waiting-room-words.ts";
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { TextField } from "../ui/TextField.tsx";
@@ -22,26 +23,6 @@ export interface WaitingRoomsProps {
   rooms: WaitingRoomView[];
   /** The staff member may pause, resume and set the rate. */
   canChange: boolean;
-}
-
-const roomTitle = (room: WaitingRoomView): string => {
-  const names = room.events.map((e) => e.name).join(", ");
-  if (!room.all_events) return names;
-  return names ? `${names}, and every other event` : "Every event";
-};
-
-/** What a screen reader hears when another hand (or the clock) changes a room; null: nothing to say. */
-function changeWords(before: WaitingRoomView, after: WaitingRoomView): string | null {
-  const title = roomTitle(after);
-  if (before.phase !== after.phase && after.phase === "open") return `${title}: the sale is open.`;
-  if (before.paused !== after.paused)
-    return after.paused ? `${title}: the line is paused.` : `${title}: the line moves again.`;
-  if (before.rate_per_minute !== after.rate_per_minute)
-    return after.rate_per_minute === null
-      ? `${title}: no rate now; the shop's cap limits.`
-      : `${title}: now lets in ${after.rate_per_minute} a minute.`;
-  if (before.figures.waiting > 0 && after.figures.waiting === 0) return `${title}: nobody is waiting.`;
-  return null;
 }
 
 export default function WaitingRooms({
@@ -68,7 +49,7 @@ export default function WaitingRooms({
           const words = next
             .map((room) => {
               const before = latest.current.find((r) => r.key === room.key);
-              return before ? changeWords(before, room) : null;
+              return before ? roomChangeWords(before, room) : null;
             })
             .filter((w): w is string => w !== null);
           if (words.length) setAnnounced(words.join(" "));
