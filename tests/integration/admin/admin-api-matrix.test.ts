@@ -3,10 +3,11 @@
  * of staff × tenant × role × action": every admin call, as nobody, as each role of its own
  * tenant, and as the other tenant's admin (with a session or an API key), on the museum's order,
  * session and membership. Expected: 401 for nobody, the role's allowance for its own tenant, and
- * never a success across tenants.
+ * never a success across tenants. The museum gets an on-sale waiting room here (its tenant file has
+ * none), for an event of its own that no other call sells, so its calls have a room to act on.
  */
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { cartEnvelope } from "../../../src/lib/api/cart/schemas.ts";
 import {
   ADMIN_ACTIONS,
@@ -17,8 +18,37 @@ import {
 } from "../../../src/lib/domain/admin/roles.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "../../../src/lib/server/db/seed/staff.ts";
+import type { Tenant } from "../../../src/lib/tenant/schema.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { payAsGuest, send, upcomingSession } from "../../helpers/cart.ts";
+
+const ROOM = "hm-matrix-on-sale";
+
+vi.mock("../../../src/lib/tenant/load.ts", async (original) => {
+  const real = await original<typeof import("../../../src/lib/tenant/load.ts")>();
+  const roomed = (tenant: Tenant | undefined): Tenant | undefined =>
+    tenant?.slug === "harbour-museum"
+      ? {
+          ...tenant,
+          web: {
+            ...tenant.web,
+            waiting_room: [
+              {
+                events: ["hm-matrix-on-sale"],
+                on_sale_at: "2026-01-01T00:00:00Z",
+                rate_per_minute: 60,
+                stay_minutes: 15,
+              },
+            ],
+          },
+        }
+      : tenant;
+  return {
+    ...real,
+    getTenant: (slug: string) => roomed(real.getTenant(slug)),
+    loadTenants: () => new Map([...real.loadTenants()].map(([slug, t]) => [slug, roomed(t) as Tenant])),
+  };
+});
 
 const api = withTestApi();
 const HM = "harbour-museum";
@@ -152,6 +182,26 @@ const CALLS: Call[] = [
     method: "POST",
     path: (i) => `/admin/waiting_list/${i.removeEntry}/remove`,
     body: { reason: "matrix" },
+  },
+  { action: "waiting_room.read", method: "GET", path: () => "/admin/waiting_rooms" },
+  // A second pause, resume or the same rate changes nothing and answers 200.
+  {
+    action: "waiting_room.change",
+    method: "POST",
+    path: () => `/admin/waiting_rooms/${ROOM}/pause`,
+    body: {},
+  },
+  {
+    action: "waiting_room.change",
+    method: "POST",
+    path: () => `/admin/waiting_rooms/${ROOM}/resume`,
+    body: {},
+  },
+  {
+    action: "waiting_room.change",
+    method: "PUT",
+    path: () => `/admin/waiting_rooms/${ROOM}/rate`,
+    body: { rate_per_minute: 90 },
   },
   {
     action: "sessions.change",

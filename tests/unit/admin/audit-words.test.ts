@@ -26,12 +26,16 @@ describe("audit words", () => {
       "a@example.com, 2 tickets",
     );
     expect(auditDetailWords("waiting_list.offer", { quantity: 1 }, "USD")).toBe("1 ticket");
+    expect(auditDetailWords("waiting_room.rate", { from: null, to: 120 }, "USD")).toBe(
+      "the file's rate → 120 a minute",
+    );
   });
 
   it("links orders, sessions and memberships to their pages, escaped", () => {
     expect(auditResourcePath("ticket_order", "a/b")).toBe("/orders/a%2Fb");
     expect(auditResourcePath("event_session", "s1")).toBe("/sessions/s1");
     expect(auditResourcePath("membership", "m1")).toBe("/members/m1");
+    expect(auditResourcePath("waiting_room", "*")).toBe("/waiting-room");
     expect(auditResourcePath("gift_card", "g1")).toBeNull();
   });
 });

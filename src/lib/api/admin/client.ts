@@ -39,6 +39,8 @@ import {
   totpSetupAnswer,
   waitingEntryChangeAnswer,
   waitingListAnswer,
+  waitingRoomChangeAnswer,
+  waitingRoomsAnswer,
 } from "./schemas.ts";
 
 const empty = z.unknown();
@@ -166,6 +168,34 @@ export function adminApi(client: ApiClient, seller: string) {
         q,
         reason ? { reason } : {},
         waitingEntryChangeAnswer,
+      ),
+    /** The on-sale waiting rooms with their live figures. */
+    waitingRooms: () => client.get("admin/waiting_rooms", q, waitingRoomsAnswer),
+    /** Nobody more is let in from the room's line until it is resumed. */
+    pauseWaitingRoom: (key: string) =>
+      client.send(
+        "POST",
+        `admin/waiting_rooms/${encodeURIComponent(key)}/pause`,
+        q,
+        {},
+        waitingRoomChangeAnswer,
+      ),
+    resumeWaitingRoom: (key: string) =>
+      client.send(
+        "POST",
+        `admin/waiting_rooms/${encodeURIComponent(key)}/resume`,
+        q,
+        {},
+        waitingRoomChangeAnswer,
+      ),
+    /** The room's rate per minute from now on; null: back to the tenant file's. */
+    setWaitingRoomRate: (key: string, ratePerMinute: number | null) =>
+      client.send(
+        "PUT",
+        `admin/waiting_rooms/${encodeURIComponent(key)}/rate`,
+        q,
+        { rate_per_minute: ratePerMinute },
+        waitingRoomChangeAnswer,
       ),
   };
 }

@@ -669,3 +669,38 @@ export const waitingEntryChangeAnswer = z.object({
     }),
   ),
 });
+
+const waitingRoomView = z.object({
+  key: z.string(),
+  all_events: z.boolean(),
+  events: z.array(z.object({ id: z.string(), name: z.string() })),
+  on_sale_at: z.string(),
+  phase: z.enum(["before", "open"]),
+  file_rate_per_minute: z.number().nullable(),
+  rate_override: z.number().nullable(),
+  rate_per_minute: z.number().nullable(),
+  max_in_shop: z.number().nullable(),
+  stay_minutes: z.number(),
+  paused: z.boolean(),
+  figures: z.object({
+    waiting: z.number(),
+    admitted: z.number(),
+    in_shop: z.number(),
+    sold: z.number(),
+    admitted_last_minute: z.number(),
+  }),
+});
+
+/** GET admin/waiting_rooms: the tenant's on-sale waiting rooms with their live figures (none: `_count` 0). */
+export const waitingRoomsAnswer = z.object({ waiting_room: collection(waitingRoomView) });
+export type WaitingRoomView = z.infer<typeof waitingRoomView>;
+
+/** POST admin/waiting_rooms/{key}/pause and /resume, PUT admin/waiting_rooms/{key}/rate: the room as changed. */
+export const waitingRoomChangeAnswer = z.object({
+  waiting_room: collection(waitingRoomView.extend({ changed: z.boolean() })),
+});
+
+/** PUT admin/waiting_rooms/{key}/rate: shoppers let in per minute, or null for the tenant file's rate. */
+export const waitingRoomRateBody = z.object({
+  rate_per_minute: z.number().int().min(1).max(100_000).nullable(),
+});

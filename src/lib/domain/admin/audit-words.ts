@@ -26,6 +26,9 @@ const ACTION_WORDS: Record<string, string> = {
   admit_undo: "Admission undone",
   "waiting_list.offer": "Waiting list offer sent by hand",
   "waiting_list.remove": "Removed from the waiting list",
+  "waiting_room.pause": "Waiting room paused",
+  "waiting_room.resume": "Waiting room resumed",
+  "waiting_room.rate": "Waiting room rate changed",
 };
 
 export function auditActionWords(action: string): string {
@@ -84,6 +87,11 @@ export function auditDetailWords(
       const tickets = n === null ? null : `${n} ${n === 1 ? "ticket" : "tickets"}`;
       return [d.email, tickets].filter((w) => typeof w === "string" && w).join(", ") || null;
     }
+    case "waiting_room.rate": {
+      // null: the tenant file's rate.
+      const rate = (v: unknown) => (typeof v === "number" ? `${v} a minute` : "the file's rate");
+      return `${rate(d.from)} → ${rate(d.to)}`;
+    }
     case "key.create":
     case "key.revoke":
       return typeof d.role === "string" ? `role ${roleWords(d.role)}` : null;
@@ -106,6 +114,8 @@ export function auditResourcePath(resource: string, id: string): string | null {
       return "/staff";
     case "api_key":
       return "/keys";
+    case "waiting_room":
+      return "/waiting-room";
     default:
       return null;
   }
@@ -117,6 +127,7 @@ const RESOURCE_WORDS: Record<string, string> = {
   membership: "Membership",
   staff_account: "Staff",
   api_key: "API key",
+  waiting_room: "Waiting room",
 };
 
 export function auditResourceWords(resource: string): string {

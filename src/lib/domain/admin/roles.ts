@@ -4,7 +4,9 @@
  * - box_office: orders, desk sales, sessions' waiting lists, and refunds up to the limit an admin
  *   sets;
  * - gate: check-in only;
- * - viewer: figures only.
+ * - viewer: figures only (the on-sale line's figures among them).
+ * Watching an on-sale waiting room is for everyone who reads figures (its counts name nobody);
+ * pausing it or changing its rate steers the whole sale, so it is an admin's call.
  * The admin API and the back office pages ask the same question, `allows(role, action)`.
  */
 import { z } from "zod";
@@ -29,6 +31,8 @@ export const ADMIN_ACTIONS = [
   "audit.read",
   "waiting_list.read",
   "waiting_list.change",
+  "waiting_room.read",
+  "waiting_room.change",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -46,11 +50,12 @@ const GRANTS: Record<StaffRole, readonly AdminAction[]> = {
     "gate.scan",
     "waiting_list.read",
     "waiting_list.change",
+    "waiting_room.read",
   ],
   // Waiting lists carry visitors' e-mails: not for the gate or the viewer.
   gate: ["sessions.read", "gate.scan"],
   // Figures only: no attendee lists, which carry visitors' names and e-mails.
-  viewer: ["figures.read"],
+  viewer: ["figures.read", "waiting_room.read"],
 };
 
 export function allows(role: StaffRole, action: AdminAction): boolean {

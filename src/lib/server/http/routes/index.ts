@@ -5,6 +5,7 @@ import { registerAdminDesk } from "./admin/desk.ts";
 import { registerAdminOperations } from "./admin/operations.ts";
 import { registerAdminStaff } from "./admin/staff.ts";
 import { registerAdminWaitingList } from "./admin/waiting-list.ts";
+import { registerAdminWaitingRoom } from "./admin/waiting-room.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCalendar } from "./calendar.ts";
 import { registerCart } from "./cart.ts";
@@ -37,6 +38,7 @@ export function registerRoutes(router: ApiRouter): void {
   registerAdminOperations(router);
   registerAdminDesk(router);
   registerAdminWaitingList(router);
+  registerAdminWaitingRoom(router);
   registerGate(router);
   registerWaitingList(router);
   registerWaitingRoom(router);

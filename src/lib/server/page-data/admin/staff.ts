@@ -112,3 +112,8 @@ export async function waitingListOf(cookie: string | null, seller: string, sessi
     (await unlessRefused(staffApi(cookie, seller).waitingList(sessionId)))?.waiting_list._data[0] ?? null
   );
 }
+
+/** The tenant's on-sale waiting rooms with their live figures; null when the role may not watch them. */
+export async function waitingRoomsOf(cookie: string | null, seller: string) {
+  return (await unlessRefused(staffApi(cookie, seller).waitingRooms()))?.waiting_room._data ?? null;
+}
