@@ -3,7 +3,9 @@
 // BENCH_SESSIONS upcoming General Admission sessions opened to a large capacity so the prepared
 // carts never run out of places, served on 127.0.0.1 and a free port. Over IPC it answers
 // { type: "check" } with the counts the bench verifies: orders, carts with more than one order,
-// booked tickets and payments of the bench sessions.
+// booked tickets and payments of the bench sessions; and { type: "ceiling", clients, seconds, count }
+// with the raw-SQL checkouts per second (scripts/bench-ceiling.ts): `count` carts held by raw SQL
+// beforehand (untimed), then their checkouts' writes, `clients` at a time.
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { systemClock } from "../src/lib/server/clock.ts";
 import { openDb } from "../src/lib/server/db/client.ts";
@@ -11,6 +13,15 @@ import * as s from "../src/lib/server/db/schema.ts";
 import { seedDemo } from "../src/lib/server/db/seed/index.ts";
 import { createApiApp } from "../src/lib/server/http/app.ts";
 import { serveApp } from "../tests/helpers/http-server.ts";
+import {
+  checkoutTemplate,
+  Exhausted,
+  holdTemplate,
+  type RawHold,
+  rawCheckout,
+  rawHold,
+  timed,
+} from "./bench-ceiling.ts";
 
 const url = process.env.BENCH_DB_URL;
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 16);
@@ -98,8 +109,38 @@ async function check(sessionIds: string[]) {
 const server = await serveApp(app);
 const sessionIds = await openSessions(sessionCount, 1_000_000);
 
-process.on("message", async (message: { type: string }) => {
+async function ceiling(clients: number, seconds: number, count: number) {
+  const hold = await holdTemplate(handle.db, sessionIds[0] ?? "");
+  const checkout = await checkoutTemplate(handle.db);
+  const held: RawHold[] = [];
+  let next = 0;
+  await timed(
+    async () => {
+      if (next >= count) throw new Exhausted();
+      const session = sessionIds[next % sessionIds.length] ?? "";
+      next += 1;
+      held.push(await rawHold(handle.db, hold, session));
+    },
+    16,
+    600,
+  );
+  let taken = 0;
+  return timed(
+    () => {
+      const cart = held[taken];
+      taken += 1;
+      if (!cart) throw new Exhausted();
+      return rawCheckout(handle.db, checkout, cart);
+    },
+    clients,
+    seconds,
+  );
+}
+
+process.on("message", async (message: { type: string; clients: number; seconds: number; count: number }) => {
   if (message.type === "check") process.send?.({ type: "check", ...(await check(sessionIds)) });
+  if (message.type === "ceiling")
+    process.send?.({ type: "ceiling", ...(await ceiling(message.clients, message.seconds, message.count)) });
   if (message.type === "stop") {
     await server.close();
     await handle.close();

@@ -9,11 +9,13 @@
 //  5. checkouts per second over HTTP (scripts/bench-checkout.mjs), with an order count check;
 //  6. gate scans per second over HTTP with the p99 (scripts/bench-gate.mjs), each ticket admitted once;
 //  7. holds through 1, 2 and 3 servers behind haproxy and pgbouncer on one PostgreSQL, as ratios
-//     (scripts/bench-servers.mjs), with a race across them.
+//     (scripts/bench-servers.mjs), with a race across them;
+//  8. the on-sale run through the waiting room (scripts/bench-onsale.mjs): 10,000 shoppers in 60 s.
+// Holds and checkouts are printed beside their raw-SQL ceilings, measured in the same run.
 // Beside the JS bytes, the font bytes of each page: the font files (.woff2, .woff) it preloads or its
 // CSS references, raw (they are compressed already); fonts never count as JS.
-// BENCH_ONLY picks parts, comma-separated: js, lighthouse, ssr, cold, holds, checkout, gate, servers
-// (default all),
+// BENCH_ONLY picks parts, comma-separated: js, lighthouse, ssr, cold, holds, checkout, gate, servers,
+// onsale (default all),
 // e.g. `BENCH_ONLY=ssr node scripts/bench.mjs` after a build measures only the listing SSR throughput.
 // BENCH_PORT sets the first of the two ports the page servers use (default: random in 4600-4899).
 // Each throughput load is preceded by a warm-up of BENCH_WARMUP_SECONDS (default 2) at 10 connections.
@@ -32,7 +34,7 @@ const SELLER = "harbour-museum";
 const BUDGETS = { listing: 90 * 1024, detail: 130 * 1024, membership: 130 * 1024, checkout: 130 * 1024 };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const PARTS = ["js", "lighthouse", "ssr", "cold", "holds", "checkout", "gate", "servers"];
+const PARTS = ["js", "lighthouse", "ssr", "cold", "holds", "checkout", "gate", "servers", "onsale"];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((p) => p.trim())
@@ -230,8 +232,10 @@ const dataDir = mkdtempSync(join(tmpdir(), "foyer-bench-"));
 const port = Number(process.env.BENCH_PORT ?? 4600 + Math.floor(Math.random() * 300));
 const base = `http://127.0.0.1:${port}`;
 
-const cold = startServer(port, dataDir);
-const coldMs = await cold.ready;
+// The page server runs only for the parts that ask it; the others start their own.
+const pageParts = ["js", "lighthouse", "ssr", "cold"].some(runs);
+const cold = pageParts ? startServer(port, dataDir) : undefined;
+const coldMs = cold ? await cold.ready : 0;
 try {
   const detailPath = `/${SELLER}/events/hm-general-admission`;
   const listingPath = `/${SELLER}/events`;
@@ -272,7 +276,7 @@ try {
 
   if (runs("ssr")) await ssrThroughput(listingPath);
 } finally {
-  cold.child.kill();
+  cold?.child.kill();
 }
 
 async function ssrThroughput(listingPath) {
@@ -354,3 +358,6 @@ if (runs("gate")) await import("./bench-gate.mjs");
 
 // 7. The same holds through 1, 2 and 3 servers behind haproxy, through pgbouncer, on one PostgreSQL.
 if (runs("servers")) await import("./bench-servers.mjs");
+
+// 8. The on-sale run through the waiting room, on PGlite and PostgreSQL.
+if (runs("onsale")) await import("./bench-onsale.mjs");

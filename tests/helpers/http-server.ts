@@ -37,8 +37,11 @@ async function handle(
   );
   res.statusCode = response.status;
   response.headers.forEach((value, key) => {
-    res.setHeader(key, value);
+    // Headers yields each Set-Cookie on its own: set one by one, only the last would be sent.
+    if (key !== "set-cookie") res.setHeader(key, value);
   });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 

@@ -4,7 +4,7 @@
  * rate twice. Those let in are the next in the line's order (domain/waiting-room/rules.ts), as many
  * as the rate's credit and the room left in the shop allow (admissionsDue).
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { admissionsDue } from "../../../domain/waiting-room/rules.ts";
 import { loadTenants } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
@@ -33,7 +33,9 @@ async function admitRoom(db: Db, room: Room, now: Date): Promise<number> {
     const [counts] = await tx
       .select({
         waiting: sql<number>`count(*) filter (where ${s.waitingRoomVisitor.admittedAt} is null)::int`,
-        inShop: sql<number>`count(*) filter (where ${s.waitingRoomVisitor.leavesAt} > ${now})::int`,
+        // Dates compared through the column (gt, lt, gte), so the driver binds them as timestamps:
+        // postgres.js can't send a bare Date in hand-written SQL.
+        inShop: sql<number>`count(*) filter (where ${gt(s.waitingRoomVisitor.leavesAt, now)})::int`,
       })
       .from(s.waitingRoomVisitor)
       .where(inRoom);
@@ -54,8 +56,8 @@ async function admitRoom(db: Db, room: Room, now: Date): Promise<number> {
         .from(s.waitingRoomVisitor)
         .where(and(inRoom, isNull(s.waitingRoomVisitor.admittedAt)))
         .orderBy(
-          sql`(${s.waitingRoomVisitor.arrivedAt} >= ${room.onSaleAt})`,
-          sql`case when ${s.waitingRoomVisitor.arrivedAt} < ${room.onSaleAt} then ${s.waitingRoomVisitor.randomKey} end`,
+          sql`(${gte(s.waitingRoomVisitor.arrivedAt, room.onSaleAt)})`,
+          sql`case when ${lt(s.waitingRoomVisitor.arrivedAt, room.onSaleAt)} then ${s.waitingRoomVisitor.randomKey} end`,
           asc(s.waitingRoomVisitor.arrivedAt),
           asc(s.waitingRoomVisitor.id),
         )
