@@ -75,6 +75,7 @@ export function startQueue(doc: Document): void {
     }
     if (countdown) clearInterval(countdown);
     countdown = undefined;
+    doc.querySelector<HTMLElement>("[data-queue-opens]")?.setAttribute("hidden", "");
     if (line.phase === "admitted") {
       const minutes = Math.max(1, Math.round((Date.parse(line.leaves_at ?? "") - now()) / 60_000) || 1);
       show(t("waitingRoom.admitted", { minutes }), "");
