@@ -10,6 +10,9 @@
  */
 import { localDate } from "../calendar.ts";
 
+/** The most tickets one entry may wait for. */
+export const WAITING_LIST_MAX_PARTY = 10;
+
 export const DEFAULT_OFFER_HOURS = 24;
 /** On the day of the session an offer holds for this long at most. */
 export const DEFAULT_SAME_DAY_OFFER_MINUTES = 120;

@@ -11,15 +11,16 @@ import { ApiClientError } from "../../../api/errors.ts";
 import { waitingListApi } from "../../../api/waiting-list/client.ts";
 import type { OfferAnswer } from "../../../api/waiting-list/schemas.ts";
 import { formatLongDate, formatTime } from "../../../domain/date-format.ts";
-import { listIsOn, WAITING_LIST_HANDLERS } from "../../../domain/waiting-list/rules.ts";
+import {
+  listIsOn,
+  WAITING_LIST_HANDLERS,
+  WAITING_LIST_MAX_PARTY,
+} from "../../../domain/waiting-list/rules.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { stringSubset } from "../../../tenant/strings.ts";
 import { waitingListStrings } from "../../../tenant/strings-waiting-list.ts";
 import { ssrApi, visitorClient } from "../client.ts";
 import type { Viewer } from "../visitor.ts";
-
-/** The join form's largest party (services/waiting-list/join.ts refuses more). */
-export const JOIN_MAX_PARTY = 10;
 
 const isWaitingListKey = (key: string): key is keyof WaitingListStrings =>
   Object.hasOwn(waitingListStrings, key);
@@ -82,7 +83,7 @@ export async function readWaitingListJoin(input: {
       selected,
       types,
       memberEmail: input.viewer?.email ?? null,
-      maxParty: JOIN_MAX_PARTY,
+      maxParty: WAITING_LIST_MAX_PARTY,
       offerHours: tenant.web.waiting_list.offer_hours,
       strings: waitingListStringsOf(tenant),
     },

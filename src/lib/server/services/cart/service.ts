@@ -4,7 +4,6 @@
  * the answer is built after commit from the rows in hand and the static-row cache.
  * Time comes from the injected clock only.
  */
-import { randomInt, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { CartEnvelope } from "../../../api/cart/schemas.ts";
 import { splitCodeList } from "../../../domain/promo-codes.ts";
@@ -24,6 +23,7 @@ import { buildCartEnvelope, expiresIn } from "./envelope.ts";
 import { cartExpired, cartNotModifiable } from "./errors.ts";
 import { withLineKinds } from "./line-kinds.ts";
 import { applyModify, type CartModifyInput } from "./modify.ts";
+import { newPendingCart } from "./new-cart.ts";
 import { heldTickets, isPastExpiry, releaseCart, releaseExpiredCarts, sweepBeforeAdd } from "./release.ts";
 import { cachedSeller, cachedSellerById } from "./static-rows.ts";
 import type { CartRow } from "./types.ts";
@@ -97,22 +97,7 @@ export async function createCart(
   const seller = await cachedSeller(db, sellerRef);
   const ownedByCaller = caller.identityId !== null && caller.sellerId === seller.id;
   const create = async (owner: string) => {
-    const created: CartRow = {
-      id: randomUUID(),
-      sellerId: seller.id,
-      cartNumber: String(randomInt(100_000_000, 999_999_999)),
-      state: "pending",
-      identityId: owner,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + holdSeconds() * 1000),
-      campaign: {},
-      additionalInfo: {},
-      codes: [],
-      ticketOrderId: null,
-      membershipOptions: {},
-      editsTicketOrderId: null,
-      editRemovals: [],
-    };
+    const created = newPendingCart({ sellerId: seller.id, identityId: owner }, now);
     const changed = await db.transaction((tx) =>
       applyModify(tx, created, body, {
         db,

@@ -15,6 +15,7 @@ import {
   listIsOn as listIsOnFor,
   positionOf,
   WAITING_LIST_HANDLERS,
+  WAITING_LIST_MAX_PARTY,
 } from "../../../domain/waiting-list/rules.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import type { Db } from "../../db/client.ts";
@@ -29,7 +30,6 @@ import { hashToken, newToken } from "../../security/tokens.ts";
 import { endEntry, offerFreedPlaces } from "./offers.ts";
 
 const JOINS_PER_ADDRESS: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
-export const WAITING_LIST_MAX_PARTY = 10;
 
 const partySize = (lines: readonly { quantity: number }[]) => lines.reduce((n, l) => n + l.quantity, 0);
 const LIVE = ["waiting", "offered"];

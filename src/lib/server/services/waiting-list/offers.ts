@@ -11,7 +11,6 @@
  * through the same counters, so they go to the next person. Each step is a short transaction of
  * its own; the pass (waitingListPass) repeats what a crash left half done.
  */
-import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { availableCapacity } from "../../../domain/availability.ts";
 import {
@@ -32,6 +31,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { offerMail } from "../../mail/waiting-list-mails.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { applyModify } from "../cart/modify.ts";
+import { newPendingCart } from "../cart/new-cart.ts";
 import { releaseCart } from "../cart/release.ts";
 import type { CartRow } from "../cart/types.ts";
 import { ANONYMOUS, type Caller, rememberedPublicIdentity } from "../identity/identity.ts";
@@ -87,22 +87,10 @@ async function fillOfferCart(
   expiresAt: Date,
   now: Date,
 ): Promise<CartRow> {
-  const cart: CartRow = {
-    id: randomUUID(),
-    sellerId: entry.sellerId,
-    cartNumber: String(randomInt(100_000_000, 999_999_999)),
-    state: "pending",
-    identityId: owner.identityId,
-    createdAt: now,
+  const cart = newPendingCart({ sellerId: entry.sellerId, identityId: owner.identityId }, now, {
     expiresAt,
     campaign: { utm_source: "waiting_list" },
-    additionalInfo: {},
-    codes: [],
-    ticketOrderId: null,
-    membershipOptions: {},
-    editsTicketOrderId: null,
-    editRemovals: [],
-  };
+  });
   const add = entry.lines.map((line) => ({
     ticket_type_id: line.ticketTypeId,
     event_session_id: entry.eventSessionId,

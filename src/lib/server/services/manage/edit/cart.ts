@@ -5,7 +5,6 @@
  * here (`edit_removals`) and are cancelled, their places given back, when the edit is checked out
  * (apply.ts). Discarding the cart (DELETE cart/{id}) releases the holds and leaves the order as it was.
  */
-import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { CartEnvelope } from "../../../../api/cart/schemas.ts";
 import type { Clock } from "../../../clock.ts";
@@ -13,10 +12,10 @@ import type { Db } from "../../../db/client.ts";
 import type { Tx } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
 import { readableCart, withLockedCart } from "../../cart/access.ts";
-import { holdSeconds } from "../../cart/config.ts";
 import { buildCartEnvelope } from "../../cart/envelope.ts";
 import { cartExpired } from "../../cart/errors.ts";
 import { applyModify, type CartModifyInput } from "../../cart/modify.ts";
+import { newPendingCart } from "../../cart/new-cart.ts";
 import { heldTickets, sweepBeforeAdd } from "../../cart/release.ts";
 import type { CartRow } from "../../cart/types.ts";
 import { type Caller, rememberedPublicIdentity } from "../../identity/identity.ts";
@@ -35,22 +34,11 @@ export async function createEditCart(deps: EditDeps, orderId: string, token: str
   const order = await managedOrder(db, orderId, token, now);
   await assertSelfEdit(db, order.sellerId);
   if (order.state !== "completed") throw ticketStateIncorrect(order.id, order.state);
-  const cart: CartRow = {
-    id: randomUUID(),
+  const owner = {
     sellerId: order.sellerId,
-    cartNumber: String(randomInt(100_000_000, 999_999_999)),
-    state: "pending",
     identityId: await rememberedPublicIdentity(db, order.sellerId, now),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + holdSeconds() * 1000),
-    campaign: {},
-    additionalInfo: {},
-    codes: [],
-    ticketOrderId: null,
-    membershipOptions: {},
-    editsTicketOrderId: order.id,
-    editRemovals: [],
   };
+  const cart = newPendingCart(owner, now, { editsTicketOrderId: order.id });
   await db.insert(s.cart).values(cart);
   return buildCartEnvelope(db, cart, now, [], { payments: [] });
 }
