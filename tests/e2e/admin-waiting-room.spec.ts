@@ -4,23 +4,16 @@
  * is, a server of its own whose sale opened ten minutes before it starts), so no other spec meets
  * its line; and the demo museum, which has no room, for the empty state.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
+import { ROOT, startVenueServer, type VenueServer, venueEnv, writeVenue } from "./helpers/own-venue.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const SLUG = "beacon-gallery";
 const EVENT = "bg-opening";
 const ADMIN = "ada@beacon-gallery.example";
 const PASSWORD = "Line-watcher-2026";
-const work = mkdtempSync(join(tmpdir(), "foyer-admin-waiting-room-"));
-const content = join(work, "content");
-const data = join(work, "data");
 
 const tenantFile = (onSaleAt: string) => ({
   slug: SLUG,
@@ -64,18 +57,7 @@ schedules:
     hours: { first: "18:00", last: "18:00", every: 60 }
 `;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
+let venue: VenueServer | undefined;
 let base = "";
 let setupPath = "";
 
@@ -84,43 +66,23 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ foyerNow }) => {
   test.setTimeout(180_000);
   const onSaleAt = new Date(new Date(foyerNow).getTime() - 10 * 60_000).toISOString();
-  mkdirSync(join(content, "tenants"), { recursive: true });
-  mkdirSync(join(content, "catalogue", SLUG), { recursive: true });
-  writeFileSync(join(content, "tenants", `${SLUG}.json`), JSON.stringify(tenantFile(onSaleAt), null, 2));
-  writeFileSync(join(content, "catalogue", SLUG, "catalogue.yaml"), CATALOGUE);
-  const env = { ...process.env, CONTENT_DIR: content, DATA_DIR: data, DEMO_DATA: "off", FOYER_NOW: foyerNow };
-  const tsx = join(root, "node_modules", ".bin", "tsx");
+  const files = writeVenue("admin-waiting-room", SLUG, tenantFile(onSaleAt), CATALOGUE);
+  const env = venueEnv(files, foyerNow);
+  const tsx = join(ROOT, "node_modules", ".bin", "tsx");
   // A venue's first admin, as the README's "Open your venue" makes one (before the server runs).
-  execFileSync(tsx, ["scripts/catalogue.ts", "apply", SLUG], { cwd: root, env, stdio: "pipe" });
+  execFileSync(tsx, ["scripts/catalogue.ts", "apply", SLUG], { cwd: ROOT, env, stdio: "pipe" });
   const made = execFileSync(tsx, ["scripts/staff.ts", "add", SLUG, ADMIN, "admin", "--name", "Ada Gallery"], {
-    cwd: root,
+    cwd: ROOT,
     env,
     encoding: "utf8",
   });
   setupPath = /\/admin\/setup\?token=\S+/.exec(made)?.[0] ?? "";
   expect(setupPath, made).not.toBe("");
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["scripts/serve.mjs"], {
-    cwd: root,
-    stdio: "ignore",
-    env: {
-      ...env,
-      FOYER_MODE: "demo",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
+  venue = await startVenueServer(files, env);
+  base = venue.base;
 });
 
-test.afterAll(() => {
-  server?.kill();
-  rmSync(work, { recursive: true, force: true });
-});
+test.afterAll(() => venue?.stop());
 
 /** A shopper joins the line (a new one each call: no cookie is kept). */
 async function joinLine(): Promise<void> {

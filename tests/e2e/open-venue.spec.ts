@@ -3,23 +3,17 @@
  * catalogue written by the test, `npm run catalogue -- check` and `-- apply`, a server started on
  * them, and a first sale in Chromium. The README's "Open your venue" walks the same steps.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { cartWidget } from "./helpers/cart.ts";
+import { ROOT, startVenueServer, type VenueServer, venueEnv, writeVenue } from "./helpers/own-venue.ts";
 import { addOneAdult } from "./helpers/reserve.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const SLUG = "orchard-print-museum";
 const ANNEX = "orchard-annex";
-const work = mkdtempSync(join(tmpdir(), "foyer-open-venue-"));
-const content = join(work, "content");
-const data = join(work, "data");
 
 const TENANT = {
   slug: SLUG,
@@ -64,49 +58,22 @@ schedules:
     hours: { first: "10:00", last: "16:00", every: 60 }
 `;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
+let venue: VenueServer | undefined;
 let base = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ foyerNow }) => {
   test.setTimeout(180_000);
-  mkdirSync(join(content, "tenants"), { recursive: true });
-  mkdirSync(join(content, "catalogue", SLUG), { recursive: true });
-  writeFileSync(join(content, "tenants", `${SLUG}.json`), JSON.stringify(TENANT, null, 2));
-  writeFileSync(join(content, "catalogue", SLUG, "catalogue.yaml"), CATALOGUE);
+  const files = writeVenue("open-venue", SLUG, TENANT, CATALOGUE);
   // A second venue with its tenant file only: no catalogue applied, so no shop yet.
   writeFileSync(
-    join(content, "tenants", `${ANNEX}.json`),
+    join(files.content, "tenants", `${ANNEX}.json`),
     JSON.stringify({ ...TENANT, slug: ANNEX, name: "Orchard Annex" }, null, 2),
   );
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    CONTENT_DIR: content,
-    DATA_DIR: data,
-    DEMO_DATA: "off",
-    CATALOGUE_ON_START: "off",
-    FOYER_NOW: foyerNow,
-    FOYER_MODE: "demo",
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-  };
+  const env = venueEnv(files, foyerNow, { CATALOGUE_ON_START: "off" });
   const catalogue = (...args: string[]) =>
-    execFileSync("npx", ["tsx", "scripts/catalogue.ts", ...args], { cwd: root, env, encoding: "utf8" });
+    execFileSync("npx", ["tsx", "scripts/catalogue.ts", ...args], { cwd: ROOT, env, encoding: "utf8" });
   expect(catalogue("check", SLUG)).toContain(
     `${SLUG}: OK (USD): 1 venue, 1 event, 1 ticket group, 2 ticket types, 1 schedule`,
   );
@@ -118,16 +85,11 @@ test.beforeAll(async ({ foyerNow }) => {
   expect(applied).toMatch(/added {4}\d+ sessions opm-visit: Museum visit, /);
   expect(catalogue("apply", SLUG)).toContain(`${SLUG}: up to date, nothing to change.`);
 
-  server = spawn(process.execPath, ["scripts/serve.mjs"], { cwd: root, env, stdio: "ignore" });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
+  venue = await startVenueServer(files, env);
+  base = venue.base;
 });
 
-test.afterAll(() => {
-  server?.kill();
-  rmSync(work, { recursive: true, force: true });
-});
+test.afterAll(() => venue?.stop());
 
 test("a venue written as files sells its first ticket: listing, date and time, checkout, order", async ({
   page,

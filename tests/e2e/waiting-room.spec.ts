@@ -4,21 +4,12 @@
  * without a token, is refused." A venue of its own (files written here, a server of its own whose
  * sale opens a minute after it starts), so no other spec meets its line.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
+import { startVenueServer, type VenueServer, venueEnv, writeVenue } from "./helpers/own-venue.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const SLUG = "lantern-hall";
 const EVENT = "lh-premiere";
-const work = mkdtempSync(join(tmpdir(), "foyer-waiting-room-"));
-const content = join(work, "content");
-const data = join(work, "data");
 /** The sale opens this long after the server's start (its clock starts at the project's instant). */
 const OPENS_AFTER_S = 70;
 
@@ -65,18 +56,7 @@ schedules:
     hours: { first: "19:00", last: "19:00", every: 60 }
 `;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
+let venue: VenueServer | undefined;
 let base = "";
 
 test.describe.configure({ mode: "serial" });
@@ -84,36 +64,12 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ foyerNow }) => {
   test.setTimeout(120_000);
   const onSaleAt = new Date(new Date(foyerNow).getTime() + OPENS_AFTER_S * 1000).toISOString();
-  mkdirSync(join(content, "tenants"), { recursive: true });
-  mkdirSync(join(content, "catalogue", SLUG), { recursive: true });
-  writeFileSync(join(content, "tenants", `${SLUG}.json`), JSON.stringify(tenantFile(onSaleAt), null, 2));
-  writeFileSync(join(content, "catalogue", SLUG, "catalogue.yaml"), CATALOGUE);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["scripts/serve.mjs"], {
-    cwd: root,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      CONTENT_DIR: content,
-      DATA_DIR: data,
-      DEMO_DATA: "off",
-      FOYER_NOW: foyerNow,
-      FOYER_MODE: "demo",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
+  const files = writeVenue("waiting-room", SLUG, tenantFile(onSaleAt), CATALOGUE);
+  venue = await startVenueServer(files, venueEnv(files, foyerNow));
+  base = venue.base;
 });
 
-test.afterAll(() => {
-  server?.kill();
-  rmSync(work, { recursive: true, force: true });
-});
+test.afterAll(() => venue?.stop());
 
 /** The place a line page shows, or 0 before it shows one. */
 async function placeOn(page: Page): Promise<number> {
