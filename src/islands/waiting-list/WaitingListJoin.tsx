@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { browserClient } from "../../lib/api/browser.ts";
-import { shopperMessage } from "../../lib/api/errors.ts";
+import { failureOf, shopperMessage } from "../../lib/api/errors.ts";
 import { waitingListApi } from "../../lib/api/waiting-list/client.ts";
 import { ordinal } from "../../lib/domain/waiting-list/rules.ts";
 import { format } from "../../lib/tenant/string-format.ts";
@@ -15,7 +15,7 @@ import { ChoiceInput, ChoiceSelect } from "../ui/ChoiceInput.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { TextField } from "../ui/TextField.tsx";
-import type { WaitingListJoinProps } from "./props.ts";
+import { refusalText, type WaitingListJoinProps } from "./props.ts";
 
 const EMAIL_MAX = 254;
 
@@ -59,7 +59,7 @@ export default function WaitingListJoin(props: WaitingListJoinProps) {
       setPosition(answer.waiting_list_entry._data[0]?.position ?? null);
       requestAnimationFrame(() => joinedHeading.current?.focus());
     } catch (error) {
-      setAlert(shopperMessage(error, s["waitingList.error"]));
+      setAlert(refusalText(s, failureOf(error).code, shopperMessage(error, s["waitingList.error"])));
     } finally {
       setBusy(false);
     }

@@ -5,11 +5,11 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { browserClient } from "../../lib/api/browser.ts";
-import { shopperMessage } from "../../lib/api/errors.ts";
+import { failureOf, shopperMessage } from "../../lib/api/errors.ts";
 import { waitingListApi } from "../../lib/api/waiting-list/client.ts";
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { SubmitButton } from "../ui/SubmitButton.tsx";
-import type { WaitingListTokenProps } from "./props.ts";
+import { refusalText, type WaitingListTokenProps } from "./props.ts";
 
 export interface WaitingListTokenActionProps extends WaitingListTokenProps {
   action: "leave" | "decline";
@@ -47,7 +47,9 @@ export default function WaitingListTokenAction({
       setDone(true);
       requestAnimationFrame(() => status.current?.focus());
     } catch (error) {
-      setAlert(shopperMessage(error, strings["waitingList.error"]));
+      setAlert(
+        refusalText(strings, failureOf(error).code, shopperMessage(error, strings["waitingList.error"])),
+      );
     } finally {
       setBusy(false);
     }

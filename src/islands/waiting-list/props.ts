@@ -38,3 +38,9 @@ export interface WaitingListTokenProps {
   token: string;
   strings: WaitingListStrings;
 }
+
+/** A refused call in the tenant's words when it has them for the code, else the API's own words. */
+export function refusalText(strings: WaitingListStrings, code: string, fallback: string): string {
+  const key = `waitingList.refused.${code}`;
+  return Object.hasOwn(strings, key) ? (strings[key as keyof WaitingListStrings] ?? fallback) : fallback;
+}

@@ -21,6 +21,16 @@ export const waitingListStrings = {
   "waitingList.join.email": "E-mail",
   "waitingList.join.emailInvalid": "Enter a valid e-mail address.",
   "waitingList.error": "Sorry, something went wrong. Please try again.",
+  // The API's refusals, in the tenant's words (the join form, the leave and decline buttons).
+  "waitingList.refused.waiting_list_already_joined":
+    "This e-mail address is already on the waiting list for this session.",
+  "waitingList.refused.waiting_list_not_sold_out":
+    "There are places left for this session: book them instead of waiting.",
+  "waitingList.refused.waiting_list_closed": "The waiting list closed when the session started.",
+  "waitingList.refused.waiting_list_off": "This event has no waiting list.",
+  "waitingList.refused.waiting_list_offer_ended": "This offer has ended.",
+  "waitingList.refused.not_found": "This link is no longer valid.",
+  "waitingList.refused.rate_limited": "Too many tries from here. Please wait a few minutes and try again.",
   "waitingList.join.submit": "Join the waiting list",
   "waitingList.join.memberSubmit": "Join as {email}",
   "waitingList.join.working": "Joining…",
