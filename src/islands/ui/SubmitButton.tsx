@@ -4,11 +4,18 @@ export interface SubmitButtonProps {
   label: string;
   busyLabel: string;
   disabled?: boolean;
+  /** A second choice beside the page's main one (e.g. declining an offer). */
+  secondary?: boolean;
 }
 
-export function SubmitButton({ busy, label, busyLabel, disabled }: SubmitButtonProps) {
+export function SubmitButton({ busy, label, busyLabel, disabled, secondary }: SubmitButtonProps) {
   return (
-    <button type="submit" className="button" disabled={busy || disabled} aria-busy={busy || undefined}>
+    <button
+      type="submit"
+      className={secondary ? "button button--secondary" : "button"}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+    >
       {busy ? busyLabel : label}
     </button>
   );

@@ -73,7 +73,12 @@ export default function WaitingListTokenAction({
       <div role="alert" className="waiting-list-form__alert">
         {alert}
       </div>
-      <SubmitButton busy={busy} label={strings[texts.label]} busyLabel={strings[texts.busy]} />
+      <SubmitButton
+        busy={busy}
+        label={strings[texts.label]}
+        busyLabel={strings[texts.busy]}
+        secondary={action === "decline"}
+      />
     </IslandForm>
   );
 }
