@@ -1,7 +1,8 @@
-/** Shared pieces of the routes: documented query and response schemas, raw query access, the same-origin write check. */
+/** Shared pieces of the routes: documented query and response schemas, raw query access, the same-origin write check, /api-only calls. */
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { apiErrorBody } from "../../../api/schemas.ts";
+import { fail } from "../../errors/api-error.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { forbidden } from "../../services/cart/errors.ts";
 import type { RawQuery } from "../query/index.ts";
@@ -81,3 +82,15 @@ export const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
   }
   await next();
 };
+
+/**
+ * Calls that exist under /api only (a /cached_api path is not found) and whose answers are never
+ * stored: personal ones, or ones that change state.
+ */
+export function apiOnly(cacheControl = "no-store"): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    if (c.get("cached")) throw fail("not_found");
+    await next();
+    c.res.headers.set("Cache-Control", cacheControl);
+  };
+}

@@ -5,7 +5,6 @@
  * (sameOriginWrites). Rate limits: services/auth/limits.ts; non-enumeration: services/auth/login.ts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import {
   changeCodeAnswer,
   createUserBody,
@@ -27,8 +26,6 @@ import {
 } from "../../../api/auth/schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { isValidPassword } from "../../../domain/password-rules.ts";
-import { fail } from "../../errors/api-error.ts";
-import type { ApiEnv } from "../../request/env.ts";
 import { checkProfilePatch, profilePatchInput } from "../../services/account/profile.ts";
 import { assertChangeProof, requestChangeCode } from "../../services/auth/change-proof.ts";
 import { type AuthCall, authCall, loggedInAt, sessionToken } from "../../services/auth/context.ts";
@@ -56,7 +53,7 @@ import {
 } from "../../services/auth/users.ts";
 import { createGuestIdentity } from "../../services/compat/guest-identity.ts";
 import type { ApiRouter } from "../router.ts";
-import { sameOriginWrites } from "./_shared.ts";
+import { apiOnly, sameOriginWrites } from "./_shared.ts";
 
 const sellerQuery = z.object({ _seller: z.string().max(200).optional() });
 const body = <T extends z.ZodTypeAny>(schema: T) => ({
@@ -190,13 +187,6 @@ const AUTH_PATHS = [
   "/my/ticket_order/resend",
 ];
 
-/** Account calls exist under /api only and are never cached. */
-const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw fail("not_found");
-  await next();
-  c.res.headers.set("Cache-Control", "no-store");
-};
-
 async function requireLogin(call: AuthCall): Promise<string> {
   const identityId = await loggedInAt(call);
   if (!identityId) throw notLoggedIn();
@@ -212,7 +202,7 @@ async function loggedInIdentity(call: AuthCall, identityId: string): Promise<Ide
 export function registerAuth(router: ApiRouter): void {
   for (const path of AUTH_PATHS) {
     router.use(path, sameOriginWrites);
-    router.use(path, apiOnly);
+    router.use(path, apiOnly());
   }
 
   router.openapi(routes.requestOtp, async (c) => {

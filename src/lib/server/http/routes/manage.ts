@@ -10,11 +10,8 @@
  * /cached_api. Writes check their origin.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import { cancelBody, manageAnswer, manageLinkBody, manageQuery } from "../../../api/manage/schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
-import { fail } from "../../errors/api-error.ts";
-import type { ApiEnv } from "../../request/env.ts";
 import { authCall } from "../../services/auth/context.ts";
 import { enforceLimit } from "../../services/auth/limits.ts";
 import { managedOrder } from "../../services/manage/access.ts";
@@ -22,7 +19,7 @@ import { cancelOrderTickets } from "../../services/manage/cancel.ts";
 import { mailManagedOrder, orderByNumberAndEmail } from "../../services/manage/mail.ts";
 import { manageView, serializeManage } from "../../services/manage/read.ts";
 import type { ApiRouter } from "../router.ts";
-import { sameOriginWrites } from "./_shared.ts";
+import { apiOnly, sameOriginWrites } from "./_shared.ts";
 
 const PRIVATE = "private, no-store";
 const params = z.object({ id: z.string().min(1).max(200) });
@@ -74,16 +71,9 @@ const cancel = createRoute({
   },
 });
 
-/** Manage calls exist under /api only and are never stored. */
-const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw fail("not_found");
-  await next();
-  c.res.headers.set("Cache-Control", PRIVATE);
-};
-
 export function registerManage(router: ApiRouter): void {
   for (const path of ["/ticket_order/manage_link", "/ticket_order/:id/manage", "/ticket_order/:id/cancel"]) {
-    router.use(path, apiOnly);
+    router.use(path, apiOnly(PRIVATE));
     router.use(path, sameOriginWrites);
   }
   router.openapi(read, async (c) => {

@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
@@ -17,14 +17,8 @@ import { declineOffer } from "../../services/waiting-list/offers.ts";
 import { offerView } from "../../services/waiting-list/view.ts";
 import { requestCaller } from "../request-caller.ts";
 import type { ApiRouter } from "../router.ts";
-import { jsonBody, sameOriginWrites } from "./_shared.ts";
+import { apiOnly, jsonBody, sameOriginWrites } from "./_shared.ts";
 import { answer, idParam, one, sellerQuery } from "./admin/shapes.ts";
-
-const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw fail("not_found");
-  await next();
-  c.res.headers.set("Cache-Control", "no-store");
-};
 
 const routes = {
   join: createRoute({
@@ -87,7 +81,7 @@ async function memberOf(c: Context<ApiEnv>, sellerId: string) {
 export function registerWaitingList(router: ApiRouter): void {
   for (const path of ["/waiting_list", "/waiting_list/*"]) {
     router.use(path, sameOriginWrites);
-    router.use(path, apiOnly);
+    router.use(path, apiOnly());
   }
   router.openapi(routes.join, async (c) => {
     const { db, clock } = c.get("deps");

@@ -5,7 +5,7 @@
  * checkout calls ask for. Under /api only, never cached, writes checking their origin.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { getTenant } from "../../../tenant/load.ts";
 import { fail } from "../../errors/api-error.ts";
@@ -16,14 +16,8 @@ import { ADMISSION_COOKIE } from "../../services/waiting-room/admission-token.ts
 import { arrive, lineStatus, VISITOR_COOKIE } from "../../services/waiting-room/line.ts";
 import { guardingRoom } from "../../services/waiting-room/rooms.ts";
 import type { ApiRouter } from "../router.ts";
-import { sameOriginWrites } from "./_shared.ts";
+import { apiOnly, sameOriginWrites } from "./_shared.ts";
 import { answer, one, sellerQuery } from "./admin/shapes.ts";
-
-const apiOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.get("cached")) throw fail("not_found");
-  await next();
-  c.res.headers.set("Cache-Control", "no-store");
-};
 
 /** The visitor cookie lives a day: a shopper who closes the tab comes back to their place. */
 const VISITOR_MAX_S = 24 * 3600;
@@ -43,7 +37,7 @@ function setLineCookie(c: Context<ApiEnv>, name: string, value: string, maxAge: 
 
 export function registerWaitingRoom(router: ApiRouter): void {
   router.use("/waiting_room/*", sameOriginWrites);
-  router.use("/waiting_room/*", apiOnly);
+  router.use("/waiting_room/*", apiOnly());
   router.openapi(line, async (c) => {
     const { db, clock } = c.get("deps");
     const now = clock.now();
