@@ -14,8 +14,9 @@ import { serveApp } from "../tests/helpers/http-server.ts";
 import { holdTemplate, rawHold, timed } from "./bench-ceiling.ts";
 
 const url = process.env.BENCH_DB_URL;
-// BENCH_PROFILE=dir writes a CPU profile of the server (open it in Chrome DevTools) at stop.
-const profiler = process.env.BENCH_PROFILE ? await startProfiler() : undefined;
+// BENCH_PROFILE=dir writes a CPU profile of the server's HTTP run alone (open it in Chrome
+// DevTools): started and stopped by the bench's "profile-start" and "profile-stop" messages.
+let profiler: import("node:inspector/promises").Session | undefined;
 
 async function startProfiler() {
   const { Session } = await import("node:inspector/promises");
@@ -24,6 +25,16 @@ async function startProfiler() {
   await session.post("Profiler.enable");
   await session.post("Profiler.start");
   return session;
+}
+
+async function stopProfiler() {
+  if (!profiler) return;
+  const { profile } = await profiler.post("Profiler.stop");
+  profiler = undefined;
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  const dir = process.env.BENCH_PROFILE ?? ".";
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/holds-${handle.kind}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
 }
 const handle = await openDb(url ? { kind: "postgres", url } : { kind: "pglite" });
 const now = systemClock.now();
@@ -90,14 +101,12 @@ process.on(
         groupHeld: Number(groupHeld?.n ?? 0),
       });
     }
+    if (message.type === "profile-start" && process.env.BENCH_PROFILE) profiler = await startProfiler();
+    if (message.type === "profile-stop") {
+      await stopProfiler();
+      process.send?.({ type: "profile-stopped" });
+    }
     if (message.type === "stop") {
-      if (profiler) {
-        const { profile } = await profiler.post("Profiler.stop");
-        const { mkdirSync, writeFileSync } = await import("node:fs");
-        const dir = process.env.BENCH_PROFILE ?? ".";
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(`${dir}/holds-${handle.kind}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
-      }
       await server.close();
       await handle.close();
       process.exit(0);

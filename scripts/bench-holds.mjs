@@ -48,11 +48,14 @@ async function benchOne(kind, env) {
     return server.next("ceiling");
   };
   const before = await ceilingHalf();
+  server.child.send({ type: "profile-start" });
   const result = await run({
     ...request(ready.throughputSession),
     connections: CONNECTIONS,
     duration: DURATION,
   });
+  server.child.send({ type: "profile-stop" });
+  await server.next("profile-stopped");
   const after = await ceilingHalf();
   const holdsPerSecond = result["2xx"] / DURATION;
   const ceiling = (before.done + after.done) / (before.elapsed + after.elapsed);
