@@ -205,7 +205,16 @@ export async function timed(
   work: () => Promise<unknown>,
   concurrency: number,
   seconds: number,
-): Promise<{ done: number; failed: number; elapsed: number; perSecond: number; exhausted: boolean }> {
+): Promise<{
+  done: number;
+  failed: number;
+  elapsed: number;
+  perSecond: number;
+  exhausted: boolean;
+  /** This process's CPU time (user and system) over the run, in ms. */
+  cpuMs: number;
+}> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const end = started + seconds * 1000;
   let done = 0;
@@ -224,8 +233,14 @@ export async function timed(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
-  return { done, failed, elapsed, perSecond: done / elapsed, exhausted };
+  return { done, failed, elapsed, perSecond: done / elapsed, exhausted, cpuMs: cpuMsSince(cpu) };
 }
 
 /** Thrown by a timed work that has nothing left to do (all prepared carts used). */
 export class Exhausted extends Error {}
+
+/** The process's CPU time (user and system) since `start`, in ms. */
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}

@@ -22,6 +22,7 @@ import {
   rawHold,
   timed,
 } from "./bench-ceiling.ts";
+import { answerRunProbe } from "./bench-run-probe.ts";
 
 const url = process.env.BENCH_DB_URL;
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 16);
@@ -29,6 +30,8 @@ const handle = await openDb(url ? { kind: "postgres", url } : { kind: "pglite" }
 const now = systemClock.now();
 await seedDemo(handle.db, { now });
 const app = createApiApp({ db: handle.db, clock: systemClock });
+// The HTTP checkouts' CPU time, and their profile with BENCH_PROFILE=dir.
+answerRunProbe("checkout", handle.kind);
 
 async function openSessions(count: number, capacity: number): Promise<string[]> {
   const rows = await handle.db

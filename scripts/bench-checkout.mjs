@@ -6,7 +6,8 @@
 // Each level is followed by the raw-SQL ceiling at the same concurrency (DESIGN §9: checkouts at
 // 0.5x of it or better): the checkout's writes (identity, payment, order, ticket booked, scan code,
 // cart, confirmation mail) by hand-made SQL in one transaction (scripts/bench-ceiling.ts). The
-// number is also printed next to pretix's published ~500 orders per minute per event (8.3/s). PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a
+// server's CPU time per checkout is printed beside the ceiling's (BENCH_PROFILE=dir profiles the HTTP
+// runs: scripts/bench-run-probe.ts). The number is also printed next to pretix's published ~500 orders per minute per event (8.3/s). PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a
 // fresh database is made and dropped). Run alone with `node scripts/bench-checkout.mjs`, or as part
 // of `npm run bench`. Server: scripts/bench-checkout-server.ts.
 import { forkBenchServer, onEachDatabase } from "./bench-support.mjs";
@@ -117,7 +118,10 @@ async function benchOne(kind, env) {
   for (const clients of LEVELS) {
     const want = Math.min(Math.max(Math.ceil(estimate * DURATION * 2.5), 4 * clients), 6000);
     const carts = await prepareCarts(base, ready.sessionIds, want);
+    server.child.send({ type: "run-start" });
     const r = await checkouts(base, carts, clients, DURATION);
+    server.child.send({ type: "run-stop" });
+    const run = await server.next("run-stopped");
     succeeded += r.completed;
     const perSecond = r.completed / r.elapsed;
     estimate = Math.max(estimate, perSecond);
@@ -138,6 +142,11 @@ async function benchOne(kind, env) {
       `  checkouts ${perSecond.toFixed(1)}/s, ceiling ${ceiling.perSecond.toFixed(1)}/s, ratio ${ratio.toFixed(2)} ` +
         `(goal >= ${GOAL}: ${ratio >= GOAL ? "OK" : "UNDER GOAL"}); ceiling ${ceiling.done} in ${ceiling.elapsed.toFixed(1)} s` +
         `${ceiling.exhausted ? ", all prepared carts used" : ""}, failed ${ceiling.failed}`,
+    );
+    // Where the gap is: the server process's CPU per checkout over HTTP beside the ceiling's SQL.
+    console.log(
+      `  server CPU per checkout: ${(run.cpuMs / Math.max(1, r.completed)).toFixed(2)} ms over HTTP, ` +
+        `${(ceiling.cpuMs / Math.max(1, ceiling.done)).toFixed(2)} ms for the ceiling's SQL`,
     );
     console.log(
       `  vs pretix ~500 orders/minute per event (${PRETIX_PER_SECOND.toFixed(1)}/s): ` +

@@ -12,34 +12,15 @@ import { seedDemo } from "../src/lib/server/db/seed/index.ts";
 import { createApiApp } from "../src/lib/server/http/app.ts";
 import { serveApp } from "../tests/helpers/http-server.ts";
 import { holdTemplate, rawHold, timed } from "./bench-ceiling.ts";
+import { answerRunProbe } from "./bench-run-probe.ts";
 
 const url = process.env.BENCH_DB_URL;
-// BENCH_PROFILE=dir writes a CPU profile of the server's HTTP run alone (open it in Chrome
-// DevTools): started and stopped by the bench's "profile-start" and "profile-stop" messages.
-let profiler: import("node:inspector/promises").Session | undefined;
-
-async function startProfiler() {
-  const { Session } = await import("node:inspector/promises");
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  return session;
-}
-
-async function stopProfiler() {
-  if (!profiler) return;
-  const { profile } = await profiler.post("Profiler.stop");
-  profiler = undefined;
-  const { mkdirSync, writeFileSync } = await import("node:fs");
-  const dir = process.env.BENCH_PROFILE ?? ".";
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/holds-${handle.kind}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
-}
 const handle = await openDb(url ? { kind: "postgres", url } : { kind: "pglite" });
 const now = systemClock.now();
 await seedDemo(handle.db, { now });
 const app = createApiApp({ db: handle.db, clock: systemClock });
+// The HTTP run's CPU time, and its profile with BENCH_PROFILE=dir.
+answerRunProbe("holds", handle.kind);
 
 async function openSession(offset: number, capacity: number): Promise<string> {
   const rows = await handle.db
@@ -100,11 +81,6 @@ process.on(
         groupUsed: group?.usedCapacity,
         groupHeld: Number(groupHeld?.n ?? 0),
       });
-    }
-    if (message.type === "profile-start" && process.env.BENCH_PROFILE) profiler = await startProfiler();
-    if (message.type === "profile-stop") {
-      await stopProfiler();
-      process.send?.({ type: "profile-stopped" });
     }
     if (message.type === "stop") {
       await server.close();

@@ -5,7 +5,7 @@
 // for 50 places; then the oversell check (used_capacity == held tickets <= capacity).
 // PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is made
 // and dropped). Run alone with `node scripts/bench-holds.mjs`, or as part of `npm run bench`.
-// BENCH_PROFILE=dir writes a CPU profile of each holds server (scripts/bench-holds-server.ts).
+// BENCH_PROFILE=dir writes a CPU profile of each holds server's HTTP run (scripts/bench-run-probe.ts).
 
 import autocannon from "autocannon";
 import { forkBenchServer, onEachDatabase } from "./bench-support.mjs";
@@ -48,14 +48,14 @@ async function benchOne(kind, env) {
     return server.next("ceiling");
   };
   const before = await ceilingHalf();
-  server.child.send({ type: "profile-start" });
+  server.child.send({ type: "run-start" });
   const result = await run({
     ...request(ready.throughputSession),
     connections: CONNECTIONS,
     duration: DURATION,
   });
-  server.child.send({ type: "profile-stop" });
-  await server.next("profile-stopped");
+  server.child.send({ type: "run-stop" });
+  const httpRun = await server.next("run-stopped");
   const after = await ceilingHalf();
   const holdsPerSecond = result["2xx"] / DURATION;
   const ceiling = (before.done + after.done) / (before.elapsed + after.elapsed);
@@ -64,6 +64,11 @@ async function benchOne(kind, env) {
     `${kind}: holds ${holdsPerSecond.toFixed(1)}/s, ceiling ${ceiling.toFixed(1)}/s, ratio ${ratio.toFixed(2)} ` +
       `(goal >= ${GOAL}: ${ratio >= GOAL ? "OK" : "UNDER GOAL"}); p99 ${result.latency.p99} ms, errors ${result.non2xx + result.errors}` +
       `; ceiling halves ${before.perSecond.toFixed(0)} and ${after.perSecond.toFixed(0)}/s, failed ${before.failed + after.failed}`,
+  );
+  // Where the gap is: the server process's CPU per hold over HTTP beside the ceiling's in-process SQL.
+  const ceilingCpu = (before.cpuMs + after.cpuMs) / (before.done + after.done);
+  console.log(
+    `  server CPU per hold: ${(httpRun.cpuMs / Math.max(1, result["2xx"])).toFixed(2)} ms over HTTP, ${ceilingCpu.toFixed(2)} ms for the ceiling's SQL`,
   );
   const race = await run({ ...request(ready.raceSession), connections: CONNECTIONS, amount: 500 });
   server.child.send({ type: "check", sessionId: ready.raceSession });

@@ -19,6 +19,7 @@ import { ADMIT_PASS_MS, admitPass } from "../src/lib/server/services/waiting-roo
 import { roomsOf } from "../src/lib/server/services/waiting-room/rooms.ts";
 import { contentDir, getTenant } from "../src/lib/tenant/load.ts";
 import { serveApp } from "../tests/helpers/http-server.ts";
+import { answerRunProbe } from "./bench-run-probe.ts";
 
 const SELLER = "harbour-museum";
 const EVENT = "hm-general-admission";
@@ -117,6 +118,8 @@ async function check() {
 }
 
 const server = await serveApp(createApiApp({ db: handle.db, clock: systemClock }));
+// The crowd's CPU time on the server, and its profile with BENCH_PROFILE=dir.
+answerRunProbe("onsale", handle.kind);
 process.on("message", async (message: { type: string }) => {
   if (message.type === "check") process.send?.({ type: "check", ...(await check()) });
   if (message.type === "stop") {

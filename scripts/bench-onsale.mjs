@@ -15,7 +15,8 @@
 // afterwards); PGlite (one process, one connection: a small venue's single server) runs with
 // BENCH_ONSALE_PGLITE_SHOPPERS (1,000) at a fifth of the rate, or not at all with BENCH_ONSALE_PGLITE=off.
 // Beside the position answer's p99: how many answers a second the server gave, and how many the
-// crowd asked at its peak (those waiting then, over the page's 10 to 11 s between asks).
+// crowd asked at its peak (those waiting then, at the page's pace), and the
+// server's CPU time per request (BENCH_PROFILE=dir profiles it: scripts/bench-run-probe.ts).
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -139,7 +140,9 @@ async function crowd(ready, shoppers, rate) {
       const state =
         place.phase === "before"
           ? { phase: "before", onSaleAt: Date.parse(place.on_sale_at) }
-          : { phase: "waiting", estimateSeconds: place.estimate_seconds ?? null };
+          : place.position === null
+            ? { phase: "placing" }
+            : { phase: "waiting", estimateSeconds: place.estimate_seconds ?? null };
       await sleep(nextPollMs(state, Date.now(), Math.random()));
     }
     t.admitted += 1;
@@ -269,7 +272,10 @@ async function benchOne(kind, env) {
       `${kind}: ${shoppers} shoppers over ${ARRIVAL_SECONDS} s, on sale ${early.toFixed(0)} s after the first arrival, ` +
         `room rate ${rate}/min, ${CAPACITY} places`,
     );
+    server.child.send({ type: "run-start" });
     const t = await crowd(ready, shoppers, rate);
+    server.child.send({ type: "run-stop" });
+    const run = await server.next("run-stopped");
     server.child.send({ type: "check" });
     const c = await server.next("check");
     const lineMs = [...t.lineMs].sort((a, b) => a - b);
@@ -291,9 +297,11 @@ async function benchOne(kind, env) {
         `p99 ${p99.toFixed(0)} ms (goal < 1000 ms: ${ok(p99 < 1000)}), max ${(lineMs.at(-1) ?? 0).toFixed(0)} ms`,
     );
     const answered = lineMs.length / Math.max(1, (t.lastLineAt - t.started) / 1000);
+    const requests = [...t.status.values()].reduce((a, b) => a + b, 0);
     console.log(
       `  position answers served ${answered.toFixed(0)}/s on average; at the peak ${adm.peak} waited, asking about ` +
-        `${pageDemand(adm.peak, rate).toFixed(0)}/s at the page's pace (nextPollMs)`,
+        `${pageDemand(adm.peak, rate).toFixed(0)}/s at the page's pace (nextPollMs); ` +
+        `server CPU ${(run.cpuMs / Math.max(1, requests)).toFixed(2)} ms per request (${(run.cpuMs / 1000 / t.seconds).toFixed(2)} of a core)`,
     );
     console.log(
       `  admission: ${adm.rate.toFixed(0)}/min over ${adm.minutes.toFixed(1)} min (${adm.passes} passes) vs the room's ${rate}/min: ` +

@@ -19,7 +19,8 @@ interface QueueConfig {
 
 interface LineAnswer {
   phase: "before" | "waiting" | "admitted";
-  position?: number;
+  /** Null for the second until the line has drawn or given the visitor's place. */
+  position?: number | null;
   paused?: boolean;
   estimate_seconds?: number | null;
   leaves_at?: string;
@@ -83,7 +84,11 @@ export function startQueue(doc: Document): void {
       setTimeout(() => window.location.assign(config.eventHref), 1500);
       return null;
     }
-    const place = t("waitingRoom.position", { position: numbers.format(line.position ?? 0) });
+    if (line.position === null || line.position === undefined) {
+      show(t("waitingRoom.placing"), "");
+      return { phase: "placing" };
+    }
+    const place = t("waitingRoom.position", { position: numbers.format(line.position) });
     const estimate = line.estimate_seconds ?? null;
     const wait = line.paused
       ? t("waitingRoom.paused")

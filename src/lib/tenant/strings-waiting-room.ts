@@ -9,6 +9,7 @@ export const waitingRoomStrings = {
   "waitingRoom.fair":
     "Everyone who is here before the sale opens gets a random place in line when it opens, so there is no need to refresh.",
   "waitingRoom.join": "Wait in line",
+  "waitingRoom.placing": "The sale is open. Finding your place in line…",
   "waitingRoom.position": "Your place in line: {position}",
   "waitingRoom.estimate": "Estimated wait: about {minutes} min.",
   "waitingRoom.estimateSoon": "Estimated wait: less than a minute.",

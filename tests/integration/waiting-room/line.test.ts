@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { admitPass } from "../../../src/lib/server/services/waiting-room/admit.ts";
-import { arrive, lineStatus, type VisitorRow } from "../../../src/lib/server/services/waiting-room/line.ts";
+import { arrive, lineStatus, type Visitor } from "../../../src/lib/server/services/waiting-room/line.ts";
 import { guardingRoom } from "../../../src/lib/server/services/waiting-room/rooms.ts";
 import type { Tenant } from "../../../src/lib/tenant/schema.ts";
 import { TEST_NOW, withTestApi } from "../../helpers/api.ts";
@@ -67,7 +67,7 @@ const room = zoo ? guardingRoom(zoo, "rz-day-admission") : undefined;
 if (!room) throw new Error("no room");
 
 /** The i-th visitor (fails the test when missing). */
-function nth(rows: readonly VisitorRow[], i: number): VisitorRow {
+function nth(rows: readonly Visitor[], i: number): Visitor {
   const row = rows[i];
   if (!row) throw new Error(`no visitor ${i}`);
   return row;
@@ -85,16 +85,29 @@ const ownRoom = (settings: Partial<typeof room> = {}) => ({
 describe("the on-sale line", () => {
   it("everyone who arrives before the on-sale gets a random place at the on-sale moment; later ones queue in the order they arrived", async () => {
     const line = ownRoom();
-    const early: VisitorRow[] = [];
+    const early: Visitor[] = [];
     for (let i = 0; i < 40; i++)
       early.push(await arrive(api.handle.db, line, undefined, new Date(TEST_NOW.getTime() + i * 1000)));
-    const late: VisitorRow[] = [];
-    for (let i = 0; i < 5; i++) late.push(await arrive(api.handle.db, line, undefined, at(1000 + i * 1000)));
     const before = await lineStatus(api.handle.db, line, nth(early, 0), TEST_NOW);
     expect(before.phase).toBe("before");
-    const placeOf = async (v: (typeof early)[number]) => {
-      const status = await lineStatus(api.handle.db, line, v, at(10_000));
-      return status.phase === "waiting" ? status.position : -1;
+    // Paused by staff from the start, so the passes only rank (nobody is let in).
+    await api.handle.db
+      .insert(s.waitingRoomState)
+      .values({ sellerId: line.sellerId, roomKey: line.key, countedAt: ON_SALE, paused: true });
+    // Until the first pass after the on-sale ranks them, the places are being drawn.
+    const unranked = await lineStatus(api.handle.db, line, nth(early, 0), at(500));
+    expect(unranked).toMatchObject({ phase: "waiting", position: null, estimateSeconds: null });
+    await admitPass(api.handle.db, at(1000), [line]);
+    const late: Visitor[] = [];
+    for (let i = 0; i < 5; i++) {
+      late.push(await arrive(api.handle.db, line, undefined, at(1000 + i * 1000)));
+      await admitPass(api.handle.db, at(2000 + i * 1000), [line]);
+    }
+    const placeOf = async (v: Visitor) => {
+      // Asked again as the page does: the cookie names the visitor.
+      const again = await arrive(api.handle.db, line, v.row.id, at(10_000));
+      const status = await lineStatus(api.handle.db, line, again, at(10_000));
+      return status.phase === "waiting" ? (status.position ?? 0) : -1;
     };
     const earlyPlaces = await Promise.all(early.map(placeOf));
     expect([...earlyPlaces].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
@@ -102,13 +115,13 @@ describe("the on-sale line", () => {
     expect(earlyPlaces).not.toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(await Promise.all(late.map(placeOf))).toEqual([41, 42, 43, 44, 45]);
     // A reload (the same cookie) keeps the place.
-    const again = await arrive(api.handle.db, line, early[3]?.id, at(11_000));
-    expect(again.id).toBe(early[3]?.id);
+    const again = await arrive(api.handle.db, line, early[3]?.row.id, at(11_000));
+    expect(again.row.id).toBe(early[3]?.row.id);
   });
 
   it("shoppers are let in at the set rate, in the order of the line; a pause stops it", async () => {
     const line = ownRoom({ ratePerMinute: 120 });
-    const visitors: VisitorRow[] = [];
+    const visitors: Visitor[] = [];
     for (let i = 0; i < 30; i++) visitors.push(await arrive(api.handle.db, line, undefined, at(i)));
     // Two seconds at 2 a second: 4 let in, in arrival order (all came after the on-sale).
     await admitPass(api.handle.db, at(0), [line]);
@@ -123,13 +136,14 @@ describe("the on-sale line", () => {
       )
         .filter((v) => v.admittedAt !== null)
         .map((v) => v.id);
-    expect(new Set(await admitted())).toEqual(new Set(visitors.slice(0, 4).map((v) => v.id)));
+    expect(new Set(await admitted())).toEqual(new Set(visitors.slice(0, 4).map((v) => v.row.id)));
     // Ten more seconds: 20 more.
     for (let t = 3000; t <= 12_000; t += 1000) await admitPass(api.handle.db, at(t), [line]);
     expect((await admitted()).length).toBe(24);
-    const status = await lineStatus(api.handle.db, line, nth(visitors, 29), at(12_000));
+    const last = await arrive(api.handle.db, line, nth(visitors, 29).row.id, at(12_000));
+    const status = await lineStatus(api.handle.db, line, last, at(12_000));
     expect(status).toMatchObject({ phase: "waiting", position: 6, estimateSeconds: 3 });
-    const fresh = await arrive(api.handle.db, line, visitors[0]?.id, at(12_000));
+    const fresh = await arrive(api.handle.db, line, visitors[0]?.row.id, at(12_000));
     const first = await lineStatus(api.handle.db, line, fresh, at(12_000));
     expect(first.phase).toBe("admitted");
     // Paused by staff: nobody more, and no estimate.
@@ -139,7 +153,8 @@ describe("the on-sale line", () => {
       .where(eq(s.waitingRoomState.roomKey, line.key));
     for (let t = 13_000; t <= 20_000; t += 1000) await admitPass(api.handle.db, at(t), [line]);
     expect((await admitted()).length).toBe(24);
-    expect(await lineStatus(api.handle.db, line, nth(visitors, 29), at(20_000))).toMatchObject({
+    const paused = await arrive(api.handle.db, line, nth(visitors, 29).row.id, at(20_000));
+    expect(await lineStatus(api.handle.db, line, paused, at(20_000))).toMatchObject({
       paused: true,
       estimateSeconds: null,
     });

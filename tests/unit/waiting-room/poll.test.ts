@@ -12,11 +12,16 @@ describe("the line page's timing", () => {
     expect(nextPollMs({ phase: "before", onSaleAt: 10_000_000 }, 0, 0)).toBe(30_250);
   });
 
-  it("while waiting: about ten times over the estimate, 2 to 10 seconds apart; paused: every 10 s", () => {
+  it("while waiting: three times over the estimate, 2 to 20 seconds apart; paused: every 10 s", () => {
     expect(nextPollMs({ phase: "waiting", estimateSeconds: 5 }, 0, 0)).toBe(2000);
-    expect(nextPollMs({ phase: "waiting", estimateSeconds: 60 }, 0, 0)).toBe(6000);
-    expect(nextPollMs({ phase: "waiting", estimateSeconds: 3600 }, 0, 0)).toBe(10_000);
+    expect(nextPollMs({ phase: "waiting", estimateSeconds: 30 }, 0, 0)).toBe(10_000);
+    expect(nextPollMs({ phase: "waiting", estimateSeconds: 3600 }, 0, 0)).toBe(20_000);
     expect(nextPollMs({ phase: "waiting", estimateSeconds: null }, 0, 0)).toBe(10_000);
+  });
+
+  it("while the line draws the place (the second after the on-sale or arriving): again in one to two seconds", () => {
+    expect(nextPollMs({ phase: "placing" }, 0, 0)).toBe(1000);
+    expect(nextPollMs({ phase: "placing" }, 0, 0.999)).toBe(1999);
   });
 
   it("after failures it backs off, up to 30 s", () => {

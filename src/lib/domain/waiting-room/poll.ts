@@ -1,12 +1,15 @@
 /**
  * How the line's page asks for its place: before the on-sale, right after the moment it opens
- * (spread over two seconds, so ten thousand pages don't ask in the same millisecond); while
- * waiting, about ten times over the estimated wait, between 2 and 10 seconds apart; after a
+ * (spread over two seconds, so ten thousand pages don't ask in the same millisecond); while the
+ * line is drawing the visitor's place (the second after the moment or after arriving), again in a
+ * second or two; while waiting, three times over the estimated wait, between 2 and 20 seconds
+ * apart (a long line asks seldom: it is the crowd's asking a server answers at an on-sale); after a
  * failure, backing off to 30 seconds. And the countdown's words.
  */
 
 export type PollPhase =
   | { phase: "before"; onSaleAt: number }
+  | { phase: "placing" }
   | { phase: "waiting"; estimateSeconds: number | null }
   | { phase: "failed"; failures: number };
 
@@ -17,9 +20,11 @@ export function nextPollMs(state: PollPhase, nowMs: number, random: number): num
   switch (state.phase) {
     case "before":
       return clamp(state.onSaleAt - nowMs, 0, 30_000) + Math.floor(random * 2000) + 250;
+    case "placing":
+      return 1000 + Math.floor(random * 1000);
     case "waiting": {
       const base =
-        state.estimateSeconds === null ? 10_000 : clamp((state.estimateSeconds * 1000) / 10, 2000, 10_000);
+        state.estimateSeconds === null ? 10_000 : clamp((state.estimateSeconds * 1000) / 3, 2000, 20_000);
       return base + Math.floor(random * 1000);
     }
     case "failed":

@@ -27,7 +27,7 @@ const line = createRoute({
   path: "/waiting_room/{event_id}/line",
   request: { query: sellerQuery, params: z.object({ event_id: z.string().max(100) }) },
   responses: answer(
-    "The caller's place: before the on-sale (when it opens), waiting (the place, whether the line is paused, the estimated wait in seconds), or admitted (until when; the admission cookie is set).",
+    "The caller's place: before the on-sale (when it opens), waiting (the place, or null for the second or two until the line ranks the caller; whether the line is paused; the estimated wait in seconds), or admitted (until when; the admission cookie is set).",
   ),
 });
 
@@ -46,7 +46,7 @@ export function registerWaitingRoom(router: ApiRouter): void {
     const room = tenant ? guardingRoom(tenant, c.req.valid("param").event_id) : undefined;
     if (!room) throw fail("not_found");
     const visitor = await arrive(db, room, getCookie(c, VISITOR_COOKIE), now);
-    setLineCookie(c, VISITOR_COOKIE, visitor.id, VISITOR_MAX_S);
+    setLineCookie(c, VISITOR_COOKIE, visitor.row.id, VISITOR_MAX_S);
     const status = await lineStatus(db, room, visitor, now);
     if (status.phase === "admitted") {
       const stay = Math.max(1, Math.floor((status.leavesAt.getTime() - now.getTime()) / 1000));

@@ -1,17 +1,63 @@
 /**
  * Letting the line in. Every server runs the pass each second; a room's pass takes its state row
  * (FOR UPDATE SKIP LOCKED), so one server at a time lets a room's shoppers in, and none counts the
- * rate twice. Those let in are the next in the line's order (domain/waiting-room/rules.ts), as many
- * as the rate's credit and the room left in the shop allow (admissionsDue).
+ * rate twice. The pass ranks those who joined since the last (the line's order,
+ * domain/waiting-room/rules.ts) and lets in the next ranks, as many as the rate's credit and the
+ * room left in the shop allow (admissionsDue).
  */
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { admissionsDue } from "../../../domain/waiting-room/rules.ts";
 import { loadTenants } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { type Room, roomsOf, running } from "./rooms.ts";
 
 export const ADMIT_PASS_MS = 1_000;
+
+const inRoom = (room: Room) =>
+  and(eq(s.waitingRoomVisitor.sellerId, room.sellerId), eq(s.waitingRoomVisitor.roomKey, room.key));
+
+/** The line's order (domain/waiting-room/rules.ts compareInLine) as SQL, for ranking. */
+const lineOrder = (room: Room) => [
+  sql`(${gte(s.waitingRoomVisitor.arrivedAt, room.onSaleAt)})`,
+  sql`case when ${lt(s.waitingRoomVisitor.arrivedAt, room.onSaleAt)} then ${s.waitingRoomVisitor.randomKey} end`,
+  asc(s.waitingRoomVisitor.arrivedAt),
+  asc(s.waitingRoomVisitor.id),
+];
+
+/**
+ * How long after arriving a visitor is ranked. An arrival is stamped before its row is written: one
+ * stamped a moment before another may be written after it. Waiting a pass's length before ranking
+ * lets such a row land first, so the ranks keep the order of arrival (and nobody who came before
+ * the on-sale is ranked after someone who came later).
+ */
+const SETTLE_MS = ADMIT_PASS_MS;
+
+/**
+ * Ranks the waiting visitors not ranked yet after the last rank, in the line's order: once the
+ * on-sale has settled, everyone who came before it (by their random keys), then each second those
+ * who came since (by arrival). Answers how many were ranked.
+ */
+async function rankNewcomers(tx: Tx, room: Room, rankedThrough: number, now: Date): Promise<number> {
+  const settled = new Date(now.getTime() - SETTLE_MS);
+  if (settled.getTime() < room.onSaleAt.getTime()) return 0;
+  const unranked = tx
+    .select({
+      id: s.waitingRoomVisitor.id,
+      n: sql<number>`row_number() over (order by ${sql.join(lineOrder(room), sql`, `)})`.as("n"),
+    })
+    .from(s.waitingRoomVisitor)
+    .where(and(inRoom(room), isNull(s.waitingRoomVisitor.lineRank), isNull(s.waitingRoomVisitor.admittedAt)))
+    .as("unranked");
+  const ranked = await tx
+    .update(s.waitingRoomVisitor)
+    .set({ lineRank: sql`${rankedThrough}::int + ${unranked.n}` })
+    .from(unranked)
+    .where(eq(s.waitingRoomVisitor.id, unranked.id))
+    .returning({ id: s.waitingRoomVisitor.id });
+  return ranked.length;
+}
 
 async function admitRoom(db: Db, room: Room, now: Date): Promise<number> {
   await db
@@ -26,19 +72,15 @@ async function admitRoom(db: Db, room: Room, now: Date): Promise<number> {
       .where(and(eq(s.waitingRoomState.sellerId, room.sellerId), eq(s.waitingRoomState.roomKey, room.key)))
       .for("update", { skipLocked: true });
     if (!state) return 0;
-    const inRoom = and(
-      eq(s.waitingRoomVisitor.sellerId, room.sellerId),
-      eq(s.waitingRoomVisitor.roomKey, room.key),
-    );
+    const rankedThrough = state.rankedThrough + (await rankNewcomers(tx, room, state.rankedThrough, now));
     const [counts] = await tx
       .select({
-        waiting: sql<number>`count(*) filter (where ${s.waitingRoomVisitor.admittedAt} is null)::int`,
-        // Dates compared through the column (gt, lt, gte), so the driver binds them as timestamps:
+        // Dates compared through the column (gt), so the driver binds them as timestamps:
         // postgres.js can't send a bare Date in hand-written SQL.
         inShop: sql<number>`count(*) filter (where ${gt(s.waitingRoomVisitor.leavesAt, now)})::int`,
       })
       .from(s.waitingRoomVisitor)
-      .where(inRoom);
+      .where(and(inRoom(room), isNotNull(s.waitingRoomVisitor.admittedAt)));
     const due = admissionsDue(
       running(room, state),
       {
@@ -48,35 +90,25 @@ async function admitRoom(db: Db, room: Room, now: Date): Promise<number> {
         inShop: Number(counts?.inShop ?? 0),
       },
       now,
-      Number(counts?.waiting ?? 0),
+      rankedThrough - state.admittedThrough,
     );
+    // Those let in are the next ranks: everyone up to admitted_through already was.
+    const admittedThrough = state.admittedThrough + due.admit;
     if (due.admit > 0) {
-      const next = await tx
-        .select({ id: s.waitingRoomVisitor.id })
-        .from(s.waitingRoomVisitor)
-        .where(and(inRoom, isNull(s.waitingRoomVisitor.admittedAt)))
-        .orderBy(
-          sql`(${gte(s.waitingRoomVisitor.arrivedAt, room.onSaleAt)})`,
-          sql`case when ${lt(s.waitingRoomVisitor.arrivedAt, room.onSaleAt)} then ${s.waitingRoomVisitor.randomKey} end`,
-          asc(s.waitingRoomVisitor.arrivedAt),
-          asc(s.waitingRoomVisitor.id),
-        )
-        .limit(due.admit);
-      if (next.length) {
-        await tx
-          .update(s.waitingRoomVisitor)
-          .set({ admittedAt: now, leavesAt: new Date(now.getTime() + room.stayMinutes * 60_000) })
-          .where(
-            inArray(
-              s.waitingRoomVisitor.id,
-              next.map((v) => v.id),
-            ),
-          );
-      }
+      await tx
+        .update(s.waitingRoomVisitor)
+        .set({ admittedAt: now, leavesAt: new Date(now.getTime() + room.stayMinutes * 60_000) })
+        .where(
+          and(
+            inRoom(room),
+            gt(s.waitingRoomVisitor.lineRank, state.admittedThrough),
+            lte(s.waitingRoomVisitor.lineRank, admittedThrough),
+          ),
+        );
     }
     await tx
       .update(s.waitingRoomState)
-      .set({ credit: due.credit, countedAt: now })
+      .set({ credit: due.credit, countedAt: now, rankedThrough, admittedThrough })
       .where(and(eq(s.waitingRoomState.sellerId, room.sellerId), eq(s.waitingRoomState.roomKey, room.key)));
     return due.admit;
   });
@@ -98,10 +130,6 @@ export async function admitPass(
 
 /** The line's figures for staff: waiting, let in, in the shop now. */
 export async function lineFigures(db: Db, room: Room, now: Date) {
-  const inRoom = and(
-    eq(s.waitingRoomVisitor.sellerId, room.sellerId),
-    eq(s.waitingRoomVisitor.roomKey, room.key),
-  );
   const [counts] = await db
     .select({
       waiting: sql<number>`count(*) filter (where ${s.waitingRoomVisitor.admittedAt} is null)::int`,
@@ -109,7 +137,7 @@ export async function lineFigures(db: Db, room: Room, now: Date) {
       inShop: sql<number>`count(*) filter (where ${gt(s.waitingRoomVisitor.leavesAt, now)})::int`,
     })
     .from(s.waitingRoomVisitor)
-    .where(inRoom);
+    .where(inRoom(room));
   return {
     waiting: Number(counts?.waiting ?? 0),
     admitted: Number(counts?.admitted ?? 0),

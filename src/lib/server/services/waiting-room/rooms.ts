@@ -47,6 +47,8 @@ export async function roomState(ex: Executor, room: Room, now: Date): Promise<Ro
       rateOverride: null,
       credit: 0,
       countedAt: now,
+      rankedThrough: 0,
+      admittedThrough: 0,
     }
   );
 }
