@@ -151,24 +151,32 @@ export async function checkoutTemplate(db: Db): Promise<CheckoutTemplate> {
 }
 
 /**
- * A guest checkout's writes for a held cart: the guest identity (kept by e-mail, its names
- * updated), the payment, the order, the ticket booked with its scan code, the cart booked, and the
+ * A guest checkout's writes for a held cart: the guest identity (by e-mail: a new guest is
+ * stored, a returning one is read), the payment, the order, the ticket booked with its scan code, the cart booked, and the
  * confirmation mail in the outbox, in one transaction.
  */
-export async function rawCheckout(db: Db, t: CheckoutTemplate, hold: RawHold): Promise<void> {
+export async function rawCheckout(
+  db: Db,
+  t: CheckoutTemplate,
+  hold: RawHold,
+  email = t.email,
+): Promise<void> {
   const at = new Date().toISOString();
   const orderId = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into identity (id, seller_id, kind, email, first_name, last_name, additional_info, created_at)
-          values (${randomUUID()}, ${hold.sellerId}, 'guest', ${t.email}, ${t.firstName}, ${t.lastName}, null, ${at})
-          on conflict do nothing`,
-    );
-    const [who] = await rows(
+    // The guest's identity: a new one, or the seller's identity with the e-mail (unchanged: not written).
+    const [inserted] = await rows(
       tx,
-      sql`update identity set first_name = ${t.firstName}, last_name = ${t.lastName}, additional_info = null
-          where seller_id = ${hold.sellerId} and lower(email) = lower(${t.email}) returning id`,
+      sql`insert into identity (id, seller_id, kind, email, first_name, last_name, additional_info, created_at)
+          values (${randomUUID()}, ${hold.sellerId}, 'guest', ${email}, ${t.firstName}, ${t.lastName}, null, ${at})
+          on conflict do nothing returning id`,
     );
+    const [who] = inserted
+      ? [inserted]
+      : await rows(
+          tx,
+          sql`select id from identity where seller_id = ${hold.sellerId} and lower(email) = lower(${email})`,
+        );
     await tx.execute(
       sql`insert into payment (id, seller_id, cart_id, gateway_id, state, amount, occurred_at, card_number,
             remaining_balance, provider_reference, card_last4, idempotency_key, refund_of_payment_id)
@@ -194,7 +202,7 @@ export async function rawCheckout(db: Db, t: CheckoutTemplate, hold: RawHold): P
     await tx.execute(
       sql`insert into outbox (id, seller_id, kind, related_id, to_address, subject, text, html, attachments,
             created_at, state)
-          values (${randomUUID()}, ${hold.sellerId}, 'order_confirmation', ${orderId}, ${t.email}, ${t.subject},
+          values (${randomUUID()}, ${hold.sellerId}, 'order_confirmation', ${orderId}, ${email}, ${t.subject},
             ${t.text}, ${t.html}, cast(${t.attachments}::text as jsonb), ${at}, ${t.mailState})`,
     );
   });

@@ -20,8 +20,8 @@ const GOAL = 0.5;
 const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? DURATION);
 const SELLER = "harbour-museum";
 const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
-// A fixed bench identity; names and e-mails are never logged.
-const GUEST = { first_name: "Bench", last_name: "Guest", email: "bench@example.com" };
+// Every buyer is someone else, as at an on-sale: a new guest e-mail per checkout (never logged).
+const guest = (cartId) => ({ first_name: "Bench", last_name: "Guest", email: `bench-${cartId}@example.com` });
 const TICKETS_PER_CART = 1;
 
 const startServer = (env) => forkBenchServer("./bench-checkout-server.ts", env);
@@ -85,7 +85,7 @@ async function checkouts(base, cartIds, clients, seconds) {
       const t0 = performance.now();
       const answer = await postJson(`${base}/api/cart/${cartIds[i]}/guest_checkout`, {
         gateway_id: "test",
-        identity: GUEST,
+        identity: guest(cartIds[i]),
         gateway_data: CARD,
       });
       latencies.push(performance.now() - t0);

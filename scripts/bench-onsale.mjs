@@ -38,8 +38,8 @@ const CAPACITY = Number(process.env.BENCH_ONSALE_CAPACITY ?? 5_000);
 const SOCKETS = Number(process.env.BENCH_ONSALE_SOCKETS ?? 128);
 const PAY_SHARE = 0.5;
 const CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
-// A fixed bench identity; names and e-mails are never logged.
-const GUEST = { first_name: "Bench", last_name: "Shopper", email: "onsale@example.com" };
+// Every shopper is someone else: a guest e-mail of their own (never logged).
+const guest = (i) => ({ first_name: "Bench", last_name: "Shopper", email: `onsale-${i}@example.com` });
 
 /** A copy of src/content, where the server adds the room (scripts/bench-onsale-server.ts). */
 function contentCopy() {
@@ -163,7 +163,7 @@ async function crowd(ready, shoppers, rate) {
     if (Math.random() >= PAY_SHARE) return;
     const pay = await call(agent, base, "POST", `/api/cart/${cartId}/guest_checkout?_seller=${SELLER}`, jar, {
       gateway_id: "test",
-      identity: GUEST,
+      identity: guest(i),
       gateway_data: CARD,
     });
     tally("checkout", pay.status);

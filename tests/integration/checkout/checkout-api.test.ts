@@ -3,7 +3,8 @@
  * card errors leave the cart intact, idempotency and the booked-cart path, expiry, ownership, and
  * the ticket_order reads and QR image.
  */
-import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
@@ -163,6 +164,47 @@ describe("guest checkout with the test gateway", () => {
     expect(await api.handle.db.select().from(s.outbox).where(eq(s.outbox.relatedId, orderId))).toHaveLength(
       1,
     );
+  });
+});
+
+describe("a returning guest (the seller's identity with the same e-mail is reused)", () => {
+  /** The guest's row and its version (PostgreSQL's xmin changes whenever the row is written). */
+  const guestRow = async (email: string) => {
+    const [row] = await api.handle.db
+      .select({
+        id: s.identity.id,
+        lastName: s.identity.lastName,
+        version: sql<string>`${s.identity}.xmin::text`,
+      })
+      .from(s.identity)
+      .where(sql`lower(${s.identity.email}) = lower(${email})`);
+    return row;
+  };
+
+  it("the same guest again is reused without writing their row; a new name is stored", async () => {
+    const email = `returning-${randomUUID()}@example.com`;
+    const guest = { ...GUEST, email };
+    const first = await newCart(14, 1);
+    expect((await guestCheckout(first.cart.id, { identity: guest, gateway_data: CARD })).status).toBe(200);
+    const stored = await guestRow(email);
+    const again = await newCart(14, 1);
+    const upper = { ...guest, email: email.toUpperCase() };
+    expect((await guestCheckout(again.cart.id, { identity: upper, gateway_data: CARD })).status).toBe(200);
+    expect(await guestRow(email)).toEqual(stored);
+    const renamed = await newCart(14, 1);
+    const married = { ...guest, last_name: "King" };
+    expect((await guestCheckout(renamed.cart.id, { identity: married, gateway_data: CARD })).status).toBe(
+      200,
+    );
+    const now = await guestRow(email);
+    expect(now?.id).toBe(stored?.id);
+    expect(now?.lastName).toBe("King");
+    expect(now?.version).not.toBe(stored?.version);
+    const orders = await api.handle.db
+      .select({ identityId: s.ticketOrder.identityId })
+      .from(s.ticketOrder)
+      .where(eq(s.ticketOrder.identityId, stored?.id ?? ""));
+    expect(orders).toHaveLength(3);
   });
 });
 

@@ -18,6 +18,21 @@ export interface OrderIdentity {
   firstName: string | null;
 }
 
+type IdentityRow = typeof s.identity.$inferSelect;
+
+/**
+ * Whether a returning guest gave anything new (a name, a custom field's value). Only then is their
+ * row written: an unchanged guest's checkout takes no lock on it, so one e-mail's orders (a school
+ * booking its classes, a family at an on-sale) never wait for each other's.
+ */
+export function guestChanged(row: IdentityRow, person: CheckoutIdentity): boolean {
+  if (row.firstName !== person.first_name || row.lastName !== person.last_name) return true;
+  const stored = row.additionalInfo ?? {};
+  return Object.entries(person.additional_info ?? {}).some(
+    ([key, value]) => !Object.hasOwn(stored, key) || JSON.stringify(stored[key]) !== JSON.stringify(value),
+  );
+}
+
 export async function storeGuestIdentity(
   tx: Tx,
   sellerId: string,
@@ -43,7 +58,7 @@ export async function storeGuestIdentity(
     .from(s.identity)
     .where(and(eq(s.identity.sellerId, sellerId), sql`lower(${s.identity.email}) = lower(${email})`));
   if (!row) throw new Error("guest identity not stored");
-  if (row.kind === "guest") {
+  if (row.kind === "guest" && guestChanged(row, person)) {
     // The custom fields given now (a ZIP code, a phone) join what the guest gave before.
     const additionalInfo = person.additional_info
       ? { ...(row.additionalInfo ?? {}), ...person.additional_info }
