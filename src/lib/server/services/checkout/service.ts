@@ -6,7 +6,6 @@
  * choice (spec 2 §4) and is taken exactly like pay (partial.ts), on the test and stripe gateways alike.
  */
 
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout/schemas.ts";
 import type { CustomFieldSpec } from "../../../domain/identity-custom-fields.ts";
@@ -15,12 +14,12 @@ import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
-import * as s from "../../db/schema.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
 import { gatewayNotAllowed } from "../../payments/errors.ts";
 import { gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import { heldTickets } from "../cart/release.ts";
+import { cachedSellerById } from "../cart/static-rows.ts";
 import type { CartRow } from "../cart/types.ts";
 import { guestIdentityOf } from "../compat/guest-identity.ts";
 import type { Caller } from "../identity/identity.ts";
@@ -54,8 +53,9 @@ export type PayInput = z.output<typeof payBody>;
 /** guest: cart/{id}/guest_checkout; member: my/cart/{id}/checkout and gift_checkout (a logged-in caller). */
 export type CheckoutKind = "guest" | "member";
 
-async function sellerOf(tx: Tx, sellerId: string) {
-  const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, sellerId));
+/** The cart's seller, from the static-row cache (a checkout's read the fewer). */
+async function sellerOf(owner: Db, tx: Tx, sellerId: string) {
+  const seller = await cachedSellerById(owner, tx, sellerId);
   if (!seller) throw new Error(`seller ${sellerId} missing`);
   return seller;
 }
@@ -115,6 +115,7 @@ async function orderIdentity(
 
 /** What an instalment payment on a booked cart needs from a checkout or pay call. */
 async function instalmentInput(
+  owner: Db,
   tx: Tx,
   cart: CartRow,
   caller: Caller,
@@ -122,7 +123,7 @@ async function instalmentInput(
   key: string | null,
   now: Date,
 ) {
-  const seller = await sellerOf(tx, cart.sellerId);
+  const seller = await sellerOf(owner, tx, cart.sellerId);
   return {
     caller,
     amount: body.amount,
@@ -157,10 +158,11 @@ export async function checkout(
         gatewayData: body.gateway_data,
         sendEmail: body.send_email,
         now,
-      })) ?? (await payInstalment(tx, cart, await instalmentInput(tx, cart, caller, body, key, now))),
+      })) ??
+      (await payInstalment(tx, cart, await instalmentInput(deps.db, tx, cart, caller, body, key, now))),
   };
   return guardedCheckout(guard, async (tx, cart) => {
-    const seller = await sellerOf(tx, cart.sellerId);
+    const seller = await sellerOf(deps.db, tx, cart.sellerId);
     // An edit cart changes its order instead of making one (manage/edit/apply.ts).
     if (cart.editsTicketOrderId) {
       const { gateway_id, gateway_data, amount } = body;
@@ -313,13 +315,13 @@ export async function pay(
     hash: requestHash("pay", { ...body, idempotency_key: undefined }),
     // An instalment of a booked order's plan (instalment.ts).
     onBooked: async (tx: Tx, cart: CartRow) =>
-      payInstalment(tx, cart, await instalmentInput(tx, cart, caller, body, key, now)),
+      payInstalment(tx, cart, await instalmentInput(deps.db, tx, cart, caller, body, key, now)),
   };
   return guardedCheckout(guard, async (tx, cart) => {
     // An order's change is paid in one go at its checkout (manage/edit/apply.ts).
     if (cart.editsTicketOrderId)
       throw gatewayNotAllowed("An order change is paid in one payment at checkout.");
-    const seller = await sellerOf(tx, cart.sellerId);
+    const seller = await sellerOf(deps.db, tx, cart.sellerId);
     const amount = requestMoney(body.amount, seller.currencyCode, { field: "amount" });
     const tickets = await heldTickets(tx, cart.id);
     if (!tickets.length) throw cartEmpty(cart.id);
