@@ -20,6 +20,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { preparingAll } from "./prepare-all.ts";
 import * as schema from "./schema.ts";
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -96,7 +97,7 @@ export async function openDb(target: DbTarget, folder = migrationsFolder): Promi
     const pooled = target.directUrl !== undefined;
     const sql = postgres(target.url, { max: 10, onnotice: () => {}, ...(pooled ? { prepare: false } : {}) });
     const direct = target.directUrl ? postgres(target.directUrl, { max: 2, onnotice: () => {} }) : sql;
-    const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+    const db = drizzlePostgres(pooled ? sql : preparingAll(sql), { schema }) as unknown as Db;
     const exclusive = advisoryExclusive(direct);
     const close = async () => {
       await sql.end({ timeout: 5 });

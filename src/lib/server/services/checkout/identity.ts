@@ -40,7 +40,7 @@ export async function storeGuestIdentity(
   now: Date,
 ): Promise<OrderIdentity> {
   const email = person.email.trim();
-  await tx
+  const stored = await tx
     .insert(s.identity)
     .values({
       id: randomUUID(),
@@ -52,11 +52,15 @@ export async function storeGuestIdentity(
       additionalInfo: person.additional_info ?? null,
       createdAt: now,
     })
-    .onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(s.identity)
-    .where(and(eq(s.identity.sellerId, sellerId), sql`lower(${s.identity.email}) = lower(${email})`));
+    .onConflictDoNothing()
+    .returning();
+  // A new guest is the row just stored; a returning one (any case of the e-mail) is read.
+  const [row] = stored.length
+    ? stored
+    : await tx
+        .select()
+        .from(s.identity)
+        .where(and(eq(s.identity.sellerId, sellerId), sql`lower(${s.identity.email}) = lower(${email})`));
   if (!row) throw new Error("guest identity not stored");
   if (row.kind === "guest" && guestChanged(row, person)) {
     // The custom fields given now (a ZIP code, a phone) join what the guest gave before.

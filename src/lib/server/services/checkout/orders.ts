@@ -95,56 +95,48 @@ export async function loadOrderBundle(
   parts: BundleParts = {},
 ): Promise<OrderBundle> {
   if (!ids.length) return { orders: [], tickets: [], currencies: new Map() };
-  // The orders with their carts' additional info and their sellers' currencies, in one read.
-  const orderRows = await ex
-    .select({ order: s.ticketOrder, cartInfo: s.cart.additionalInfo, currency: s.seller.currencyCode })
-    .from(s.ticketOrder)
-    .innerJoin(s.seller, eq(s.seller.id, s.ticketOrder.sellerId))
-    .leftJoin(s.cart, eq(s.cart.id, s.ticketOrder.cartId))
-    .where(inArray(s.ticketOrder.id, [...ids]))
-    .orderBy(asc(s.ticketOrder.createdAt), asc(s.ticketOrder.id));
+  // The orders (with their carts' additional info and their sellers' currencies), their tickets and
+  // their memberships, all keyed by the ids asked: three reads sent at once, one round trip.
+  const [orderRows, rows, memberships] = await Promise.all([
+    ex
+      .select({ order: s.ticketOrder, cartInfo: s.cart.additionalInfo, currency: s.seller.currencyCode })
+      .from(s.ticketOrder)
+      .innerJoin(s.seller, eq(s.seller.id, s.ticketOrder.sellerId))
+      .leftJoin(s.cart, eq(s.cart.id, s.ticketOrder.cartId))
+      .where(inArray(s.ticketOrder.id, [...ids]))
+      .orderBy(asc(s.ticketOrder.createdAt), asc(s.ticketOrder.id)),
+    ex
+      .select({
+        ticket: s.ticket,
+        scanCode: s.ticketScan.scanCode,
+        type: s.ticketType,
+        group: s.ticketGroup,
+        event: s.eventTemplate,
+        venue: s.venue,
+        session: s.eventSession,
+        seat: { id: s.seatTemplate.id, name: s.seatTemplate.name },
+      })
+      .from(s.ticket)
+      .innerJoin(s.ticketType, eq(s.ticketType.id, s.ticket.ticketTypeId))
+      .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
+      .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticket.eventTemplateId))
+      .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
+      .leftJoin(s.eventSession, eq(s.eventSession.id, s.ticket.eventSessionId))
+      .leftJoin(s.ticketScan, eq(s.ticketScan.ticketId, s.ticket.id))
+      .leftJoin(s.seatTemplate, eq(s.seatTemplate.id, s.ticket.seatTemplateId))
+      .where(inArray(s.ticket.ticketOrderId, [...ids]))
+      .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id)),
+    parts.memberships === false
+      ? undefined
+      : ex
+          .select()
+          .from(s.membership)
+          .where(inArray(s.membership.ticketOrderId, [...ids]))
+          .orderBy(asc(s.membership.scanCode)),
+  ]);
   const orders = orderRows.map((row) => row.order);
   const currencies = new Map(orderRows.map((row) => [row.order.sellerId, row.currency]));
   if (!orders.length) return { orders, tickets: [], currencies };
-  const rows = await ex
-    .select({
-      ticket: s.ticket,
-      scanCode: s.ticketScan.scanCode,
-      type: s.ticketType,
-      group: s.ticketGroup,
-      event: s.eventTemplate,
-      venue: s.venue,
-      session: s.eventSession,
-      seat: { id: s.seatTemplate.id, name: s.seatTemplate.name },
-    })
-    .from(s.ticket)
-    .innerJoin(s.ticketType, eq(s.ticketType.id, s.ticket.ticketTypeId))
-    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
-    .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticket.eventTemplateId))
-    .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
-    .leftJoin(s.eventSession, eq(s.eventSession.id, s.ticket.eventSessionId))
-    .leftJoin(s.ticketScan, eq(s.ticketScan.ticketId, s.ticket.id))
-    .leftJoin(s.seatTemplate, eq(s.seatTemplate.id, s.ticket.seatTemplateId))
-    .where(
-      inArray(
-        s.ticket.ticketOrderId,
-        orders.map((o) => o.id),
-      ),
-    )
-    .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id));
-  const memberships =
-    parts.memberships === false
-      ? undefined
-      : await ex
-          .select()
-          .from(s.membership)
-          .where(
-            inArray(
-              s.membership.ticketOrderId,
-              orders.map((o) => o.id),
-            ),
-          )
-          .orderBy(asc(s.membership.scanCode));
   const gifteeIds = orders.flatMap((o) => (o.gifteeIdentityId ? [o.gifteeIdentityId] : []));
   const giftees = gifteeIds.length
     ? await ex.select().from(s.identity).where(inArray(s.identity.id, gifteeIds))

@@ -185,8 +185,10 @@ export async function checkout(
       caller.admissionToken,
       now,
     );
-    const total = await cartTotal(tx, cart, tickets, seller.currencyCode);
-    const payments = await cartPayments(tx, cart.id);
+    const [total, payments] = await Promise.all([
+      cartTotal(tx, cart, tickets, seller.currencyCode),
+      cartPayments(tx, cart.id),
+    ]);
     const outstanding = Math.max(0, total - paidAmount(payments));
     const asked =
       body.amount === undefined
