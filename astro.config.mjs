@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
 import { memoizeCspDigests } from "./src/perf/csp-digest-memo.mjs";
+import { encodePagesAsRuns } from "./src/perf/page-bytes.mjs";
 import { precompressAssets } from "./src/perf/precompressed.mjs";
 import { memoizePropsSerialization } from "./src/perf/props-serialization-memo.mjs";
 import { patchReactRenderer } from "./src/perf/react-renderer-patch.mjs";
@@ -68,9 +69,15 @@ export default defineConfig({
   security: { checkOrigin: true, csp: astroCspConfig() },
   vite: {
     // The performance layer's build-time pieces (src/perf/README.md says what each does, why, and
-    // how to check it after an upgrade): the browser's zod, and three patches of Astro's and
+    // how to check it after an upgrade): the browser's zod, and patches of Astro's and
     // @astrojs/react's runtime that each fail the build when their target code is gone.
-    plugins: [zodInTheBrowser(), memoizeCspDigests(), memoizePropsSerialization(), patchReactRenderer()],
+    plugins: [
+      zodInTheBrowser(),
+      memoizeCspDigests(),
+      memoizePropsSerialization(),
+      patchReactRenderer(),
+      encodePagesAsRuns(),
+    ],
     ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },
   },
 });

@@ -16,11 +16,21 @@
 //    yet: renderToString leaves its Suspense boundary to the client, `<!--$!`), throws, or carries
 //    an action's form state is made again through the stream, exactly as before. The island's
 //    identifier prefix is passed to both, so its useId ids match the browser's.
+// 3. An island whose component says its server render is a pure function of its props
+//    (`Component.pureServerRender = true`: the cart widget renders as served, with no cart, until
+//    it hydrates) keeps its HTML per identifier prefix and props, when every prop is a JSON
+//    primitive or a value frozen all the way down (the tenant's string subsets): primitives by
+//    value, frozen values by identity, held weakly. The uncached listing rendered the same cart
+//    widget through React on every request (about 35 µs and its garbage). Anything else, and a
+//    render with children or slots, is rendered as before.
 //
 // The build fails when the renderer's source no longer has what this rewrites
 // (src/perf/astro-source-patch.mjs).
 
 import { astroSourcePatch } from "./astro-source-patch.mjs";
+
+/** Signatures of a pure island's primitive props kept at most; past it the memo starts over. */
+export const PURE_RENDER_MEMO_LIMIT = 256;
 
 /** The module of @astrojs/react that defines the server renderer. */
 const RENDERER_MODULE = /[\\/]@astrojs[\\/]react[\\/]dist[\\/]server\.js$/;
@@ -56,12 +66,71 @@ export function patchReactRendererSource(code) {
   const renderWhole = [
     "function foyerRenderWhole(vnode, options) {",
     "  if (options.formState) return undefined;",
+    "  const slot = foyerPureRenderSlot(vnode, options.identifierPrefix);",
+    "  if (slot?.html !== undefined) return slot.html;",
     "  try {",
     "    const html = ReactDOM.renderToString(vnode, { identifierPrefix: options.identifierPrefix, onError() {} });",
-    '    return html.includes("<!--$!") ? undefined : html;',
+    '    if (html.includes("<!--$!")) return undefined;',
+    "    if (slot) slot.html = html;",
+    "    return html;",
     "  } catch {",
     "    return undefined;",
     "  }",
+    "}",
+    "const foyerPureRenders = new WeakMap();",
+    "const foyerFrozenAllTheWay = new WeakSet();",
+    "function foyerFrozenPlain(value) {",
+    "  if (value === null) return true;",
+    '  if (typeof value !== "object") return typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === undefined;',
+    "  if (foyerFrozenAllTheWay.has(value)) return true;",
+    "  if (!Object.isFrozen(value)) return false;",
+    "  const proto = Object.getPrototypeOf(value);",
+    "  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;",
+    "  for (const inner of Object.values(value)) if (!foyerFrozenPlain(inner)) return false;",
+    "  foyerFrozenAllTheWay.add(value);",
+    "  return true;",
+    "}",
+    // The memo's slot for a pure component's render with these props, or undefined.
+    "function foyerPureRenderSlot(vnode, prefix) {",
+    "  const Component = vnode.type;",
+    '  if (typeof Component !== "function" || Component.pureServerRender !== true) return undefined;',
+    "  const props = vnode.props;",
+    "  const shape = [prefix ?? null];",
+    "  const frozen = [];",
+    "  for (const key of Object.keys(props)) {",
+    "    const value = props[key];",
+    '    if (key === "children") return undefined;',
+    '    if (value !== null && typeof value === "object") {',
+    "      if (!foyerFrozenPlain(value)) return undefined;",
+    "      frozen.push(value);",
+    "      shape.push(key, 0);",
+    "    } else if (value === undefined) shape.push(key, 1);",
+    '    else if (value === null || typeof value === "string" || typeof value === "boolean") shape.push(key, 2, value);',
+    '    else if (typeof value === "number") shape.push(key, 3, String(value));',
+    "    else return undefined;",
+    "  }",
+    "  let byShape = foyerPureRenders.get(Component);",
+    "  if (byShape === undefined) {",
+    "    byShape = new Map();",
+    "    foyerPureRenders.set(Component, byShape);",
+    "  }",
+    "  const signature = JSON.stringify(shape);",
+    "  let node = byShape.get(signature);",
+    "  if (node === undefined) {",
+    `    if (byShape.size >= ${PURE_RENDER_MEMO_LIMIT}) byShape.clear();`,
+    "    node = {};",
+    "    byShape.set(signature, node);",
+    "  }",
+    "  for (const value of frozen) {",
+    "    node.next ??= new WeakMap();",
+    "    let next = node.next.get(value);",
+    "    if (next === undefined) {",
+    "      next = {};",
+    "      node.next.set(value, next);",
+    "    }",
+    "    node = next;",
+    "  }",
+    "  return node;",
     "}",
   ].join("\n");
   return `${code.replace(CHECK, checkOnce).replace(STREAM_RENDER, stringFirst)}\n${renderWhole}\n`;

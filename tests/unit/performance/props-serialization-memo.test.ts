@@ -10,26 +10,40 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoizePropsSerializationSource } from "../../../src/perf/props-serialization-memo.mjs";
+import {
+  escapedPropsFromMemoSource,
+  memoizePropsSerializationSource,
+} from "../../../src/perf/props-serialization-memo.mjs";
 
 type SerializeProps = (props: Record<string, unknown>, metadata: Record<string, unknown>) => string;
+type SerializeEscaped = (
+  props: Record<string, unknown>,
+  metadata: Record<string, unknown>,
+  escapeText: (text: string) => string,
+) => string;
 
 const require = createRequire(import.meta.url);
 const astroDir = require.resolve("astro/package.json").replace(/package\.json$/, "");
 const original = readFileSync(`${astroDir}dist/runtime/server/serialize.js`, "utf8");
+const hydration = readFileSync(`${astroDir}dist/runtime/server/hydration.js`, "utf8");
 let dir: string;
 let patched: SerializeProps;
+let patchedEscaped: SerializeEscaped;
 let unpatched: SerializeProps;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "foyer-serialize-"));
   const load = async (name: string, source: string) => {
     writeFileSync(join(dir, name), source);
-    return ((await import(pathToFileURL(join(dir, name)).href)) as { serializeProps: SerializeProps })
-      .serializeProps;
+    return (await import(pathToFileURL(join(dir, name)).href)) as {
+      serializeProps: SerializeProps;
+      foyerSerializePropsEscaped: SerializeEscaped;
+    };
   };
-  patched = await load("patched.mjs", memoizePropsSerializationSource(original));
-  unpatched = await load("original.mjs", original);
+  const memo = await load("patched.mjs", memoizePropsSerializationSource(original));
+  patched = memo.serializeProps;
+  patchedEscaped = memo.foyerSerializePropsEscaped;
+  unpatched = (await load("original.mjs", original)).serializeProps;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,6 +111,69 @@ describe("island props: a deeply frozen plain value is serialized once", () => {
     const memoized = memoizePropsSerializationSource(original);
     expect(memoized).toContain("foyerSerialized");
     expect(memoized.match(/function serializeObject\(/g)).toHaveLength(1);
+    expect(memoized.match(/function serializeProps\(/g)).toHaveLength(1);
     expect(() => memoizePropsSerializationSource("export {}")).toThrow(/update the memo/);
+    const hydrated = escapedPropsFromMemoSource(hydration);
+    expect(hydrated).toContain("foyerSerializePropsEscaped(props, metadata, escapeHTML)");
+    expect(hydrated).not.toContain("escapeHTML(serializeProps(");
+    expect(() => escapedPropsFromMemoSource("export {}")).toThrow(/update the memo/);
+  });
+});
+
+describe("island props: the whole props string is kept for primitives and known frozen values", () => {
+  const escapeAttr = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+
+  it("gives exactly what Astro gives, kept or not, escaped or not", () => {
+    const strings = Object.freeze({ "cart.title": 'Your "cart" & more', n: 2 });
+    const cases: Record<string, unknown>[] = [
+      { seller: "s", strings, upsell: true, none: undefined, nil: null, n: 1.5 },
+      { seller: "s", strings, upsell: false, none: undefined, nil: null, n: 1.5 },
+      { seller: "t", strings, inf: Number.POSITIVE_INFINITY, nan: Number.NaN, zero: -0 },
+      { strings, list: Object.freeze(["a", "b"]), when: new Date(0) },
+      { strings: { "cart.title": "unfrozen" }, count: 3 },
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const props of cases) {
+        expect(patched(props, {})).toBe(unpatched(props, {}));
+        expect(patchedEscaped(props, {}, escapeAttr)).toBe(escapeAttr(unpatched(props, {})));
+      }
+    }
+  });
+
+  it("a second render with the same primitives and frozen values reuses the kept escaped string", () => {
+    const strings = Object.freeze({ title: "Your cart" });
+    let escapes = 0;
+    const counting = (text: string) => {
+      escapes++;
+      return escapeAttr(text);
+    };
+    // The first render proves the value deeply frozen; the second keeps its props string.
+    patchedEscaped({ strings, seller: "s" }, {}, counting);
+    patchedEscaped({ strings, seller: "s" }, {}, counting);
+    const kept = escapes;
+    expect(patchedEscaped({ strings, seller: "s" }, {}, counting)).toContain("Your cart");
+    expect(escapes).toBe(kept);
+    // Another primitive is another entry: escaped anew.
+    patchedEscaped({ strings, seller: "t" }, {}, counting);
+    expect(escapes).toBe(kept + 1);
+    // An unfrozen value is never kept.
+    const open = { title: "Open" };
+    patchedEscaped({ strings: open }, {}, counting);
+    patchedEscaped({ strings: open }, {}, counting);
+    expect(escapes).toBe(kept + 3);
+  });
+
+  it("another primitive or another frozen value is another entry, never the kept one", () => {
+    const a = Object.freeze({ title: "A" });
+    const b = Object.freeze({ title: "B" });
+    for (const props of [
+      { s: a, x: 1 },
+      { s: a, x: 2 },
+      { s: b, x: 1 },
+      { s: a, x: "1" },
+    ]) {
+      patched(props, {});
+      expect(patched(props, {})).toBe(unpatched(props, {}));
+    }
   });
 });

@@ -151,6 +151,57 @@ describe("@astrojs/react's render: 'a render that does not suspend is made in on
   });
 });
 
+describe("@astrojs/react's render: 'an island whose server render is a pure function of its props keeps its HTML'", () => {
+  /** A component marked pure (lib/pages/pure-server-render.ts), counting its renders. */
+  function pure() {
+    const mine = counted();
+    (mine.component as unknown as { pureServerRender: boolean }).pureServerRender = true;
+    return mine;
+  }
+  const render = async (component: unknown, props: object, result: object = context()) =>
+    (await patched.renderToStaticMarkup.call(result, component, { ...props }, {})).html;
+
+  it("renders once per prefix and props, with the HTML the renderer as it is gives", async () => {
+    const strings = Object.freeze({ title: "Your cart" });
+    const mine = pure();
+    const first = await render(mine.component, { text: "a", strings });
+    expect(await render(mine.component, { text: "a", strings })).toBe(first);
+    expect(mine.calls()).toBe(1);
+    const theirs = await unpatched.renderToStaticMarkup.call(
+      context(),
+      mine.component,
+      { text: "a", strings },
+      {},
+    );
+    expect(first).toBe(theirs.html);
+
+    // Another primitive, another frozen value or another island prefix renders anew.
+    expect(await render(mine.component, { text: "b", strings })).toContain(">b<");
+    expect(await render(mine.component, { text: "a", strings: Object.freeze({ title: "Basket" }) })).toBe(
+      first,
+    );
+    const result = context();
+    await render(mine.component, { text: "x" }, result);
+    await render(mine.component, { text: "a", strings }, result);
+    // 1 kept render, 1 by the renderer as it is, then 4 new combinations (the last under "r1").
+    expect(mine.calls()).toBe(6);
+  });
+
+  it("renders every time a component not marked pure, or props with something unfrozen", async () => {
+    const plain = counted();
+    await render(plain.component, { text: "a" });
+    await render(plain.component, { text: "a" });
+    expect(plain.calls()).toBe(2);
+
+    const mine = pure();
+    const open = { title: "open" };
+    await render(mine.component, { text: "a", open });
+    open.title = "changed";
+    await render(mine.component, { text: "a", open });
+    expect(mine.calls()).toBe(2);
+  });
+});
+
 describe("the patch follows the installed renderer", () => {
   it("fails loudly when the renderer's source no longer has what it rewrites", () => {
     expect(() => patchReactRendererSource("export default {}")).toThrow(/react-renderer-patch\.mjs/);

@@ -3,11 +3,10 @@
  * with this seller, with the first name the header shows. Null for anonymous visitors, for a
  * session of another seller, and for any token that does not resolve. Server only.
  */
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import * as s from "../db/schema.ts";
 import { cachedSeller } from "../services/cart/static-rows.ts";
-import { liveSession } from "../services/identity/identity.ts";
+import { couldBeSessionToken, hashSessionToken } from "../services/identity/identity.ts";
+import { viewerRead } from "./viewer-read.ts";
 
 /** The session cookie's name, for the middleware and the loaders that check for a session. */
 export { SESSION_COOKIE } from "../services/identity/identity.ts";
@@ -25,22 +24,9 @@ export async function viewerFor(
   token: string | undefined,
   now: Date,
 ): Promise<Viewer | null> {
-  const live = liveSession(token, now);
-  if (!live) return null;
-  // One read for the session and its identity's first name: every page a member opens asks it
-  // (their pages are never shared, so never micro-cached), and on PGlite each read is a WebAssembly
-  // call of its own ("one combined read in place of two").
-  const [row] = await db
-    .select({
-      identityId: s.identity.id,
-      sellerId: s.authSession.sellerId,
-      firstName: s.identity.firstName,
-      email: s.identity.email,
-    })
-    .from(s.authSession)
-    .innerJoin(s.identity, eq(s.identity.id, s.authSession.identityId))
-    .where(live)
-    .limit(1);
+  if (!couldBeSessionToken(token)) return null;
+  // One read for the session and its identity's first name (viewer-read.ts says how it is made cheap).
+  const row = await viewerRead(db)(hashSessionToken(token), now);
   if (!row) return null;
   const seller = await cachedSeller(db, sellerSlug);
   return row.sellerId === seller.id

@@ -4,7 +4,7 @@
  * that owns guests' carts.
  */
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, type Placeholder, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 
@@ -48,12 +48,25 @@ const MAX_TOKEN_LENGTH = 512;
  * expired), or undefined when the token cannot be one. One rule for every lookup of a session.
  */
 export function liveSession(token: string | undefined, now: Date): SQL | undefined {
-  if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
+  if (!couldBeSessionToken(token)) return undefined;
+  return liveSessionWhere(hashSessionToken(token), now);
+}
+
+/** Whether a cookie's value can be a session token at all (else no lookup is made). */
+export function couldBeSessionToken(token: string | undefined): token is string {
+  return Boolean(token) && (token as string).length <= MAX_TOKEN_LENGTH;
+}
+
+/**
+ * The rule itself, for a token's hash and a time given as values or as placeholders (a prepared
+ * read fills them in: pass the hash and `now.toISOString()`, as the column would write a Date).
+ */
+export function liveSessionWhere(tokenHash: string | Placeholder, now: Date | Placeholder): SQL {
   return and(
-    eq(s.authSession.tokenHash, hashSessionToken(token)),
+    eq(s.authSession.tokenHash, tokenHash),
     isNull(s.authSession.revokedAt),
     gt(s.authSession.expiresAt, now),
-  );
+  ) as SQL;
 }
 
 /** The identity behind a session token; anonymous when the token is absent, unknown, revoked or expired. */
