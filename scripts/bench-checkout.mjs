@@ -8,7 +8,7 @@
 // cart, confirmation mail) by hand-made SQL in one transaction (scripts/bench-ceiling.ts). The
 // server's CPU time per checkout is printed beside the ceiling's (BENCH_PROFILE=dir profiles the HTTP
 // runs: scripts/bench-run-probe.ts). The number is also printed next to pretix's published ~500 orders per minute per event (8.3/s). PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a
-// fresh database is made and dropped). Run alone with `node scripts/bench-checkout.mjs`, or as part
+// fresh database is made and dropped). Run alone with `npx node scripts/bench-checkout.mjs` (the project's Node 22), or as part
 // of `npm run bench`. Server: scripts/bench-checkout-server.ts.
 import { forkBenchServer, onEachDatabase } from "./bench-support.mjs";
 

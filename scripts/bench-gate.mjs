@@ -4,7 +4,7 @@
 // BENCH_SECONDS; then the same codes again (each "already admitted"), and the check that every
 // ticket was admitted once: redeemed tickets == admission rows == the session's counter.
 // PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Run alone with
-// `node scripts/bench-gate.mjs`, or as part of `npm run bench` (BENCH_ONLY=gate).
+// `npx node scripts/bench-gate.mjs` (the project's Node 22), or as part of `npm run bench` (BENCH_ONLY=gate).
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { forkBenchServer, onEachDatabase } from "./bench-support.mjs";

@@ -4,7 +4,7 @@
 // (scripts/bench-ceiling.ts), half before and half after the HTTP run; then a race of 500 reserves
 // for 50 places; then the oversell check (used_capacity == held tickets <= capacity).
 // PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is made
-// and dropped). Run alone with `node scripts/bench-holds.mjs`, or as part of `npm run bench`.
+// and dropped). Run alone with `npx node scripts/bench-holds.mjs` (the project's Node 22), or as part of `npm run bench`.
 // BENCH_PROFILE=dir writes a CPU profile of each holds server's HTTP run (scripts/bench-run-probe.ts).
 
 import autocannon from "autocannon";

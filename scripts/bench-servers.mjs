@@ -4,7 +4,7 @@
 // throughput as a ratio to one server, then a race of 500 reserves for 50 places spread over the
 // three servers, and the oversell check (used capacity == held tickets <= capacity).
 // Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and Debian's haproxy and pgbouncer
-// (installed here when missing and running as root). Run alone with `node scripts/bench-servers.mjs`
+// (installed here when missing and running as root). Run alone with `npx node scripts/bench-servers.mjs` (the project's Node 22)
 // after `npm run build`, or as `BENCH_ONLY=servers npm run bench`.
 
 import { execFileSync, spawn } from "node:child_process";

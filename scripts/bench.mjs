@@ -16,7 +16,7 @@
 // CSS references, raw (they are compressed already); fonts never count as JS.
 // BENCH_ONLY picks parts, comma-separated: js, lighthouse, ssr, cold, holds, checkout, gate, servers,
 // onsale (default all),
-// e.g. `BENCH_ONLY=ssr node scripts/bench.mjs` after a build measures only the listing SSR throughput.
+// e.g. `BENCH_ONLY=ssr npm run bench` measures only the listing SSR throughput.
 // BENCH_PORT sets the first of the two ports the page servers use (default: random in 4600-4899).
 // Each throughput load is preceded by a warm-up of BENCH_WARMUP_SECONDS (default 2) at 10 connections.
 import { spawn } from "node:child_process";
