@@ -61,8 +61,9 @@ export function groupsAwaitingCode(
 export async function assertCheckoutNotBlocked(
   tx: Executor,
   cart: Pick<CartRow, "id" | "sellerId" | "codes">,
+  held?: readonly TicketRow[],
 ): Promise<void> {
-  const tickets = await heldTickets(tx, cart.id);
+  const tickets = held ?? (await heldTickets(tx, cart.id));
   const groupIds = [...new Set(tickets.map((t) => t.ticketGroupId))];
   if (!groupIds.length) return;
   const metas = await tx

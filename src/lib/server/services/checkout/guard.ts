@@ -13,8 +13,8 @@ import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { assertCheckoutNotBlocked } from "../cart/blocking.ts";
 import { cartNotModifiable } from "../cart/errors.ts";
-import { isPastExpiry, releaseCart } from "../cart/release.ts";
-import type { CartRow } from "../cart/types.ts";
+import { heldTickets, isPastExpiry, releaseCart } from "../cart/release.ts";
+import type { CartRow, TicketRow } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
 import { lockCart } from "./cart-state.ts";
 import { cartBooked, checkoutCartExpired, idempotencyKeyReused } from "./errors.ts";
@@ -38,7 +38,8 @@ export interface GuardOptions {
 
 export async function guardedCheckout(
   options: GuardOptions,
-  work: (tx: Tx, cart: CartRow) => Promise<CheckoutAnswer>,
+  /** The checkout itself, given the cart's held tickets (read once, for the code check and for it). */
+  work: (tx: Tx, cart: CartRow, tickets: readonly TicketRow[]) => Promise<CheckoutAnswer>,
 ): Promise<CheckoutAnswer> {
   const { db, cartId, caller, now, key, hash } = options;
   const outcome: Outcome = await db.transaction(async (tx) => {
@@ -65,8 +66,9 @@ export async function guardedCheckout(
       if (cart.state === "expired") return { expired: true };
       if (cart.state !== "pending") throw cartNotModifiable(cart.id, cart.state, cart.ticketOrderId);
       // Spec 2 §2: a cart blocked until a code is entered takes no payment and cannot be checked out.
-      await assertCheckoutNotBlocked(tx, cart);
-      answer = await work(tx, cart);
+      const tickets = await heldTickets(tx, cart.id);
+      await assertCheckoutNotBlocked(tx, cart, tickets);
+      answer = await work(tx, cart, tickets);
     }
     if (key) {
       await tx

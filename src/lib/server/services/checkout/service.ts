@@ -18,7 +18,6 @@ import { fail, validationFailed } from "../../errors/api-error.ts";
 import { gatewayNotAllowed } from "../../payments/errors.ts";
 import { gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
-import { heldTickets } from "../cart/release.ts";
 import { cachedSellerById } from "../cart/static-rows.ts";
 import type { CartRow } from "../cart/types.ts";
 import { guestIdentityOf } from "../compat/guest-identity.ts";
@@ -161,7 +160,7 @@ export async function checkout(
       })) ??
       (await payInstalment(tx, cart, await instalmentInput(deps.db, tx, cart, caller, body, key, now))),
   };
-  return guardedCheckout(guard, async (tx, cart) => {
+  return guardedCheckout(guard, async (tx, cart, held) => {
     const seller = await sellerOf(deps.db, tx, cart.sellerId);
     // An edit cart changes its order instead of making one (manage/edit/apply.ts).
     if (cart.editsTicketOrderId) {
@@ -176,7 +175,7 @@ export async function checkout(
       };
       return checkoutEdit(tx, cart, edit);
     }
-    const tickets = await heldTickets(tx, cart.id);
+    const tickets = [...held];
     if (!tickets.length) throw cartEmpty(cart.id);
     await assertAdmitted(
       tx,
@@ -319,13 +318,13 @@ export async function pay(
     onBooked: async (tx: Tx, cart: CartRow) =>
       payInstalment(tx, cart, await instalmentInput(deps.db, tx, cart, caller, body, key, now)),
   };
-  return guardedCheckout(guard, async (tx, cart) => {
+  return guardedCheckout(guard, async (tx, cart, held) => {
     // An order's change is paid in one go at its checkout (manage/edit/apply.ts).
     if (cart.editsTicketOrderId)
       throw gatewayNotAllowed("An order change is paid in one payment at checkout.");
     const seller = await sellerOf(deps.db, tx, cart.sellerId);
     const amount = requestMoney(body.amount, seller.currencyCode, { field: "amount" });
-    const tickets = await heldTickets(tx, cart.id);
+    const tickets = [...held];
     if (!tickets.length) throw cartEmpty(cart.id);
     const total = await cartTotal(tx, cart, tickets, seller.currencyCode);
     const payments = await cartPayments(tx, cart.id);
