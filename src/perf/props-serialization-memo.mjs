@@ -22,6 +22,7 @@
 // for it). Anything else is serialized and escaped as before.
 
 import { astroSourcePatch } from "./astro-source-patch.mjs";
+import { frozenPlainSource, memoNodeSource } from "./memo-source.mjs";
 
 /** The module of Astro that defines `serializeObject`. */
 const SERIALIZE_MODULE = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]serialize\.js$/;
@@ -58,18 +59,7 @@ export function memoizePropsSerializationSource(code) {
   }
   const memoized = [
     "const foyerSerialized = new WeakMap();",
-    "const foyerDeepFrozen = new WeakSet();",
-    "function foyerIsDeepFrozenPlain(value) {",
-    "  if (value === null) return true;",
-    '  if (typeof value !== "object") return typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === undefined;',
-    "  if (foyerDeepFrozen.has(value)) return true;",
-    "  if (!Object.isFrozen(value)) return false;",
-    "  const proto = Object.getPrototypeOf(value);",
-    "  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;",
-    "  for (const inner of Object.values(value)) if (!foyerIsDeepFrozenPlain(inner)) return false;",
-    "  foyerDeepFrozen.add(value);",
-    "  return true;",
-    "}",
+    ...frozenPlainSource("foyerIsDeepFrozenPlain", "foyerDeepFrozen"),
     "function serializeObject(value, metadata = {}, parents = /* @__PURE__ */ new WeakSet()) {",
     "  if (!Object.isFrozen(value)) return serializeObjectAnew(value, metadata, parents);",
     "  const known = foyerSerialized.get(value);",
@@ -101,24 +91,9 @@ export function memoizePropsSerializationSource(code) {
     '    else if (typeof value === "number") shape.push(key, 3, String(value));',
     "    else return undefined;",
     "  }",
-    "  const signature = JSON.stringify(shape);",
-    "  let node = foyerPropsMemo.get(signature);",
-    "  if (node === undefined) {",
-    `    if (foyerPropsMemo.size >= ${PROPS_MEMO_LIMIT}) foyerPropsMemo.clear();`,
-    "    node = {};",
-    "    foyerPropsMemo.set(signature, node);",
-    "  }",
-    "  for (const value of frozen) {",
-    "    node.next ??= new WeakMap();",
-    "    let next = node.next.get(value);",
-    "    if (next === undefined) {",
-    "      next = {};",
-    "      node.next.set(value, next);",
-    "    }",
-    "    node = next;",
-    "  }",
-    "  return node;",
+    `  return foyerMemoNode(foyerPropsMemo, shape, frozen, ${PROPS_MEMO_LIMIT});`,
     "}",
+    ...memoNodeSource("foyerMemoNode"),
     "function foyerSerializeInto(slot, props, metadata) {",
     "  if (slot?.json !== undefined) return slot.json;",
     "  const serialized = JSON.stringify(serializeObject(props, metadata));",

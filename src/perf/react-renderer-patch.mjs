@@ -28,6 +28,7 @@
 // (src/perf/astro-source-patch.mjs).
 
 import { astroSourcePatch } from "./astro-source-patch.mjs";
+import { frozenPlainSource, memoNodeSource } from "./memo-source.mjs";
 
 /** Signatures of a pure island's primitive props kept at most; past it the memo starts over. */
 export const PURE_RENDER_MEMO_LIMIT = 256;
@@ -78,18 +79,7 @@ export function patchReactRendererSource(code) {
     "  }",
     "}",
     "const foyerPureRenders = new WeakMap();",
-    "const foyerFrozenAllTheWay = new WeakSet();",
-    "function foyerFrozenPlain(value) {",
-    "  if (value === null) return true;",
-    '  if (typeof value !== "object") return typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === undefined;',
-    "  if (foyerFrozenAllTheWay.has(value)) return true;",
-    "  if (!Object.isFrozen(value)) return false;",
-    "  const proto = Object.getPrototypeOf(value);",
-    "  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;",
-    "  for (const inner of Object.values(value)) if (!foyerFrozenPlain(inner)) return false;",
-    "  foyerFrozenAllTheWay.add(value);",
-    "  return true;",
-    "}",
+    ...frozenPlainSource("foyerFrozenPlain", "foyerFrozenAllTheWay"),
     // The memo's slot for a pure component's render with these props, or undefined.
     "function foyerPureRenderSlot(vnode, prefix) {",
     "  const Component = vnode.type;",
@@ -114,24 +104,9 @@ export function patchReactRendererSource(code) {
     "    byShape = new Map();",
     "    foyerPureRenders.set(Component, byShape);",
     "  }",
-    "  const signature = JSON.stringify(shape);",
-    "  let node = byShape.get(signature);",
-    "  if (node === undefined) {",
-    `    if (byShape.size >= ${PURE_RENDER_MEMO_LIMIT}) byShape.clear();`,
-    "    node = {};",
-    "    byShape.set(signature, node);",
-    "  }",
-    "  for (const value of frozen) {",
-    "    node.next ??= new WeakMap();",
-    "    let next = node.next.get(value);",
-    "    if (next === undefined) {",
-    "      next = {};",
-    "      node.next.set(value, next);",
-    "    }",
-    "    node = next;",
-    "  }",
-    "  return node;",
+    `  return foyerMemoNode(byShape, shape, frozen, ${PURE_RENDER_MEMO_LIMIT});`,
     "}",
+    ...memoNodeSource("foyerMemoNode"),
   ].join("\n");
   return `${code.replace(CHECK, checkOnce).replace(STREAM_RENDER, stringFirst)}\n${renderWhole}\n`;
 }
