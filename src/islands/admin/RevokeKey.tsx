@@ -2,10 +2,11 @@
  * Revokes one API key, after a confirmation that names it: every call with it is refused from
  * then on, and it cannot be used again. The page reloads to show it revoked.
  */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { adminApi } from "../../lib/api/admin/client.ts";
 import { browserClient } from "../../lib/api/browser.ts";
 import { shopperMessage } from "../../lib/api/errors.ts";
+import { useConfirmStep } from "./use-confirm-step.ts";
 
 export interface RevokeKeyProps {
   seller: string;
@@ -14,25 +15,17 @@ export interface RevokeKeyProps {
 }
 
 export default function RevokeKey({ seller, keyId, name }: RevokeKeyProps) {
-  const [confirming, setConfirming] = useState(false);
+  const { confirming, askRef, firstRef, ask, stepBack, close } = useConfirmStep();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const yes = useRef<HTMLButtonElement>(null);
-  const ask = useRef<HTMLButtonElement>(null);
-  const [returnFocus, setReturnFocus] = useState(false);
-
-  useEffect(() => {
-    if (confirming) yes.current?.focus();
-    else if (returnFocus) ask.current?.focus();
-  }, [confirming, returnFocus]);
 
   async function revoke() {
     setBusy(true);
     setError(null);
     try {
       await adminApi(browserClient(), seller).revokeApiKey(keyId);
-      setConfirming(false);
+      close();
       setDone(`The key “${name}” is revoked. Reloading…`);
       window.setTimeout(() => window.location.reload(), 800);
     } catch (e) {
@@ -52,11 +45,11 @@ export default function RevokeKey({ seller, keyId, name }: RevokeKeyProps) {
       {done && <p role="status">{done}</p>}
       {!confirming && !done && (
         <button
-          ref={ask}
+          ref={askRef}
           type="button"
           className="button button--secondary"
           aria-label={`Revoke the key ${name}…`}
-          onClick={() => setConfirming(true)}
+          onClick={ask}
         >
           Revoke…
         </button>
@@ -66,7 +59,7 @@ export default function RevokeKey({ seller, keyId, name }: RevokeKeyProps) {
           <legend>Revoke “{name}”?</legend>
           <p>Every call with this key is refused from now on. This cannot be undone.</p>
           <button
-            ref={yes}
+            ref={firstRef}
             type="button"
             className="button"
             onClick={revoke}
@@ -75,14 +68,7 @@ export default function RevokeKey({ seller, keyId, name }: RevokeKeyProps) {
           >
             {busy ? "Revoking…" : "Yes, revoke it"}
           </button>{" "}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              setConfirming(false);
-              setReturnFocus(true);
-            }}
-          >
+          <button type="button" className="button button--secondary" onClick={stepBack}>
             No, keep it
           </button>
         </fieldset>

@@ -4,11 +4,12 @@
  * confirmation, with a reason for the audit log if staff give one. A removed offer's places go to
  * the next person. The page reloads to show the list as it now is.
  */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { adminApi } from "../../lib/api/admin/client.ts";
 import { browserClient } from "../../lib/api/browser.ts";
 import { shopperMessage } from "../../lib/api/errors.ts";
 import { TextField } from "../ui/TextField.tsx";
+import { useConfirmStep } from "./use-confirm-step.ts";
 
 export interface WaitingEntryActionsProps {
   seller: string;
@@ -19,26 +20,18 @@ export interface WaitingEntryActionsProps {
 }
 
 export default function WaitingEntryActions({ seller, entryId, email, state }: WaitingEntryActionsProps) {
-  const [confirming, setConfirming] = useState(false);
+  const { confirming, askRef, firstRef, ask, stepBack, close } = useConfirmStep<HTMLInputElement>();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [returnFocus, setReturnFocus] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
-  const ask = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (confirming) field.current?.focus();
-    else if (returnFocus) ask.current?.focus();
-  }, [confirming, returnFocus]);
 
   async function run(work: () => Promise<unknown>, message: string, fallback: string) {
     setBusy(true);
     setError(null);
     try {
       await work();
-      setConfirming(false);
+      close();
       setDone(`${message} Reloading…`);
       window.setTimeout(() => window.location.reload(), 800);
     } catch (e) {
@@ -85,12 +78,12 @@ export default function WaitingEntryActions({ seller, entryId, email, state }: W
             </button>
           )}
           <button
-            ref={ask}
+            ref={askRef}
             type="button"
             className="button button--secondary"
             onClick={() => {
               setError(null);
-              setConfirming(true);
+              ask();
             }}
             disabled={busy}
             aria-label={`Remove ${email}…`}
@@ -109,7 +102,7 @@ export default function WaitingEntryActions({ seller, entryId, email, state }: W
             No e-mail is sent to them.
           </p>
           <TextField
-            ref={field}
+            ref={firstRef}
             base="admin-field"
             label="Reason (optional, kept in the audit log)"
             name={`remove-reason-${entryId}`}
@@ -127,14 +120,7 @@ export default function WaitingEntryActions({ seller, entryId, email, state }: W
             >
               {busy ? "Removing…" : "Yes, remove"}
             </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                setConfirming(false);
-                setReturnFocus(true);
-              }}
-            >
+            <button type="button" className="button button--secondary" onClick={stepBack}>
               No, keep them
             </button>
           </div>

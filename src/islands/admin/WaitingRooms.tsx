@@ -13,6 +13,7 @@ import { roomChangeWords, roomTitle } from "../../lib/domain/admin/waiting-room-
 import { IslandForm } from "../ui/IslandForm.tsx";
 import { SubmitButton } from "../ui/SubmitButton.tsx";
 import { TextField } from "../ui/TextField.tsx";
+import { useConfirmStep } from "./use-confirm-step.ts";
 
 export const REFRESH_SECONDS = 5;
 
@@ -110,14 +111,11 @@ interface RoomPanelProps {
 }
 
 function RoomPanel({ seller, locale, timezone, room, canChange, onChange }: RoomPanelProps) {
-  const [confirming, setConfirming] = useState(false);
-  const [returnFocus, setReturnFocus] = useState(false);
+  const { confirming, askRef, firstRef, ask, stepBack, close } = useConfirmStep();
   const [rate, setRate] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const askButton = useRef<HTMLButtonElement>(null);
   const headingId = `room-${room.key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   const title = roomTitle(room);
   const count = new Intl.NumberFormat(locale);
@@ -130,11 +128,6 @@ function RoomPanel({ seller, locale, timezone, room, canChange, onChange }: Room
     timeZone: timezone,
   }).format(new Date(room.on_sale_at));
 
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-    else if (returnFocus) askButton.current?.focus();
-  }, [confirming, returnFocus]);
-
   async function run(work: () => Promise<{ waiting_room: { _data: WaitingRoomView[] } }>, message: string) {
     setBusy(true);
     setError(null);
@@ -142,7 +135,7 @@ function RoomPanel({ seller, locale, timezone, room, canChange, onChange }: Room
     try {
       const answer = (await work()).waiting_room._data[0];
       if (answer) onChange(answer);
-      setConfirming(false);
+      close();
       setDone(message);
     } catch (e) {
       setError(shopperMessage(e, "The change could not be made."));
@@ -257,18 +250,10 @@ function RoomPanel({ seller, locale, timezone, room, canChange, onChange }: Room
                 shop keep their time.
               </p>
               <div className="admin-key-actions">
-                <button ref={confirmButton} type="button" className="button" onClick={pause} disabled={busy}>
+                <button ref={firstRef} type="button" className="button" onClick={pause} disabled={busy}>
                   {busy ? "Pausing…" : "Pause the line"}
                 </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => {
-                    setConfirming(false);
-                    setReturnFocus(true);
-                  }}
-                  disabled={busy}
-                >
+                <button type="button" className="button button--secondary" onClick={stepBack} disabled={busy}>
                   Keep it running
                 </button>
               </div>
@@ -276,13 +261,13 @@ function RoomPanel({ seller, locale, timezone, room, canChange, onChange }: Room
           ) : (
             <div className="admin-key-actions">
               <button
-                ref={askButton}
+                ref={askRef}
                 type="button"
                 className="button button--secondary"
                 onClick={() => {
                   setDone(null);
                   setError(null);
-                  setConfirming(true);
+                  ask();
                 }}
               >
                 Pause…
