@@ -19,6 +19,10 @@ declare namespace App {
      * undefined on the shared host, where it is `/{seller}` (lib/pages/router-base.ts).
      */
     routerBase?: string;
+    /** The page's language (one of the tenant's; set by lib/server/http/language.ts). */
+    language?: import("./lib/tenant/languages.ts").Language;
+    /** `/{lang}` on a page in a language other than the tenant's default, else undefined: part of the router base. */
+    languagePrefix?: string;
     /** The micro-cached page a hit answers (src/middleware.ts); compression uses its kept copies. */
     cachedPage?: import("./perf/page-cache.ts").CachedPage;
   }

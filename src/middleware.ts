@@ -25,6 +25,7 @@ import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
 import { compression } from "./lib/server/http/compression.ts";
 import { withEditedHeaders } from "./lib/server/http/edited-headers.ts";
 import { invalidHost } from "./lib/server/http/invalid-host.ts";
+import { language } from "./lib/server/http/language.ts";
 import { requestLog } from "./lib/server/http/request-log.ts";
 import { securityHeaders } from "./lib/server/http/security-headers.ts";
 import { tenantHost } from "./lib/server/http/tenant-host.ts";
@@ -36,6 +37,7 @@ import {
   createPageCache,
   hitHeaders,
   pageCacheKey,
+  pageVary,
   publishFastPath,
   RenderOnce,
 } from "./perf/page-cache.ts";
@@ -118,7 +120,9 @@ const visitor = defineMiddleware(async (context, next) => {
     return withEditedHeaders(response, (headers) => headers.set("Cache-Control", PRIVATE));
   }
   if (cacheControl.startsWith("public") && html) {
-    return withEditedHeaders(response, (headers) => headers.append("Vary", "Cookie"));
+    return withEditedHeaders(response, (headers) =>
+      headers.append("Vary", pageVary(context.url.pathname, context.locals.languagePrefix)),
+    );
   }
   return response;
 });
@@ -140,7 +144,7 @@ const microCache = defineMiddleware(async (context, next) => {
   // Anything that can make a page personal (a session cookie) bypasses the shared copy.
   if (context.request.headers.has("cookie")) return next();
   // The host is part of the key: a tenant's own host name serves the page with other links.
-  const key = pageCacheKey(context.url);
+  const key = pageCacheKey(context.url, context.locals.languagePrefix);
   const hit = pageCache.get(key, Date.now());
   if (hit) return served(context.locals, hit);
   // A page another request is rendering right now (an entry just expired under load): its copy is
@@ -174,7 +178,8 @@ const microCache = defineMiddleware(async (context, next) => {
 
 // compression wraps the finished answer (its headers included) and stays inside the access log.
 // tenantHost rewrites `/x` to `/{seller}/x` on a tenant's own host name before visitor and
-// microCache read the path; securityHeaders reads it after the answer, so it sees the rewritten path.
+// microCache read the path; language then serves `/{seller}/{lang}/x` from `/{seller}/x`, the
+// language in locals (microCache keys on it); securityHeaders reads it after the answer, so it sees the rewritten path.
 // invalidHost answers a request whose Host header names no host (400), inside the access log and
 // with the security headers, before anything reads the host.
 export const onRequest = sequence(
@@ -183,6 +188,7 @@ export const onRequest = sequence(
   securityHeaders,
   invalidHost,
   tenantHost,
+  language,
   visitor,
   microCache,
 );

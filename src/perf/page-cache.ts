@@ -27,14 +27,17 @@
  * status, headers and bytes, and write the same access line.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { CHOOSE_LANGUAGE_PARAM, languageNeutral, languageRoute } from "../lib/domain/language-route.ts";
 import { type Coding, negotiateEncoding } from "../lib/server/http/accept-encoding.mjs";
 import { compressedCopy, MIN_COMPRESS_BYTES, varyOnAcceptEncoding } from "../lib/server/http/compression.ts";
+import { defaultLanguageServes } from "../lib/server/http/language.ts";
 import { frameAncestorsFor, securityHeaderValues } from "../lib/server/http/security-headers.ts";
 import { tenantHostRoute } from "../lib/server/http/tenant-host.ts";
 import { type RequestContext, requestIdFrom, runWithRequest } from "../lib/server/log/request-context.ts";
 import { logAccess, REQUEST_ID_HEADER } from "../lib/server/log/request-log.ts";
 import { cameOverHttps } from "../lib/server/request/scheme.ts";
 import { ResponseCache } from "../lib/server/response-cache.ts";
+import { tenantLanguages } from "../lib/tenant/languages.ts";
 import { getTenant } from "../lib/tenant/load.ts";
 
 /** A page kept by the micro-cache. */
@@ -68,8 +71,15 @@ export function cachedPage(input: Omit<CachedPage, "compressed" | "heads">): Cac
 }
 
 /** The cache key: the host (a tenant's own host name serves other links), the page path, the query. */
-export function pageCacheKey(url: Pick<URL, "host" | "pathname" | "search">): string {
-  return `${url.host}${url.pathname}${url.search}`;
+export function pageCacheKey(
+  url: Pick<URL, "host" | "pathname" | "search">,
+  languagePrefix?: string,
+): string {
+  // `/{seller}/es/x` is served from the `/{seller}/x` page: the language keeps the copies apart
+  // (after a `#`, which no path or query holds).
+  return languagePrefix
+    ? `${url.host}${url.pathname}${url.search}#${languagePrefix}`
+    : `${url.host}${url.pathname}${url.search}`;
 }
 
 /** The response headers of a micro-cached page (micro-cache in src/middleware.ts), before the rest of the sequence. */
@@ -90,6 +100,18 @@ export function variesOnCookie(pagePath: string): boolean {
   return !API_PATH.test(pagePath) && slug !== "" && getTenant(slug) !== undefined;
 }
 
+/**
+ * The `Vary` the visitor middleware adds to a tenant's public page: the cookie (a logged-in visitor
+ * gets another page), and on the unprefixed page of a shop with several languages the visitor's
+ * languages too (the language middleware sends some of them elsewhere).
+ */
+export function pageVary(pagePath: string, languagePrefix: string | undefined): string {
+  const slug = pagePath.split("/")[1] ?? "";
+  const tenant = slug ? getTenant(slug) : undefined;
+  const multilingual = tenant !== undefined && tenantLanguages(tenant).length > 1;
+  return multilingual && !languagePrefix ? "Cookie, Accept-Language" : "Cookie";
+}
+
 /** Whether compression.ts compresses this page for a client that accepts `coding`. */
 function compressible(page: CachedPage): boolean {
   return page.body.byteLength >= MIN_COMPRESS_BYTES && !/\bno-transform\b/i.test(page.cacheControl);
@@ -100,15 +122,22 @@ export interface FastPathTarget {
   key: string;
   /** The path as requested (the access log's `path`). */
   pathname: string;
-  /** The path after the tenant-host rewrite (the page's path; security headers and Vary read it). */
+  /** The path after the tenant-host and language rewrites (the page's path; security headers and Vary read it). */
   pagePath: string;
+  /** `/{lang}` when the request named a language other than the default. */
+  languagePrefix: string | undefined;
 }
 
 /**
  * The cache key of a request Astro would hand to the page cache unchanged, else undefined (the
  * request goes the slow way, which answers whatever it needs: a redirect, a 400, a render).
  */
-export function fastPathTarget(host: string, rawUrl: string, https: boolean): FastPathTarget | undefined {
+export function fastPathTarget(
+  host: string,
+  rawUrl: string,
+  https: boolean,
+  acceptLanguage?: string,
+): FastPathTarget | undefined {
   if (!rawUrl.startsWith("/") || rawUrl.startsWith("//") || rawUrl.includes("#")) return undefined;
   const query = rawUrl.indexOf("?");
   const rawPath = query === -1 ? rawUrl : rawUrl.slice(0, query);
@@ -127,22 +156,42 @@ export function fastPathTarget(host: string, rawUrl: string, https: boolean): Fa
   if (url.pathname !== rawPath || API_PATH.test(url.pathname)) return undefined;
   const route = tenantHostRoute(url.host, url.pathname);
   if (route.kind === "redirect") return undefined;
-  const pagePath = route.kind === "rewrite" ? route.path : url.pathname;
+  const sellerPath = route.kind === "rewrite" ? route.path : url.pathname;
+  // The language middleware's rules (lib/server/http/language.ts): a redirect, a remembered choice
+  // or another language wanted is its to answer.
+  if (url.searchParams.has(CHOOSE_LANGUAGE_PARAM)) return undefined;
+  const slug = sellerPath.split("/")[1] ?? "";
+  const tenant = slug ? getTenant(slug) : undefined;
+  const languages = tenant ? tenantLanguages(tenant) : [];
+  const inLanguage = languageRoute(sellerPath, languages);
+  if (inLanguage.kind === "canonical") return undefined;
+  if (inLanguage.kind === "unprefixed" && !defaultLanguageServes(sellerPath, acceptLanguage))
+    return undefined;
+  const pagePath = inLanguage.kind === "rewrite" ? inLanguage.path : sellerPath;
+  if (inLanguage.kind === "rewrite" && languageNeutral(pagePath.slice(slug.length + 1))) return undefined;
+  const prefix = inLanguage.kind === "rewrite" ? `/${inLanguage.language}` : undefined;
   return {
-    key: pageCacheKey({ host: url.host, pathname: pagePath, search: url.search }),
+    key: pageCacheKey({ host: url.host, pathname: pagePath, search: url.search }, prefix),
     pathname: url.pathname,
     pagePath,
+    languagePrefix: prefix,
   };
 }
 
 /** The hit's headers for one coding and scheme, as the middleware sequence would write them (no X-Request-Id). */
-function headsFor(page: CachedPage, pagePath: string, coding: Coding | null, https: boolean): string[] {
+function headsFor(
+  page: CachedPage,
+  pagePath: string,
+  languagePrefix: string | undefined,
+  coding: Coding | null,
+  https: boolean,
+): string[] {
   const memo = `${coding ?? "identity"}|${https ? "https" : "http"}|${pagePath}`;
   const kept = page.heads.get(memo);
   if (kept) return kept;
   const headers = new Headers(hitHeaders(page));
   // visitor: a tenant's public page varies on the cookie.
-  if (variesOnCookie(pagePath)) headers.append("Vary", "Cookie");
+  if (variesOnCookie(pagePath)) headers.append("Vary", pageVary(pagePath, languagePrefix));
   // securityHeaders: none of these is on a hit yet, so each is set.
   const security = securityHeaderValues({
     contentType: page.contentType,
@@ -174,7 +223,8 @@ export function servePageHit(cache: PageCache, req: IncomingMessage, res: Server
   const rawUrl = req.url;
   if (typeof host !== "string" || !rawUrl) return false;
   const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
-  const target = fastPathTarget(host, rawUrl, encrypted);
+  const acceptLanguage = req.headers["accept-language"];
+  const target = fastPathTarget(host, rawUrl, encrypted, acceptLanguage);
   if (!target) return false;
   const page = cache.get(target.key, Date.now());
   if (!page) return false;
@@ -191,7 +241,7 @@ export function servePageHit(cache: PageCache, req: IncomingMessage, res: Server
     id: requestIdFrom(typeof requestIdHeader === "string" ? requestIdHeader : undefined),
   };
   const headers = [
-    ...headsFor(page, target.pagePath, coding, https),
+    ...headsFor(page, target.pagePath, target.languagePrefix, coding, https),
     REQUEST_ID_HEADER.toLowerCase(),
     context.id,
   ];

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isHostName } from "../domain/tenant-hosts/hosts.ts";
 import { FONT_KEYS } from "./fonts.ts";
+import { SUPPORTED_LANGUAGES } from "./locales/index.ts";
 import { externalLoginSchema } from "./schema-external-login.ts";
 
 const homePanelSchema = z.enum(["login", "join", "guest"]);
@@ -61,6 +62,46 @@ export const tenantSchema = z.object({
   /** One or two sentences about the tenant: the meta description of pages without their own. */
   description: z.string().max(300).optional(),
   locale: z.string().default("en-US"),
+  /**
+   * The shop's languages, the default first (DESIGN §13): each other one is served at
+   * `/{seller}/{lang}/…`. Absent, the shop speaks its locale's language only.
+   */
+  languages: z
+    .array(z.enum(SUPPORTED_LANGUAGES))
+    .min(1)
+    .max(SUPPORTED_LANGUAGES.length)
+    .refine((list) => new Set(list).size === list.length, "A language is listed once.")
+    .optional(),
+  /** The `Intl` locale of a language, when not the tenant's locale or its region ("es": "es-US"). */
+  language_locales: z.partialRecord(z.enum(SUPPORTED_LANGUAGES), z.string().min(2).max(35)).default({}),
+  /**
+   * The tenant's own words in a language other than its default: its name, description, logo text,
+   * terms, session tab names and string overrides. What is not given falls back to the default
+   * language's (and a string to Foyer's translation of it).
+   */
+  translations: z
+    .partialRecord(
+      z.enum(SUPPORTED_LANGUAGES),
+      z.object({
+        name: z.string().min(1).max(120).optional(),
+        description: z.string().max(300).optional(),
+        logo_text: z.string().min(1).max(120).optional(),
+        strings: z.record(z.string(), z.string()).default({}),
+        web: z
+          .object({
+            terms_and_conditions_dialog_content: z.string().max(20_000).optional(),
+            session_picker_tabs: z
+              .object({
+                first_tab_name: z.string().max(40).optional(),
+                second_tab_name: z.string().max(40).optional(),
+                third_tab_name: z.string().max(40).optional(),
+              })
+              .optional(),
+          })
+          .optional(),
+      }),
+    )
+    .default({}),
   timezone: z
     .string()
     .refine(isTimeZone, "A time zone is an IANA name, e.g. America/New_York, Europe/London or Asia/Kuwait."),

@@ -4,8 +4,9 @@
  */
 import type { Message } from "../domain/messages.ts";
 import { messageText } from "../domain/messages.ts";
+import { formatText, islandText } from "./icu.ts";
 import type { Tenant } from "./schema.ts";
-import { format, ISLAND_SHARED_KEYS, type StringVars } from "./string-format.ts";
+import { ISLAND_SHARED_KEYS, type StringVars } from "./string-format.ts";
 import { myAccountStrings } from "./strings-account.ts";
 import { accountProfileStrings } from "./strings-account-profile.ts";
 import { checkoutStrings } from "./strings-checkout.ts";
@@ -37,6 +38,7 @@ export const defaultStrings = {
   ...messageStrings,
   "nav.skip": "Skip to main content",
   "nav.main": "Main",
+  "nav.language": "Language",
   "nav.events": "Events",
   "nav.membership": "Membership",
   "footer.poweredBy": "Tickets by Foyer",
@@ -358,13 +360,20 @@ export const defaultStrings = {
 export type StringKey = keyof typeof defaultStrings;
 
 /** The tenant's text for `key` (its override, else the spec default), placeholders filled. */
-export function t(tenant: Pick<Tenant, "strings"> | undefined, key: StringKey, vars?: StringVars): string {
+export function t(
+  tenant: (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined,
+  key: StringKey,
+  vars?: StringVars,
+): string {
   const override = tenant?.strings[key];
-  return format(override ?? defaultStrings[key], vars);
+  return formatText(override ?? defaultStrings[key], vars, tenant?.locale ?? "en");
 }
 
 /** The tenant's words for a message the domain returned (its id and placeholder values). */
-export function tMessage(tenant: Pick<Tenant, "strings"> | undefined, message: Message<StringKey>): string {
+export function tMessage(
+  tenant: (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined,
+  message: Message<StringKey>,
+): string {
   return messageText(message, (key, vars) => t(tenant, key, vars));
 }
 
@@ -380,7 +389,7 @@ const subsetsByTenant = new WeakMap<
  * table), and frozen, since every page of the tenant shares the object.
  */
 export function stringSubset<K extends string>(
-  tenant: Pick<Tenant, "strings">,
+  tenant: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>,
   isKey: (key: string) => key is K,
 ): Readonly<Record<K, string>> {
   let subsets = subsetsByTenant.get(tenant);
@@ -394,7 +403,9 @@ export function stringSubset<K extends string>(
     if (subsets.size >= 32) subsets.clear();
     subset = Object.freeze(
       Object.fromEntries(
-        (Object.keys(defaultStrings) as StringKey[]).filter(isKey).map((key) => [key, t(tenant, key)]),
+        (Object.keys(defaultStrings) as StringKey[])
+          .filter(isKey)
+          .map((key) => [key, islandTextOf(tenant, key)]),
       ),
     );
     subsets.set(isKey, subset);
@@ -402,8 +413,21 @@ export function stringSubset<K extends string>(
   return subset as Readonly<Record<K, string>>;
 }
 
+/**
+ * A text as an island gets it, its placeholders left for the island to fill: plain, or an ICU
+ * plural or select encoded for string-format.ts (an island can't run the ICU parser); a text too
+ * rich for that (the strings test keeps them out of islands) goes as the English default.
+ */
+function islandTextOf(
+  tenant: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>,
+  key: StringKey,
+): string {
+  const template = tenant.strings[key] ?? defaultStrings[key];
+  return islandText(template, tenant.locale ?? "en") ?? defaultStrings[key];
+}
+
 /** A bound translator for one tenant, handy in .astro templates. */
-export function translator(tenant: Pick<Tenant, "strings"> | undefined) {
+export function translator(tenant: (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined) {
   return (key: StringKey, vars?: StringVars) => t(tenant, key, vars);
 }
 
@@ -418,7 +442,9 @@ const RESERVE_SHARED = [
 type ReserveStringKey = Extract<StringKey, `reserve.${string}`> | (typeof RESERVE_SHARED)[number];
 export type ReserveStrings = Record<ReserveStringKey, string>;
 
-export function reserveStrings(tenant: Pick<Tenant, "strings">): ReserveStrings {
+export function reserveStrings(
+  tenant: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>,
+): ReserveStrings {
   return stringSubset(tenant, isReserveStringKey);
 }
 
@@ -427,7 +453,10 @@ function isReserveStringKey(key: string): key is ReserveStringKey {
 }
 
 /** "1 ticket", "3 tickets", in the tenant's words (the waiting list's pages and mails). */
-export function waitingListTickets(tenant: Pick<Tenant, "strings">, count: number): string {
+export function waitingListTickets(
+  tenant: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>,
+  count: number,
+): string {
   return count === 1
     ? t(tenant, "waitingList.tickets.one")
     : t(tenant, "waitingList.tickets.other", { count });

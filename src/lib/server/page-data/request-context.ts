@@ -6,6 +6,7 @@
  */
 
 import { pageBase } from "../../pages/router-base.ts";
+import { localizedTenant } from "../../tenant/languages.ts";
 import { getTenant } from "../../tenant/load.ts";
 import { mailLinkOrigin } from "../config/origins.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -49,7 +50,9 @@ export async function resolveRequestContext(
   url: URL,
   sessionToken: string | undefined,
 ): Promise<void> {
-  const tenant = await openTenant(tenantOfPath(url.pathname));
+  const open = await openTenant(tenantOfPath(url.pathname));
+  // The page speaks its language (lib/server/http/language.ts): the tenant as that language shows it.
+  const tenant = open && locals.language ? localizedTenant(open, locals.language) : open;
   locals.tenant = tenant;
   locals.viewer = null;
   if (tenant && sessionToken) {

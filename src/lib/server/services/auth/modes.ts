@@ -24,7 +24,7 @@ export function loginKindEnabled(modes: readonly string[], kind: LoginKind): boo
 export function assertLoginKind(
   modes: readonly string[],
   kind: LoginKind,
-  words?: Pick<Tenant, "strings">,
+  words?: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>,
 ): void {
   if (!loginKindEnabled(modes, kind)) throw loginDisabled(words);
 }

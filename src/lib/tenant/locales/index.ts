@@ -1,0 +1,32 @@
+/**
+ * Foyer's own translations of its default strings (strings.ts holds the English), one JSON file per
+ * language, so translators edit them with ordinary tools. A unit test fails when a file lacks a key
+ * of the English table, has one it doesn't, or changes a placeholder.
+ */
+import ar from "./ar.json";
+import cy from "./cy.json";
+import es from "./es.json";
+
+/** The languages Foyer speaks; a tenant lists some of them (tenant file `languages`). */
+export const SUPPORTED_LANGUAGES = ["en", "es", "cy", "ar"] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+const TRANSLATIONS: Record<Exclude<Language, "en">, Readonly<Record<string, string>>> = { es, cy, ar };
+
+/** The built-in strings of `lang` (none for English: strings.ts's defaults are the English). */
+export function builtInStrings(lang: Language): Readonly<Record<string, string>> {
+  return lang === "en" ? {} : TRANSLATIONS[lang];
+}
+
+/** Languages written right to left: the page mirrors (`dir="rtl"`, CSS logical properties). */
+export function isRtlLanguage(lang: string): boolean {
+  return lang === "ar";
+}
+
+/** Each language's name in itself, for the language switcher. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  es: "Español",
+  cy: "Cymraeg",
+  ar: "العربية",
+};
