@@ -8,8 +8,18 @@ import { type ApiClient, createApiClient } from "./client.ts";
 let fresh: ApiClient | undefined;
 let cached: ApiClient | undefined;
 
+/**
+ * The page's language for the API: `data-language` on <html>, which Base.astro writes on a page in
+ * a language other than the tenant's default (the default needs no `_lang`, so its cached reads
+ * keep their addresses).
+ */
+function pageLanguage(): string | undefined {
+  return globalThis.document?.documentElement.dataset.language || undefined;
+}
+
 function build(prefix: "/api" | "/cached_api"): ApiClient {
   return createApiClient({
+    language: pageLanguage(),
     // Looked up on each call, so a test's stubbed fetch is the one used.
     fetch: (request) => globalThis.fetch(request),
     baseUrl: globalThis.location?.origin ?? "http://localhost",

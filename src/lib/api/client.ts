@@ -31,6 +31,11 @@ export interface ApiClientOptions {
   /** Injectable for tests. */
   sleep?: (ms: number) => Promise<void>;
   /**
+   * The page's language (`_lang` on every call, DESIGN §13): the API answers its texts, error
+   * messages and catalogue content in it. Absent, the tenant's default language.
+   */
+  language?: string | undefined;
+  /**
    * The answers come from this process's own API (server/page-data/client.ts), built to the same contract: the
    * catalogue reads (listing, event, config) skip the second zod parse. Every other call, and every
    * answer from over the network, is still parsed.
@@ -69,8 +74,13 @@ export function createApiClient(options: ApiClientOptions) {
   const retryDelayMs = options.retryDelayMs ?? GET_RETRY_DELAY_MS;
   const sleep = options.sleep ?? defaultSleep;
 
+  const language = options.language;
   function url(path: string, query?: Query): string {
-    return new URL(`${prefix}/${path.replace(/^\/+/, "")}${buildQuery(query)}`, options.baseUrl).toString();
+    const withLanguage = language ? { ...query, _lang: language } : query;
+    return new URL(
+      `${prefix}/${path.replace(/^\/+/, "")}${buildQuery(withLanguage)}`,
+      options.baseUrl,
+    ).toString();
   }
 
   async function once(method: string, path: string, query?: Query, body?: unknown): Promise<unknown> {

@@ -77,6 +77,11 @@ export const cart = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     /** Null once the cart is no longer pending. */
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The language the buyer shops in (one of the tenant's), kept at checkout: the order it becomes
+     * takes it, also when a payment provider completes it later.
+     */
+    language: text("language"),
     /** Query parameters of the visit (utm_*, ...), as sent by the storefront. */
     campaign: jsonb("campaign").$type<Record<string, string>>().notNull().default({}),
     /** Survey answers keyed by ticket group id. */

@@ -16,6 +16,14 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+/**
+ * A catalogue row's texts in the tenant's other languages, by language: only the fields given
+ * (name, subtitle, summary, description); the row's own columns are the default language's.
+ */
+export type ContentTranslations = Partial<
+  Record<string, Partial<Record<"name" | "subtitle" | "summary" | "description", string>>>
+>;
+
 export const seller = pgTable("seller", {
   id: text("id").primaryKey(),
   slug: text("slug").notNull().unique(),
@@ -52,6 +60,11 @@ export const eventTemplate = pgTable(
     summary: text("summary"),
     description: text("description"),
     category: text("category"),
+    /**
+     * The catalogue's words in other languages: `{ "es": { "name": …, "summary": … } }`, each field
+     * falling back to the column (the default language's).
+     */
+    translations: jsonb("translations").$type<ContentTranslations>(),
     /** single | repeating | other */
     eventType: text("event_type").notNull(),
     /** public_browsable | public_link_only | public_member_only */
@@ -106,6 +119,8 @@ export const ticketGroup = pgTable(
       .references(() => eventTemplate.id),
     name: text("name").notNull(),
     description: text("description"),
+    /** The group's words in other languages (as event_template.translations). */
+    translations: jsonb("translations").$type<ContentTranslations>(),
     /** passes | codes | seated | membership | tickets | ledger | donation */
     handler: text("handler").notNull(),
     hiddenType: text("hidden_type").notNull(),
@@ -143,6 +158,8 @@ export const ticketType = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     summary: text("summary"),
+    /** The type's words in other languages (as event_template.translations). */
+    translations: jsonb("translations").$type<ContentTranslations>(),
     rank: integer("rank").notNull().default(0),
     currencyAmount: integer("currency_amount").notNull(),
     currencyAmountMin: integer("currency_amount_min"),

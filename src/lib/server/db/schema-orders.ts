@@ -43,6 +43,8 @@ export const ticketOrder = pgTable(
     gifteeIdentityId: text("giftee_identity_id"),
     /** Where it was sold: web (the shop, its API and renewals) or desk (staff at the box office). */
     channel: text("channel").notNull().default("web"),
+    /** The language it was bought in (one of the tenant's): its mails, tickets and passes speak it. */
+    language: text("language"),
   },
   (t) => [
     uniqueIndex("ticket_order_cart_idx").on(t.cartId),

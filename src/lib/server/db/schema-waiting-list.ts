@@ -33,6 +33,8 @@ export const waitingListEntry = pgTable(
     /** waiting | offered | converted | expired | declined | removed | left */
     state: text("state").notNull(),
     joinedAt: timestamp("joined_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The language they joined in (one of the tenant's): the list's mails speak it. */
+    language: text("language"),
     offeredAt: timestamp("offered_at", { withTimezone: true, mode: "date" }),
     offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true, mode: "date" }),
     offerCartId: text("offer_cart_id"),

@@ -9,10 +9,17 @@
 import { type ApiClient, createApiClient } from "../../api/client.ts";
 import { getRuntime } from "../runtime.ts";
 
-let client: ApiClient | undefined;
+const clients = new Map<string, ApiClient>();
 
-export function ssrApi(): ApiClient {
-  client ??= createApiClient({
+/**
+ * The catalogue reader, in a page's language: `language` is the page's when it is not the tenant's
+ * default (`locals.languagePrefix` set), so the default language's reads keep their addresses.
+ */
+export function ssrApi(language?: string): ApiClient {
+  const kept = clients.get(language ?? "");
+  if (kept) return kept;
+  const client = createApiClient({
+    language,
     baseUrl: "http://foyer.internal",
     // Pages read the catalogue through the cached API; reserve and checkout calls (islands) use /api.
     prefix: "/cached_api",
@@ -22,6 +29,7 @@ export function ssrApi(): ApiClient {
     trusted: true,
     readStored: async (key) => (await getRuntime()).storedJson(key),
   });
+  clients.set(language ?? "", client);
   return client;
 }
 
@@ -32,6 +40,8 @@ export interface VisitorClientOptions {
   clientAddress?: string | undefined;
   /** Headers set on each inner request before it is sent (e.g. the forwarded scheme). */
   headers?: Readonly<Record<string, string>>;
+  /** The page's language when not the tenant's default (`_lang` on every call). */
+  language?: string | undefined;
 }
 
 /** The visitor's address as the adapter tells it; undefined when it cannot (limits then share "unknown"). */
@@ -45,8 +55,9 @@ export function clientAddressOf(context: { readonly clientAddress: string }): st
 
 /** /api as the visitor: every call carries their cookie; no retries (a page answers once). */
 export function visitorClient(options: VisitorClientOptions = {}): ApiClient {
-  const { cookie, clientAddress, headers } = options;
+  const { cookie, clientAddress, headers, language } = options;
   return createApiClient({
+    language,
     baseUrl: "http://foyer.internal",
     prefix: "/api",
     retries: 0,

@@ -9,7 +9,7 @@ import { t, tMessage } from "../../tenant/strings.ts";
 import { type ApiError, fail, providerError } from "../errors/api-error.ts";
 
 /** The tenant whose words an error's `_description` takes (its strings and locale); the defaults without one. */
-export type WordsOf = Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">> | undefined;
+export type WordsOf = (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined;
 
 export function cardError(code: string, message: string, declineCode?: string): ApiError {
   return providerError("provider_card_error", code, {

@@ -166,7 +166,7 @@ export interface LookupBrakeCall<T> {
   /** Misses of an answered call (codes skipped silently); none by default. */
   missesOfAnswer?: (answer: T) => number;
   /** The seller's tenant, whose strings word the refusal; the defaults without one. */
-  words?: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">> | undefined;
+  words?: (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined;
 }
 
 export async function withLookupBrake<T>(c: Context<ApiEnv>, call: LookupBrakeCall<T>): Promise<T> {

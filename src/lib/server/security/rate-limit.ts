@@ -157,7 +157,10 @@ export function addressBucket(address: string): string {
  * 429 `rate_limited` with the retry delay in _extra, the body every limit answers with; the words
  * are the seller's tenant strings when the caller knows the tenant (`words`), else the defaults.
  */
-export const rateLimited = (retryAfterSeconds: number, words?: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) =>
+export const rateLimited = (
+  retryAfterSeconds: number,
+  words?: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>,
+) =>
   fail("rate_limited", {
     description: t(words, LOGIN_MESSAGE.rateLimited),
     extra: { retry_after: retryAfterSeconds },

@@ -1,11 +1,16 @@
 /**
- * Foyer's own translations of its default strings (strings.ts holds the English), one JSON file per
- * language, so translators edit them with ordinary tools. A unit test fails when a file lacks a key
- * of the English table, has one it doesn't, or changes a placeholder.
+ * Foyer's own translations of its default strings (strings.ts and its strings-*.ts parts hold the
+ * English): JSON files per language and part (`es/core.json`, `es/mail.json`…), so translators edit
+ * them with ordinary tools. A unit test fails when a language lacks a key of the English table, has
+ * one it doesn't, or names a placeholder the English doesn't.
  */
-import ar from "./ar.json";
-import cy from "./cy.json";
-import es from "./es.json";
+import arCore from "./ar/core.json";
+import cyCore from "./cy/core.json";
+import esCore from "./es/core.json";
+
+const es = { ...esCore };
+const cy = { ...cyCore };
+const ar = { ...arCore };
 
 /** The languages Foyer speaks; a tenant lists some of them (tenant file `languages`). */
 export const SUPPORTED_LANGUAGES = ["en", "es", "cy", "ar"] as const;

@@ -9,7 +9,7 @@ import { t, tMessage } from "../../../tenant/strings.ts";
 import { fail } from "../../errors/api-error.ts";
 
 /** The seller's tenant, whose strings give the words; the defaults without one. */
-type Words = Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">> | undefined;
+type Words = (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined;
 
 export const loginDisabled = (words?: Words) =>
   fail("login_disabled", { description: t(words, LOGIN_MESSAGE.loginDisabled) });

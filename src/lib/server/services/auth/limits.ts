@@ -118,7 +118,7 @@ export interface LimitSubject {
   /** The e-mail or member ID; omitted when the call names no account (an unknown passcode token). */
   account?: string;
   /** The seller's tenant, whose strings give the refusal's words. */
-  words?: Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">> | undefined;
+  words?: (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined;
 }
 
 const refusal = (seconds: number): RateLimitResult => ({

@@ -10,7 +10,7 @@ import type { CartRow } from "./types.ts";
 export function newPendingCart(
   owner: { sellerId: string; identityId: string },
   now: Date,
-  extra: Partial<Pick<CartRow, "expiresAt" | "campaign" | "editsTicketOrderId">> = {},
+  extra: Partial<Pick<CartRow, "expiresAt" | "campaign" | "editsTicketOrderId" | "language">> = {},
 ): CartRow {
   return {
     id: randomUUID(),
@@ -27,6 +27,7 @@ export function newPendingCart(
     membershipOptions: {},
     editsTicketOrderId: null,
     editRemovals: [],
+    language: null,
     ...extra,
   };
 }

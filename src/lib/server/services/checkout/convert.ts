@@ -90,6 +90,7 @@ export async function bookCart(
     gifteeIdentityId: cart.membershipOptions.gifteeIdentityId ?? null,
     // A desk sale marks its order afterwards (services/admin/desk/sell.ts).
     channel: "web",
+    language: cart.language,
   };
   await tx.insert(s.ticketOrder).values(order);
   await bookTickets(tx, tickets, order.id);

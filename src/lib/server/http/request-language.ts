@@ -1,0 +1,20 @@
+/**
+ * The language of an API call (DESIGN §13): `_lang`, which the browser's client adds on a page in a
+ * language other than the tenant's default (lib/api/browser.ts), when it is one of the tenant's;
+ * else the default. In the query, not a header, so a cached catalogue answer's address names its
+ * language and a CDN keeps the languages apart.
+ */
+import type { Context } from "hono";
+import { defaultLanguage, hasLanguage, type Language, localizedTenant } from "../../tenant/languages.ts";
+import type { Tenant } from "../../tenant/schema.ts";
+
+export function requestLanguage(c: Pick<Context, "req">, tenant: Tenant): Language {
+  const asked = c.req.query("_lang");
+  return asked && hasLanguage(tenant, asked) ? asked : defaultLanguage(tenant);
+}
+
+/** The tenant as the call's language shows it: its strings and locale in that language. */
+export function requestTenant(c: Pick<Context, "req">, tenant: Tenant): Tenant {
+  const language = requestLanguage(c, tenant);
+  return language === defaultLanguage(tenant) ? tenant : localizedTenant(tenant, language);
+}
