@@ -1,6 +1,7 @@
 /**
  * Tenant content blocks (DESIGN §7, spec doc 1 §2 and §6): Markdown files with frontmatter under
- * {CONTENT_DIR}/blocks/{tenant}/*.md, shown in named regions and filtered by route name and role.
+ * {CONTENT_DIR}/blocks/{tenant}/*.md, shown in named regions and filtered by route name and role;
+ * a language other than the default has its versions under blocks/{tenant}/{lang}/ (same names).
  * All tenant rich text (blocks and event descriptions) goes through renderMarkdown: Markdown to
  * HTML with marked, then sanitize-html, so scripts, event handlers and javascript: links never
  * reach the page.
@@ -10,8 +11,9 @@ import { join } from "node:path";
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";
+import { defaultLanguage, languageOf } from "./languages.ts";
 import { contentDir } from "./load.ts";
-import { type ContentBlockMeta, contentBlockSchema } from "./schema.ts";
+import { type ContentBlockMeta, contentBlockSchema, type Tenant } from "./schema.ts";
 
 export type Role = "anonymous" | "logged_in";
 
@@ -85,21 +87,34 @@ export function parseBlock(tenant: string, fileName: string, source: string): Co
 
 const cache = new Map<string, ContentBlock[]>();
 
-export function loadBlocks(tenant: string, dir = contentDir()): ContentBlock[] {
-  const cached = cache.get(`${dir}\0${tenant}`);
-  if (cached) return cached;
-  const folder = join(dir, "blocks", tenant);
-  let files: string[] = [];
+function markdownFiles(folder: string): string[] {
   try {
-    files = readdirSync(folder).filter((f) => f.endsWith(".md"));
+    return readdirSync(folder).filter((f) => f.endsWith(".md"));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return [];
   }
-  const blocks = files
+}
+
+/**
+ * A tenant's blocks, in `language` when given: a file of the same name under
+ * `blocks/{tenant}/{language}/` takes the place of the default language's, block by block (a block
+ * not translated shows in the default language).
+ */
+export function loadBlocks(tenant: string, dir = contentDir(), language?: string): ContentBlock[] {
+  const memo = `${dir}\0${tenant}\0${language ?? ""}`;
+  const cached = cache.get(memo);
+  if (cached) return cached;
+  const folder = join(dir, "blocks", tenant);
+  const translated = new Set(language ? markdownFiles(join(folder, language)) : []);
+  const blocks = markdownFiles(folder)
     .sort()
-    .map((file) => parseBlock(tenant, file, readFileSync(join(folder, file), "utf8")))
+    .map((file) => {
+      const path = translated.has(file) && language ? join(folder, language, file) : join(folder, file);
+      return parseBlock(tenant, file, readFileSync(path, "utf8"));
+    })
     .sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));
-  cache.set(`${dir}\0${tenant}`, blocks);
+  cache.set(memo, blocks);
   return blocks;
 }
 
@@ -121,6 +136,13 @@ export function selectBlocks<B extends ContentBlockMeta>(
   return blocks.filter((b) => b.region === region && isBlockVisible(b, route, role));
 }
 
-export function blocksFor(tenant: string, region: string, route: RouteName, role: Role): ContentBlock[] {
-  return selectBlocks(loadBlocks(tenant), region, route, role);
+/** The blocks of a region for a page, in the (localized) tenant's language. */
+export function blocksFor(tenant: Tenant, region: string, route: RouteName, role: Role): ContentBlock[] {
+  const language = languageOf(tenant);
+  const blocks = loadBlocks(
+    tenant.slug,
+    contentDir(),
+    language === defaultLanguage(tenant) ? undefined : language,
+  );
+  return selectBlocks(blocks, region, route, role);
 }

@@ -53,6 +53,28 @@ describe("tenant content blocks: 'shown or hidden by route name and by role'", (
     expect(loadBlocks("demo", dir).map((b) => b.key)).toEqual(["early", "late"]);
     expect(loadBlocks("nobody", dir)).toEqual([]);
   });
+
+  it("catalogue content in each language: a block of the same name under {lang}/ takes its place, the rest fall back", () => {
+    const dir = mkdtempSync(join(tmpdir(), "blocks-"));
+    mkdirSync(join(dir, "blocks", "demo", "es"), { recursive: true });
+    writeFileSync(
+      join(dir, "blocks", "demo", "a.md"),
+      "---\nkey: hours\nregion: r\norder: 1\n---\nOpen daily",
+    );
+    writeFileSync(
+      join(dir, "blocks", "demo", "b.md"),
+      "---\nkey: shop\nregion: r\norder: 2\n---\nVisit the shop",
+    );
+    writeFileSync(
+      join(dir, "blocks", "demo", "es", "a.md"),
+      "---\nkey: hours\nregion: r\norder: 1\n---\nAbierto a diario",
+    );
+    expect(loadBlocks("demo", dir, "es").map((b) => b.template)).toEqual([
+      "Abierto a diario",
+      "Visit the shop",
+    ]);
+    expect(loadBlocks("demo", dir).map((b) => b.template)).toEqual(["Open daily", "Visit the shop"]);
+  });
 });
 
 describe("'Tenant rich text is Markdown, sanitized before it is rendered' (DESIGN §5)", () => {

@@ -1,0 +1,151 @@
+/**
+ * Every tenant in its visitors' languages (DESIGN §13): a purchase in Spanish at the museum, in
+ * Welsh at the zoo and in Arabic at the science centre, each with its page in that language, an
+ * axe check, and its confirmation mail in that language; a first visit follows Accept-Language and
+ * the switcher's choice is remembered.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { expectNoSeriousAxe } from "./helpers/axe.ts";
+import { escapeRegExp, lead, localeStrings, openSessionOf } from "./helpers/languages.ts";
+
+interface Shop {
+  seller: string;
+  lang: "es" | "cy" | "ar";
+  /** The language's address prefix ("" when it is the shop's default). */
+  prefix: string;
+  event: string;
+  type: string;
+  /** The html lang and dir the page has. */
+  htmlLang: string;
+  dir: "ltr" | "rtl";
+}
+
+const SHOPS: Shop[] = [
+  {
+    seller: "harbour-museum",
+    lang: "es",
+    prefix: "/es",
+    event: "hm-general-admission",
+    type: "hm-ga-adult",
+    htmlLang: "es-US",
+    dir: "ltr",
+  },
+  {
+    seller: "riverside-zoo",
+    lang: "cy",
+    prefix: "/cy",
+    event: "rz-day-admission",
+    type: "rz-day-adult",
+    htmlLang: "cy-GB",
+    dir: "ltr",
+  },
+  {
+    seller: "sidra-science",
+    lang: "ar",
+    prefix: "",
+    event: "ss-entry",
+    type: "ss-entry-adult",
+    htmlLang: "ar-KW",
+    dir: "rtl",
+  },
+];
+
+async function buyIn(page: Page, shop: Shop, email: string): Promise<string> {
+  const words = localeStrings(shop.lang);
+  const session = await openSessionOf(page.request, shop.seller, shop.event);
+  const langQuery = shop.prefix ? `&_lang=${shop.lang}` : "";
+  const created = await page.request.post(`/api/my/cart/modify?_seller=${shop.seller}${langQuery}`, {
+    data: { add: [{ ticket_type_id: shop.type, event_session_id: session, quantity: 2 }] },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const cartId =
+    ((await created.json()) as { cart: { _data: Array<{ id: string }> } }).cart._data[0]?.id ?? "";
+  await page.goto(`/${shop.seller}${shop.prefix}/checkout/${cartId}`);
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+  await expect(page.locator("html")).toHaveAttribute("lang", shop.htmlLang);
+  await expect(page.locator("html")).toHaveAttribute("dir", shop.dir);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(words["checkout.title"] ?? "");
+
+  await page.getByLabel(words["checkout.identity.firstName"] ?? "", { exact: true }).fill("Ana");
+  await page.getByLabel(words["checkout.identity.lastName"] ?? "", { exact: true }).fill("Prueba");
+  await page.getByLabel(words["checkout.identity.email"] ?? "", { exact: true }).fill(email);
+  await page.getByLabel(words["checkout.identity.emailConfirm"] ?? "", { exact: true }).fill(email);
+  await page.getByLabel(words["checkout.card.number"] ?? "", { exact: true }).fill("4242 4242 4242 4242");
+  await page.getByLabel(words["checkout.card.expiry"] ?? "", { exact: true }).fill("12/34");
+  await page.getByLabel(words["checkout.card.cvc"] ?? "", { exact: true }).fill("123");
+  const terms = page.getByRole("checkbox", { name: words["checkout.terms.accept"] ?? "" });
+  if (await terms.count()) await terms.check();
+  await expectNoSeriousAxe(page);
+  await page
+    .getByRole("button", { name: new RegExp(`^${escapeRegExp(lead(words["checkout.pay"] ?? ""))}`) })
+    .click();
+
+  await expect(page).toHaveURL(new RegExp(`/${shop.seller}${shop.prefix}/checkout/complete\\?orderIds=`));
+  const numbered = lead(words["checkout.complete.orderNumber"] ?? "");
+  const heading = page.getByRole("heading", { name: new RegExp(`^${escapeRegExp(numbered)}`) });
+  await expect(heading).toBeVisible();
+  await expectNoSeriousAxe(page);
+  return ((await heading.textContent()) ?? "").replace(numbered, "").trim();
+}
+
+for (const shop of SHOPS) {
+  test(`a purchase in ${shop.lang} at ${shop.seller}: the checkout, the order and its e-mail speak ${shop.lang}`, async ({
+    page,
+  }) => {
+    const email = `lang-${shop.lang}-${crypto.randomUUID()}@example.com`;
+    const number = await buyIn(page, shop, email);
+    expect(number).not.toBe("");
+
+    // The order's mail follows the language it was bought in: not the English subject.
+    await page.goto(`/_mail?to=${encodeURIComponent(email)}`);
+    const mail = page.getByRole("link", { name: new RegExp(escapeRegExp(number)) }).first();
+    await expect(mail).toBeVisible();
+    await expect(mail).not.toHaveText(/^Your order/);
+    await mail.click();
+    const html = page.frameLocator("iframe.mail-html").locator("html");
+    await expect(html).toHaveAttribute("lang", new RegExp(`^${shop.lang}`));
+    await expect(html).toHaveAttribute("dir", shop.dir);
+  });
+}
+
+async function newVisitor(browser: Browser, locale: string) {
+  const context = await browser.newContext({ locale });
+  return { context, page: await context.newPage() };
+}
+
+test("a first visit follows the visitor's Accept-Language, and the switcher's choice is remembered", async ({
+  browser,
+}) => {
+  const { context, page } = await newVisitor(browser, "es-MX");
+  await page.goto("/harbour-museum/events");
+  await expect(page).toHaveURL(/\/harbour-museum\/es\/events$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  await expect(page.locator('link[rel="alternate"][hreflang="en-US"]')).toHaveAttribute(
+    "href",
+    /\/harbour-museum\/events$/,
+  );
+  await expectNoSeriousAxe(page);
+
+  const switcher = page.getByRole("navigation", { name: "Idioma" });
+  await expect(switcher.getByRole("link", { name: "Español" })).toHaveAttribute("aria-current", "true");
+  await switcher.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/harbour-museum\/events$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  // Remembered: the unprefixed page no longer sends this Spanish browser to Spanish.
+  await page.goto("/harbour-museum");
+  await expect(page).toHaveURL(/\/harbour-museum$/);
+  await expect(page.getByRole("navigation", { name: "Language" })).toBeVisible();
+  await context.close();
+});
+
+test("a browser in a language the shop doesn't speak gets the shop's default", async ({ browser }) => {
+  const { context, page } = await newVisitor(browser, "de-DE");
+  await page.goto("/riverside-zoo");
+  await expect(page).toHaveURL(/\/riverside-zoo$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+  await page.goto("/riverside-zoo/cy");
+  await expect(page.locator("html")).toHaveAttribute("lang", "cy-GB");
+  await expectNoSeriousAxe(page);
+  await context.close();
+});
