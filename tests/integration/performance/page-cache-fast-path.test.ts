@@ -105,7 +105,8 @@ describe("a fresh micro-cached page is answered before Astro", () => {
       "permissions-policy":
         'payment=(self "https://js.stripe.com"), camera=(), microphone=(), geolocation=()',
       "referrer-policy": "strict-origin-when-cross-origin",
-      vary: "Cookie, Accept-Encoding",
+      // The museum speaks English and Spanish: its unprefixed pages vary on the visitor's languages too.
+      vary: "Cookie, Accept-Language, Accept-Encoding",
       "x-cache": "hit",
       "x-content-type-options": "nosniff",
       "x-frame-options": "DENY",
@@ -114,6 +115,25 @@ describe("a fresh micro-cached page is answered before Astro", () => {
     expect(res.headers["content-encoding"]).toBeUndefined();
     // Plain http, no trusted proxy: no HSTS.
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("each language has its own address: /{seller}/es/… is its own copy, which doesn't vary on Accept-Language", async () => {
+    store(`${hostOf(fastBase)}/harbour-museum/events#/es`, FRESH, "<html lang=es>Eventos</html>");
+    const res = await rawRequest(`${fastBase}/harbour-museum/es/events`, {});
+    expect(res.headers["x-reached-astro"]).toBeUndefined();
+    expect(res.body.toString()).toBe("<html lang=es>Eventos</html>");
+    expect(res.headers.vary).toBe("Cookie, Accept-Encoding");
+  });
+
+  it("'a first visit follows the visitor's Accept-Language': a Spanish browser's unprefixed page goes the slow way (its redirect)", async () => {
+    store(`${hostOf(fastBase)}/harbour-museum/events`);
+    const spanish = await rawRequest(`${fastBase}/harbour-museum/events`, { "Accept-Language": "es-MX,es;q=0.9" });
+    expect(spanish.headers["x-reached-astro"]).toBe("1");
+    const german = await rawRequest(`${fastBase}/harbour-museum/events`, { "Accept-Language": "de-DE,en;q=0.5" });
+    expect(german.headers["x-reached-astro"]).toBeUndefined();
+    // The switcher's choice is remembered by the slow way too.
+    const choosing = await rawRequest(`${fastBase}/harbour-museum/events?choose_language=es`, {});
+    expect(choosing.headers["x-reached-astro"]).toBe("1");
   });
 
   it("'the access log gets its line': the same fields as requestLog writes, with the request id", async () => {
@@ -142,7 +162,7 @@ describe("a fresh micro-cached page is answered before Astro", () => {
     });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers["content-length"]).toBe(String(br.body.length));
-    expect(br.headers.vary).toBe("Cookie, Accept-Encoding");
+    expect(br.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(PAGE);
     const kept = page.compressed.br;
     expect(kept).toBeDefined();
