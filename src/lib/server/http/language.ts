@@ -19,8 +19,15 @@ import {
   languageRoute,
   pathInLanguage,
 } from "../../domain/language-route.ts";
-import { defaultLanguage, hasLanguage, negotiateLanguage, tenantLanguages } from "../../tenant/languages.ts";
+import {
+  defaultLanguage,
+  hasLanguage,
+  type Language,
+  negotiateLanguage,
+  tenantLanguages,
+} from "../../tenant/languages.ts";
 import { getTenant } from "../../tenant/load.ts";
+import { withEditedHeaders } from "./edited-headers.ts";
 
 const NOT_STOREFRONT = /^\/(api|cached_api|_mail|_stories|_astro|_image|_server-islands)(\/|$)/;
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -70,7 +77,15 @@ export const language: MiddlewareHandler = async (context, next) => {
   if (route.kind === "rewrite") {
     context.locals.language = route.language;
     context.locals.languagePrefix = `/${route.language}`;
-    return next(`${route.path}${search}`);
+    const response = await next(`${route.path}${search}`);
+    // A page that sends the visitor elsewhere in the shop (`/{seller}/…`) keeps them in their language.
+    const location = response.headers.get("Location");
+    const kept = location
+      ? locationInLanguage(location, context.url.origin, slug, route.language, languages)
+      : undefined;
+    return kept === undefined
+      ? response
+      : withEditedHeaders(response, (headers) => headers.set("Location", kept));
   }
   context.locals.language = fallback;
   if (languages.length > 1 && isPageNavigation(context.request)) {
@@ -85,6 +100,29 @@ export const language: MiddlewareHandler = async (context, next) => {
   }
   return next();
 };
+
+/**
+ * A redirect's location on this shop's unprefixed pages, in the page's language; undefined when it
+ * goes elsewhere (another site, another shop, the back office, already in a language).
+ */
+function locationInLanguage(
+  location: string,
+  origin: string,
+  slug: string,
+  language: Language,
+  languages: readonly Language[],
+): string | undefined {
+  if (!URL.canParse(location, origin)) return undefined;
+  const url = new URL(location, origin);
+  if (url.origin !== origin) return undefined;
+  const inShop = url.pathname === `/${slug}` || url.pathname.startsWith(`/${slug}/`);
+  if (!inShop || languageNeutral(url.pathname.slice(slug.length + 1))) return undefined;
+  if (languageRoute(url.pathname, languages).kind !== "unprefixed") return undefined;
+  const path = pathInLanguage(url.pathname, language, languages[0] ?? language);
+  return location.startsWith("/")
+    ? `${path}${url.search}${url.hash}`
+    : `${url.origin}${path}${url.search}${url.hash}`;
+}
 
 /**
  * Whether the fast path may answer an unprefixed page from the shared copy: not when the request

@@ -43,7 +43,8 @@ export type RawQuery = Record<string, string[]>;
 
 /** Any key of `raw` not in `allowed` is a 400 validation_failed (DESIGN §3: never silently ignored). */
 export function rejectUnknownKeys(raw: RawQuery, allowed: Iterable<string>): void {
-  const known = new Set(allowed);
+  // `_lang` names the language of the answer on every call (http/request-language.ts).
+  const known = new Set([...allowed, "_lang"]);
   const unknown = Object.keys(raw).find((k) => !known.has(k));
   if (unknown !== undefined)
     throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });
