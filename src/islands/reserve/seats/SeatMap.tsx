@@ -172,9 +172,6 @@ export function SeatMap(props: SeatMapProps) {
     <svg
       ref={svg}
       className="seat-map"
-      // A plan of the hall, not text: it never mirrors on a right-to-left page (seat 1 stays where
-      // it is in the room, and the arrow keys move the way the map is drawn).
-      dir="ltr"
       viewBox={`${view.x} ${view.y} ${w} ${h}`}
       style={{ aspectRatio: `${size.width} / ${size.height}` }}
       role="group"
