@@ -121,7 +121,10 @@ export function CartContents(props: CartContentsProps) {
             {discounts.map((line) =>
               line.kind === "code" ? (
                 <li key={`code:${line.code}`}>
-                  <strong>{line.code}</strong>
+                  <strong>
+                    {/* A code keeps its own order inside a right-to-left line. */}
+                    <bdi>{line.code}</bdi>
+                  </strong>
                   {line.description ? ` ${line.description}` : ""}
                   {line.discount !== null ? ` (−${money(line.discount)})` : ""}
                   {cart.state === "pending" && <AppliedCodeRemove code={line.code} tr={tr} disabled={busy} />}

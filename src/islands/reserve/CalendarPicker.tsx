@@ -1,8 +1,8 @@
 /**
  * The calendar (spec §2, §4, §9): one scrollable list of months with previous and next buttons
  * (disabled when the first or last month is visible), a weekday header and a legend. Each month
- * is a keyboard grid with a roving tabindex: up and down move 7 days, left and right 1 day, Enter
- * selects. Prices and badges follow the price-display configuration.
+ * is a keyboard grid with a roving tabindex: up and down move 7 days, left and right 1 day (as seen:
+ * mirrored on a right-to-left page), Enter selects. Prices and badges follow the price-display configuration.
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
@@ -73,7 +73,9 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = moveCalendarFocus(focusDate, event.key, first, last);
+    // The grid's direction as laid out (an Arabic page is right to left): arrows move as seen.
+    const direction = getComputedStyle(event.currentTarget).direction === "rtl" ? "rtl" : "ltr";
+    const next = moveCalendarFocus(focusDate, event.key, first, last, direction);
     if (!next) return;
     event.preventDefault();
     setFocusDate(next);

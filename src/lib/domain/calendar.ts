@@ -273,16 +273,22 @@ export const CALENDAR_KEY_STEPS: Readonly<Record<string, number>> = {
   ArrowRight: 1,
 };
 
-/** The date a calendar key moves focus to, kept within [first, last]; undefined for other keys. */
+/**
+ * The date a calendar key moves focus to, kept within [first, last]; undefined for other keys.
+ * Left and right follow what the eye sees: a right-to-left page lays the week out from the right,
+ * so there ArrowLeft is the next day and ArrowRight the day before (the WAI-ARIA grid pattern).
+ */
 export function moveCalendarFocus(
   date: string,
   key: string,
   first: string,
   last: string,
+  direction: "ltr" | "rtl" = "ltr",
 ): string | undefined {
   const step = CALENDAR_KEY_STEPS[key];
   if (step === undefined) return undefined;
-  const next = addDays(date, step);
+  const mirrored = direction === "rtl" && (key === "ArrowLeft" || key === "ArrowRight");
+  const next = addDays(date, mirrored ? -step : step);
   if (next < first) return first;
   if (next > last) return last;
   return next;

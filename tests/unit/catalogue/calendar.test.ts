@@ -137,4 +137,21 @@ describe("calendar keyboard and formats (spec §9)", () => {
     expect(moveCalendarFocus("2026-11-03", "ArrowUp", "2026-11-01", "2026-12-31")).toBe("2026-11-01");
     expect(moveCalendarFocus("2026-11-03", "Enter", "2026-11-01", "2026-12-31")).toBeUndefined();
   });
+
+  it("'in RTL, ArrowLeft goes to the next day': left and right follow the mirrored week", () => {
+    expect(moveCalendarFocus("2026-11-30", "ArrowLeft", "2026-11-01", "2026-12-31", "rtl")).toBe(
+      "2026-12-01",
+    );
+    expect(moveCalendarFocus("2026-11-24", "ArrowRight", "2026-11-01", "2026-12-31", "rtl")).toBe(
+      "2026-11-23",
+    );
+    expect(moveCalendarFocus("2026-12-31", "ArrowLeft", "2026-11-01", "2026-12-31", "rtl")).toBe(
+      "2026-12-31",
+    );
+    // Up and down are the same week before and after in either direction.
+    expect(moveCalendarFocus("2026-11-24", "ArrowDown", "2026-11-01", "2026-12-31", "rtl")).toBe(
+      "2026-12-01",
+    );
+    expect(moveCalendarFocus("2026-11-24", "ArrowUp", "2026-11-01", "2026-12-31", "rtl")).toBe("2026-11-17");
+  });
 });
