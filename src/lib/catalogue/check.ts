@@ -321,11 +321,7 @@ export function checkTenant(
   const settings = ok.filter((f) => f.data?.settings !== undefined);
   const completed = settings[0]?.data?.settings?.completed_order;
   if (settings[0] && completed) {
-    needLanguages(
-      { file: settings[0], path: ["settings", "completed_order"] },
-      [],
-      completed.translations,
-    );
+    needLanguages({ file: settings[0], path: ["settings", "completed_order"] }, [], completed.translations);
   }
   for (const f of settings.slice(1)) {
     problems.push(

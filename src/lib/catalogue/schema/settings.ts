@@ -18,7 +18,10 @@ export const settingsSchema = z
         message: text.optional(),
         links: z.array(link).optional(),
         /** The message and links in the tenant's other languages (links replace the list whole). */
-        translations: translationsOf({ message: text.optional(), links: z.array(link).optional() }).optional(),
+        translations: translationsOf({
+          message: text.optional(),
+          links: z.array(link).optional(),
+        }).optional(),
         /** A picture's name beside the tenant's images, without .jpg. */
         image: z
           .string()

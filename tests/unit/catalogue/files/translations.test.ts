@@ -37,7 +37,13 @@ const check = (events: string, languages: string[] = ["en", "es"]) =>
     "test-venue",
   );
 
-const tenant = { slug: "test-venue", name: "Test Venue", timezone: "America/New_York", currency: "USD", web: {} };
+const tenant = {
+  slug: "test-venue",
+  name: "Test Venue",
+  timezone: "America/New_York",
+  currency: "USD",
+  web: {},
+};
 
 describe("catalogue texts per language", () => {
   it("translations in a language the tenant lists pass the check", () => {
@@ -68,7 +74,9 @@ describe("catalogue texts per language", () => {
     if (!cat) throw new Error("expected a catalogue");
     const rows = catalogueRows(cat, tenant, new Date("2026-12-01T12:00:00Z"));
     expect(rows.events[0]?.translations).toEqual({ es: { name: "Entrada", category: "Entrada general" } });
-    expect(rows.groups[0]?.translations).toEqual({ es: { name: "General", description: "Todas las salas." } });
+    expect(rows.groups[0]?.translations).toEqual({
+      es: { name: "General", description: "Todas las salas." },
+    });
     expect(rows.types.find((t) => t.id === "tv-child")?.translations).toEqual({
       es: { name: "Niño", summary: "De 3 a 12 años." },
     });

@@ -84,13 +84,15 @@ export async function ticketOrders(
   request: Request,
   seller: string,
   ids: string[],
+  /** The page's language when not the tenant's default (page-language.ts). */
+  language?: string,
 ): Promise<TicketOrderEnvelope | null> {
   const loggedIn = request.headers.get("cookie")?.includes(`${SESSION_COOKIE}=`) ?? false;
   try {
-    const envelope = await checkoutApi(loggedIn ? visitorClientOf(request) : ssrApi()).ticketOrders(
-      seller,
-      ids,
-    );
+    const client = loggedIn
+      ? visitorClient({ cookie: request.headers.get("cookie"), language })
+      : ssrApi(language);
+    const envelope = await checkoutApi(client).ticketOrders(seller, ids);
     return envelope.ticket_order._data.length > 0 ? envelope : null;
   } catch (error) {
     if (error instanceof ApiClientError && [400, 403, 404].includes(error.status)) return null;

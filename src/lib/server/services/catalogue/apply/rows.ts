@@ -284,7 +284,9 @@ export function plannedSessions(cat: TenantCatalogue, timezone: string, now: Dat
  * A concept's texts in other languages as its row's `translations` column: the languages written,
  * or null when none (so a file without translations keeps the column as it was, null).
  */
-function translationsRow<T extends object>(translations: Record<string, T> | undefined): Record<string, T> | null {
+function translationsRow<T extends object>(
+  translations: Record<string, T> | undefined,
+): Record<string, T> | null {
   if (!translations) return null;
   const written = Object.entries(translations).filter(([, fields]) => Object.keys(fields).length > 0);
   return written.length > 0 ? Object.fromEntries(written) : null;
