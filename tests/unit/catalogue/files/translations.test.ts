@@ -6,7 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { checkTenant } from "../../../../src/lib/catalogue/check.ts";
 import { formatProblem } from "../../../../src/lib/catalogue/problems.ts";
-import { catalogueRows } from "../../../../src/lib/server/services/catalogue/apply/rows.ts";
+import { type CurrentRows, planApply } from "../../../../src/lib/server/services/catalogue/apply/plan.ts";
+import {
+  type CatalogueRows,
+  catalogueRows,
+} from "../../../../src/lib/server/services/catalogue/apply/rows.ts";
 import { contentFolder, EVENTS_YAML, SCHEDULES_YAML } from "./fixture.ts";
 
 const TRANSLATED = EVENTS_YAML.replace(
@@ -81,5 +85,47 @@ describe("catalogue texts per language", () => {
       es: { name: "Niño", summary: "De 3 a 12 años." },
     });
     expect(rows.types.find((t) => t.id === "tv-adult")?.translations).toBeNull();
+  });
+
+  it("the plan: unchanged translations change nothing; a changed translation is an update of that row", () => {
+    const now = new Date("2026-12-01T12:00:00Z");
+    const rowsOf = (events: string) => {
+      const cat = check(events).catalogue;
+      if (!cat) throw new Error("expected a catalogue");
+      return catalogueRows(cat, tenant, now);
+    };
+    const before = rowsOf(TRANSLATED);
+    const current = (rows: CatalogueRows): CurrentRows => ({
+      ...rows,
+      sessions: rows.sessions.map((x) => ({
+        id: x.id,
+        eventTemplateId: x.eventId,
+        startDatetime: x.start,
+        endDatetime: x.end,
+        capacity: x.capacity,
+        plannedCapacity: x.capacity,
+        usedCapacity: 0,
+        priceTier: x.priceTier,
+        retiredAt: null,
+      })),
+    });
+    const sales = { anySale: false, sessionTickets: new Map(), takenSeats: new Set<string>() };
+    const options = {
+      now,
+      timezone: tenant.timezone,
+      currency: "USD",
+      horizonEnd: new Map<string, Date>(),
+      formatMoney: (minor: number) => `$${(minor / 100).toFixed(2)}`,
+    };
+    expect(planApply(before, current(before), sales, options).changes).toEqual([]);
+
+    const after = rowsOf(TRANSLATED.replace("name: Niño", "name: Niña o niño"));
+    const plan = planApply(after, current(before), sales, options);
+    expect(plan.types.update).toEqual([
+      { id: "tv-child", set: { translations: { es: { name: "Niña o niño", summary: "De 3 a 12 años." } } } },
+    ]);
+    expect(plan.changes).toEqual([
+      { kind: "changed", what: "ticket type", id: "tv-child", detail: "Child ($12.00): translations" },
+    ]);
   });
 });
