@@ -30,10 +30,17 @@ export type CartEntry =
   | { kind: "expired" };
 
 /** GET my/cart/{id}: 404 → not found; booked (state or 409 with its order id) → completion; 403 proceeds. */
-export async function cartEntry(request: Request, cartId: string, seller: string): Promise<CartEntry> {
+export async function cartEntry(
+  request: Request,
+  cartId: string,
+  seller: string,
+  /** The page's language when not the tenant's default (page-language.ts): the lines' names in it. */
+  language?: string,
+): Promise<CartEntry> {
   try {
     // In this seller's context: a cart of another seller is not found.
-    const envelope = await cartApi(visitorClientOf(request)).get(cartId, seller);
+    const client = visitorClient({ cookie: request.headers.get("cookie"), language });
+    const envelope = await cartApi(client).get(cartId, seller);
     const cart = envelope.cart._data[0];
     if (!cart) return { kind: "not_found" };
     if (cart.state === "booked" && cart.ticket_order_id) {
