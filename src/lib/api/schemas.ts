@@ -77,6 +77,8 @@ export const eventTemplateResource = z.object({
   summary: z.string().nullable(),
   description: z.string().nullable(),
   category: z.string().nullable(),
+  /** The category in the call's language, when the event gives one (the filter stays `category`). */
+  category_label: z.string().optional(),
   event_type: z.enum(["single", "repeating", "other"]),
   hidden_type: hiddenType,
   _rank: z.number(),

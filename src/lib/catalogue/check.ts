@@ -66,6 +66,21 @@ export function tenantCurrency(contentDir: string, slug: string): string | null 
   return typeof code === "string" ? code : null;
 }
 
+/**
+ * The tenant file's languages, the default first: its `languages`, else its locale's language
+ * (as tenant/languages.ts reads them; the catalogue check reads the raw file, before the tenant loads).
+ */
+export function tenantLanguageCodes(contentDir: string, slug: string): string[] {
+  const path = join(contentDir, "tenants", `${slug}.json`);
+  if (!existsSync(path)) return [];
+  const raw = JSON.parse(readFileSync(path, "utf8")) as { languages?: unknown; locale?: unknown };
+  if (Array.isArray(raw.languages) && raw.languages.length > 0) {
+    return raw.languages.filter((l): l is string => typeof l === "string");
+  }
+  const locale = typeof raw.locale === "string" ? raw.locale : "en";
+  return [(locale.split("-")[0] ?? "en").toLowerCase()];
+}
+
 /** Where a tenant's pictures may be: the images folder, then beside its catalogue files. */
 function pictureFolders(contentDir: string, slug: string, imagesDir: string): string[] {
   return [join(imagesDir, slug), join(contentDir, "catalogue", slug, "images")];
@@ -276,7 +291,38 @@ export function checkTenant(
     }
   }
 
+  // Texts per language: only the tenant's other languages (the default's are the fields themselves).
+  const languages = tenantLanguageCodes(contentDir, slug);
+  const [defaultLanguage] = languages;
+  const needLanguages = (
+    l: { file: LoadedFile; path: Path },
+    sub: Path,
+    translations: Record<string, unknown> | undefined,
+  ) => {
+    for (const lang of Object.keys(translations ?? {})) {
+      if (lang === defaultLanguage) {
+        at(
+          l,
+          [...sub, "translations", lang],
+          `"${lang}" is the tenant's default language: write its texts in the fields themselves, not as a translation.`,
+        );
+      } else if (!languages.includes(lang)) {
+        at(
+          l,
+          [...sub, "translations", lang],
+          `The tenant does not list the language "${lang}" (its languages: ${languages.join(", ")}).`,
+        );
+      }
+    }
+  };
+  for (const l of [...events, ...groups, ...types]) needLanguages(l, [], l.value.translations);
+  for (const e of events) needLanguages(e, ["price_display"], e.value.price_display?.translations);
+
   const settings = ok.filter((f) => f.data?.settings !== undefined);
+  const completed = settings[0]?.data?.settings?.completed_order;
+  if (settings[0] && completed) {
+    needLanguages({ file: settings[0], path: ["settings", "completed_order"] }, [], completed.translations);
+  }
   for (const f of settings.slice(1)) {
     problems.push(
       problemAt(

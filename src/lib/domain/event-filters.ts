@@ -150,9 +150,24 @@ export interface CategoryOptions {
   /** An all-categories option only when more than one category exists. */
   showAll: boolean;
   display: "buttons" | "select" | "none";
+  /** A category's label in the page's language, where an event gives one (the value stays the filter). */
+  labels: Readonly<Record<string, string>>;
 }
 
-export function categoryOptions(eventCategories: Array<string | null | undefined>): CategoryOptions {
+/** An event's category and, on a page in another language, its label there (`category_label`). */
+type CategorizedEvent = { category: string | null | undefined; category_label?: string | undefined };
+
+/** The labels the events give their categories in the page's language (the first event's wins). */
+export function categoryLabels(events: readonly CategorizedEvent[]): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const e of events) if (e.category && e.category_label) labels[e.category] ??= e.category_label;
+  return labels;
+}
+
+export function categoryOptions(
+  eventCategories: Array<string | null | undefined>,
+  labels: Readonly<Record<string, string>> = {},
+): CategoryOptions {
   const categories = [...new Set(eventCategories.filter((c): c is string => Boolean(c?.trim())))];
   const showAll = categories.length > 1;
   const buttons = categories.length + (showAll ? 1 : 0);
@@ -160,5 +175,6 @@ export function categoryOptions(eventCategories: Array<string | null | undefined
     categories,
     showAll,
     display: categories.length === 0 ? "none" : buttons > MAX_CATEGORY_BUTTONS ? "select" : "buttons",
+    labels,
   };
 }

@@ -95,9 +95,11 @@ describe("catalogue apply never loses a sale", () => {
       const adult = (group.types as Row[]).find((t) => t.id === "hm-ga-adult") as Row;
       adult.price = 27;
     });
+    // The tests above left the sessions as staff changed them: only the catalogue's rows are compared.
+    const catalogueChanges = (r: ApplyReport) => r.changes.filter((c) => c.what !== "session");
     const report = await apply();
     expect(report.refusals).toEqual([]);
-    expect(report.changes).toEqual([
+    expect(catalogueChanges(report)).toEqual([
       expect.objectContaining({ kind: "changed", what: "ticket type", id: "hm-ga-adult" }),
     ]);
     expect(report.changes[0]?.detail).toBe("Adult: price $25.00 → $27.00 for new sales");
@@ -275,6 +277,53 @@ describe("catalogue apply never loses a sale", () => {
         /^harbour-museum\/support\.yaml line \d+, events\[\d+\]\.category: A category must not be empty\.$/,
       ),
     ]);
+  });
+});
+
+describe("catalogue apply writes the texts per language", () => {
+  const translationsOf = async (id: string) =>
+    (
+      await api.handle.db
+        .select({ translations: s.eventTemplate.translations })
+        .from(s.eventTemplate)
+        .where(eq(s.eventTemplate.id, id))
+    )[0]?.translations;
+
+  // "applying the same files twice changes nothing" (above) holds with the demo's translations.
+  it("the files' translations are in the rows", async () => {
+    expect((await translationsOf("hm-general-admission"))?.es?.name).toBe("Entrada general");
+    const [type] = await api.handle.db
+      .select({ translations: s.ticketType.translations })
+      .from(s.ticketType)
+      .where(eq(s.ticketType.id, "hm-ga-adult"));
+    expect(type?.translations).toEqual({ es: { name: "Adulto", summary: "De 18 a 64 años" } });
+  });
+
+  it("a changed translation is an update of that row alone, and applying it again changes nothing", async () => {
+    edit("events.yaml", (data) => {
+      const event = (data.events as Row[]).find((e) => e.id === "hm-general-admission") as Row;
+      (event.translations as Record<string, Row>).es = {
+        ...(event.translations as Record<string, Row>).es,
+        name: "Admisión general",
+      };
+    });
+    // The tests above left the sessions as staff changed them: only the catalogue's rows are compared.
+    const catalogueChanges = (r: ApplyReport) => r.changes.filter((c) => c.what !== "session");
+    const report = await apply();
+    expect(report.refusals).toEqual([]);
+    expect(catalogueChanges(report)).toEqual([
+      {
+        kind: "changed",
+        what: "event",
+        id: "hm-general-admission",
+        detail: "General Admission: translations",
+      },
+    ]);
+    expect((await translationsOf("hm-general-admission"))?.es?.name).toBe("Admisión general");
+    expect(catalogueChanges(await apply())).toEqual([]);
+    // The demo's own files again, for the tests after this one.
+    cpSync(original, content, { recursive: true });
+    expect(catalogueChanges(await apply())).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildEventQuery,
+  categoryLabels,
   categoryOptions,
   categoryUrl,
   clearFiltersUrl,
@@ -143,6 +144,7 @@ describe("categoryOptions: 'an all-categories option shows only when more than o
       categories: ["Admission"],
       showAll: false,
       display: "buttons",
+      labels: {},
     });
   });
 
@@ -160,5 +162,19 @@ describe("categoryOptions: 'an all-categories option shows only when more than o
     const many = Array.from({ length: MAX_CATEGORY_BUTTONS }, (_, i) => `C${i}`);
     expect(categoryOptions(many).display).toBe("select");
     expect(categoryOptions(many.slice(0, MAX_CATEGORY_BUTTONS - 1)).display).toBe("buttons");
+  });
+
+  it("a category shows its label in the page's language where an event gives one; the value stays the filter", () => {
+    const events = [
+      { category: "Admission", category_label: "Entrada" },
+      { category: "Exhibitions" },
+      { category: "Admission", category_label: "Otra" },
+    ];
+    const o = categoryOptions(
+      events.map((e) => e.category),
+      categoryLabels(events),
+    );
+    expect(o.categories).toEqual(["Admission", "Exhibitions"]);
+    expect(o.labels).toEqual({ Admission: "Entrada" });
   });
 });

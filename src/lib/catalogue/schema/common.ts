@@ -59,3 +59,21 @@ export const localDate = z
 export const localTime = z
   .string({ error: "Write a time as HH:mm, for example 16:30." })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Write a time as HH:mm on a 24-hour clock, for example 16:30.");
+
+/** A language's code as the tenant file lists it (es, cy, ar). */
+export const languageCode = z
+  .string()
+  .regex(/^[a-z]{2,3}$/, "Write a language as its code, for example es, cy or ar.");
+
+/**
+ * A concept's texts in the tenant's other languages: `{ es: { name: …, summary: … } }`. Each field
+ * is optional and falls back to the one written above it (the default language's); the check
+ * refuses a language the tenant does not list, and the default language itself.
+ */
+export function translationsOf<S extends z.ZodRawShape>(fields: S) {
+  return z
+    .record(languageCode, z.object(fields).strict())
+    .describe(
+      "The texts in the tenant's other languages, by language code (es, cy, ar…); a text not given falls back to the default language's.",
+    );
+}

@@ -3,7 +3,7 @@
  * from the schedules (schedule.ts), never from the event itself.
  */
 import { z } from "zod";
-import { count, id, name, text, visibility } from "./common.ts";
+import { count, id, name, text, translationsOf, visibility } from "./common.ts";
 import { imageSchema } from "./image.ts";
 import { ticketGroupSchema } from "./ticket.ts";
 
@@ -28,6 +28,8 @@ export const priceDisplaySchema = z
     primary: id,
     secondary: id.optional(),
     prefix: text.optional(),
+    /** The prefix in the tenant's other languages: { es: { prefix: "Desde" } }. */
+    translations: translationsOf({ prefix: text }).optional(),
   })
   .strict();
 
@@ -71,6 +73,14 @@ export const eventSchema = z
       .max(730)
       .optional(),
     groups: z.array(ticketGroupSchema).min(1, "An event sells at least one ticket group."),
+    /** The name and texts in the tenant's other languages; the category's label (the filter stays). */
+    translations: translationsOf({
+      name: name.optional(),
+      subtitle: text.optional(),
+      summary: text.optional(),
+      description: text.optional(),
+      category: text.min(1, "A category must not be empty.").optional(),
+    }).optional(),
   })
   .strict();
 

@@ -4,13 +4,15 @@
  * (a Saturday price, a peak price).
  */
 import { z } from "zod";
-import { count, id, money, name, percent, text, visibility } from "./common.ts";
+import { count, id, money, name, percent, text, translationsOf, visibility } from "./common.ts";
 
 export const ticketTypeSchema = z
   .object({
     id,
     name,
     summary: text.optional(),
+    /** Markdown: more about the type than its summary. */
+    description: text.optional(),
     price: money,
     /** Another price on the days a schedule names this tier, e.g. { saturday: 22.00 }. */
     tiers: z
@@ -24,6 +26,12 @@ export const ticketTypeSchema = z
     fee: money.optional(),
     /** A booking fee added to the price, as a percentage of it. */
     fee_percent: percent.optional(),
+    /** The name and texts in the tenant's other languages. */
+    translations: translationsOf({
+      name: name.optional(),
+      summary: text.optional(),
+      description: text.optional(),
+    }).optional(),
   })
   .strict()
   .refine((t) => t.min_price === undefined || t.max_price === undefined || t.min_price <= t.max_price, {
@@ -80,6 +88,8 @@ export const ticketGroupSchema = z
     /** A gift card's recipient: name, e-mail and message, asked at checkout. */
     gift_recipient: z.boolean().optional(),
     types: z.array(ticketTypeSchema).min(1, "A ticket group sells at least one ticket type."),
+    /** The name and description in the tenant's other languages. */
+    translations: translationsOf({ name: name.optional(), description: text.optional() }).optional(),
   })
   .strict()
   .refine(

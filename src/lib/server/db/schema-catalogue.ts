@@ -16,13 +16,14 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import type { ContentTranslations } from "../../domain/content-language.ts";
+
 /**
  * A catalogue row's texts in the tenant's other languages, by language: only the fields given
- * (name, subtitle, summary, description); the row's own columns are the default language's.
+ * (name, subtitle, summary, description; an event's category label); the row's own columns are the
+ * default language's.
  */
-export type ContentTranslations = Partial<
-  Record<string, Partial<Record<"name" | "subtitle" | "summary" | "description", string>>>
->;
+export type { ContentTranslations };
 
 export const seller = pgTable("seller", {
   id: text("id").primaryKey(),

@@ -3,12 +3,18 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export function contentFolder(currency: string, files: Record<string, string>, slug = "test-venue"): string {
+export function contentFolder(
+  currency: string,
+  files: Record<string, string>,
+  slug = "test-venue",
+  /** More of the tenant file, such as its `languages`. */
+  tenant: Record<string, unknown> = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), "foyer-catalogue-"));
   mkdirSync(join(dir, "tenants"));
   writeFileSync(
     join(dir, "tenants", `${slug}.json`),
-    JSON.stringify({ portal: { default_currency_code: currency } }),
+    JSON.stringify({ ...tenant, portal: { default_currency_code: currency } }),
   );
   mkdirSync(join(dir, "catalogue", slug), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, "catalogue", slug, name), text);

@@ -20,6 +20,8 @@ export interface ExecuteContext {
   sellerId: string | null;
   /** `_ondate`, for the loaders (sessions on that venue-local date). */
   ondate?: string | null;
+  /** The call's language, for the loaders' catalogue texts (request-language.ts). */
+  language?: string | null;
 }
 
 function compare(a: unknown, b: unknown): number {

@@ -41,10 +41,16 @@ const ISO_DATETIME =
 
 export type RawQuery = Record<string, string[]>;
 
+/**
+ * The call's language (`_lang`, request-language.ts): every route takes it, since the browser's
+ * client adds it to every call on a page in a language other than the default.
+ */
+const LANGUAGE_PARAM = "_lang";
+
 /** Any key of `raw` not in `allowed` is a 400 validation_failed (DESIGN §3: never silently ignored). */
 export function rejectUnknownKeys(raw: RawQuery, allowed: Iterable<string>): void {
-  // `_lang` names the language of the answer on every call (http/request-language.ts).
-  const known = new Set([...allowed, "_lang"]);
+  const known = new Set(allowed);
+  known.add(LANGUAGE_PARAM);
   const unknown = Object.keys(raw).find((k) => !known.has(k));
   if (unknown !== undefined)
     throw validationFailed(`Unknown query parameter "${unknown}".`, { field: unknown });

@@ -33,6 +33,7 @@ import { requireSeller } from "../../services/catalogue/reads.ts";
 import { eventTemplateDef } from "../../services/catalogue/resources.ts";
 import { serializeEvent } from "../../services/catalogue/serialize.ts";
 import { emailByManageLink } from "../../services/manage/mail.ts";
+import { contentLanguage, inCallLanguage } from "../content-language.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
 import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery, sameOriginWrites } from "./_shared.ts";
@@ -144,7 +145,8 @@ export function registerAccountOrders(router: ApiRouter): void {
     const ids = splitIds(query["id._in"]);
     const body = await myOrders(call.db, who, ids, parseMyOrderEmbeds(query._embed), call.now);
     c.header("Cache-Control", PRIVATE);
-    return c.json(body as z.infer<typeof myOrderEnvelope>, 200);
+    const answer = await inCallLanguage(c, call.db, call.seller.slug, body);
+    return c.json(answer as z.infer<typeof myOrderEnvelope>, 200);
   });
   router.openapi(listSessions, async (c) => {
     const query = c.req.valid("query");
@@ -158,7 +160,8 @@ export function registerAccountOrders(router: ApiRouter): void {
       call.now,
     );
     c.header("Cache-Control", PRIVATE);
-    return c.json({ search_result: { _count: rows.length, _data: rows } }, 200);
+    const answer = { search_result: { _count: rows.length, _data: rows } };
+    return c.json(await inCallLanguage(c, call.db, call.seller.slug, answer), 200);
   });
   router.openapi(emailOrder, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
@@ -191,14 +194,16 @@ export function registerAccountOrders(router: ApiRouter): void {
       .from(s.eventTemplate)
       .where(and(eq(s.eventTemplate.sellerId, seller.id), inArray(s.eventTemplate.id, ids)))
       .orderBy(asc(s.eventTemplate.rank), asc(s.eventTemplate.id));
+    const language = contentLanguage(c, seller.slug);
     const body = await execute(
       eventTemplateDef,
-      rows.map((r) => serializeEvent(r) as unknown as Row),
+      rows.map((r) => serializeEvent(r, { language }) as unknown as Row),
       query,
       {
         db,
         now: clock.now(),
         sellerId: seller.id,
+        language,
       },
     );
     return c.json(body, 200);

@@ -11,6 +11,7 @@ import { cartEnvelope } from "../../../api/cart/schemas.ts";
 import { apiErrorBody } from "../../../api/schemas.ts";
 import { removeCode } from "../../services/cart/remove-code.ts";
 import { removePayment } from "../../services/checkout/remove-payment.ts";
+import { cartInCallLanguage } from "../content-language.ts";
 import { requestCaller } from "../request-caller.ts";
 import type { ApiRouter } from "../router.ts";
 import { json } from "./_shared.ts";
@@ -51,12 +52,14 @@ const paymentRoute = (path: string) =>
 export function registerCartRemovals(router: ApiRouter): void {
   router.openapi(codeRoute, async (c) => {
     const { id: cartId, code } = c.req.valid("param");
-    return c.json(await removeCode(c.get("deps"), cartId, code, await requestCaller(c)), 200);
+    const envelope = await removeCode(c.get("deps"), cartId, code, await requestCaller(c));
+    return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
   });
   for (const path of ["/my/cart/{id}/payment/{paymentId}", "/cart/{id}/payment/{paymentId}"]) {
     router.openapi(paymentRoute(path), async (c) => {
       const { id: cartId, paymentId } = c.req.valid("param");
-      return c.json(await removePayment(c.get("deps"), cartId, paymentId, await requestCaller(c)), 200);
+      const envelope = await removePayment(c.get("deps"), cartId, paymentId, await requestCaller(c));
+      return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
     });
   }
 }

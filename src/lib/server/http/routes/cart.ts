@@ -25,6 +25,7 @@ import {
   modifyCart,
 } from "../../services/cart/service.ts";
 import { wantsTicketOrder, withEditedOrder } from "../../services/manage/edit/embed.ts";
+import { cartInCallLanguage } from "../content-language.ts";
 import { requestCaller } from "../request-caller.ts";
 import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
@@ -108,22 +109,27 @@ export function registerCart(router: ApiRouter): void {
     const envelope = await modifyWithCodeBrake(c, { sellerRef }, body, () =>
       createCart(c.get("deps"), sellerRef, who, body),
     );
-    return c.json(envelope, 200);
+    return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
   });
   router.openapi(modify, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     const who = await requestCaller(c);
-    return c.json(
-      await modifyWithCodeBrake(c, { cartId: id }, body, () => modifyCart(c.get("deps"), id, who, body)),
-      200,
+    const envelope = await modifyWithCodeBrake(c, { cartId: id }, body, () =>
+      modifyCart(c.get("deps"), id, who, body),
     );
+    return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
   });
-  router.openapi(readMine, async (c) =>
-    c.json(await getCart(c.get("deps"), c.req.valid("param").id, await requestCaller(c)), 200),
-  );
-  router.openapi(readAny, async (c) => {
+  router.openapi(readMine, async (c) => {
     const envelope = await getCart(c.get("deps"), c.req.valid("param").id, await requestCaller(c));
+    return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
+  });
+  router.openapi(readAny, async (c) => {
+    const envelope = await cartInCallLanguage(
+      c,
+      c.get("deps").db,
+      await getCart(c.get("deps"), c.req.valid("param").id, await requestCaller(c)),
+    );
     const { embed, _embed } = c.req.valid("query");
     if (!wantsTicketOrder(embed, _embed)) return c.json(envelope, 200);
     return c.json(await withEditedOrder(c.get("deps").db, envelope), 200);
@@ -134,18 +140,21 @@ export function registerCart(router: ApiRouter): void {
   });
   router.openapi(extend, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(
-      await extendCart(c.get("deps"), id, await requestCaller(c), c.req.valid("json").expires_at),
-      200,
+    const envelope = await extendCart(
+      c.get("deps"),
+      id,
+      await requestCaller(c),
+      c.req.valid("json").expires_at,
     );
+    return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
   });
   router.openapi(apply, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     const who = await requestCaller(c);
-    return c.json(
-      await applyWithCodeBrake(c, id, body.code, () => applyCode(c.get("deps"), id, who, body)),
-      200,
+    const envelope = await applyWithCodeBrake(c, id, body.code, () =>
+      applyCode(c.get("deps"), id, who, body),
     );
+    return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
   });
 }

@@ -12,6 +12,7 @@ import {
   serializeGroup,
   serializeMembershipRule,
 } from "../../services/catalogue/serialize.ts";
+import { contentLanguage } from "../content-language.ts";
 import { execute, parseQuery, type Row, rejectUnknownKeys, single } from "../query/index.ts";
 import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery } from "./_shared.ts";
@@ -59,14 +60,18 @@ export function registerCatalogue(router: ApiRouter): void {
       .where(and(eq(s.ticketGroup.id, c.req.valid("param").id), isNull(s.ticketGroup.retiredAt)));
     const group = rows[0];
     if (!group) throw notFound("ticket_group", c.req.valid("param").id);
+    let slug = group.sellerId;
     if (query.seller) {
       const seller = await requireSeller(db, query.seller);
       if (seller.id !== group.sellerId) throw notFound("ticket_group", group.id);
+      slug = seller.slug;
     }
-    const body = await execute(ticketGroupDef, asRows([serializeGroup(group)]), query, {
+    const language = contentLanguage(c, slug);
+    const body = await execute(ticketGroupDef, asRows([serializeGroup(group, { language })]), query, {
       db,
       now: clock.now(),
       sellerId: group.sellerId,
+      language,
     });
     return c.json(body, 200);
   });
@@ -84,6 +89,7 @@ export function registerCatalogue(router: ApiRouter): void {
       db,
       now: clock.now(),
       sellerId: seller.id,
+      language: contentLanguage(c, seller.slug),
     });
     return c.json(body, 200);
   });
@@ -97,8 +103,9 @@ export function registerCatalogue(router: ApiRouter): void {
       .from(s.config)
       .where(eq(s.config.sellerId, seller.id))
       .orderBy(asc(s.config.resource), asc(s.config.resourceId), asc(s.config.key));
-    const all = asRows(rows.map(serializeConfig));
-    const ctx = { db, now: clock.now(), sellerId: seller.id };
+    const language = contentLanguage(c, seller.slug);
+    const all = asRows(rows.map((r) => serializeConfig(r, { language })));
+    const ctx = { db, now: clock.now(), sellerId: seller.id, language };
     // Seller-level entries are always included, whatever the filters ask.
     const matched = await execute(
       configDef,

@@ -18,6 +18,7 @@ import type { ApiEnv } from "../../request/env.ts";
 import { modifyWithCodeBrake } from "../../security/code-brake.ts";
 import { createCart, modifyCart } from "../../services/cart/service.ts";
 import { cachedSeller } from "../../services/cart/static-rows.ts";
+import { cartInCallLanguage } from "../content-language.ts";
 import { requestCaller } from "../request-caller.ts";
 import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody, sameOriginWrites } from "./_shared.ts";
@@ -73,7 +74,7 @@ export function registerCompatCart(router: ApiRouter): void {
       }
     }
     const envelope = await createCart(c.get("deps"), seller_id ?? _seller, await requestCaller(c), {});
-    return c.json(withCartAtTop(envelope), 200);
+    return c.json(withCartAtTop(await cartInCallLanguage(c, c.get("deps").db, envelope)), 200);
   });
   router.openapi(reserve, async (c) => {
     const { id } = c.req.valid("param");
@@ -83,9 +84,9 @@ export function registerCompatCart(router: ApiRouter): void {
       ...(additional_info ? { additionalInfo: additional_info } : {}),
     });
     const who = await requestCaller(c);
-    return c.json(
-      await modifyWithCodeBrake(c, { cartId: id }, body, () => modifyCart(c.get("deps"), id, who, body)),
-      200,
+    const envelope = await modifyWithCodeBrake(c, { cartId: id }, body, () =>
+      modifyCart(c.get("deps"), id, who, body),
     );
+    return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
   });
 }

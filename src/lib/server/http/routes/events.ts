@@ -11,6 +11,7 @@ import {
   isMetaPairFilter,
 } from "../../services/catalogue/resources.ts";
 import { serializeEvent } from "../../services/catalogue/serialize.ts";
+import { contentLanguage } from "../content-language.ts";
 import { execute, parseQuery, type Row } from "../query/index.ts";
 import type { ApiRouter } from "../router.ts";
 import { envelope, json, listQuery, rawQuery } from "./_shared.ts";
@@ -60,8 +61,9 @@ export function registerEvents(router: ApiRouter): void {
       .from(s.eventTemplate)
       .where(and(eq(s.eventTemplate.sellerId, seller.id), isNull(s.eventTemplate.retiredAt)))
       .orderBy(asc(s.eventTemplate.rank), asc(s.eventTemplate.id));
-    const ctx = { db, now: clock.now(), sellerId: seller.id, ondate: query.ondate };
-    let roots = rows.map((r) => serializeEvent(r) as unknown as Row);
+    const language = contentLanguage(c, seller.slug);
+    const ctx = { db, now: clock.now(), sellerId: seller.id, ondate: query.ondate, language };
+    let roots = rows.map((r) => serializeEvent(r, { language }) as unknown as Row);
     // _ondate: events with an open session that day that has not started; embedded sessions are that day's.
     if (query.ondate) roots = await eventsWithSessionsOn(ctx, roots, query.ondate);
     // Metadata filters `meta.{key}={value}` match the row of that key (meta comes one row per key).
@@ -77,12 +79,19 @@ export function registerEvents(router: ApiRouter): void {
   router.openapi(one, async (c) => {
     const { db, clock } = c.get("deps");
     const query = parseQuery(rawQuery(c), eventTemplateDef, { filters: false });
-    const { event } = await requireEvent(db, c.req.valid("param").id, query.seller);
-    const body = await execute(eventTemplateDef, [serializeEvent(event) as unknown as Row], query, {
-      db,
-      now: clock.now(),
-      sellerId: event.sellerId,
-    });
+    const { event, slug } = await requireEvent(db, c.req.valid("param").id, query.seller);
+    const language = contentLanguage(c, slug);
+    const body = await execute(
+      eventTemplateDef,
+      [serializeEvent(event, { language }) as unknown as Row],
+      query,
+      {
+        db,
+        now: clock.now(),
+        sellerId: event.sellerId,
+        language,
+      },
+    );
     return c.json(body as unknown as EventsDoc, 200);
   });
 }

@@ -18,6 +18,7 @@ import { managedOrder } from "../../services/manage/access.ts";
 import { cancelOrderTickets } from "../../services/manage/cancel.ts";
 import { mailManagedOrder, orderByNumberAndEmail } from "../../services/manage/mail.ts";
 import { manageView, serializeManage } from "../../services/manage/read.ts";
+import { inCallLanguage } from "../content-language.ts";
 import type { ApiRouter } from "../router.ts";
 import { apiOnly, sameOriginWrites } from "./_shared.ts";
 
@@ -82,7 +83,10 @@ export function registerManage(router: ApiRouter): void {
     const order = await managedOrder(call.db, c.req.valid("param").id, query.token, call.now, call.seller.id);
     const view = await manageView(call.db, order, call.seller.slug, call.now);
     c.header("Cache-Control", PRIVATE);
-    return c.json(serializeManage(view, call.seller), 200);
+    return c.json(
+      await inCallLanguage(c, call.db, call.seller.slug, serializeManage(view, call.seller)),
+      200,
+    );
   });
   router.openapi(link, async (c) => {
     const call = await authCall(c, c.req.valid("query")._seller);
@@ -112,6 +116,9 @@ export function registerManage(router: ApiRouter): void {
       ),
     );
     c.header("Cache-Control", PRIVATE);
-    return c.json(serializeManage(view, call.seller), 200);
+    return c.json(
+      await inCallLanguage(c, call.db, call.seller.slug, serializeManage(view, call.seller)),
+      200,
+    );
   });
 }

@@ -22,6 +22,7 @@ import {
 } from "../../services/checkout/orders.ts";
 import { type Caller, resolveCaller, SESSION_COOKIE } from "../../services/identity/identity.ts";
 import { readableMembershipScanCode } from "../../services/membership/qrcode.ts";
+import { contentLanguage } from "../content-language.ts";
 import type { ApiRouter } from "../router.ts";
 import { envelope, errorResponses, json } from "./_shared.ts";
 
@@ -83,6 +84,15 @@ async function caller(c: Context<ApiEnv>): Promise<Caller> {
   return resolveCaller(db, getCookie(c, SESSION_COOKIE), clock.now());
 }
 
+/** The call's catalogue language for the orders' seller (a seller's id is its slug: apply/rows.ts). */
+function orderLanguage(
+  c: Pick<Context, "req">,
+  bundle: { orders: readonly { sellerId: string }[] },
+): string | null {
+  const sellerId = bundle.orders[0]?.sellerId;
+  return sellerId ? contentLanguage(c, sellerId) : null;
+}
+
 export function registerOrders(router: ApiRouter): void {
   router.openapi(list, async (c) => {
     const query = c.req.valid("query");
@@ -104,7 +114,7 @@ export function registerOrders(router: ApiRouter): void {
     const embeds = parseOrderEmbeds(query._embed);
     // The seller's meta (completed_* keys) only when asked for.
     const read = embeds.has("meta") ? await withSellerMeta(c.get("deps").db, bundle) : bundle;
-    return c.json(orderEnvelope(read, embeds), 200);
+    return c.json(orderEnvelope(read, embeds, orderLanguage(c, bundle)), 200);
   });
   router.openapi(one, async (c) => {
     const { db } = c.get("deps");
@@ -113,7 +123,7 @@ export function registerOrders(router: ApiRouter): void {
     const bundle = await loadOrderBundle(db, [order.id]);
     const embeds = parseOrderEmbeds(c.req.valid("query")._embed);
     const read = embeds.has("meta") ? await withSellerMeta(db, bundle) : bundle;
-    return c.json(orderEnvelope(read, embeds), 200);
+    return c.json(orderEnvelope(read, embeds, orderLanguage(c, bundle)), 200);
   });
   router.openapi(orderQr, async (c) => {
     const order = await readableOrder(c.get("deps").db, c.req.valid("param").id, await caller(c));

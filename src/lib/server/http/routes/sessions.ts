@@ -21,6 +21,7 @@ import {
 } from "../../services/catalogue/reads.ts";
 import { eventSessionDef } from "../../services/catalogue/resources.ts";
 import { serializeSession, tierPrice } from "../../services/catalogue/serialize.ts";
+import { contentLanguage } from "../content-language.ts";
 import {
   embedInto,
   execute,
@@ -140,7 +141,7 @@ async function sessionEnvelope(
   selection?: { ticket_type_id: string; quantity: number }[],
 ) {
   const { db, clock } = c.get("deps");
-  const { event, timezone, currency } = await requireEvent(db, eventId, query.seller);
+  const { event, timezone, currency, slug } = await requireEvent(db, eventId, query.seller);
   const groupIds = sessionGroupIds(rawQuery(c), query);
   const { groups, types } = await eventGroupsAndTypes(db, event.id);
   for (const groupId of groupIds) {
@@ -175,7 +176,7 @@ async function sessionEnvelope(
     selectionAware ? query.filters.filter((f) => f.field !== "sold_out") : query.filters,
     window,
   );
-  const ctx = { db, now: clock.now(), sellerId: event.sellerId };
+  const ctx = { db, now: clock.now(), sellerId: event.sellerId, language: contentLanguage(c, slug) };
   let body: Record<string, { _count: number; _data: Row[] }>;
   let pageRows: Row[];
   if (allInSql) {
@@ -228,7 +229,7 @@ export function registerSessions(router: ApiRouter): void {
     const { db, clock } = c.get("deps");
     const { id, sessionId } = c.req.valid("param");
     const query = parseQuery(rawQuery(c), eventSessionDef, { filters: false });
-    const { event } = await requireEvent(db, id, query.seller);
+    const { event, slug } = await requireEvent(db, id, query.seller);
     const rows = await db
       .select()
       .from(s.eventSession)
@@ -245,6 +246,7 @@ export function registerSessions(router: ApiRouter): void {
       db,
       now: clock.now(),
       sellerId: event.sellerId,
+      language: contentLanguage(c, slug),
     });
     return c.json(body as unknown as SessionsDoc, 200);
   });

@@ -20,6 +20,7 @@ import { pageBase } from "../../../pages/router-base.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { visitorClient } from "../client.ts";
+import { pageLanguage } from "../page-language.ts";
 import { currentIdentity, privateRedirect } from "./account.ts";
 
 type PageContext = Pick<
@@ -28,7 +29,10 @@ type PageContext = Pick<
 >;
 
 function visitorClientOf(context: PageContext): ApiClient {
-  return visitorClient({ cookie: context.request.headers.get("cookie") });
+  return visitorClient({
+    cookie: context.request.headers.get("cookie"),
+    language: pageLanguage(context.locals.tenant),
+  });
 }
 
 export type AccountPage = "upcoming" | "orders";

@@ -30,10 +30,17 @@ export type CartEntry =
   | { kind: "expired" };
 
 /** GET my/cart/{id}: 404 → not found; booked (state or 409 with its order id) → completion; 403 proceeds. */
-export async function cartEntry(request: Request, cartId: string, seller: string): Promise<CartEntry> {
+export async function cartEntry(
+  request: Request,
+  cartId: string,
+  seller: string,
+  /** The page's language when not the tenant's default (page-language.ts): the lines' names in it. */
+  language?: string,
+): Promise<CartEntry> {
   try {
     // In this seller's context: a cart of another seller is not found.
-    const envelope = await cartApi(visitorClientOf(request)).get(cartId, seller);
+    const client = visitorClient({ cookie: request.headers.get("cookie"), language });
+    const envelope = await cartApi(client).get(cartId, seller);
     const cart = envelope.cart._data[0];
     if (!cart) return { kind: "not_found" };
     if (cart.state === "booked" && cart.ticket_order_id) {
@@ -84,13 +91,15 @@ export async function ticketOrders(
   request: Request,
   seller: string,
   ids: string[],
+  /** The page's language when not the tenant's default (page-language.ts). */
+  language?: string,
 ): Promise<TicketOrderEnvelope | null> {
   const loggedIn = request.headers.get("cookie")?.includes(`${SESSION_COOKIE}=`) ?? false;
   try {
-    const envelope = await checkoutApi(loggedIn ? visitorClientOf(request) : ssrApi()).ticketOrders(
-      seller,
-      ids,
-    );
+    const client = loggedIn
+      ? visitorClient({ cookie: request.headers.get("cookie"), language })
+      : ssrApi(language);
+    const envelope = await checkoutApi(client).ticketOrders(seller, ids);
     return envelope.ticket_order._data.length > 0 ? envelope : null;
   } catch (error) {
     if (error instanceof ApiClientError && [400, 403, 404].includes(error.status)) return null;

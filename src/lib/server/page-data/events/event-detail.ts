@@ -24,6 +24,7 @@ import { logger } from "../../log/logger.ts";
 import { externalLoginOption } from "../account/external-login.ts";
 import { ssrApi } from "../client.ts";
 import { viewerMembership } from "../membership/viewer-membership.ts";
+import { pageLanguage } from "../page-language.ts";
 import type { Viewer } from "../visitor.ts";
 
 /** The event's embeds, plus the group meta (admit fields) and seller meta (default padding) the reserve island needs. */
@@ -67,7 +68,7 @@ export async function loadEventDetail(request: EventDetailRequest): Promise<Even
   if (params.action !== undefined && !(EVENT_ACTIONS as readonly string[]).includes(params.action))
     return undefined;
   try {
-    const read = ssrApi().getEvent(tenant.slug, eventId, DETAIL_EMBEDS);
+    const read = ssrApi(pageLanguage(tenant)).getEvent(tenant.slug, eventId, DETAIL_EMBEDS);
     const membersOnlyEvent = read.then((envelope) => {
       const event = envelope.event_template._data.find((e) => e.id === eventId);
       return (

@@ -23,9 +23,11 @@ export async function readManagedOrder(
   seller: string,
   orderId: string,
   token: string | null,
+  /** The page's language when not the tenant's default (page-language.ts). */
+  language?: string,
 ): Promise<ManageRead> {
   if (!token || !orderId) return { kind: "notFound" };
-  const client = visitorClient();
+  const client = visitorClient({ language });
   try {
     return { kind: "ok", answer: await manageApi(client, seller).read(orderId, token) };
   } catch (error) {

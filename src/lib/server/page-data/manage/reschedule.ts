@@ -20,6 +20,7 @@ import { stringSubset } from "../../../tenant/strings.ts";
 import { rescheduleStrings } from "../../../tenant/strings-reschedule.ts";
 import { visitorClient } from "../client.ts";
 import { loadEventDetail } from "../events/event-detail.ts";
+import { pageLanguage } from "../page-language.ts";
 import { readManagedOrder } from "./manage.ts";
 
 export type RescheduleRead =
@@ -43,7 +44,7 @@ export async function readReschedule(
   /** The router base: `/{seller}`, or "" on the tenant's own host name. */
   base = `/${tenant.slug}`,
 ): Promise<RescheduleRead> {
-  const read = await readManagedOrder(tenant.slug, orderId, token);
+  const read = await readManagedOrder(tenant.slug, orderId, token, pageLanguage(tenant));
   if (read.kind !== "ok" || !token) return { kind: "notFound" };
   const { answer } = read;
   const orderNumber = answer.ticket_order.order_number;

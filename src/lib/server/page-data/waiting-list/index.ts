@@ -20,6 +20,7 @@ import type { Tenant } from "../../../tenant/schema.ts";
 import { stringSubset } from "../../../tenant/strings.ts";
 import { waitingListStrings } from "../../../tenant/strings-waiting-list.ts";
 import { ssrApi, visitorClient } from "../client.ts";
+import { pageLanguage } from "../page-language.ts";
 import type { Viewer } from "../visitor.ts";
 
 const isWaitingListKey = (key: string): key is keyof WaitingListStrings =>
@@ -48,7 +49,10 @@ export async function readWaitingListJoin(input: {
   const { tenant, eventId } = input;
   let envelope: Awaited<ReturnType<ReturnType<typeof ssrApi>["getEvent"]>>;
   try {
-    envelope = await ssrApi().getEvent(tenant.slug, eventId, ["ticket_group", "ticket_type"]);
+    envelope = await ssrApi(pageLanguage(tenant)).getEvent(tenant.slug, eventId, [
+      "ticket_group",
+      "ticket_type",
+    ]);
   } catch (error) {
     if (error instanceof ApiClientError && error.status < 500) return { kind: "notFound" };
     throw error;
@@ -91,9 +95,14 @@ export async function readWaitingListJoin(input: {
 }
 
 async function sessionsOn(tenant: Tenant, eventId: string, date: string, cookie: string | null) {
-  const fresh = visitorClient({ cookie });
+  const language = pageLanguage(tenant);
+  const fresh = visitorClient({ cookie, language });
   try {
-    const answer = await reserveApi({ cached: ssrApi(), fresh }, tenant.slug).sessionsOn(eventId, date, []);
+    const answer = await reserveApi({ cached: ssrApi(language), fresh }, tenant.slug).sessionsOn(
+      eventId,
+      date,
+      [],
+    );
     return answer.event_session._data.map((s) => ({
       id: s.id,
       label: formatTime(new Date(s.start_datetime), tenant.locale, tenant.timezone),

@@ -14,6 +14,7 @@ import { getRuntime } from "../../runtime.ts";
 import { ADMISSION_COOKIE, verifyAdmissionToken } from "../../services/waiting-room/admission-token.ts";
 import { guardingRoom } from "../../services/waiting-room/rooms.ts";
 import { ssrApi, ssrNow } from "../client.ts";
+import { pageLanguage } from "../page-language.ts";
 
 export type WaitingRoomStrings = Record<keyof typeof waitingRoomStrings, string>;
 
@@ -68,7 +69,7 @@ export function queueRoom(tenant: Tenant, eventId: string) {
 /** The event's name through the cached API, or null when the event is unknown. */
 export async function eventNameOf(tenant: Tenant, eventId: string): Promise<string | null> {
   try {
-    const envelope = await ssrApi().getEvent(tenant.slug, eventId, []);
+    const envelope = await ssrApi(pageLanguage(tenant)).getEvent(tenant.slug, eventId, []);
     return envelope.event_template?._data.find((e) => e.id === eventId)?.name ?? null;
   } catch (error) {
     if (error instanceof ApiClientError && error.status < 500) return null;

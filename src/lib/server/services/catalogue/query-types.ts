@@ -24,6 +24,8 @@ export interface LoadContext {
   sellerId: string | null;
   /** `_ondate` of the request (venue-local YYYY-MM-DD), where the route accepts it. */
   ondate?: string | null;
+  /** The call's language (`_lang`): catalogue texts in it, the default language's as the fallback. */
+  language?: string | null;
   /** Filters addressed to the rows this relation loads (own level only); loaders may push them into SQL. */
   filters: Filter[];
 }

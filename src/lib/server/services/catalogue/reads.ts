@@ -54,9 +54,14 @@ export async function requireEvent(
   db: Db,
   id: string,
   sellerRef?: string | null,
-): Promise<{ event: EventRow; timezone: string; currency: string }> {
+): Promise<{ event: EventRow; timezone: string; currency: string; slug: string }> {
   const rows = await db
-    .select({ event: s.eventTemplate, timezone: s.venue.timezone, currency: s.seller.currencyCode })
+    .select({
+      event: s.eventTemplate,
+      timezone: s.venue.timezone,
+      currency: s.seller.currencyCode,
+      slug: s.seller.slug,
+    })
     .from(s.eventTemplate)
     .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
     .innerJoin(s.seller, eq(s.seller.id, s.eventTemplate.sellerId))

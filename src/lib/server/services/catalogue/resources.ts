@@ -41,7 +41,7 @@ const metaOf = (resource: string): Relation => ({
       .select()
       .from(s.meta)
       .where(and(eq(s.meta.resource, resource), inArray(s.meta.resourceId, ids(parents))));
-    return pairBy(parents, rows.flatMap(serializeMeta).map(row), "id", "resource_id");
+    return pairBy(parents, rows.flatMap((r) => serializeMeta(r, ctx)).map(row), "id", "resource_id");
   },
 });
 
@@ -90,7 +90,7 @@ const configOf: Relation = {
       .select()
       .from(s.config)
       .where(inArray(s.config.resourceId, ids(parents)));
-    return pairBy(parents, rows.map(serializeConfig).map(row), "id", "resource_id");
+    return pairBy(parents, rows.map((r) => serializeConfig(r, ctx)).map(row), "id", "resource_id");
   },
 };
 
@@ -125,7 +125,7 @@ const groupsOf = (key: string, childKey: string): Relation => ({
       .from(s.ticketGroup)
       .where(and(inArray(col, ids(parents, key)), isNull(s.ticketGroup.retiredAt)))
       .orderBy(asc(s.ticketGroup.rank), asc(s.ticketGroup.id));
-    return pairBy(parents, rows.map(serializeGroup).map(row), key, childKey);
+    return pairBy(parents, rows.map((r) => serializeGroup(r, ctx)).map(row), key, childKey);
   },
 });
 
@@ -152,7 +152,7 @@ const typesOf = (level: "event" | "group" | "id"): Relation => ({
       )
       .orderBy(asc(s.ticketType.rank), asc(s.ticketType.id));
     const children = rows.map(({ t, eventId, currency }) => ({
-      ...row(serializeTicketType(t, { currency })),
+      ...row(serializeTicketType(t, { currency, language: ctx.language })),
       _event: eventId,
     }));
     const pairs =
@@ -281,7 +281,7 @@ const eventOf: Relation = {
       .select()
       .from(s.eventTemplate)
       .where(inArray(s.eventTemplate.id, ids(parents, "event_template_id")));
-    return pairBy(parents, rows.map(serializeEvent).map(row), "event_template_id", "id");
+    return pairBy(parents, rows.map((r) => serializeEvent(r, ctx)).map(row), "event_template_id", "id");
   },
 };
 

@@ -16,10 +16,19 @@ import type {
   Venue,
 } from "../../../api/schemas.ts";
 import { availableCapacity, isSoldOut } from "../../../domain/availability.ts";
+import { inLanguage } from "../../../domain/content-language.ts";
 import { basisPointsToPercentString, toMoneyString } from "../../../domain/money.ts";
 import type * as s from "../../db/schema.ts";
 
 type Sel<T extends { $inferSelect: unknown }> = T["$inferSelect"];
+
+/**
+ * The call's language (DESIGN §13): the texts of a catalogue row in it, each falling back to the
+ * default language's column; absent (or the default language) gives the columns as they are.
+ */
+export interface InLanguage {
+  language?: string | null | undefined;
+}
 
 /** Minor units -> "25.00" in the currency's places ("2.500" in KWD), null stays null. */
 export function moneyOrNull(minor: number | null | undefined, currency: string): string | null {
@@ -34,9 +43,32 @@ export function serializeVenue(r: Sel<typeof s.venue>): Venue {
   return { id: r.id, name: r.name, timezone: r.timezone, address: r.address };
 }
 
+/** A seller's thank-you texts in other languages (catalogue settings.completed_order.translations). */
+const COMPLETED_TRANSLATIONS = "completed_order_translations";
+const COMPLETED_FIELDS = { message: "completed_order_message", links: "completed_order_links" } as const;
+
+/**
+ * A meta row's data in the call's language: the thank-you message and links are the language's
+ * where it gives them; the translations themselves are never answered (the answer is one language's).
+ */
+function metaInLanguage(
+  data: Record<string, unknown>,
+  language: string | null | undefined,
+): Record<string, unknown> {
+  if (!(COMPLETED_TRANSLATIONS in data)) return data;
+  const { [COMPLETED_TRANSLATIONS]: translations, ...rest } = data;
+  const own = language
+    ? (translations as Record<string, Record<string, unknown> | undefined>)?.[language]
+    : undefined;
+  for (const [field, key] of Object.entries(COMPLETED_FIELDS)) {
+    if (own?.[field] !== undefined && key in rest) rest[key] = own[field];
+  }
+  return rest;
+}
+
 /** One row per key (the original API's shape); the row id is `{meta id}:{key}`. */
-export function serializeMeta(r: Sel<typeof s.meta>): Meta[] {
-  return Object.entries(r.data).map(([metakey, value]) => ({
+export function serializeMeta(r: Sel<typeof s.meta>, options: InLanguage = {}): Meta[] {
+  return Object.entries(metaInLanguage(r.data, options.language)).map(([metakey, value]) => ({
     id: `${r.id}:${metakey}`,
     resource: r.resource,
     resource_id: r.resourceId,
@@ -45,11 +77,32 @@ export function serializeMeta(r: Sel<typeof s.meta>): Meta[] {
   }));
 }
 
-export function serializeConfig(r: Sel<typeof s.config>): ConfigEntry {
-  return { id: r.id, resource: r.resource, resource_id: r.resourceId, key: r.key, value: r.value };
+/**
+ * A config value in the call's language: a value with `translations` (the price display's prefix)
+ * takes the language's fields over its own; the translations themselves are never answered.
+ */
+function configInLanguage(value: unknown, language: string | null | undefined): unknown {
+  if (typeof value !== "object" || value === null || !("translations" in value)) return value;
+  const { translations, ...rest } = value as Record<string, unknown>;
+  const own = language
+    ? (translations as Record<string, Record<string, unknown> | undefined>)?.[language]
+    : undefined;
+  return { ...rest, ...own };
 }
 
-export function serializeEvent(r: Sel<typeof s.eventTemplate>): EventTemplate {
+export function serializeConfig(r: Sel<typeof s.config>, options: InLanguage = {}): ConfigEntry {
+  return {
+    id: r.id,
+    resource: r.resource,
+    resource_id: r.resourceId,
+    key: r.key,
+    value: configInLanguage(r.value, options.language),
+  };
+}
+
+export function serializeEvent(row: Sel<typeof s.eventTemplate>, options: InLanguage = {}): EventTemplate {
+  const r = inLanguage(row, row.translations, options.language);
+  const label = options.language ? row.translations?.[options.language]?.category : undefined;
   return {
     id: r.id,
     seller_id: r.sellerId,
@@ -59,13 +112,16 @@ export function serializeEvent(r: Sel<typeof s.eventTemplate>): EventTemplate {
     summary: r.summary,
     description: r.description,
     category: r.category,
+    // The category stays the filter value (it is in the listing's addresses); its label is the language's.
+    ...(label ? { category_label: label } : {}),
     event_type: r.eventType as EventTemplate["event_type"],
     hidden_type: r.hiddenType as EventTemplate["hidden_type"],
     _rank: r.rank,
   };
 }
 
-export function serializeGroup(r: Sel<typeof s.ticketGroup>): TicketGroup {
+export function serializeGroup(row: Sel<typeof s.ticketGroup>, options: InLanguage = {}): TicketGroup {
+  const r = inLanguage(row, row.translations, options.language);
   return {
     id: r.id,
     event_template_id: r.eventTemplateId,
@@ -95,11 +151,12 @@ export function tierPrice(r: Sel<typeof s.ticketType>, tier: string | null | und
 }
 
 export function serializeTicketType(
-  r: Sel<typeof s.ticketType>,
+  row: Sel<typeof s.ticketType>,
   /** `currency`: the seller's, whose places the money strings have ("2.500" in KWD). */
-  options: { currency: string; tier?: string | null; discounted?: number | null },
+  options: { currency: string; tier?: string | null; discounted?: number | null } & InLanguage,
 ): TicketType {
   const { currency } = options;
+  const r = inLanguage(row, row.translations, options.language);
   const outside: TicketType["outside_fees"] = [];
   if (r.feeFixedOutside) {
     outside.push({ type: "fee_fixed_outside", fee: toMoneyString(r.feeFixedOutside, currency) });

@@ -238,6 +238,8 @@ const uniqueBy = <T>(rows: T[], id: (row: T) => string) => [...new Map(rows.map(
 export function orderEnvelope(
   bundle: OrderBundle,
   embeds: ReadonlySet<OrderEmbed>,
+  /** The call's catalogue language (http/content-language.ts); null: the default language's. */
+  language: string | null = null,
 ): Record<string, { _count: number; _data: unknown[] }> {
   const t = bundle.tickets;
   const currencyOf = (sellerId: string) => bundleCurrency(bundle, sellerId);
@@ -257,14 +259,16 @@ export function orderEnvelope(
   if (embeds.has("ticket_type")) {
     out.ticket_type = coll(
       uniqueBy(t, (r) => r.type.id).map((r) =>
-        serializeTicketType(r.type, { currency: currencyOf(r.event.sellerId) }),
+        serializeTicketType(r.type, { currency: currencyOf(r.event.sellerId), language }),
       ),
     );
   }
   if (embeds.has("ticket_group"))
-    out.ticket_group = coll(uniqueBy(t, (r) => r.group.id).map((r) => serializeGroup(r.group)));
+    out.ticket_group = coll(uniqueBy(t, (r) => r.group.id).map((r) => serializeGroup(r.group, { language })));
   if (embeds.has("event_template"))
-    out.event_template = coll(uniqueBy(t, (r) => r.event.id).map((r) => serializeEvent(r.event)));
+    out.event_template = coll(
+      uniqueBy(t, (r) => r.event.id).map((r) => serializeEvent(r.event, { language })),
+    );
   if (embeds.has("event_session")) {
     const sessions = t.flatMap((r) => (r.session ? [r.session] : []));
     out.event_session = coll(uniqueBy(sessions, (r) => r.id).map((r) => serializeSession(r)));
@@ -275,7 +279,8 @@ export function orderEnvelope(
     const seats = t.flatMap((r) => (r.seat ? [r.seat] : []));
     out.seat = coll(uniqueBy(seats, (r) => r.id).map(serializeTicketSeat));
   }
-  if (embeds.has("meta")) out.meta = coll((bundle.sellerMetas ?? []).flatMap(serializeMeta));
+  if (embeds.has("meta"))
+    out.meta = coll((bundle.sellerMetas ?? []).flatMap((m) => serializeMeta(m, { language })));
   if (embeds.has("membership"))
     out.membership = coll(
       (bundle.memberships ?? []).map((m) => ({

@@ -135,6 +135,7 @@ export function catalogueRows(cat: TenantCatalogue, tenant: CatalogueTenant, now
       summary: e.summary ?? null,
       description: e.description ?? null,
       category: e.category,
+      translations: translationsRow(e.translations),
       eventType: e.type,
       hiddenType: HIDDEN[e.visibility ?? "public"],
       rank: i * 10,
@@ -151,6 +152,7 @@ export function catalogueRows(cat: TenantCatalogue, tenant: CatalogueTenant, now
         eventTemplateId: e.id,
         name: g.name,
         description: g.description ?? null,
+        translations: translationsRow(g.translations),
         handler: g.kind === "gift_card" ? "ledger" : g.kind,
         hiddenType: HIDDEN[g.visibility ?? "public"],
         startPolicy: null,
@@ -185,6 +187,8 @@ export function catalogueRows(cat: TenantCatalogue, tenant: CatalogueTenant, now
           ticketGroupId: g.id,
           name: t.name,
           summary: t.summary ?? null,
+          description: t.description ?? null,
+          translations: translationsRow(t.translations),
           rank: ti * 10,
           currencyAmount: minor(t.price),
           currencyAmountMin: optionalMinor(t.min_price),
@@ -276,6 +280,18 @@ export function plannedSessions(cat: TenantCatalogue, timezone: string, now: Dat
   });
 }
 
+/**
+ * A concept's texts in other languages as its row's `translations` column: the languages written,
+ * or null when none (so a file without translations keeps the column as it was, null).
+ */
+function translationsRow<T extends object>(
+  translations: Record<string, T> | undefined,
+): Record<string, T> | null {
+  if (!translations) return null;
+  const written = Object.entries(translations).filter(([, fields]) => Object.keys(fields).length > 0);
+  return written.length > 0 ? Object.fromEntries(written) : null;
+}
+
 type ImageIds = (name: string) => { profile: string; cover: string };
 
 function sellerMeta(cat: TenantCatalogue, image: ImageIds): Record<string, unknown> {
@@ -286,6 +302,9 @@ function sellerMeta(cat: TenantCatalogue, image: ImageIds): Record<string, unkno
     ...(s.pad_after === undefined ? {} : { default_pad_post_end: s.pad_after }),
     ...(done?.message === undefined ? {} : { completed_order_message: done.message }),
     ...(done?.links === undefined ? {} : { completed_order_links: done.links }),
+    ...(translationsRow(done?.translations) === null
+      ? {}
+      : { completed_order_translations: done?.translations }),
     ...(done?.image === undefined
       ? {}
       : {
@@ -328,6 +347,9 @@ function eventConfigs(e: CatalogueEvent, image: ImageIds): [string, unknown][] {
         primary_ticket_type_id: e.price_display.primary,
         ...(e.price_display.secondary ? { secondary_ticket_type_id: e.price_display.secondary } : {}),
         ...(e.price_display.prefix ? { prefix: e.price_display.prefix } : {}),
+        ...(translationsRow(e.price_display.translations) === null
+          ? {}
+          : { translations: e.price_display.translations }),
       },
     ]);
   }
