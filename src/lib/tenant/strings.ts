@@ -13,6 +13,7 @@ import { checkoutStrings } from "./strings-checkout.ts";
 import { errorScreenStrings } from "./strings-errors.ts";
 import { eventDetailStrings } from "./strings-event-detail.ts";
 import { externalLoginStrings } from "./strings-external-login.ts";
+import { mailStrings } from "./strings-mail.ts";
 import { manageStrings } from "./strings-manage.ts";
 import { messageStrings } from "./strings-messages.ts";
 import { rescheduleStrings } from "./strings-reschedule.ts";
@@ -26,6 +27,7 @@ export { format, ISLAND_SHARED_KEYS, type IslandSharedKey, isIslandSharedKey } f
 
 export const defaultStrings = {
   ...accountProfileStrings,
+  ...mailStrings,
   ...transferStrings,
   ...waitingListStrings,
   ...waitingRoomStrings,
