@@ -37,3 +37,30 @@ export function routeInLanguage(tenant: Tenant | undefined, route: string): stri
   // pathInLanguage's rule for a route under `/{seller}`: the language's segment comes first.
   return lang === defaultLanguage(tenant) ? route : `/${lang}${route}`;
 }
+
+/** What an order's mail needs of its language: its words and brand, and the locales of its formatters. */
+export interface MailLanguage {
+  /** The tenant in the mail's language; undefined without a tenant file (the English defaults). */
+  tenant: Tenant | undefined;
+  /** The locale of times and dates (the tenant's, in the mail's language). */
+  locale: string | undefined;
+  /**
+   * The locale of amounts: an English mail keeps the format it always had (the formatter's
+   * default), a mail in another language the language's own.
+   */
+  moneyLocale: string | undefined;
+  /** The seller's name in the mail's language: the stored name, or the tenant's translated one. */
+  sellerName: (stored: string) => string;
+}
+
+export function mailLanguage(sellerSlug: string, language?: string | null): MailLanguage {
+  const tenant = mailTenant(sellerSlug, language);
+  const lang = tenant ? languageOf(tenant) : "en";
+  const isDefault = !tenant || lang === defaultLanguage(tenant);
+  return {
+    tenant,
+    locale: tenant?.locale,
+    moneyLocale: lang === "en" ? undefined : tenant?.locale,
+    sellerName: (stored) => (isDefault || !tenant ? stored : tenant.name),
+  };
+}

@@ -7,10 +7,10 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { formatMoney } from "../../../domain/money.ts";
-import { getTenant } from "../../../tenant/load.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { membershipIdsMail } from "../../mail/account-mails.ts";
+import { mailLanguage } from "../../mail/mail-language.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { loadOrderBundle } from "../checkout/orders.ts";
@@ -49,16 +49,19 @@ async function mailOrders(ex: Executor, call: AuthCall, identity: IdentityRow): 
   );
   for (const order of bundle.orders) {
     const tickets = bundle.tickets.filter((t) => t.ticket.ticketOrderId === order.id);
+    // Each order in the language it was bought in (mail/mail-language.ts).
+    const language = mailLanguage(call.seller.slug, order.language);
     const mail = await buildOrderConfirmation({
       sellerId: order.sellerId,
-      sellerName: call.seller.name,
+      sellerName: language.sellerName(call.seller.name),
       orderId: order.id,
       orderNumber: order.orderNumber,
-      totalText: formatMoney(order.total, call.seller.currencyCode),
+      totalText: formatMoney(order.total, call.seller.currencyCode, language.moneyLocale),
       to: identity.email,
       firstName: identity.firstName,
       tickets,
-      locale: getTenant(call.seller.slug)?.locale,
+      locale: language.locale,
+      tenant: language.tenant,
       additionalInfo: bundle.cartInfo?.get(order.cartId),
       manageUrl: await manageLinkForMail(ex, order, call.seller.slug, tickets, call.now, call.origin),
       // The tickets page, wallet links and calendar attachment.
