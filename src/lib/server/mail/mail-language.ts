@@ -31,9 +31,12 @@ export function mailTenant(sellerSlug: string, language?: string | null): Tenant
  * default language's stays as it is, another gets its `/{lang}` segment, the page's address in that
  * language (domain/language-route.ts).
  */
-export function routeInLanguage(tenant: Tenant | undefined, route: string): string {
+export function routeInLanguage(
+  tenant: (Pick<Tenant, "languages" | "locale"> & { language?: string }) | undefined,
+  route: string,
+): string {
   if (!tenant) return route;
-  const lang = languageOf(tenant);
+  const lang = tenant.language ?? defaultLanguage(tenant);
   // pathInLanguage's rule for a route under `/{seller}`: the language's segment comes first.
   return lang === defaultLanguage(tenant) ? route : `/${lang}${route}`;
 }

@@ -16,7 +16,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { loadOrderBundle } from "../checkout/orders.ts";
 import { manageLinkForMail } from "../manage/link.ts";
 import { ticketMailExtras } from "../ticket-cards/links.ts";
-import type { AuthCall } from "./context.ts";
+import { type AuthCall, mailSellerOf } from "./context.ts";
 import { noOrders } from "./errors.ts";
 import { type IdentityRow, identityByEmail, membershipsOf } from "./users.ts";
 
@@ -28,7 +28,10 @@ async function mailMemberships(ex: Executor, call: AuthCall, identity: IdentityR
   if (!members.length) return;
   await enqueueMail(
     ex,
-    { ...membershipIdsMail(call.seller, identity.email, members, call.origin), relatedId: identity.id },
+    {
+      ...membershipIdsMail(mailSellerOf(call), identity.email, members, call.origin),
+      relatedId: identity.id,
+    },
     call.now,
   );
 }
