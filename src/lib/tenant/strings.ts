@@ -13,8 +13,10 @@ import { checkoutStrings } from "./strings-checkout.ts";
 import { errorScreenStrings } from "./strings-errors.ts";
 import { eventDetailStrings } from "./strings-event-detail.ts";
 import { externalLoginStrings } from "./strings-external-login.ts";
+import { mailStrings } from "./strings-mail.ts";
 import { manageStrings } from "./strings-manage.ts";
 import { messageStrings } from "./strings-messages.ts";
+import { passStrings } from "./strings-passes.ts";
 import { rescheduleStrings } from "./strings-reschedule.ts";
 import { reserveIslandStrings } from "./strings-reserve.ts";
 import { ticketStrings } from "./strings-tickets.ts";
@@ -26,6 +28,8 @@ export { format, ISLAND_SHARED_KEYS, type IslandSharedKey, isIslandSharedKey } f
 
 export const defaultStrings = {
   ...accountProfileStrings,
+  ...mailStrings,
+  ...passStrings,
   ...transferStrings,
   ...waitingListStrings,
   ...waitingRoomStrings,

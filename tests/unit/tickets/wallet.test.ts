@@ -169,3 +169,27 @@ describe("Google event ticket ('an event-ticket object in a JWT')", () => {
     expect("ticketHolderName" in o).toBe(false);
   });
 });
+
+describe("a pass speaks the order's language (services/tickets/pass-data.ts passLabels)", () => {
+  it("Welsh labels for a Welsh order; the English labels are the default", async () => {
+    const { passLabels, passWelcome } = await import("../../../src/lib/server/services/tickets/pass-data.ts");
+    const { mailTenant } = await import("../../../src/lib/server/mail/mail-language.ts");
+    const tenant = mailTenant("riverside-zoo", "cy");
+    const welsh = passFields(ticket, passLabels({ tenant }));
+    expect(welsh.header[0]?.label).toBe("Archeb");
+    expect(welsh.back.map((f) => f.label)).toContain("Gwerthwyd gan");
+    expect(passWelcome({ tenant, venue: { name: "Riverside Zoo" } as never })).toBe("Croeso i Riverside Zoo");
+    const english = passFields(ticket);
+    expect(english.header[0]?.label).toBe("Order");
+    expect(passFields(ticket, passLabels({ tenant: mailTenant("riverside-zoo", "en") }))).toEqual(english);
+  });
+
+  it("Google's language tag leaves out the locale's Unicode extension", () => {
+    const { eventTicketClass } = googleEventTicket(
+      { ...ticket, locale: "ar-KW-u-nu-latn" },
+      { issuerId: "1" },
+      DEFAULT_PASS_COLOURS,
+    );
+    expect(eventTicketClass.eventName.defaultValue.language).toBe("ar-KW");
+  });
+});

@@ -40,7 +40,22 @@ export interface CalendarContext {
   locale: string;
   /** The storefront origin for the event link (a configured origin, never a request's Host). */
   origin: string;
+  /** The order's language when it is not the tenant's default: the event link is that language's page. */
+  language?: string | undefined;
+  /** The entry's description in the order's language; absent, the English one. */
+  describe?: ((parts: DescriptionParts) => string) | undefined;
 }
+
+/** What an entry's description says: when, the order, how many tickets, who sold them. */
+export interface DescriptionParts {
+  when: string;
+  orderNumber: string;
+  tickets: number;
+  sellerName: string;
+}
+
+const englishDescription = (p: DescriptionParts) =>
+  `${p.when}. Order ${p.orderNumber}, ${p.tickets} ${p.tickets === 1 ? "ticket" : "tickets"}. ${p.sellerName}.`;
 
 /** One entry per distinct session, soonest first. */
 export function calendarEntries(sessions: readonly CalendarSession[], ctx: CalendarContext): CalendarEntry[] {
@@ -53,15 +68,16 @@ export function calendarEntries(sessions: readonly CalendarSession[], ctx: Calen
     .sort((a, b) => a.start.getTime() - b.start.getTime() || a.eventSessionId.localeCompare(b.eventSessionId))
     .map((s) => {
       const when = `${formatDateTime(s.start, ctx.locale, s.timeZone)} (${s.timeZone})`;
-      const tickets = `${s.tickets} ${s.tickets === 1 ? "ticket" : "tickets"}`;
+      const parts = { when, orderNumber: ctx.orderNumber, tickets: s.tickets, sellerName: ctx.sellerName };
+      const language = ctx.language ? `/${encodeURIComponent(ctx.language)}` : "";
       return {
         uid: `${ctx.orderId}-${s.eventSessionId}@${ctx.sellerSlug}.foyer`,
         title: s.eventName,
         start: s.start.getTime(),
         end: Math.max(s.end.getTime(), s.start.getTime()),
         location: [s.venueName, s.venueAddress].filter((x) => x?.trim()).join(", "),
-        description: `${when}. Order ${ctx.orderNumber}, ${tickets}. ${ctx.sellerName}.`,
-        url: `${ctx.origin.replace(/\/$/, "")}/${encodeURIComponent(ctx.sellerSlug)}/events/${encodeURIComponent(s.eventTemplateId)}`,
+        description: (ctx.describe ?? englishDescription)(parts),
+        url: `${ctx.origin.replace(/\/$/, "")}/${encodeURIComponent(ctx.sellerSlug)}${language}/events/${encodeURIComponent(s.eventTemplateId)}`,
         timeZone: s.timeZone,
       };
     });

@@ -110,6 +110,37 @@ export function passColours(vars: Readonly<Record<string, string | undefined>> |
   return { background: background.trim(), foreground: foreground.trim(), label: foreground.trim() };
 }
 
+/** The labels of a pass's fields, in the order's language (English by default). */
+export interface PassLabels {
+  order: string;
+  event: string;
+  date: string;
+  time: string;
+  valid: string;
+  anyDate: string;
+  ticket: string;
+  seat: string;
+  admit: string;
+  venue: string;
+  ticketCode: string;
+  soldBy: string;
+}
+
+export const ENGLISH_PASS_LABELS: PassLabels = {
+  order: "Order",
+  event: "Event",
+  date: "Date",
+  time: "Time",
+  valid: "Valid",
+  anyDate: "Any date",
+  ticket: "Ticket",
+  seat: "Seat",
+  admit: "Admit",
+  venue: "Venue",
+  ticketCode: "Ticket code",
+  soldBy: "Sold by",
+};
+
 export interface PassField {
   key: string;
   label: string;
@@ -132,35 +163,35 @@ export function passDate(instant: Date, locale: string, timeZone: string): strin
 }
 
 /** The text fields of a pass (Apple's field groups; Google uses the same values). */
-export function passFields(t: WalletTicket): PassFieldSet {
+export function passFields(t: WalletTicket, labels: PassLabels = ENGLISH_PASS_LABELS): PassFieldSet {
   const field = (key: string, label: string, value: string | null | undefined): PassField[] =>
     value?.trim() ? [{ key, label, value: value.trim() }] : [];
   const seat = t.seat ? seatLabel({ name: t.seat.name, section: t.seat.section }) : null;
   const when = t.start
     ? [
-        ...field("date", "Date", passDate(t.start, t.locale, t.timeZone)),
-        ...field("time", "Time", formatTime(t.start, t.locale, t.timeZone)),
+        ...field("date", labels.date, passDate(t.start, t.locale, t.timeZone)),
+        ...field("time", labels.time, formatTime(t.start, t.locale, t.timeZone)),
       ]
     : field(
         "valid",
-        "Valid",
+        labels.valid,
         t.validFrom && t.validTo
           ? `${passDate(t.validFrom, t.locale, t.timeZone)} – ${passDate(t.validTo, t.locale, t.timeZone)}`
-          : "Any date",
+          : labels.anyDate,
       );
   return {
-    header: field("order", "Order", t.orderNumber),
-    primary: field("event", "Event", t.eventName),
+    header: field("order", labels.order, t.orderNumber),
+    primary: field("event", labels.event, t.eventName),
     secondary: when,
     auxiliary: [
-      ...field("ticket_type", "Ticket", t.ticketTypeName),
-      ...field("seat", "Seat", seat),
-      ...field("admit", "Admit", t.admitName),
+      ...field("ticket_type", labels.ticket, t.ticketTypeName),
+      ...field("seat", labels.seat, seat),
+      ...field("admit", labels.admit, t.admitName),
     ],
     back: [
-      ...field("venue", "Venue", [t.venueName, t.venueAddress].filter(Boolean).join(", ")),
-      ...field("scan_code", "Ticket code", t.scanCode),
-      ...field("seller", "Sold by", t.sellerName),
+      ...field("venue", labels.venue, [t.venueName, t.venueAddress].filter(Boolean).join(", ")),
+      ...field("scan_code", labels.ticketCode, t.scanCode),
+      ...field("seller", labels.soldBy, t.sellerName),
     ],
   };
 }
@@ -203,7 +234,8 @@ const localized = (language: string, value: string): LocalizedString => ({
  * the object carries the holder, seat, ticket type and the scan code as a QR barcode.
  */
 export function googleEventTicket(t: WalletTicket, issuer: GoogleIssuer, colours: PassColours) {
-  const language = t.locale;
+  // A BCP 47 language tag without the locale's Unicode extension (ar-KW-u-nu-latn → ar-KW).
+  const language = t.locale.split("-u-")[0] ?? t.locale;
   const classSuffix = walletIdPart(`${t.sellerSlug}-${t.eventSessionId ?? t.eventTemplateId}`);
   const classId = `${issuer.issuerId}.${classSuffix}`;
   const seat = t.seat ? seatPartsFor(t.seat) : null;

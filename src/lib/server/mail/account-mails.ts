@@ -11,14 +11,22 @@
 import { maskEmail } from "../../domain/email-mask.ts";
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { PASSCODE_LIFETIME_S } from "../../domain/login-input.ts";
+import type { Tenant } from "../../tenant/schema.ts";
+import { t } from "../../tenant/strings.ts";
 import { storefrontUrl } from "../tenant-hosts/links.ts";
-import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
+import { brandedMailHtml, brandOf, mailBrand } from "./brand-layout.ts";
+import { routeInLanguage } from "./mail-language.ts";
 import type { OutgoingMail } from "./outbox.ts";
 
 export interface MailSeller {
   id: string;
   slug: string;
   name: string;
+  /**
+   * The tenant in the mail's language (the API call's, mail-language.ts): the mail's words, brand
+   * and links; absent, the English defaults and the default language's links.
+   */
+  words?: Tenant | undefined;
 }
 
 /**
@@ -57,7 +65,8 @@ export function paragraphMail(
     `<p>${escapeHtml(seller.name)}</p>`,
   ].join("");
   // The brand header and frame (brand-layout.ts) around the mail's own content.
-  const html = brandedMailHtml(mailBrand(seller.slug, seller.name), content, subject);
+  const brand = seller.words ? brandOf(seller.words, seller.name) : mailBrand(seller.slug, seller.name);
+  const html = brandedMailHtml(brand, content, subject);
   return { sellerId: seller.id, to, subject, text, html, kind };
 }
 
@@ -69,29 +78,30 @@ export function passcodeMail(
   origin: string,
   redirectPath?: string,
 ): OutgoingMail {
-  const link = storefrontLink(origin, seller.slug, "/login", {
+  const w = seller.words;
+  const link = storefrontLink(origin, seller.slug, routeInLanguage(w, "/login"), {
     otp: code,
     ...(redirectPath ? { redirect: redirectPath } : {}),
   });
   const minutes = Math.round(PASSCODE_LIFETIME_S / 60);
-  return paragraphMail(seller, to, "passcode", `Your login code for ${seller.name}: ${code}`, [
-    { text: `Your login code is ${code}. It can be used once, within ${minutes} minutes.` },
-    { text: "Or open this link in the browser where you asked for the code:", link },
-    { text: "If you did not ask for this code, you can ignore this email." },
+  return paragraphMail(seller, to, "passcode", t(w, "mail.passcode.subject", { seller: seller.name, code }), [
+    { text: t(w, "mail.passcode.body", { code, minutes }) },
+    { text: t(w, "mail.passcode.link"), link },
+    { text: t(w, "mail.passcode.ignore") },
   ]);
 }
 
 /** The code that confirms a change of the account's e-mail or password, mailed to its current address. */
 export function changeCodeMail(seller: MailSeller, to: string, code: string): OutgoingMail {
+  const w = seller.words;
   const minutes = Math.round(PASSCODE_LIFETIME_S / 60);
-  return paragraphMail(seller, to, "change_code", `Your confirmation code for ${seller.name}: ${code}`, [
-    {
-      text: `Your code to confirm a change to your account is ${code}. It can be used once, within ${minutes} minutes.`,
-    },
-    {
-      text: "If you did not ask for this code, someone may be using your account: reset your password, and do not share this code.",
-    },
-  ]);
+  return paragraphMail(
+    seller,
+    to,
+    "change_code",
+    t(w, "mail.changeCode.subject", { seller: seller.name, code }),
+    [{ text: t(w, "mail.changeCode.body", { code, minutes }) }, { text: t(w, "mail.changeCode.warning") }],
+  );
 }
 
 /**
@@ -106,35 +116,34 @@ export function emailChangedMail(
   origin: string,
   validDays: number,
 ): OutgoingMail {
-  const link = storefrontLink(origin, seller.slug, "/user/undo-email-change", { token });
+  const w = seller.words;
+  const link = storefrontLink(origin, seller.slug, routeInLanguage(w, "/user/undo-email-change"), { token });
   return paragraphMail(
     seller,
     to,
     "email_changed",
-    `The email address of your ${seller.name} account was changed`,
+    t(w, "mail.emailChanged.subject", { seller: seller.name }),
     [
-      { text: `The email address of your account was changed to ${maskEmail(newEmail)}.` },
-      {
-        text: `If you did not make this change, undo it here within ${validDays} days. This restores this address and logs out everyone using your account:`,
-        link,
-      },
-      { text: "If you made this change, you can ignore this email." },
+      { text: t(w, "mail.emailChanged.body", { email: maskEmail(newEmail) }) },
+      { text: t(w, "mail.emailChanged.undo", { days: validDays }), link },
+      { text: t(w, "mail.changed.ignore") },
     ],
   );
 }
 
 /** The notice after the account's password changed, with the way back if it was not the owner. */
 export function passwordChangedMail(seller: MailSeller, to: string, origin: string): OutgoingMail {
-  const link = storefrontLink(origin, seller.slug, "/user/forgot-password", {});
+  const w = seller.words;
+  const link = storefrontLink(origin, seller.slug, routeInLanguage(w, "/user/forgot-password"), {});
   return paragraphMail(
     seller,
     to,
     "password_changed",
-    `The password of your ${seller.name} account was changed`,
+    t(w, "mail.passwordChanged.subject", { seller: seller.name }),
     [
-      { text: "The password of your account was changed." },
-      { text: "If you did not make this change, choose a new password here at once:", link },
-      { text: "If you made this change, you can ignore this email." },
+      { text: t(w, "mail.passwordChanged.body") },
+      { text: t(w, "mail.passwordChanged.reset"), link },
+      { text: t(w, "mail.changed.ignore") },
     ],
   );
 }
@@ -148,20 +157,36 @@ export function passwordLinkMail(
   origin: string,
   validHours: number,
 ): OutgoingMail {
-  const link = storefrontLink(origin, seller.slug, "/user/reset-password", { token });
-  const hours = `${validHours} hour${validHours === 1 ? "" : "s"}`;
+  const w = seller.words;
+  const link = storefrontLink(origin, seller.slug, routeInLanguage(w, "/user/reset-password"), { token });
+  const within =
+    validHours === 1
+      ? t(w, "mail.passwordLink.withinHour")
+      : t(w, "mail.passwordLink.within", { hours: validHours });
   if (purpose === "setup") {
-    return paragraphMail(seller, to, "password_setup", `Set a password for your ${seller.name} account`, [
-      { text: "You have not set a password for your account yet. Choose one here:", link },
-      { text: `The link can be used once, within ${hours}.` },
-      { text: "If you did not try to log in, you can ignore this email." },
-    ]);
+    return paragraphMail(
+      seller,
+      to,
+      "password_setup",
+      t(w, "mail.passwordSetup.subject", { seller: seller.name }),
+      [
+        { text: t(w, "mail.passwordSetup.body"), link },
+        { text: within },
+        { text: t(w, "mail.passwordSetup.ignore") },
+      ],
+    );
   }
-  return paragraphMail(seller, to, "password_reset", `Reset your ${seller.name} password`, [
-    { text: "Choose a new password here:", link },
-    { text: `The link can be used once, within ${hours}.` },
-    { text: "If you did not ask to reset your password, you can ignore this email." },
-  ]);
+  return paragraphMail(
+    seller,
+    to,
+    "password_reset",
+    t(w, "mail.passwordReset.subject", { seller: seller.name }),
+    [
+      { text: t(w, "mail.passwordReset.body"), link },
+      { text: within },
+      { text: t(w, "mail.passwordReset.ignore") },
+    ],
+  );
 }
 
 /** A new staff member's setup link: choose a password for the back office. Kind `staff_setup`. */
@@ -194,10 +219,17 @@ export function membershipIdsMail(
   members: readonly { scanCode: string; name: string; role: string }[],
   origin: string,
 ): OutgoingMail {
-  const link = storefrontLink(origin, seller.slug, "/login", {});
-  return paragraphMail(seller, to, "membership_ids", `Your ${seller.name} member IDs`, [
-    { text: "Here are the member IDs of your memberships:" },
-    ...members.map((m) => ({ text: `${m.name} (${m.role}): ${m.scanCode}` })),
-    { text: "Log in with your member ID here:", link },
-  ]);
+  const w = seller.words;
+  const link = storefrontLink(origin, seller.slug, routeInLanguage(w, "/login"), {});
+  return paragraphMail(
+    seller,
+    to,
+    "membership_ids",
+    t(w, "mail.memberIds.subject", { seller: seller.name }),
+    [
+      { text: t(w, "mail.memberIds.body") },
+      ...members.map((m) => ({ text: `${m.name} (${m.role}): ${m.scanCode}` })),
+      { text: t(w, "mail.memberIds.login"), link },
+    ],
+  );
 }

@@ -9,6 +9,8 @@
  * tenant's hex colours or the defaults (favicon.ts), the font a sans-serif one (mailFontFamily);
  * tenant text is escaped. The plain-text part is left as each mail writes it.
  *
+ * A mail in a language written right to left says so (`dir="rtl"` on the root), as the pages do.
+ *
  * A relative `logoUrl` becomes absolute on the configured origin (PUBLIC_URL, else the server's own
  * loopback origin in the demo): never on a request's Host header (origins.ts).
  */
@@ -16,6 +18,7 @@
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { type BrandColours, brandColours, iconLetter } from "../../tenant/favicon.ts";
 import { FONTS } from "../../tenant/fonts.ts";
+import { isRtlLanguage } from "../../tenant/languages.ts";
 import { getTenant } from "../../tenant/load.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import { isSafeCssValue } from "../../tenant/theme.ts";
@@ -29,6 +32,8 @@ export interface MailBrand {
   colours: BrandColours;
   fontFamily: string;
   lang: string;
+  /** "rtl" for a language written right to left (Arabic); absent otherwise. */
+  dir?: "rtl" | undefined;
 }
 
 /** The system sans-serif faces of the common mail clients' platforms (Apple, Windows, Android). */
@@ -75,6 +80,7 @@ export function brandOf(
     colours: brandColours(tenant),
     fontFamily: mailFontFamily(tenant?.theme),
     lang: tenant?.locale ?? "en",
+    ...(tenant && isRtlLanguage(tenant.locale.split("-")[0] ?? "") ? { dir: "rtl" as const } : {}),
   };
 }
 
@@ -106,7 +112,7 @@ function brandHeader(brand: MailBrand): string {
 export function brandedMailHtml(brand: MailBrand, bodyHtml: string, title = brand.name): string {
   const font = escapeHtml(brand.fontFamily);
   return [
-    `<!doctype html><html lang="${escapeHtml(brand.lang)}"><head><meta charset="utf-8">`,
+    `<!doctype html><html lang="${escapeHtml(brand.lang)}"${brand.dir ? ` dir="${brand.dir}"` : ""}><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title></head>`,
     '<body style="margin:0;padding:0;background-color:#f4f4f4;">',

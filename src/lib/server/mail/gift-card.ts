@@ -8,8 +8,12 @@
  */
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { formatMoney } from "../../domain/money.ts";
+import type { Tenant } from "../../tenant/schema.ts";
+import { t } from "../../tenant/strings.ts";
 import { mailOriginFor, storefrontUrl } from "../tenant-hosts/links.ts";
-import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
+import { brandedMailHtml, brandOf, mailBrand } from "./brand-layout.ts";
+import { routeInLanguage } from "./mail-language.ts";
+import { greetingText } from "./mail-words.ts";
 import type { OutgoingMail } from "./outbox.ts";
 
 export interface GiftCardMailInput {
@@ -27,24 +31,35 @@ export interface GiftCardMailInput {
   locale?: string | undefined;
   /** The origin of the link; default: the configured one. */
   origin?: string;
+  /** The tenant in the order's language (mail-language.ts); absent, the English defaults. */
+  tenant?: Tenant | undefined;
 }
 
 export function buildGiftCardMail(input: GiftCardMailInput): OutgoingMail {
+  const words = input.tenant;
   const balance = formatMoney(input.balance, input.seller.currencyCode, input.locale);
-  const link = storefrontUrl(input.origin ?? mailOriginFor(input.seller.slug), input.seller.slug, "/events");
-  const greeting = input.recipientName ? `Hi ${input.recipientName},` : "Hello,";
-  const from = input.buyerName ?? "Someone";
-  const subject = `${from} has sent you a ${balance} ${input.seller.name} gift card`;
-  const sent = `${from} has sent you a ${input.seller.name} gift card worth ${balance}.`;
-  const spend = "To pay with it, enter the number at checkout under 'Gift card':";
+  const link = storefrontUrl(
+    input.origin ?? mailOriginFor(input.seller.slug),
+    input.seller.slug,
+    routeInLanguage(words, "/events"),
+  );
+  const greeting = greetingText(words, input.recipientName);
+  const from = input.buyerName ?? t(words, "mail.giftCard.someone");
+  const seller = input.seller.name;
+  const subject = t(words, "mail.giftCard.subject", { from, balance, seller });
+  const sent = t(words, "mail.giftCard.sent", { from, balance, seller });
+  const spend = t(words, "mail.giftCard.spend");
+  const messageFrom = t(words, "mail.giftCard.messageFrom", { from });
+  const numberLabel = t(words, "mail.giftCard.number");
+  const balanceLabel = t(words, "mail.giftCard.balance");
   const text = [
     greeting,
     "",
     sent,
-    ...(input.message ? ["", `Message from ${from}:`, input.message] : []),
+    ...(input.message ? ["", messageFrom, input.message] : []),
     "",
-    `Gift card number: ${input.number}`,
-    `Balance: ${balance}`,
+    `${numberLabel}: ${input.number}`,
+    `${balanceLabel}: ${balance}`,
     "",
     spend,
     link,
@@ -54,10 +69,10 @@ export function buildGiftCardMail(input: GiftCardMailInput): OutgoingMail {
   const content = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(sent)}</p>`,
-    input.message ? `<p>Message from ${escapeHtml(from)}:<br><em>${escapeHtml(input.message)}</em></p>` : "",
-    `<p>Gift card number:</p>`,
+    input.message ? `<p>${escapeHtml(messageFrom)}<br><em>${escapeHtml(input.message)}</em></p>` : "",
+    `<p>${escapeHtml(numberLabel)}:</p>`,
     `<p style="font-size:22px;letter-spacing:2px;font-family:monospace"><strong>${escapeHtml(input.number)}</strong></p>`,
-    `<p>Balance: <strong>${escapeHtml(balance)}</strong></p>`,
+    `<p>${escapeHtml(balanceLabel)}: <strong>${escapeHtml(balance)}</strong></p>`,
     `<p>${escapeHtml(spend)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
     `<p>${escapeHtml(input.seller.name)}</p>`,
   ].join("");
@@ -66,7 +81,11 @@ export function buildGiftCardMail(input: GiftCardMailInput): OutgoingMail {
     to: input.to,
     subject,
     text,
-    html: brandedMailHtml(mailBrand(input.seller.slug, input.seller.name), content, subject),
+    html: brandedMailHtml(
+      words ? brandOf(words, input.seller.name) : mailBrand(input.seller.slug, input.seller.name),
+      content,
+      subject,
+    ),
     kind: "gift_card",
     relatedId: input.orderId,
   };

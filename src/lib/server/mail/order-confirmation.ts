@@ -10,12 +10,15 @@ import { type GiftRecipient, giftRecipientOf } from "../../domain/gift-recipient
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { formatOrderDate } from "../../domain/order-dates.ts";
 import { seatedTicketLabel, seatLabel } from "../../domain/seat-label.ts";
+import type { Tenant } from "../../tenant/schema.ts";
+import { t } from "../../tenant/strings.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
 import type { TicketMailExtras } from "../services/ticket-cards/links.ts";
-import { brandedMailHtml, mailBrand } from "./brand-layout.ts";
+import { brandedMailHtml, brandOf, mailBrand } from "./brand-layout.ts";
+import { greetingText, htmlText, type MailWords } from "./mail-words.ts";
 import type { MailAttachment, OutgoingMail } from "./outbox.ts";
 import { qrPngBuffer } from "./qr-png.ts";
-import { CALENDAR_TEXT, mailTicketCards, TICKETS_PAGE_TEXT, ticketBlocks } from "./ticket-blocks.ts";
+import { mailTicketCards, ticketBlocks } from "./ticket-blocks.ts";
 
 export interface ConfirmationInput {
   sellerId: string;
@@ -32,7 +35,12 @@ export interface ConfirmationInput {
   firstName: string | null;
   tickets: readonly OrderTicketRow[];
   /** The tenant's locale, for the session times (the order date's format is fixed by spec 2 §2). */
-  locale?: string;
+  locale?: string | undefined;
+  /**
+   * The tenant in the order's language (mail-language.ts), whose words and brand the mail takes;
+   * absent, the English defaults on the seller's brand.
+   */
+  tenant?: Tenant | undefined;
   /**
    * The order's cart's additional info (survey answers keyed by ticket group id): a gift
    * card's recipient is named in its ticket line, as on the completion page.
@@ -65,20 +73,24 @@ export interface PaymentScheduleText {
 }
 
 /** The payment schedule block: what was paid, each instalment and what remains. */
-function scheduleParts(schedule: PaymentScheduleText | null | undefined): { text: string[]; html: string } {
+function scheduleParts(
+  schedule: PaymentScheduleText | null | undefined,
+  words: MailWords,
+): { text: string[]; html: string } {
   if (!schedule) return { text: [], html: "" };
   const line = (r: PaymentScheduleText["rows"][number]) => `${r.date}: ${r.amount} (${r.status})`;
-  const summary = `Paid so far: ${schedule.paid}. Still to pay: ${schedule.outstanding}.`;
+  const summary = t(words, "mail.order.scheduleSummary", {
+    paid: schedule.paid,
+    outstanding: schedule.outstanding,
+  });
+  const title = t(words, "mail.order.schedule");
   return {
-    text: ["", "Your payment schedule:", ...schedule.rows.map((r) => `- ${line(r)}`), summary],
+    text: ["", `${title}:`, ...schedule.rows.map((r) => `- ${line(r)}`), summary],
     html:
-      `<h2>Your payment schedule</h2><ul>${schedule.rows.map((r) => `<li>${escapeHtml(line(r))}</li>`).join("")}</ul>` +
+      `<h2>${escapeHtml(title)}</h2><ul>${schedule.rows.map((r) => `<li>${escapeHtml(line(r))}</li>`).join("")}</ul>` +
       `<p>${escapeHtml(summary)}</p>`,
   };
 }
-
-/** The manage link's words. */
-export const MANAGE_LINK_TEXT = "Manage your booking";
 
 /**
  * "Sun, November 22 2026 at 3:00 PM" (en-GB "... at 15:00") in the venue's zone; null for tickets
@@ -91,11 +103,14 @@ export function ticketWhen(
     ticket: { validFrom: Date | null };
   },
   locale = "en-US",
+  words?: MailWords,
 ): string | null {
   const start = row.session?.startDatetime ?? row.ticket.validFrom;
   if (!start) return null;
   const date = formatOrderDate(new Date(start).toISOString(), row.venue.timezone);
-  return row.session ? `${date} at ${formatTime(new Date(start), locale, row.venue.timezone)}` : date;
+  return row.session
+    ? t(words, "mail.order.dateAt", { date, time: formatTime(new Date(start), locale, row.venue.timezone) })
+    : date;
 }
 
 /** A seated ticket's 'Section Stalls, Row B, Seat 12 (Jane Smith)'; null without a seat. */
@@ -114,8 +129,10 @@ export function ticketGiftRecipient(
 }
 
 /** 'For Grace Hopper (grace@example.test)', the completion page's words ("cart.giftRecipient"). */
-export function giftRecipientText(recipient: GiftRecipient): string {
-  return `For ${recipient.name}${recipient.email ? ` (${recipient.email})` : ""}`;
+export function giftRecipientText(recipient: GiftRecipient, words?: MailWords): string {
+  return recipient.email
+    ? t(words, "mail.order.giftForEmail", { name: recipient.name, email: recipient.email })
+    : t(words, "mail.order.giftFor", { name: recipient.name });
 }
 
 /**
@@ -124,10 +141,10 @@ export function giftRecipientText(recipient: GiftRecipient): string {
  * ("checkout.complete.giftCardSent", "checkout.complete.giftCardToBuyer"). The buyer never sees the
  * number: the card is the recipient's.
  */
-export function giftCardSentText(recipient: GiftRecipient): string {
+export function giftCardSentText(recipient: GiftRecipient, words?: MailWords): string {
   return recipient.email
-    ? `The gift card number is e-mailed to ${recipient.email}.`
-    : "The gift card number is e-mailed to you.";
+    ? t(words, "mail.order.giftSentTo", { email: recipient.email })
+    : t(words, "mail.order.giftSentToYou");
 }
 
 /**
@@ -139,6 +156,8 @@ export function qrPng(content: string, margin = 4): Promise<Buffer> {
 }
 
 export async function buildOrderConfirmation(input: ConfirmationInput): Promise<OutgoingMail> {
+  const words = input.tenant;
+  const locale = input.locale ?? words?.locale ?? "en-US";
   const textLines: string[] = [];
   const htmlItems: string[] = [];
   // Tickets that admit somebody are ticket blocks (ticket-blocks.ts, the tickets page's
@@ -148,19 +167,14 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     orderNumber: input.orderNumber,
     state: input.inHand?.orderState ?? "completed",
   };
-  const cards = mailTicketCards(
-    order,
-    input.tickets,
-    input.inHand?.now ?? new Date(0),
-    input.locale ?? "en-US",
-  );
+  const cards = mailTicketCards(order, input.tickets, input.inHand?.now ?? new Date(0), locale);
   const carded = new Set(cards.map((card) => card.ticketId));
   // The gift message is one answer per gift card group: said once, under the group's first card,
   // not again under each card of the same order.
   const messageSaid = new Set<string>();
   for (const row of input.tickets) {
     if (carded.has(row.ticket.id)) continue;
-    const when = ticketWhen(row, input.locale);
+    const when = ticketWhen(row, locale, words);
     const seat = ticketSeatText(row);
     const label = `${row.event.name} - ${row.type.name}${seat ? ` - ${seat}` : ""}${when ? ` - ${when}` : ""}`;
     textLines.push(`- ${label}`);
@@ -168,66 +182,75 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
     const message =
       recipient?.message && !messageSaid.has(row.ticket.ticketGroupId) ? recipient.message : undefined;
     if (message) messageSaid.add(row.ticket.ticketGroupId);
-    if (recipient) textLines.push(`  ${giftRecipientText(recipient)}`);
-    if (message) textLines.push(`  Message: ${message}`);
-    if (recipient) textLines.push(`  ${giftCardSentText(recipient)}`);
+    const messageLabel = t(words, "mail.order.message");
+    if (recipient) textLines.push(`  ${giftRecipientText(recipient, words)}`);
+    if (message) textLines.push(`  ${messageLabel}: ${message}`);
+    if (recipient) textLines.push(`  ${giftCardSentText(recipient, words)}`);
     htmlItems.push(
       `<li><strong>${escapeHtml(row.event.name)}</strong> - ${escapeHtml(row.type.name)}` +
         `${seat ? `<br>${escapeHtml(seat)}` : ""}${when ? `<br>${escapeHtml(when)}` : ""}` +
-        `${recipient ? `<br>${escapeHtml(giftRecipientText(recipient))}` : ""}` +
-        `${message ? `<br>Message: ${escapeHtml(message)}` : ""}` +
-        `${recipient ? `<br>${escapeHtml(giftCardSentText(recipient))}` : ""}</li>`,
+        `${recipient ? `<br>${escapeHtml(giftRecipientText(recipient, words))}` : ""}` +
+        `${message ? `<br>${escapeHtml(messageLabel)}: ${escapeHtml(message)}` : ""}` +
+        `${recipient ? `<br>${escapeHtml(giftCardSentText(recipient, words))}` : ""}</li>`,
     );
   }
   const blocks = await ticketBlocks(cards, input.inHand ?? null, {
     qrPng: (content) => qrPng(content),
-    locale: input.locale ?? "en-US",
+    locale,
     seatText: (card) => (card.seat ? seatLabel(card.seat) : null),
+    words,
   });
   const attachments: MailAttachment[] = [...blocks.attachments];
   if (input.inHand?.calendar) attachments.push(input.inHand.calendar);
+  const ticketsPage = t(words, "mail.order.ticketsPage");
+  const calendar = t(words, "mail.order.calendar");
+  const more =
+    blocks.more > 0 ? ` (${escapeHtml(t(words, "mail.order.moreQr", { count: blocks.more }))})` : "";
   const inHand = input.inHand
     ? {
         text: [
           "",
-          `${TICKETS_PAGE_TEXT}: ${input.inHand.ticketsUrl}`,
-          ...(input.inHand.calendar ? [CALENDAR_TEXT] : []),
+          `${ticketsPage}: ${input.inHand.ticketsUrl}`,
+          ...(input.inHand.calendar ? [calendar] : []),
         ],
         html:
-          `<p><a href="${escapeHtml(input.inHand.ticketsUrl)}">${TICKETS_PAGE_TEXT}</a>` +
-          `${blocks.more > 0 ? ` (the QR codes of ${blocks.more} more tickets are there)` : ""}</p>` +
-          `${input.inHand.calendar ? `<p>${CALENDAR_TEXT}</p>` : ""}`,
+          `<p><a href="${escapeHtml(input.inHand.ticketsUrl)}">${escapeHtml(ticketsPage)}</a>${more}</p>` +
+          `${input.inHand.calendar ? `<p>${escapeHtml(calendar)}</p>` : ""}`,
       }
     : { text: [], html: "" };
-  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hello,";
-  const subject = `Your order ${input.orderNumber} with ${input.sellerName}`;
+  const greeting = greetingText(words, input.firstName);
+  const subject = t(words, "mail.order.subject", { number: input.orderNumber, seller: input.sellerName });
+  const manageText = t(words, "mail.order.manage");
   const manage = input.manageUrl
     ? {
-        text: ["", `${MANAGE_LINK_TEXT}: ${input.manageUrl}`],
-        html: `<p><a href="${escapeHtml(input.manageUrl)}">${MANAGE_LINK_TEXT}</a></p>`,
+        text: ["", `${manageText}: ${input.manageUrl}`],
+        html: `<p><a href="${escapeHtml(input.manageUrl)}">${escapeHtml(manageText)}</a></p>`,
       }
     : { text: [], html: "" };
   const notice = input.notice
     ? { text: [input.notice, ""], html: `<p><strong>${escapeHtml(input.notice)}</strong></p>` }
     : { text: [], html: "" };
-  const plan = scheduleParts(input.schedule);
+  const plan = scheduleParts(input.schedule, words);
+  const ticketsTitle = t(words, "mail.order.tickets");
+  const total = t(words, "mail.order.total");
+  const showQr = t(words, "mail.order.showQr");
   const text = [
     greeting,
     "",
     ...notice.text,
-    `Thank you for your order. Your order number is ${input.orderNumber}.`,
+    t(words, "mail.order.thanks", { number: input.orderNumber }),
     "",
-    "Your tickets:",
+    `${ticketsTitle}:`,
     ...blocks.text,
     ...textLines,
     ...inHand.text,
     "",
     ...(input.totalLines?.length
       ? input.totalLines.map((line) => `${line.label}: ${line.amount}`)
-      : [`Total: ${input.totalText}`]),
+      : [`${total}: ${input.totalText}`]),
     ...plan.text,
     "",
-    "Show the QR codes of your tickets at the entrance.",
+    showQr,
     ...manage.text,
     "",
     input.sellerName,
@@ -235,19 +258,20 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
   const content = [
     `<p>${escapeHtml(greeting)}</p>`,
     notice.html,
-    `<p>Thank you for your order. Your order number is <strong>${escapeHtml(input.orderNumber)}</strong>.</p>`,
-    `<h2>Your tickets</h2>${blocks.html}${htmlItems.length ? `<ul>${htmlItems.join("")}</ul>` : ""}`,
+    `<p>${htmlText(words, "mail.order.thanks", { number: `<strong>${escapeHtml(input.orderNumber)}</strong>` })}</p>`,
+    `<h2>${escapeHtml(ticketsTitle)}</h2>${blocks.html}${htmlItems.length ? `<ul>${htmlItems.join("")}</ul>` : ""}`,
     inHand.html,
     input.totalLines?.length
       ? `<p>${input.totalLines.map((line) => `${escapeHtml(line.label)}: ${escapeHtml(line.amount)}`).join("<br>")}</p>`
-      : `<p>Total: ${escapeHtml(input.totalText)}</p>`,
+      : `<p>${escapeHtml(total)}: ${escapeHtml(input.totalText)}</p>`,
     plan.html,
-    "<p>Show the QR codes of your tickets at the entrance.</p>",
+    `<p>${escapeHtml(showQr)}</p>`,
     manage.html,
     `<p>${escapeHtml(input.sellerName)}</p>`,
   ].join("");
   // The brand header and frame (brand-layout.ts) around the mail's own content.
-  const html = brandedMailHtml(mailBrand(input.sellerId, input.sellerName), content, subject);
+  const brand = words ? brandOf(words, input.sellerName) : mailBrand(input.sellerId, input.sellerName);
+  const html = brandedMailHtml(brand, content, subject);
   return {
     sellerId: input.sellerId,
     to: input.to,

@@ -13,15 +13,19 @@
 
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { mailQrPlan, type TicketCard, ticketCards } from "../../domain/tickets/ticket-cards.ts";
+import { type StringKey, t } from "../../tenant/strings.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
 import type { TicketMailExtras } from "../services/ticket-cards/links.ts";
 import { cardInputFromRow } from "../services/ticket-cards/rows.ts";
+import type { MailWords } from "./mail-words.ts";
 import type { MailAttachment } from "./outbox.ts";
 
-export const APPLE_WALLET_TEXT = "Add to Apple Wallet";
-export const GOOGLE_WALLET_TEXT = "Save to Google Wallet";
-export const TICKETS_PAGE_TEXT = "View and print your tickets";
-export const CALENDAR_TEXT = "The calendar file attached adds your visit to your calendar.";
+/** The spec's ticket states (spec 2 §4) as the tickets page words them. */
+const STATE_KEYS: Record<NonNullable<TicketCard["state"]>, StringKey> = {
+  Redeemed: "tickets.state.redeemed",
+  Cancelled: "tickets.state.cancelled",
+  "Past Event": "tickets.state.past",
+};
 
 export interface TicketBlockParts {
   /** Plain-text lines, one ticket after another. */
@@ -38,6 +42,8 @@ export interface TicketBlockDeps {
   qrPng: (content: string) => Promise<Buffer>;
   locale: string;
   seatText: (card: TicketCard) => string | null;
+  /** The tenant in the mail's language; absent, the English defaults. */
+  words?: MailWords;
 }
 
 /** The cards of the rows that admit somebody (the rest stay receipt lines). */
@@ -54,7 +60,8 @@ export function mailTicketCards(
   );
 }
 
-const when = (card: TicketCard) => [card.date, card.time].filter(Boolean).join(" at ");
+const when = (card: TicketCard, words: MailWords) =>
+  card.date && card.time ? t(words, "mail.order.dateAt", { date: card.date, time: card.time }) : card.date;
 
 const button = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;margin:8px 8px 0 0;padding:8px 14px;border-radius:6px;background-color:#1d2327;color:#ffffff;font-size:14px;font-weight:bold;text-decoration:none;">${escapeHtml(label)}</a>`;
@@ -68,21 +75,26 @@ export async function ticketBlocks(
   const attachments: MailAttachment[] = [];
   const text: string[] = [];
   const html: string[] = [];
+  const { words } = deps;
+  const appleText = t(words, "tickets.appleWallet");
+  const googleText = t(words, "tickets.googleWallet");
   for (const [index, card] of cards.entries()) {
     const seat = deps.seatText(card);
+    const row = (key: StringKey, value: string | null | undefined): Array<[string, string]> =>
+      value ? [[t(words, key), value]] : [];
     const details: Array<[string, string]> = [
-      ...(card.date ? ([["Date", when(card)]] as Array<[string, string]>) : []),
-      ["Ticket", card.typeName],
-      ...(seat ? ([["Seat", seat]] as Array<[string, string]>) : []),
-      ...(card.admitName ? ([["Admit", card.admitName]] as Array<[string, string]>) : []),
-      ...(card.state ? ([["State", card.state]] as Array<[string, string]>) : []),
-      ...(card.scanCode && card.showQr ? ([["Ticket code", card.scanCode]] as Array<[string, string]>) : []),
+      ...row("tickets.date", card.date ? when(card, words) : null),
+      [t(words, "tickets.type"), card.typeName],
+      ...row("tickets.seat", seat),
+      ...row("tickets.admit", card.admitName),
+      ...row("mail.order.ticketState", card.state ? t(words, STATE_KEYS[card.state]) : null),
+      ...row("tickets.code", card.scanCode && card.showQr ? card.scanCode : null),
     ];
     const wallet = extras && card.showQr ? extras.wallet(card) : { apple: null, google: null };
     text.push(`- ${card.eventName}`);
     for (const [label, value] of details) text.push(`  ${label}: ${value}`);
-    if (wallet.apple) text.push(`  ${APPLE_WALLET_TEXT}: ${wallet.apple}`);
-    if (wallet.google) text.push(`  ${GOOGLE_WALLET_TEXT}: ${wallet.google}`);
+    if (wallet.apple) text.push(`  ${appleText}: ${wallet.apple}`);
+    if (wallet.google) text.push(`  ${googleText}: ${wallet.google}`);
 
     let qr = "";
     if (card.scanCode && plan.inline.has(card.ticketId)) {
@@ -93,9 +105,9 @@ export async function ticketBlocks(
         contentType: "image/png",
         content: await deps.qrPng(card.scanCode),
       });
-      qr = `<img src="cid:${cid}" width="160" height="160" alt="QR code of ticket ${escapeHtml(card.scanCode)}" style="display:block;width:160px;height:160px;border:0;">`;
+      qr = `<img src="cid:${cid}" width="160" height="160" alt="${escapeHtml(t(words, "tickets.qrAlt", { code: card.scanCode }))}" style="display:block;width:160px;height:160px;border:0;">`;
     } else if (card.showQr) {
-      qr = `<p style="margin:0;font-size:13px;color:#4a5560;">The QR code of this ticket is on your tickets page.</p>`;
+      qr = `<p style="margin:0;font-size:13px;color:#4a5560;">${escapeHtml(t(words, "mail.order.qrOnPage"))}</p>`;
     }
     const rowsHtml = details
       .map(
@@ -105,8 +117,8 @@ export async function ticketBlocks(
       )
       .join("");
     const buttons = [
-      wallet.apple ? button(wallet.apple, APPLE_WALLET_TEXT) : "",
-      wallet.google ? button(wallet.google, GOOGLE_WALLET_TEXT) : "",
+      wallet.apple ? button(wallet.apple, appleText) : "",
+      wallet.google ? button(wallet.google, googleText) : "",
     ].join("");
     html.push(
       `<table role="presentation" data-ticket-block width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border:1px solid #d0d5da;border-radius:8px;border-collapse:separate;">` +

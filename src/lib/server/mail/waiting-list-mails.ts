@@ -10,10 +10,14 @@ import type { Tenant } from "../../tenant/schema.ts";
 import { t, waitingListTickets } from "../../tenant/strings.ts";
 import { mailOriginFor } from "../tenant-hosts/links.ts";
 import { paragraphMail, storefrontLink } from "./account-mails.ts";
+import { routeInLanguage } from "./mail-language.ts";
 import type { OutgoingMail } from "./outbox.ts";
 
 export interface WaitingListMailInput {
-  tenant: Pick<Tenant, "slug" | "name" | "locale" | "timezone" | "strings">;
+  /** The tenant in the entry's language (mail-language.ts): the words, dates and links speak it. */
+  tenant: Pick<Tenant, "slug" | "name" | "locale" | "timezone" | "strings" | "languages"> & {
+    language?: string;
+  };
   sellerId: string;
   to: string;
   entryId: string;
@@ -30,8 +34,8 @@ const seller = (input: WaitingListMailInput) => ({
 const when = (input: WaitingListMailInput, at: Date) =>
   formatDateTime(at, input.tenant.locale, input.tenant.timezone);
 
-export function leaveLink(slug: string, token: string): string {
-  return storefrontLink(mailOriginFor(slug), slug, "/waiting-list/leave", { token });
+export function leaveLink(slug: string, token: string, tenant?: WaitingListMailInput["tenant"]): string {
+  return storefrontLink(mailOriginFor(slug), slug, routeInLanguage(tenant, "/waiting-list/leave"), { token });
 }
 
 export function joinedMail(
@@ -52,7 +56,7 @@ export function joinedMail(
       [
         { text: t(tenant, "waitingList.mail.joined.body", { ...vars, position: ordinal(input.position) }) },
         { text: t(tenant, "waitingList.notGuarantee") },
-        { text: t(tenant, "waitingList.mail.leave"), link: leaveLink(tenant.slug, input.leaveToken) },
+        { text: t(tenant, "waitingList.mail.leave"), link: leaveLink(tenant.slug, input.leaveToken, tenant) },
       ],
     ),
     relatedId: input.entryId,
@@ -70,8 +74,15 @@ export function offerMail(
     tickets: waitingListTickets(tenant, input.count),
     until: when(input, input.expiresAt),
   };
-  const pay = storefrontLink(origin, tenant.slug, `/transfer-cart/${encodeURIComponent(input.cartId)}`, {});
-  const decline = storefrontLink(origin, tenant.slug, "/waiting-list/offer", { token: input.offerToken });
+  const pay = storefrontLink(
+    origin,
+    tenant.slug,
+    routeInLanguage(tenant, `/transfer-cart/${encodeURIComponent(input.cartId)}`),
+    {},
+  );
+  const decline = storefrontLink(origin, tenant.slug, routeInLanguage(tenant, "/waiting-list/offer"), {
+    token: input.offerToken,
+  });
   return {
     ...paragraphMail(
       seller(input),

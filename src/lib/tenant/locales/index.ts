@@ -5,12 +5,15 @@
  * one it doesn't, or names a placeholder the English doesn't.
  */
 import arCore from "./ar/core.json";
+import arMail from "./ar/mail.json";
 import cyCore from "./cy/core.json";
+import cyMail from "./cy/mail.json";
 import esCore from "./es/core.json";
+import esMail from "./es/mail.json";
 
-const es = { ...esCore };
-const cy = { ...cyCore };
-const ar = { ...arCore };
+const es = { ...esCore, ...esMail };
+const cy = { ...cyCore, ...cyMail };
+const ar = { ...arCore, ...arMail };
 
 /** The languages Foyer speaks; a tenant lists some of them (tenant file `languages`). */
 export const SUPPORTED_LANGUAGES = ["en", "es", "cy", "ar"] as const;

@@ -24,6 +24,7 @@ import { getLedger } from "../../services/checkout/ledger.ts";
 import { checkout, pay } from "../../services/checkout/service.ts";
 import type { Caller } from "../../services/identity/identity.ts";
 import { requestCaller } from "../request-caller.ts";
+import { requestLanguage } from "../request-language.ts";
 import type { ApiRouter } from "../router.ts";
 import { errorBodies, json, jsonBody } from "./_shared.ts";
 
@@ -115,6 +116,13 @@ interface PaymentCall {
   key: string | null;
 }
 
+/** The language of the call (`_lang`), for the cart's seller; null without such a cart. */
+async function cartLanguage(c: Context<ApiEnv>, id: string): Promise<string | null> {
+  const seller = await cartSeller(c, id);
+  const tenant = seller ? getTenant(seller.slug) : undefined;
+  return tenant ? requestLanguage(c, tenant) : null;
+}
+
 /**
  * Spec 2 §5: a captcha token is required for callers not logged in when the tenant has a captcha
  * public key; logged-in callers skip it. Runs before the service, so a refusal changes nothing.
@@ -165,8 +173,10 @@ export function registerCheckout(router: ApiRouter): void {
         captcha,
         key: key ?? body.idempotency_key ?? null,
       });
+      // The buyer's language goes with the cart into its order (its mails, tickets and passes).
+      const language = await cartLanguage(c, cartId);
       const answer = await giftCardBrake(c, brake, () =>
-        checkout(c.get("deps"), cartId, who, kind, body, key),
+        checkout(c.get("deps"), cartId, who, kind, body, key, language),
       );
       return c.json(answer, 200);
     });
@@ -184,7 +194,10 @@ export function registerCheckout(router: ApiRouter): void {
         captcha,
         key: key ?? body.idempotency_key ?? null,
       });
-      const answer = await giftCardBrake(c, brake, () => pay(c.get("deps"), cartId, who, body, key));
+      const language = await cartLanguage(c, cartId);
+      const answer = await giftCardBrake(c, brake, () =>
+        pay(c.get("deps"), cartId, who, body, key, language),
+      );
       return c.json(answer, 200);
     });
   }

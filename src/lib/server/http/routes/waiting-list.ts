@@ -6,6 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { localizedTenant } from "../../../tenant/languages.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import * as s from "../../db/schema.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
@@ -16,6 +17,7 @@ import { joinWaitingList, leaveWaitingList, waitingPosition } from "../../servic
 import { declineOffer } from "../../services/waiting-list/offers.ts";
 import { offerView } from "../../services/waiting-list/view.ts";
 import { requestCaller } from "../request-caller.ts";
+import { requestLanguage } from "../request-language.ts";
 import type { ApiRouter } from "../router.ts";
 import { apiOnly, jsonBody, sameOriginWrites } from "./_shared.ts";
 import { answer, idParam, one, sellerQuery } from "./admin/shapes.ts";
@@ -92,9 +94,11 @@ export function registerWaitingList(router: ApiRouter): void {
     const member = await memberOf(c, seller.id);
     const email = body.email ?? member?.email;
     if (!email) throw validationFailed("Enter your e-mail address.", { field: "email" });
+    // The entry keeps the visitor's language; the joined mail is written in it.
+    const language = requestLanguage(c, tenant);
     const joined = await joinWaitingList(
       db,
-      tenant,
+      localizedTenant(tenant, language),
       {
         sessionId: body.event_session_id,
         email,
@@ -104,6 +108,7 @@ export function registerWaitingList(router: ApiRouter): void {
       },
       clientAddress(c),
       clock.now(),
+      language,
     );
     return c.json(one("waiting_list_entry", joined), 200);
   });

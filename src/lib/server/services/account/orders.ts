@@ -20,10 +20,10 @@ import {
 } from "../../../domain/account/orders.ts";
 import { formatMoney, toMoneyString } from "../../../domain/money.ts";
 import { isDueToday, planInstalments, planState } from "../../../domain/payment-plan.ts";
-import { getTenant } from "../../../tenant/load.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { notFound } from "../../errors/api-error.ts";
+import { mailLanguage } from "../../mail/mail-language.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { SellerRow } from "../catalogue/reads.ts";
@@ -298,16 +298,19 @@ export async function emailMyOrder(
   const [identity] = await ex.select().from(s.identity).where(eq(s.identity.id, owner.identityId));
   if (!identity?.email) return;
   const bundle = await loadOrderBundle(ex, [order.id]);
+  // In the language the order was bought in (mail/mail-language.ts).
+  const language = mailLanguage(seller.slug, order.language);
   const mail = await buildOrderConfirmation({
     sellerId: order.sellerId,
-    sellerName: seller.name,
+    sellerName: language.sellerName(seller.name),
     orderId: order.id,
     orderNumber: order.orderNumber,
-    totalText: formatMoney(order.total, seller.currencyCode),
+    totalText: formatMoney(order.total, seller.currencyCode, language.moneyLocale),
     to: identity.email,
     firstName: identity.firstName,
     tickets: bundle.tickets.filter((t) => !isCancelledTicket(t.ticket.state)),
-    locale: getTenant(seller.slug)?.locale,
+    locale: language.locale,
+    tenant: language.tenant,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
     manageUrl: await manageLinkForMail(ex, order, seller.slug, bundle.tickets, now),
     // The tickets page, wallet links and calendar attachment.

@@ -20,7 +20,7 @@ import { PASSCODE_ATTEMPTS, PASSCODE_LIFETIME_S } from "../../../domain/login-in
 import * as s from "../../db/schema.ts";
 import { changeCodeMail } from "../../mail/account-mails.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
-import type { AuthCall } from "./context.ts";
+import { type AuthCall, mailSellerOf } from "./context.ts";
 import {
   changeCodeIncorrect,
   changeCodeInvalid,
@@ -79,7 +79,11 @@ export async function requestChangeCode(call: AuthCall, identityId: string): Pro
       createdAt: call.now,
       expiresAt: new Date(call.now.getTime() + PASSCODE_LIFETIME_S * 1000),
     });
-    await enqueueMail(tx, { ...changeCodeMail(call.seller, email, code), relatedId: identity.id }, call.now);
+    await enqueueMail(
+      tx,
+      { ...changeCodeMail(mailSellerOf(call), email, code), relatedId: identity.id },
+      call.now,
+    );
   });
   return { sent_to: maskEmail(email) };
 }

@@ -4,10 +4,13 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { defaultLanguage, languageOf } from "../../../tenant/languages.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { mailLinkOrigin } from "../../config/origins.ts";
 import type { Db } from "../../db/client.ts";
+import type { MailSeller } from "../../mail/account-mails.ts";
+import { mailTenant, tenantIn } from "../../mail/mail-language.ts";
 import { clientAddress } from "../../request/client-address.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { mailOriginFor } from "../../tenant-hosts/links.ts";
@@ -56,6 +59,25 @@ export async function authCall(c: Context<ApiEnv>, sellerRef: string | undefined
     address: clientAddress(c),
     // The tenant's own host name when it lists one, else the configured origin.
     origin: mailOriginFor(seller.slug, c.req.url),
+  };
+}
+
+/**
+ * The seller as the call's mails name it, with the tenant in the call's language (`_lang`, which
+ * the storefront's client adds on a page in a language other than the default; one the tenant
+ * doesn't offer is its default): the login link, password and account mails speak it.
+ */
+export function mailSellerOf(
+  call: Pick<AuthCall, "seller"> & Partial<Pick<AuthCall, "c" | "tenant">>,
+): MailSeller {
+  const asked = call.c?.req.query("_lang");
+  const words = call.tenant ? tenantIn(call.tenant, asked) : mailTenant(call.seller.slug, asked);
+  const isDefault = !words || languageOf(words) === defaultLanguage(words);
+  return {
+    id: call.seller.id,
+    slug: call.seller.slug,
+    name: isDefault ? call.seller.name : words.name,
+    words,
   };
 }
 

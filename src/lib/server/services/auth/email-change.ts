@@ -13,7 +13,7 @@ import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { emailChangedMail, passwordChangedMail } from "../../mail/account-mails.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
-import type { AuthCall } from "./context.ts";
+import { type AuthCall, mailSellerOf } from "./context.ts";
 import { emailInUse, undoLinkInvalid } from "./errors.ts";
 import { hashToken } from "./reset.ts";
 import { revokeSessionsOf } from "./sessions.ts";
@@ -21,7 +21,8 @@ import { hasRealEmail, type IdentityRow, identityByEmail } from "./users.ts";
 
 export const UNDO_EMAIL_CHANGE_DAYS = 7;
 
-type MailCall = Pick<AuthCall, "seller" | "origin" | "now">;
+/** What a mail of the change needs: the seller, the links origin, and the call (its language). */
+type MailCall = Pick<AuthCall, "seller" | "origin" | "now"> & Partial<Pick<AuthCall, "c" | "tenant">>;
 
 /** Inside the change's transaction, once the new e-mail is stored: the undo token and the notice. */
 export async function noticeEmailChange(
@@ -43,7 +44,14 @@ export async function noticeEmailChange(
     createdAt: call.now,
     expiresAt: new Date(call.now.getTime() + UNDO_EMAIL_CHANGE_DAYS * 24 * 3600 * 1000),
   });
-  const mail = emailChangedMail(call.seller, oldEmail, newEmail, token, call.origin, UNDO_EMAIL_CHANGE_DAYS);
+  const mail = emailChangedMail(
+    mailSellerOf(call),
+    oldEmail,
+    newEmail,
+    token,
+    call.origin,
+    UNDO_EMAIL_CHANGE_DAYS,
+  );
   await enqueueMail(ex, { ...mail, relatedId: before.id }, call.now);
 }
 
@@ -54,7 +62,7 @@ export async function noticePasswordChange(
   identity: IdentityRow,
 ): Promise<void> {
   if (!identity.email || !hasRealEmail(identity.email)) return;
-  const mail = passwordChangedMail(call.seller, identity.email, call.origin);
+  const mail = passwordChangedMail(mailSellerOf(call), identity.email, call.origin);
   await enqueueMail(ex, { ...mail, relatedId: identity.id }, call.now);
 }
 

@@ -16,7 +16,7 @@ import { PASSCODE_ATTEMPTS, PASSCODE_LENGTH, PASSCODE_LIFETIME_S } from "../../.
 import * as s from "../../db/schema.ts";
 import { passcodeMail } from "../../mail/account-mails.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
-import type { AuthCall } from "./context.ts";
+import { type AuthCall, mailSellerOf } from "./context.ts";
 import { notAuthorized, notAvailableYet, otpExpired, otpIncorrect } from "./errors.ts";
 import { enforceLimit } from "./limits.ts";
 import { finishLogin } from "./login.ts";
@@ -71,7 +71,7 @@ export async function requestOtp(
       expiresAt: new Date(call.now.getTime() + PASSCODE_LIFETIME_S * 1000),
     });
     if (identity?.email) {
-      const mail = passcodeMail(call.seller, identity.email, code, call.origin, redirect);
+      const mail = passcodeMail(mailSellerOf(call), identity.email, code, call.origin, redirect);
       await enqueueMail(tx, { ...mail, relatedId: identity.id }, call.now);
     }
   });

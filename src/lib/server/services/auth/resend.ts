@@ -7,16 +7,16 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { formatMoney } from "../../../domain/money.ts";
-import { getTenant } from "../../../tenant/load.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { membershipIdsMail } from "../../mail/account-mails.ts";
+import { mailLanguage } from "../../mail/mail-language.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { loadOrderBundle } from "../checkout/orders.ts";
 import { manageLinkForMail } from "../manage/link.ts";
 import { ticketMailExtras } from "../ticket-cards/links.ts";
-import type { AuthCall } from "./context.ts";
+import { type AuthCall, mailSellerOf } from "./context.ts";
 import { noOrders } from "./errors.ts";
 import { type IdentityRow, identityByEmail, membershipsOf } from "./users.ts";
 
@@ -28,7 +28,10 @@ async function mailMemberships(ex: Executor, call: AuthCall, identity: IdentityR
   if (!members.length) return;
   await enqueueMail(
     ex,
-    { ...membershipIdsMail(call.seller, identity.email, members, call.origin), relatedId: identity.id },
+    {
+      ...membershipIdsMail(mailSellerOf(call), identity.email, members, call.origin),
+      relatedId: identity.id,
+    },
     call.now,
   );
 }
@@ -49,16 +52,19 @@ async function mailOrders(ex: Executor, call: AuthCall, identity: IdentityRow): 
   );
   for (const order of bundle.orders) {
     const tickets = bundle.tickets.filter((t) => t.ticket.ticketOrderId === order.id);
+    // Each order in the language it was bought in (mail/mail-language.ts).
+    const language = mailLanguage(call.seller.slug, order.language);
     const mail = await buildOrderConfirmation({
       sellerId: order.sellerId,
-      sellerName: call.seller.name,
+      sellerName: language.sellerName(call.seller.name),
       orderId: order.id,
       orderNumber: order.orderNumber,
-      totalText: formatMoney(order.total, call.seller.currencyCode),
+      totalText: formatMoney(order.total, call.seller.currencyCode, language.moneyLocale),
       to: identity.email,
       firstName: identity.firstName,
       tickets,
-      locale: getTenant(call.seller.slug)?.locale,
+      locale: language.locale,
+      tenant: language.tenant,
       additionalInfo: bundle.cartInfo?.get(order.cartId),
       manageUrl: await manageLinkForMail(ex, order, call.seller.slug, tickets, call.now, call.origin),
       // The tickets page, wallet links and calendar attachment.

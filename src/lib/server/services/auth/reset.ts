@@ -12,7 +12,7 @@ import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { passwordChangedMail, passwordLinkMail } from "../../mail/account-mails.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
-import type { AuthCall } from "./context.ts";
+import { type AuthCall, mailSellerOf } from "./context.ts";
 import { invalidPassword, resetLinkFailed, resetLinkNotFound } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { revokeSessionsOf } from "./sessions.ts";
@@ -26,7 +26,7 @@ export const hashToken = (token: string) => createHash("sha256").update(token, "
 /** Stores a link token and queues its mail, on the caller's executor (inside its transaction). */
 export async function issuePasswordLink(
   ex: Executor,
-  call: Pick<AuthCall, "seller" | "origin" | "now">,
+  call: Pick<AuthCall, "seller" | "origin" | "now"> & Partial<Pick<AuthCall, "c" | "tenant">>,
   identity: IdentityRow,
   purpose: "reset" | "setup",
 ): Promise<void> {
@@ -41,7 +41,7 @@ export async function issuePasswordLink(
     createdAt: call.now,
     expiresAt: new Date(call.now.getTime() + hours * 3600 * 1000),
   });
-  const mail = passwordLinkMail(call.seller, identity.email, token, purpose, call.origin, hours);
+  const mail = passwordLinkMail(mailSellerOf(call), identity.email, token, purpose, call.origin, hours);
   await enqueueMail(ex, { ...mail, relatedId: identity.id }, call.now);
 }
 
@@ -118,7 +118,7 @@ export async function resetPassword(call: AuthCall, token: string, password: str
     await revokeSessionsOf(tx, claimed.identityId, call.now);
     // A reset password is a changed password: the account's address is told, as after PUT my/user.
     if (changed?.email && hasRealEmail(changed.email)) {
-      const mail = passwordChangedMail(call.seller, changed.email, call.origin);
+      const mail = passwordChangedMail(mailSellerOf(call), changed.email, call.origin);
       await enqueueMail(tx, { ...mail, relatedId: claimed.identityId }, call.now);
     }
   });

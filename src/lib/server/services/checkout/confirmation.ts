@@ -5,9 +5,9 @@
  */
 import { feeLines } from "../../../domain/fee-lines.ts";
 import { formatMoney } from "../../../domain/money.ts";
-import { getTenant } from "../../../tenant/load.ts";
 import { t } from "../../../tenant/strings.ts";
 import type { Tx } from "../../db/executor.ts";
+import { type MailLanguage, mailLanguage } from "../../mail/mail-language.ts";
 import { buildOrderConfirmation, type PaymentScheduleText } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { manageLinkForMail } from "../manage/link.ts";
@@ -20,11 +20,11 @@ function orderTotalLines(
   order: OrderRow,
   tickets: readonly OrderTicketRow[],
   seller: { slug: string; currencyCode: string },
+  language: MailLanguage,
 ): { label: string; amount: string }[] {
-  const tenant = getTenant(seller.slug);
   return feeLines(orderBreakdown(order, tickets, seller.currencyCode)).map((line) => ({
-    label: t(tenant, `checkout.summary.${line.key}`),
-    amount: `${line.key === "discount" ? "−" : ""}${formatMoney(line.amount, seller.currencyCode)}`,
+    label: t(language.tenant, `checkout.summary.${line.key}`),
+    amount: `${line.key === "discount" ? "−" : ""}${formatMoney(line.amount, seller.currencyCode, language.moneyLocale)}`,
   }));
 }
 
@@ -41,17 +41,20 @@ export async function enqueueConfirmation(
   if (!identity.email) return null;
   // The mail shows no membership card: the bundle without them.
   const bundle = await loadOrderBundle(tx, [order.id], { memberships: false });
+  // In the language the order was bought in (mail/mail-language.ts).
+  const language = mailLanguage(seller.slug, order.language);
   const mail = await buildOrderConfirmation({
     sellerId: order.sellerId,
-    sellerName: seller.name,
+    sellerName: language.sellerName(seller.name),
     orderId: order.id,
     orderNumber: order.orderNumber,
-    totalText: formatMoney(order.total, seller.currencyCode),
-    totalLines: orderTotalLines(order, bundle.tickets, seller),
+    totalText: formatMoney(order.total, seller.currencyCode, language.moneyLocale),
+    totalLines: orderTotalLines(order, bundle.tickets, seller, language),
     to: identity.email,
     firstName: identity.firstName,
     tickets: bundle.tickets,
-    locale: getTenant(seller.slug)?.locale,
+    locale: language.locale,
+    tenant: language.tenant,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
     // The "Manage your booking" link (services/manage/link.ts).
     manageUrl: await manageLinkForMail(tx, order, seller.slug, bundle.tickets, now),

@@ -12,15 +12,22 @@ import { randomInt } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { giftCardNumber } from "../../../domain/gift-card-number.ts";
 import { giftRecipientOf } from "../../../domain/gift-recipient.ts";
-import { getTenant } from "../../../tenant/load.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { buildGiftCardMail } from "../../mail/gift-card.ts";
+import { mailLanguage } from "../../mail/mail-language.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { GIFT_CARD_TYPE } from "../../payments/ledger-gateway.ts";
 import { type OrderTicket, orderTicketsByHandler } from "./order-tickets.ts";
 
-type OrderLike = { id: string; sellerId: string; identityId: string; cartId: string };
+type OrderLike = {
+  id: string;
+  sellerId: string;
+  identityId: string;
+  cartId: string;
+  /** The language the order was bought in: the card's mail is written in it. */
+  language?: string | null;
+};
 type LedgerRow = typeof s.ledger.$inferSelect;
 
 /** The ledger id of the card a ticket bought: one card per ticket, whatever runs the completion. */
@@ -72,7 +79,8 @@ export async function issueGiftCards(
     .from(s.cart)
     .where(eq(s.cart.id, order.cartId));
   const buyerName = [buyer?.firstName, buyer?.lastName].filter(Boolean).join(" ").trim() || null;
-  const locale = getTenant(seller.slug)?.locale;
+  const language = mailLanguage(seller.slug, order.language);
+  const locale = language.locale;
   const cards: LedgerRow[] = [];
   for (const { ticket } of toIssue) {
     const card = await insertCard(tx, {
@@ -87,7 +95,8 @@ export async function issueGiftCards(
     const to = recipient?.email ?? buyer?.email ?? null;
     if (!to) continue;
     const mail = buildGiftCardMail({
-      seller,
+      seller: { ...seller, name: language.sellerName(seller.name) },
+      tenant: language.tenant,
       to,
       recipientName: recipient?.email ? recipient.name : (buyer?.firstName ?? null),
       buyerName,

@@ -15,9 +15,9 @@ import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { formatOrderDate } from "../../../domain/order-dates.ts";
 import { isDueToday, type PlanState } from "../../../domain/payment-plan.ts";
-import { getTenant } from "../../../tenant/load.ts";
 import { t } from "../../../tenant/strings.ts";
 import type { Tx } from "../../db/executor.ts";
+import { mailTenant } from "../../mail/mail-language.ts";
 import type { PaymentScheduleText } from "../../mail/order-confirmation.ts";
 import type { CartRow, TicketRow } from "../cart/types.ts";
 import { checkoutAnswerOf } from "./answer.ts";
@@ -45,8 +45,10 @@ export function scheduleText(
   paid: number,
   seller: PlanOrderInput["seller"],
   now: Date,
+  /** The order's language (its cart's): the schedule is written in it. */
+  language?: string | null,
 ): PaymentScheduleText {
-  const tenant = getTenant(seller.slug);
+  const tenant = mailTenant(seller.slug, language);
   const money = (minor: number) => formatMoney(minor, seller.currencyCode, tenant?.locale);
   // The checkout's words for each row; nothing due today reads 'Overdue' (isDueToday).
   const status = (row: PlanState["rows"][number]) =>
@@ -90,7 +92,11 @@ export async function bookPlanOrder(
   const order = await completeOrder(
     tx,
     { cart, tickets, identity, total, giftCodeId: null, seller },
-    { sendEmail: input.sendEmail, schedule: state && scheduleText(state, paid, seller, now), now },
+    {
+      sendEmail: input.sendEmail,
+      schedule: state && scheduleText(state, paid, seller, now, cart.language),
+      now,
+    },
   );
   const result = paymentAnswer.checkout_result._data[0];
   return checkoutAnswerOf({

@@ -29,6 +29,7 @@ import { saveCheckoutPaymentMethod, wantsSavedMethod } from "../membership/saved
 import { requestMoney } from "../money/request-money.ts";
 import { assertAdmitted } from "../waiting-room/guard.ts";
 import { checkoutAnswerOf } from "./answer.ts";
+import { keepCartLanguage } from "./cart-language.ts";
 import { cartPayments, cartTotal, paidAmount } from "./cart-state.ts";
 import { completeOrder } from "./complete-order.ts";
 import { confirmPendingPayment } from "./confirm-pending.ts";
@@ -141,6 +142,8 @@ export async function checkout(
   kind: CheckoutKind,
   body: CheckoutInput,
   headerKey?: string,
+  /** The language the buyer shops in (the API call's), kept on the cart for its order. */
+  language?: string | null,
 ): Promise<CheckoutAnswer> {
   const now = deps.clock.now();
   const key = headerKey ?? body.idempotency_key ?? null;
@@ -160,10 +163,10 @@ export async function checkout(
       })) ??
       (await payInstalment(tx, cart, await instalmentInput(deps.db, tx, cart, caller, body, key, now))),
   };
-  return guardedCheckout(guard, async (tx, cart, held) => {
-    const seller = await sellerOf(deps.db, tx, cart.sellerId);
+  return guardedCheckout(guard, async (tx, locked, held) => {
+    const seller = await sellerOf(deps.db, tx, locked.sellerId);
     // An edit cart changes its order instead of making one (manage/edit/apply.ts).
-    if (cart.editsTicketOrderId) {
+    if (locked.editsTicketOrderId) {
       const { gateway_id, gateway_data, amount } = body;
       const edit = {
         gatewayId: gateway_id,
@@ -173,8 +176,9 @@ export async function checkout(
         currency: seller.currencyCode,
         now,
       };
-      return checkoutEdit(tx, cart, edit);
+      return checkoutEdit(tx, locked, edit);
     }
+    const cart = await keepCartLanguage(tx, locked, language);
     const tickets = [...held];
     if (!tickets.length) throw cartEmpty(cart.id);
     await assertAdmitted(
@@ -300,6 +304,7 @@ export async function pay(
   caller: Caller,
   body: PayInput,
   headerKey?: string,
+  language?: string | null,
 ): Promise<CheckoutAnswer> {
   const now = deps.clock.now();
   const key = headerKey ?? body.idempotency_key ?? null;
@@ -318,10 +323,11 @@ export async function pay(
     onBooked: async (tx: Tx, cart: CartRow) =>
       payInstalment(tx, cart, await instalmentInput(deps.db, tx, cart, caller, body, key, now)),
   };
-  return guardedCheckout(guard, async (tx, cart, held) => {
+  return guardedCheckout(guard, async (tx, locked, held) => {
     // An order's change is paid in one go at its checkout (manage/edit/apply.ts).
-    if (cart.editsTicketOrderId)
+    if (locked.editsTicketOrderId)
       throw gatewayNotAllowed("An order change is paid in one payment at checkout.");
+    const cart = await keepCartLanguage(tx, locked, language);
     const seller = await sellerOf(deps.db, tx, cart.sellerId);
     const amount = requestMoney(body.amount, seller.currencyCode, { field: "amount" });
     const tickets = [...held];

@@ -1,11 +1,13 @@
 /**
  * The "Manage your booking" link of order mails: `{origin}/{seller}/manage/{orderId}?token=`
+ * (`/{seller}/{lang}/manage/…` for an order bought in a language other than the default)
  * with a manage-link token for that order. The origin is a configured one (config/origins.ts), never a
  * request's Host; the tenant's own host name when it lists one (tenant-hosts/links.ts). Orders with
  * nothing to manage (no ticket for a session or a date: memberships, gift cards, donations only) get
  * no link.
  */
 import type { Executor } from "../../db/executor.ts";
+import { mailTenant, routeInLanguage } from "../../mail/mail-language.ts";
 import { mailOriginFor, storefrontUrl } from "../../tenant-hosts/links.ts";
 import { issueManageToken } from "./token.ts";
 
@@ -28,20 +30,22 @@ export function hasManageableTickets(
  */
 export async function manageLink(
   ex: Executor,
-  order: { id: string },
+  order: { id: string; language?: string | null },
   sellerSlug: string,
   now: Date,
   origin: string = mailOriginFor(sellerSlug),
 ): Promise<string> {
   const token = await issueManageToken(ex, order.id, now);
-  // Under the router base of that origin: `/` on the tenant's own host name.
-  return storefrontUrl(origin, sellerSlug, managePath(order.id, token));
+  // Under the router base of that origin (`/` on the tenant's own host name), at the address of
+  // the order's language.
+  const route = routeInLanguage(mailTenant(sellerSlug, order.language), managePath(order.id, token));
+  return storefrontUrl(origin, sellerSlug, route);
 }
 
 /** The link for a mail of this order, or null when the order has nothing to manage. */
 export async function manageLinkForMail(
   ex: Executor,
-  order: { id: string },
+  order: { id: string; language?: string | null },
   sellerSlug: string,
   tickets: Parameters<typeof hasManageableTickets>[0],
   now: Date,

@@ -8,9 +8,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isSoldTicket } from "../../../domain/account/orders.ts";
 import { formatMoney } from "../../../domain/money.ts";
-import { getTenant } from "../../../tenant/load.ts";
+import { t } from "../../../tenant/strings.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
+import { mailLanguage } from "../../mail/mail-language.ts";
+import type { MailWords } from "../../mail/mail-words.ts";
 import { buildOrderConfirmation } from "../../mail/order-confirmation.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { AuthCall } from "../auth/context.ts";
@@ -22,14 +24,10 @@ import { manageLinkForMail } from "./link.ts";
 
 export type ManageMailKind = "manage_link" | "order_update" | "order_cancel" | "order_refund" | "resend";
 
-/** The first line of each manage mail (none for a plain resend). */
-export const MANAGE_MAIL_NOTICE: Record<ManageMailKind, string | null> = {
-  resend: null,
-  manage_link: "Here is the link to manage your booking, as you asked.",
-  order_update: "Your booking has been changed.",
-  order_cancel: "Your booking has been cancelled.",
-  order_refund: "Your booking has been refunded.",
-};
+/** The first line of each manage mail (none for a plain resend), in the mail's language. */
+export function manageMailNotice(kind: ManageMailKind, words?: MailWords): string | null {
+  return kind === "resend" ? null : t(words, `mail.manage.notice.${kind}`);
+}
 
 /** Staff sending an order's mail: another address than the buyer's, or their own first line. */
 export interface ManageMailOptions {
@@ -57,25 +55,31 @@ export async function mailManagedOrder(
   if (!to) return null;
   const bundle = await loadOrderBundle(ex, [order.id]);
   const booked = bundle.tickets.filter((t) => isSoldTicket(t.ticket.state));
+  // In the language the order was bought in (mail/mail-language.ts).
+  const language = mailLanguage(seller.slug, order.language);
+  const sellerName = language.sellerName(seller.name);
   const mail = await buildOrderConfirmation({
     sellerId: order.sellerId,
-    sellerName: seller.name,
+    sellerName,
     orderId: order.id,
     orderNumber: order.orderNumber,
-    totalText: options.totalText ?? formatMoney(order.total, seller.currencyCode),
+    totalText: options.totalText ?? formatMoney(order.total, seller.currencyCode, language.moneyLocale),
     to,
     firstName: identity?.firstName ?? null,
     tickets: booked,
-    locale: getTenant(seller.slug)?.locale,
+    locale: language.locale,
+    tenant: language.tenant,
     additionalInfo: bundle.cartInfo?.get(order.cartId),
     manageUrl: await manageLinkForMail(ex, order, seller.slug, bundle.tickets, now, origin),
     // The tickets page, wallet links and calendar attachment.
     inHand: await ticketMailExtras(ex, order, seller.slug, now, origin),
-    notice: options.notice ?? MANAGE_MAIL_NOTICE[kind],
+    notice: options.notice ?? manageMailNotice(kind, language.tenant),
   });
   // A refund's mail is told apart from the order's confirmations in the buyer's inbox.
   const subject =
-    kind === "order_refund" ? `Refund for your order ${order.orderNumber} with ${seller.name}` : mail.subject;
+    kind === "order_refund"
+      ? t(language.tenant, "mail.order.refundSubject", { number: order.orderNumber, seller: sellerName })
+      : mail.subject;
   return enqueueMail(ex, { ...mail, subject, kind, relatedId: order.id }, now);
 }
 

@@ -10,13 +10,22 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { GIFT_CODE_VALID_DAYS, giftCodeFromBytes } from "../../../domain/membership/redeem.ts";
+import { t } from "../../../tenant/strings.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { buildGiftMembershipMail } from "../../mail/gift-membership.ts";
+import { mailLanguage } from "../../mail/mail-language.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { gifteeEmail } from "./giftee.ts";
 
-type OrderLike = { id: string; sellerId: string; identityId: string; gifteeIdentityId: string | null };
+type OrderLike = {
+  id: string;
+  sellerId: string;
+  identityId: string;
+  gifteeIdentityId: string | null;
+  /** The language the order was bought in: the giftee's mail is written in it. */
+  language?: string | null;
+};
 type CodeRow = typeof s.code.$inferSelect;
 
 const DAY_MS = 86_400_000;
@@ -70,7 +79,10 @@ export async function issueGiftCodes(tx: Tx, order: OrderLike, now: Date): Promi
   const [buyer] = await tx.select().from(s.identity).where(eq(s.identity.id, order.identityId));
   const [seller] = await tx.select().from(s.seller).where(eq(s.seller.id, order.sellerId));
   if (!giftee || !seller) return [];
-  const buyerName = [buyer?.firstName, buyer?.lastName].filter(Boolean).join(" ").trim() || "Someone";
+  const language = mailLanguage(seller.slug, order.language);
+  const buyerName =
+    [buyer?.firstName, buyer?.lastName].filter(Boolean).join(" ").trim() ||
+    t(language.tenant, "mail.giftCard.someone");
   const validTo = new Date(now.getTime() + GIFT_CODE_VALID_DAYS * DAY_MS);
   const created: CodeRow[] = [];
   for (const level of await giftedLevels(tx, order.id)) {
@@ -93,7 +105,8 @@ export async function issueGiftCodes(tx: Tx, order: OrderLike, now: Date): Promi
     const to = gifteeEmail(giftee);
     if (to) {
       const mail = buildGiftMembershipMail({
-        seller,
+        seller: { ...seller, name: language.sellerName(seller.name) },
+        tenant: language.tenant,
         to,
         gifteeFirstName: giftee.firstName,
         buyerName,

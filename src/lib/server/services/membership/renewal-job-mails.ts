@@ -2,13 +2,17 @@
  * The renewal job's mails, queued in the renewal's own transaction: the member hears
  * that the membership was renewed (new term, amount, card) or that the renewal failed (the card was
  * declined; the membership ends at its term end). Kinds `membership_renewed` and
- * `membership_renewal_failed`. Tenant and customer text is escaped in the HTML part.
+ * `membership_renewal_failed`. Written in the language the membership's order was bought in.
+ * Tenant and customer text is escaped in the HTML part.
  */
 
 import { escapeHtml } from "../../../domain/html-escape.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { formatOrderDate } from "../../../domain/order-dates.ts";
-import { brandedMailHtml, mailBrand } from "../../mail/brand-layout.ts";
+import { t } from "../../../tenant/strings.ts";
+import { brandedMailHtml, brandOf, mailBrand } from "../../mail/brand-layout.ts";
+import { type MailLanguage, mailLanguage } from "../../mail/mail-language.ts";
+import { greetingText } from "../../mail/mail-words.ts";
 import type { OutgoingMail } from "../../mail/outbox.ts";
 
 export interface RenewalMailInput {
@@ -20,38 +24,78 @@ export interface RenewalMailInput {
   memberIds: readonly string[];
   /** The card shown as "Visa ending 4242". */
   card: string | null;
+  /** The language of the membership's order (null: the tenant's default). */
+  language?: string | null;
 }
 
-function build(input: RenewalMailInput, kind: string, subject: string, paragraphs: string[]): OutgoingMail {
-  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hello,";
-  const lines = [greeting, ...paragraphs];
-  const text = [...lines.flatMap((p) => [p, ""]), input.seller.name].join("\n");
-  const content = [...lines, input.seller.name].map((p) => `<p>${escapeHtml(p)}</p>`).join("");
-  const html = brandedMailHtml(mailBrand(input.seller.slug, input.seller.name), content, subject);
+function build(
+  input: RenewalMailInput,
+  language: MailLanguage,
+  kind: string,
+  subject: string,
+  paragraphs: string[],
+): OutgoingMail {
+  const words = language.tenant;
+  const sellerName = language.sellerName(input.seller.name);
+  const lines = [greetingText(words, input.firstName), ...paragraphs];
+  const text = [...lines.flatMap((p) => [p, ""]), sellerName].join("\n");
+  const content = [...lines, sellerName].map((p) => `<p>${escapeHtml(p)}</p>`).join("");
+  const brand = words ? brandOf(words, sellerName) : mailBrand(input.seller.slug, sellerName);
+  const html = brandedMailHtml(brand, content, subject);
   return { sellerId: input.seller.id, to: input.to, subject, text, html, kind };
 }
 
-const membershipName = (input: RenewalMailInput) =>
-  input.level ? `${input.level} membership` : "membership";
+const membershipName = (input: RenewalMailInput, language: MailLanguage) =>
+  input.level
+    ? t(language.tenant, "mail.renewal.levelMembership", { level: input.level })
+    : t(language.tenant, "mail.renewal.membership");
 
 export function renewedMail(
   input: RenewalMailInput & { orderNumber: string; amount: number; validTo: Date },
 ): OutgoingMail {
+  const language = mailLanguage(input.seller.slug, input.language);
+  const words = language.tenant;
   const until = formatOrderDate(input.validTo.toISOString(), input.seller.timezone);
-  const paid = formatMoney(input.amount, input.seller.currencyCode);
-  return build(input, "membership_renewed", `Your ${membershipName(input)} has been renewed`, [
-    `Your ${membershipName(input)} has been renewed automatically. It is now valid until ${until}.`,
-    `Member ID: ${input.memberIds.join(", ")}. Your member ID stays the same.`,
-    `We charged ${paid}${input.card ? ` to your ${input.card}` : ""}. Your order number is ${input.orderNumber}.`,
-    "You can cancel automatic renewal at any time from your account.",
-  ]);
+  const amount = formatMoney(input.amount, input.seller.currencyCode, language.moneyLocale);
+  const membership = membershipName(input, language);
+  const ids = input.memberIds.join(", ");
+  return build(
+    input,
+    language,
+    "membership_renewed",
+    t(words, "mail.renewal.renewed.subject", { membership }),
+    [
+      t(words, "mail.renewal.renewed.body", { membership, until }),
+      t(words, "mail.renewal.renewed.memberIds", { ids }),
+      input.card
+        ? t(words, "mail.renewal.renewed.chargedCard", {
+            amount,
+            card: input.card,
+            number: input.orderNumber,
+          })
+        : t(words, "mail.renewal.renewed.charged", { amount, number: input.orderNumber }),
+      t(words, "mail.renewal.renewed.cancel"),
+    ],
+  );
 }
 
 export function renewalFailedMail(input: RenewalMailInput & { validTo: Date }): OutgoingMail {
+  const language = mailLanguage(input.seller.slug, input.language);
+  const words = language.tenant;
   const ended = formatOrderDate(input.validTo.toISOString(), input.seller.timezone);
-  return build(input, "membership_renewal_failed", `We could not renew your ${membershipName(input)}`, [
-    `We tried to renew your ${membershipName(input)} automatically, but ${input.card ? `your ${input.card}` : "your card"} was declined. You have not been charged.`,
-    `Your membership (member ID ${input.memberIds.join(", ")}) ended on ${ended} and is no longer enrolled in automatic renewal.`,
-    "To keep your membership, please renew it on our website.",
-  ]);
+  const membership = membershipName(input, language);
+  const ids = input.memberIds.join(", ");
+  return build(
+    input,
+    language,
+    "membership_renewal_failed",
+    t(words, "mail.renewal.failed.subject", { membership }),
+    [
+      input.card
+        ? t(words, "mail.renewal.failed.bodyCard", { membership, card: input.card })
+        : t(words, "mail.renewal.failed.body", { membership }),
+      t(words, "mail.renewal.failed.ended", { ids, ended }),
+      t(words, "mail.renewal.failed.renew"),
+    ],
+  );
 }

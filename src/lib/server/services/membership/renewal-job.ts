@@ -133,7 +133,15 @@ async function renewalTickets(tx: Tx, primary: MembershipRow) {
 /** A booked cart and a completed ticket order recording the renewal (cart number = order number). */
 async function insertRenewalOrder(
   tx: Tx,
-  input: { sellerId: string; identityId: string; guest: boolean; total: number; now: Date },
+  input: {
+    sellerId: string;
+    identityId: string;
+    guest: boolean;
+    total: number;
+    now: Date;
+    /** The renewed membership's order's language: the renewal's order keeps it. */
+    language: string | null;
+  },
 ) {
   for (let attempt = 0; ; attempt++) {
     const cartId = randomUUID();
@@ -151,6 +159,7 @@ async function insertRenewalOrder(
         expiresAt: null,
         ticketOrderId: orderId,
         membershipOptions: { autoRenewMembership: true },
+        language: input.language,
       })
       .onConflictDoNothing()
       .returning();
@@ -169,6 +178,7 @@ async function insertRenewalOrder(
       createdAt: input.now,
       total: input.total,
       gifteeIdentityId: null,
+      language: input.language,
     };
     await tx.insert(s.ticketOrder).values(order);
     return order;
@@ -268,6 +278,8 @@ async function renewGroup(db: Db, due: MembershipRow, now: Date): Promise<Renewa
       level: tickets[0]?.levelName ?? null,
       memberIds: [...new Set(cards.map((m) => m.scanCode))],
       card: method?.identifier ?? null,
+      // The mails speak the language the membership's order was bought in.
+      language: oldOrder?.language ?? null,
     };
     const key = `${primary.id}:${termEnd.toISOString()}`;
     const charge =
@@ -300,6 +312,7 @@ async function renewGroup(db: Db, due: MembershipRow, now: Date): Promise<Renewa
       guest: oldOrder?.guest ?? false,
       total,
       now,
+      language: oldOrder?.language ?? null,
     });
     const ticketRows = tickets.map((t) => ({
       id: randomUUID(),

@@ -11,12 +11,16 @@
 import { orderCalendarLink, ticketLinks } from "../../../api/tickets/schemas.ts";
 import type { TicketCard } from "../../../domain/tickets/ticket-cards.ts";
 import type { Executor } from "../../db/executor.ts";
+import { mailTenant, routeInLanguage } from "../../mail/mail-language.ts";
 import type { MailAttachment } from "../../mail/outbox.ts";
 import { mailOriginFor, storefrontUrl } from "../../tenant-hosts/links.ts";
 import type { OrderTicketRow } from "../checkout/orders.ts";
 import { issueManageToken } from "../manage/token.ts";
 import { orderCalendar, sessionCalendar } from "../tickets/calendar.ts";
 import { providerReady } from "../tickets/keys.ts";
+
+/** The order a mail is for; `language` is the one it was bought in (null: the default). */
+type MailOrder = { id: string; orderNumber: string; state: string; language?: string | null };
 
 /** The tickets page of these orders under the router base (`/checkout/complete/tickets?orderIds=`). */
 export function ticketsPageRoute(orderIds: readonly string[]): string {
@@ -55,7 +59,7 @@ export const CALENDAR_CID = "calendar@foyer";
  */
 export async function ticketMailExtras(
   ex: Executor,
-  order: { id: string; orderNumber: string; state: string },
+  order: MailOrder,
   sellerSlug: string,
   now: Date,
   // The mail links' one rule (tenant-hosts/links.ts): the tenant's own host name, else the configured origin.
@@ -72,7 +76,7 @@ export async function ticketMailExtras(
  */
 export async function ticketMailExtrasOf(
   ex: Executor,
-  order: { id: string; orderNumber: string; state: string },
+  order: MailOrder,
   seller: { slug: string; name: string },
   rows: readonly OrderTicketRow[],
   now: Date,
@@ -90,7 +94,7 @@ export async function ticketMailExtrasOf(
 
 async function mailExtras(
   ex: Executor,
-  order: { id: string; orderNumber: string; state: string },
+  order: MailOrder,
   sellerSlug: string,
   now: Date,
   origin: string,
@@ -103,7 +107,12 @@ async function mailExtras(
   return {
     orderState: order.state,
     now,
-    ticketsUrl: storefrontUrl(origin, sellerSlug, ticketsPageRoute([order.id])),
+    // The tickets page at the address of the order's language.
+    ticketsUrl: storefrontUrl(
+      origin,
+      sellerSlug,
+      routeInLanguage(mailTenant(sellerSlug, order.language), ticketsPageRoute([order.id])),
+    ),
     wallet: (card) => {
       const links = ticketLinks(card.ticketId, token);
       return {

@@ -12,6 +12,7 @@ import { getTenant } from "../../../tenant/load.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { notFound } from "../../errors/api-error.ts";
+import { tenantIn } from "../../mail/mail-language.ts";
 import { resolveCaller } from "../identity/identity.ts";
 import { verifyManageToken } from "../manage/token.ts";
 
@@ -56,7 +57,7 @@ export async function readableTicketOrder(ex: Executor, orderId: string, who: Ti
     .where(eq(s.ticketOrder.id, orderId))
     .limit(1);
   if (!row || !(await mayRead(ex, row.order, row.seller, who))) throw notFound("ticket_order", orderId);
-  return { ...row, tenant: getTenant(row.seller.slug) };
+  return { ...row, tenant: tenantIn(getTenant(row.seller.slug), row.order.language) };
 }
 
 /** The ticket with everything a pass shows, if the caller may read it; else 404. */
@@ -87,7 +88,8 @@ export async function readableTicket(ex: Executor, ticketId: string, who: Ticket
     .where(and(eq(s.ticket.id, ticketId), eq(s.ticketOrder.sellerId, s.ticket.sellerId)))
     .limit(1);
   if (!row || !(await mayRead(ex, row.order, row.seller, who))) throw notFound("ticket", ticketId);
-  return { ...row, tenant: getTenant(row.seller.slug) };
+  // The tenant in the order's language: the pass speaks the language the order was bought in.
+  return { ...row, tenant: tenantIn(getTenant(row.seller.slug), row.order.language) };
 }
 
 export type ReadableTicket = Awaited<ReturnType<typeof readableTicket>>;

@@ -14,9 +14,11 @@ import {
   calendarEntries,
   withCalendarTimeZone,
 } from "../../../domain/tickets/calendar.ts";
-import { getTenant } from "../../../tenant/load.ts";
+import { defaultLanguage, languageOf } from "../../../tenant/languages.ts";
+import { t } from "../../../tenant/strings.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
+import { mailTenant } from "../../mail/mail-language.ts";
 
 export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";
 
@@ -62,7 +64,7 @@ export async function sessionCalendar(
  * a session, held or cancelled add nothing; null when none is left.
  */
 export function orderCalendar(
-  order: { id: string; orderNumber: string },
+  order: { id: string; orderNumber: string; language?: string | null },
   seller: { slug: string; name: string },
   tickets: readonly CalendarTicketRow[],
   origin: string,
@@ -70,7 +72,9 @@ export function orderCalendar(
 ): string | null {
   const active = tickets.filter((r) => !isCancelledTicket(r.state) && r.state !== "held");
   if (!active.length) return null;
-  const tenant = getTenant(seller.slug);
+  // The tenant in the order's language: the entries speak the language the order was bought in.
+  const tenant = mailTenant(seller.slug, order.language);
+  const language = tenant ? languageOf(tenant) : undefined;
   const sessions: CalendarSession[] = active.map((r) => ({
     eventSessionId: r.session.id,
     eventTemplateId: r.event.id,
@@ -89,6 +93,22 @@ export function orderCalendar(
     sellerName: tenant?.name ?? seller.name,
     locale: tenant?.locale ?? "en-US",
     origin,
+    language: tenant && language !== defaultLanguage(tenant) ? language : undefined,
+    describe: tenant
+      ? (p) =>
+          p.tickets === 1
+            ? t(tenant, "passes.calendar.descriptionOne", {
+                when: p.when,
+                number: p.orderNumber,
+                seller: p.sellerName,
+              })
+            : t(tenant, "passes.calendar.description", {
+                when: p.when,
+                number: p.orderNumber,
+                count: p.tickets,
+                seller: p.sellerName,
+              })
+      : undefined,
   });
   const { error, value } = createEvents(
     entries.map((e): EventAttributes & { timestamp: number } => ({

@@ -2,7 +2,8 @@
  * From a readable ticket row (access.ts) to the domain's WalletTicket, and whether it may have a
  * pass at all (domain/tickets/wallet.ts `canHavePass`, plus: it has a scan code).
  */
-import { canHavePass, type WalletTicket } from "../../../domain/tickets/wallet.ts";
+import { canHavePass, type PassLabels, type WalletTicket } from "../../../domain/tickets/wallet.ts";
+import { t } from "../../../tenant/strings.ts";
 import type { ReadableTicket } from "./access.ts";
 
 export function passEligible(row: ReadableTicket): boolean {
@@ -15,6 +16,30 @@ export function passEligible(row: ReadableTicket): boolean {
       hasSession: row.session !== null,
     })
   );
+}
+
+/** A pass's labels in the order's language (`row.tenant` is the tenant in it, access.ts). */
+export function passLabels(row: Pick<ReadableTicket, "tenant">): PassLabels {
+  const words = row.tenant;
+  return {
+    order: t(words, "tickets.order"),
+    event: t(words, "passes.event"),
+    date: t(words, "tickets.date"),
+    time: t(words, "tickets.time"),
+    valid: t(words, "passes.valid"),
+    anyDate: t(words, "tickets.anyDate"),
+    ticket: t(words, "tickets.type"),
+    seat: t(words, "tickets.seat"),
+    admit: t(words, "tickets.admit"),
+    venue: t(words, "passes.venue"),
+    ticketCode: t(words, "tickets.code"),
+    soldBy: t(words, "passes.soldBy"),
+  };
+}
+
+/** Where the pass greets its holder near the venue (Apple's relevant text). */
+export function passWelcome(row: Pick<ReadableTicket, "tenant" | "venue">): string {
+  return t(row.tenant, "passes.welcome", { venue: row.venue.name });
 }
 
 export function walletTicket(row: ReadableTicket): WalletTicket {

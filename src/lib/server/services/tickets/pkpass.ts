@@ -24,7 +24,7 @@ import {
 } from "../../../domain/tickets/wallet.ts";
 import type { AppleWalletConfig } from "../../config/wallet.ts";
 import type { ReadableTicket } from "./access.ts";
-import { walletTicket } from "./pass-data.ts";
+import { passLabels, passWelcome, walletTicket } from "./pass-data.ts";
 
 export const PKPASS_CONTENT_TYPE = "application/vnd.apple.pkpass";
 
@@ -117,7 +117,7 @@ export async function buildPkpass(row: ReadableTicket, signing: AppleWalletConfi
     pkpassProps(t, colours, signing),
   );
   pass.type = "eventTicket";
-  const fields = passFields(t);
+  const fields = passFields(t, passLabels(row));
   pass.headerFields.push(...fields.header);
   pass.primaryFields.push(...fields.primary);
   pass.secondaryFields.push(...fields.secondary);
@@ -130,7 +130,7 @@ export async function buildPkpass(row: ReadableTicket, signing: AppleWalletConfi
     altText: t.scanCode,
   });
   if (t.venueLocation) {
-    pass.setLocations({ ...t.venueLocation, relevantText: `Welcome to ${t.venueName}` });
+    pass.setLocations({ ...t.venueLocation, relevantText: passWelcome(row) });
   }
   const when = relevantDate(t);
   if (when) pass.setRelevantDate(when);

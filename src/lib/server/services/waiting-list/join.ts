@@ -79,6 +79,11 @@ export async function joinWaitingList(
   raw: JoinInput,
   address: string,
   now: Date,
+  /**
+   * The language the visitor joined in (`tenant` is then the tenant in that language): its mails,
+   * the joined one and a later offer, speak it.
+   */
+  language: string | null = null,
 ): Promise<Joined> {
   const parsed = joinInput.safeParse(raw);
   if (!parsed.success) throw validationFailed(parsed.error.issues[0]?.message ?? "Invalid request.");
@@ -141,6 +146,7 @@ export async function joinWaitingList(
       state: "waiting",
       joinedAt: now,
       leaveTokenHash: hashToken(leaveToken),
+      language,
     });
     const position =
       positionOf([...live, { id: entryId, quantity, joinedAt: now }], entryId) ?? live.length + 1;

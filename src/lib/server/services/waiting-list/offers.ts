@@ -27,6 +27,7 @@ import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, fail, notFound } from "../../errors/api-error.ts";
 import { logger } from "../../log/logger.ts";
+import { tenantIn } from "../../mail/mail-language.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { offerMail } from "../../mail/waiting-list-mails.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
@@ -90,6 +91,8 @@ async function fillOfferCart(
   const cart = newPendingCart({ sellerId: entry.sellerId, identityId: owner.identityId }, now, {
     expiresAt,
     campaign: { utm_source: "waiting_list" },
+    // The order it becomes speaks the language the entry was joined in.
+    language: entry.language,
   });
   const add = entry.lines.map((line) => ({
     ticket_type_id: line.ticketTypeId,
@@ -232,7 +235,8 @@ export async function offerFreedPlaces(
           await enqueueMail(
             sp,
             offerMail({
-              tenant,
+              // In the language the entry was joined in.
+              tenant: tenantIn(tenant, entry.language) ?? tenant,
               sellerId: entry.sellerId,
               to: entry.email,
               entryId: entry.id,
