@@ -106,6 +106,14 @@ export function localizedTenant(tenant: Tenant, lang: Language): LocalizedTenant
 }
 
 /**
+ * The tenant in the language a call asks for (an API call's `_lang`) when it is one of the
+ * tenant's, else in its default language: its strings and locale in that language.
+ */
+export function tenantAsAsked(tenant: Tenant, asked: string | undefined): LocalizedTenant {
+  return localizedTenant(tenant, asked && hasLanguage(tenant, asked) ? asked : defaultLanguage(tenant));
+}
+
+/**
  * The visitor's language among the tenant's, from an `Accept-Language` header (RFC 9110: ranges
  * with q-values; "es-MX" matches "es"; q=0 refuses), or undefined when nothing matches.
  */

@@ -5,6 +5,8 @@
  * into the response. It lives below the services so that they, the payments and the security
  * checks can throw it without importing http/.
  */
+import type { Message } from "../../domain/messages.ts";
+import { type StringKey, tMessage } from "../../tenant/strings.ts";
 import {
   type CatalogueEntry,
   ERROR_CATALOGUE,
@@ -24,6 +26,11 @@ export interface ApiErrorItem {
 export interface ErrorDetails {
   /** The `_description`, when it is not the row's text (a tenant's words, a text naming the code). */
   description?: string | undefined;
+  /**
+   * The `_description` as a strings key and its values (a text naming the code the shopper typed):
+   * English here, and the call's language when http/app.ts answers (errors/localize.ts).
+   */
+  message?: Message<StringKey> | undefined;
   /** The `_context`, when it is not the row's (the generic rows: not_found, forbidden, validation_failed). */
   context?: string | undefined;
   extra?: Record<string, unknown>;
@@ -31,14 +38,21 @@ export interface ErrorDetails {
 
 export class ApiError extends Error {
   readonly status: ErrorStatus;
+  /** The catalogue row: http/app.ts answers its text in the call's language (errors/localize.ts). */
+  readonly code: ErrorCode;
+  /** The description's strings key and values, when the thrower gave them. */
+  readonly wording: Message<StringKey> | undefined;
   readonly items: ApiErrorItem[];
 
   /** `providerCode`: the `_code` of a row marked fromProvider (use `providerError`). */
   constructor(code: ErrorCode, details: ErrorDetails = {}, providerCode?: string) {
     const entry: CatalogueEntry = ERROR_CATALOGUE[code];
-    const description = details.description ?? entry.text;
+    const description =
+      details.description ?? (details.message ? tMessage(undefined, details.message) : entry.text);
     super(description);
     this.status = entry.status;
+    this.code = code;
+    this.wording = details.description === undefined ? details.message : undefined;
     this.items = [
       {
         _code: (entry.fromProvider ? providerCode : undefined) ?? wireCode(code),

@@ -5,12 +5,18 @@
  * one it doesn't, or names a placeholder the English doesn't.
  */
 import arCore from "./ar/core.json";
+import arErrors from "./ar/errors.json";
+import arTexts from "./ar/texts.json";
 import cyCore from "./cy/core.json";
+import cyErrors from "./cy/errors.json";
+import cyTexts from "./cy/texts.json";
 import esCore from "./es/core.json";
+import esErrors from "./es/errors.json";
+import esTexts from "./es/texts.json";
 
-const es = { ...esCore };
-const cy = { ...cyCore };
-const ar = { ...arCore };
+const es = { ...esCore, ...esErrors, ...esTexts };
+const cy = { ...cyCore, ...cyErrors, ...cyTexts };
+const ar = { ...arCore, ...arErrors, ...arTexts };
 
 /** The languages Foyer speaks; a tenant lists some of them (tenant file `languages`). */
 export const SUPPORTED_LANGUAGES = ["en", "es", "cy", "ar"] as const;

@@ -166,7 +166,7 @@ export function registerCheckout(router: ApiRouter): void {
         key: key ?? body.idempotency_key ?? null,
       });
       const answer = await giftCardBrake(c, brake, () =>
-        checkout(c.get("deps"), cartId, who, kind, body, key),
+        checkout({ ...c.get("deps"), language: c.req.query("_lang") }, cartId, who, kind, body, key),
       );
       return c.json(answer, 200);
     });
@@ -184,7 +184,9 @@ export function registerCheckout(router: ApiRouter): void {
         captcha,
         key: key ?? body.idempotency_key ?? null,
       });
-      const answer = await giftCardBrake(c, brake, () => pay(c.get("deps"), cartId, who, body, key));
+      const answer = await giftCardBrake(c, brake, () =>
+        pay({ ...c.get("deps"), language: c.req.query("_lang") }, cartId, who, body, key),
+      );
       return c.json(answer, 200);
     });
   }
