@@ -37,7 +37,7 @@ import { getTenant } from "../../../tenant/load.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../errors/api-error.ts";
+import { fail } from "../../errors/api-error.ts";
 import { reserveError } from "../cart/errors.ts";
 import type { GroupRow, TicketInsert, TicketRow } from "../cart/types.ts";
 import { checkMemberEventLimit } from "./event-limit.ts";
@@ -144,14 +144,14 @@ async function applyMemberTickets(
     rules,
   );
   if (problem) {
-    throw validationFailed(
-      problem.message,
-      {
+    throw fail("validation_failed", {
+      message: problem.words,
+      context: "reserve",
+      extra: {
         ticket_type_id: problem.ticketTypeId,
         ...(problem.partyRole ? { party_role: problem.partyRole } : {}),
       },
-      "reserve",
-    );
+    });
   }
   planned.forEach((p, i) => {
     const role = roles[keptMember.length + i] ?? null;
