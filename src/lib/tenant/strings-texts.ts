@@ -40,4 +40,18 @@ export const visitorTextStrings = {
   "apiError.members.notARole": '"{role}" is not a member role of this membership level.',
   "apiError.members.oneCard": "A membership has one {role} card.",
   "apiError.members.between": "Choose between {min} and {max} {role} tickets.",
+  "apiError.memberLimit.reached":
+    "You have reached your member limit of {limit} tickets for this membership term.",
+  "apiError.memberLimit.allows.one":
+    "Your membership allows 1 more ticket of this kind (limit {limit} per membership term).",
+  "apiError.memberLimit.allows.other":
+    "Your membership allows {available} more tickets of this kind (limit {limit} per membership term).",
+  "apiError.memberEventLimit.reached.one":
+    "You have reached your member limit of 1 ticket for {event} this membership term.",
+  "apiError.memberEventLimit.reached.other":
+    "You have reached your member limit of {limit} tickets for {event} this membership term.",
+  "apiError.memberEventLimit.allows.one":
+    "Your membership allows 1 ticket more for {event} this membership term (limit {limit} per event).",
+  "apiError.memberEventLimit.allows.other":
+    "Your membership allows {available} tickets more for {event} this membership term (limit {limit} per event).",
 } as const;

@@ -4,6 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { indefiniteArticle, withArticle } from "../../../src/lib/domain/article.ts";
+import { memberLimitMessage, memberLimitText } from "../../../src/lib/domain/membership/benefits.ts";
+import {
+  memberEventLimitMessage,
+  memberEventLimitText,
+} from "../../../src/lib/domain/membership/event-limit.ts";
 import { memberTicketsProblem } from "../../../src/lib/domain/membership/members.ts";
 import {
   PASSWORD_CLASSES_NEEDED,
@@ -123,5 +128,29 @@ describe("the membership reserve's refusals", () => {
     const english = fail("code_expired", { message: { id: "membership.redeem.expired" } });
     expect(english.body()._data[0]?._description).toBe("This code has expired");
     expect(localizedErrorBody(english, es)._data[0]?._description).not.toBe("This code has expired");
+  });
+});
+
+describe("a member's ticket limit, said by the API", () => {
+  it("English: the words memberLimitText and memberEventLimitText wrote", () => {
+    for (const [limit, available] of [
+      [4, 0],
+      [1, 0],
+      [4, 1],
+      [4, 3],
+    ] as const) {
+      expect(tMessage(undefined, memberLimitMessage(limit, available))).toBe(
+        memberLimitText(limit, available),
+      );
+      expect(tMessage(undefined, memberEventLimitMessage(limit, available, "Night Safari"))).toBe(
+        memberEventLimitText(limit, available, "Night Safari"),
+      );
+    }
+  });
+
+  it("Spanish for a Spanish call", () => {
+    expect(tMessage(es, memberLimitMessage(4, 3))).toBe(
+      "Su membresía permite 3 boletos más de este tipo (límite de 4 por período de membresía).",
+    );
   });
 });

@@ -16,7 +16,7 @@ import { withArticle } from "../../../domain/article.ts";
 import {
   type Benefits,
   benefitExceeded,
-  memberLimitText,
+  memberLimitMessage,
   mergeBenefits,
   type TypeCount,
 } from "../../../domain/membership/benefits.ts";
@@ -383,10 +383,13 @@ async function checkBenefitsAndTerm(
     );
     const exceeded = benefitExceeded(benefits, held, relevant);
     if (exceeded) {
-      throw reserveError("member_limit_exceeded", memberLimitText(exceeded.limit, exceeded.available), {
-        ...(exceeded.pool === "*" ? { pool: "*" } : { ticket_type_id: exceeded.pool }),
-        limit: exceeded.limit,
-        available: exceeded.available,
+      throw fail("member_limit_exceeded", {
+        message: memberLimitMessage(exceeded.limit, exceeded.available),
+        extra: {
+          ...(exceeded.pool === "*" ? { pool: "*" } : { ticket_type_id: exceeded.pool }),
+          limit: exceeded.limit,
+          available: exceeded.available,
+        },
       });
     }
   }
