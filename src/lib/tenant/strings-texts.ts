@@ -54,4 +54,14 @@ export const visitorTextStrings = {
     "Your membership allows 1 ticket more for {event} this membership term (limit {limit} per event).",
   "apiError.memberEventLimit.allows.other":
     "Your membership allows {available} tickets more for {event} this membership term (limit {limit} per event).",
+  // A membership's renewal and term, the dates written in the call's language.
+  "apiError.renewal_not_open.from": "Your membership can be renewed from {date}, {days} days before it ends.",
+  "apiError.membership_extend_prompt.ended":
+    "Your membership has ended. Do you want to renew it, keeping your member ID?",
+  "apiError.membership_extend_prompt.until":
+    "Your membership is valid until {date}. Do you want to extend it, so the new term starts when it ends?",
+  "apiError.membership_already_held.level":
+    "You already hold {article, select, an {an} other {a}} {level} membership, valid until {date}. You can renew it from {opens}.",
+  "apiError.membership_already_held.some":
+    "You already hold a membership, valid until {date}. You can renew it from {opens}.",
 } as const;

@@ -54,3 +54,25 @@ describe("error texts in the call's language", () => {
     expect(localizedErrorBody(named, spanish)._data[0]?._description).toBe("El código «SUMMER» caducó.");
   });
 });
+
+describe("a refusal's dates are written as the call's language writes them", () => {
+  const day = { at: new Date("2026-07-04T16:00:00Z"), timeZone: "America/New_York" };
+  it("English 'Sat, Jul 4, 2026' as before; Spanish its own date, in the prompt too", () => {
+    const words = msg("apiError.membership_extend_prompt.until");
+    const asked = fail("membership_extend_prompt", { message: words, dates: { date: day } });
+    const text =
+      "Your membership is valid until Sat, Jul 4, 2026. Do you want to extend it, so the new term starts when it ends?";
+    expect(asked.message).toBe(text);
+    const withPrompt = fail("membership_extend_prompt", {
+      message: words,
+      dates: { date: day },
+      extra: { prompt: text },
+    });
+    const [item] = localizedErrorBody(withPrompt, spanish)._data;
+    expect(item?._description).toBe(
+      "Su membresía es válida hasta el sáb, 4 de jul de 2026. ¿Desea extenderla para que el nuevo período empiece cuando termine?",
+    );
+    expect(item?._extra.prompt).toBe(item?._description);
+    expect(localizedErrorBody(withPrompt, english)._data[0]?._description).toBe(english);
+  });
+});

@@ -9,7 +9,7 @@
  */
 import type { Tenant } from "../../tenant/schema.ts";
 import { defaultStrings, type StringKey, t, tMessage } from "../../tenant/strings.ts";
-import type { ApiError, ApiErrorItem } from "./api-error.ts";
+import { type ApiError, type ApiErrorItem, withDates } from "./api-error.ts";
 import { ERROR_CATALOGUE, type ErrorCode } from "./catalogue.ts";
 
 /** The strings key of a row's text, when a shopper can meet the row (staff rows answer in English). */
@@ -25,8 +25,17 @@ export function localizedErrorBody(
 ): { _data: ApiErrorItem[] } {
   if (!words) return error.body();
   const message = error.wording;
-  if (message)
-    return { _data: error.items.map((item) => ({ ...item, _description: tMessage(words, message) })) };
+  if (message) {
+    const said = tMessage(words, withDates(message, error.dates, words.locale ?? "en-US"));
+    return {
+      _data: error.items.map((item) => ({
+        ...item,
+        _description: said,
+        // A prompt-marked refusal asks its question in `_extra.prompt` (the description's words).
+        _extra: item._extra.prompt === item._description ? { ...item._extra, prompt: said } : item._extra,
+      })),
+    };
+  }
   const key = errorTextKey(error.code);
   if (!key) return error.body();
   const englishDefault: string = ERROR_CATALOGUE[error.code].text;
