@@ -73,6 +73,6 @@ describe("a refusal's dates are written as the call's language writes them", () 
       "Su membresía es válida hasta el sáb, 4 de jul de 2026. ¿Desea extenderla para que el nuevo período empiece cuando termine?",
     );
     expect(item?._extra.prompt).toBe(item?._description);
-    expect(localizedErrorBody(withPrompt, english)._data[0]?._description).toBe(english);
+    expect(localizedErrorBody(withPrompt, english)._data[0]?._description).toBe(text);
   });
 });
