@@ -2,7 +2,12 @@
  * The live password requirements list (spec 1 §5): neutral while the field is empty, then each
  * requirement met or not, said in words as well as colour, announced politely.
  */
-import { PASSWORD_REQUIREMENTS, requirementStates } from "../../lib/domain/password-rules.ts";
+import {
+  PASSWORD_CLASSES_NEEDED,
+  PASSWORD_MIN,
+  PASSWORD_REQUIREMENTS,
+  requirementStates,
+} from "../../lib/domain/password-rules.ts";
 import type { AccountTranslate } from "./account-strings.ts";
 
 export interface PasswordRequirementsProps {
@@ -26,7 +31,10 @@ export function PasswordRequirements({ id, password, tr }: PasswordRequirementsP
               <span aria-hidden="true" className="password-requirement__mark">
                 {MARKS[state]}
               </span>{" "}
-              {requirement.text}
+              {tr(`account.password.rule.${requirement.id}`, {
+                min: PASSWORD_MIN,
+                count: PASSWORD_CLASSES_NEEDED,
+              })}
               {state !== "neutral" && (
                 <span className="password-requirement__state">
                   {" "}

@@ -3,7 +3,7 @@
  * (pages/[seller]/user/_account.ts) and passed as one prop.
  */
 import type { CallFailure } from "../../lib/domain/account-forms.ts";
-import { retryWait } from "../../lib/domain/retry-wait.ts";
+import { retryWaitParts, type WaitUnit } from "../../lib/domain/retry-wait.ts";
 import { format } from "../../lib/tenant/string-format.ts";
 import type { defaultStrings } from "../../lib/tenant/strings.ts";
 
@@ -36,6 +36,15 @@ const PROBLEM_KEYS: Record<Problem, AccountStringKey> = {
   unexpected: "account.error.unexpected",
 };
 
+/** A rate limit's real wait, by its unit (the count goes in the text's plural). */
+const WAIT_KEYS: Record<WaitUnit, AccountStringKey> = {
+  seconds: "account.error.rateLimited.seconds.other",
+  aMinute: "account.error.rateLimited",
+  minutes: "account.error.rateLimited.minutes.other",
+  anHour: "account.error.rateLimited.anHour",
+  hours: "account.error.rateLimited.hours.other",
+};
+
 /** The tenant's text for a field or call problem named by the domain rules. */
 export function problemText(
   tr: AccountTranslate,
@@ -55,6 +64,9 @@ export function callProblemText(
   problem: "rateLimited" | "unexpected",
   failure: CallFailure | null,
 ): string {
-  const wait = problem === "rateLimited" ? retryWait(failure?.retryAfterSeconds) : null;
-  return wait ? tr("account.error.rateLimitedWait", { wait }) : tr(PROBLEM_KEYS[problem]);
+  const wait = problem === "rateLimited" ? retryWaitParts(failure?.retryAfterSeconds) : null;
+  if (!wait) return tr(PROBLEM_KEYS[problem]);
+  return wait.unit === "seconds" && wait.count === 1
+    ? tr("account.error.rateLimited.seconds.one")
+    : tr(WAIT_KEYS[wait.unit], { count: wait.count });
 }

@@ -68,6 +68,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
     cartId,
     currency,
     timeZone,
+    locale,
     tagManagerId,
     stripeKey: props.stripeKey,
     termsContent,
@@ -107,7 +108,10 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
   }, [message]);
 
   // Spec 2 §4 partial: a plan's first payment booked the order; the buyer stays, with its confirmation.
-  if (planOrder) return <PlanOrderPanel confirmation={planOrder} timeZone={timeZone} money={money} tr={tr} />;
+  if (planOrder)
+    return (
+      <PlanOrderPanel confirmation={planOrder} timeZone={timeZone} locale={locale} money={money} tr={tr} />
+    );
 
   if (!envelope || !cartId)
     return <CheckoutEmpty loading={!ready || !checked} message={message} base={props.base} tr={tr} />;
@@ -149,6 +153,7 @@ export default function CheckoutIsland(props: CheckoutIslandProps) {
         rows={scheduled}
         outstanding={outstanding}
         timeZone={timeZone}
+        locale={locale}
         money={money}
         tr={tr}
       />

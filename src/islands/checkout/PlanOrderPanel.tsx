@@ -13,11 +13,12 @@ import "./extras.css";
 export interface PlanOrderPanelProps {
   confirmation: PlanOrderConfirmation;
   timeZone: string;
+  locale: string;
   money: (minor: number) => string;
   tr: CheckoutTranslate;
 }
 
-export function PlanOrderPanel({ confirmation: c, timeZone, money, tr }: PlanOrderPanelProps) {
+export function PlanOrderPanel({ confirmation: c, timeZone, locale, money, tr }: PlanOrderPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const next = c.rows.find((row) => row.status !== "Paid");
@@ -46,7 +47,9 @@ export function PlanOrderPanel({ confirmation: c, timeZone, money, tr }: PlanOrd
           <ul className="checkout-schedule__list">
             {c.rows.map((row) => (
               <li key={row.id} className="checkout-schedule__row">
-                <span className="checkout-schedule__date">{formatOrderDate(row.dueDate, timeZone)}</span>
+                <span className="checkout-schedule__date">
+                  {formatOrderDate(row.dueDate, timeZone, locale)}
+                </span>
                 <span className="checkout-schedule__amount">{money(row.amount)}</span>
                 <span className="checkout-schedule__status">
                   {tr(row.dueToday ? "checkout.schedule.DueToday" : `checkout.schedule.${row.status}`)}
@@ -59,7 +62,9 @@ export function PlanOrderPanel({ confirmation: c, timeZone, money, tr }: PlanOrd
           </p>
         </>
       ) : null}
-      {next ? <p>{tr("checkout.partial.next", { date: formatOrderDate(next.dueDate, timeZone) })}</p> : null}
+      {next ? (
+        <p>{tr("checkout.partial.next", { date: formatOrderDate(next.dueDate, timeZone, locale) })}</p>
+      ) : null}
       {c.email ? <p>{tr("checkout.planOrder.email", { email: c.email })}</p> : null}
       <p>
         <a className="button" href={c.orderHref}>

@@ -13,11 +13,19 @@ export interface ScheduledPaymentsProps {
   rows: readonly ScheduledPayment[];
   outstanding: number;
   timeZone: string;
+  locale: string;
   money: (minor: number) => string;
   tr: CheckoutTranslate;
 }
 
-export function ScheduledPayments({ rows, outstanding, timeZone, money, tr }: ScheduledPaymentsProps) {
+export function ScheduledPayments({
+  rows,
+  outstanding,
+  timeZone,
+  locale,
+  money,
+  tr,
+}: ScheduledPaymentsProps) {
   if (rows.length === 0) return null;
   return (
     <section className="checkout-section checkout-schedule" aria-labelledby="checkout-schedule-title">
@@ -28,7 +36,7 @@ export function ScheduledPayments({ rows, outstanding, timeZone, money, tr }: Sc
             key={row.id}
             className={`checkout-schedule__row checkout-schedule__row--${row.due_today ? "due" : row.status.toLowerCase()}`}
           >
-            <span className="checkout-schedule__date">{formatOrderDate(row.due_date, timeZone)}</span>
+            <span className="checkout-schedule__date">{formatOrderDate(row.due_date, timeZone, locale)}</span>
             <span className="checkout-schedule__amount">{money(apiMoneyMinor(row.amount))}</span>
             <span className="checkout-schedule__status">
               {tr(row.due_today ? "checkout.schedule.DueToday" : `checkout.schedule.${row.status}`)}

@@ -70,6 +70,8 @@ export interface CheckoutPaymentOptions {
   cartId: string | null;
   currency: string;
   timeZone: string;
+  /** The page's locale: dates in its language. */
+  locale: string;
   tagManagerId?: string | undefined;
   stripeKey?: string | undefined;
   termsContent: string;
@@ -188,7 +190,9 @@ export function useCheckoutPayment(options: CheckoutPaymentOptions) {
     const lines = [tr("checkout.partial", { amount: money(apiMoneyMinor(result.amount_paid)) })];
     if (result.next_due_date)
       lines.push(
-        tr("checkout.partial.next", { date: formatOrderDate(result.next_due_date, options.timeZone) }),
+        tr("checkout.partial.next", {
+          date: formatOrderDate(result.next_due_date, options.timeZone, options.locale),
+        }),
       );
     show("success", ...lines);
     options.onPartial();

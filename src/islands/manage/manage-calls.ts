@@ -63,7 +63,7 @@ export function sessionWhen(
 ): string {
   return iso
     ? fill(strings["manage.when"], {
-        date: formatOrderDate(iso, timezone),
+        date: formatOrderDate(iso, timezone, locale),
         time: formatTime(new Date(iso), locale, timezone),
       })
     : "";

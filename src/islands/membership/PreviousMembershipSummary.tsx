@@ -2,7 +2,7 @@
  * The visitor's previous membership above the form: its level and last valid day, the notice that
  * a membership is already held (with a renew link), and when renewal opens.
  */
-import { withArticle } from "../../lib/domain/article.ts";
+import { indefiniteArticle } from "../../lib/domain/article.ts";
 import { formatLongDate } from "../../lib/domain/date-format.ts";
 import {
   calendarDayOf,
@@ -49,12 +49,16 @@ export function PreviousMembershipSummary(props: PreviousMembershipSummaryProps)
       </dl>
       {showsHeldMembership(previous, { action: props.action, redeem: props.redeem }) && (
         <p className="notice membership-previous__held" data-testid="membership-held">
-          {text("membershipForm.previous.held", {
-            level: previousLevel
-              ? withArticle(previousLevel.name)
-              : text("membershipForm.previous.held.someLevel"),
-            date: previousDay ? formatLongDate(previousDay, props.locale) : "",
-          })}{" "}
+          {previousLevel
+            ? text("membershipForm.previous.heldLevel", {
+                article: indefiniteArticle(previousLevel.name),
+                level: previousLevel.name.trim(),
+                date: previousDay ? formatLongDate(previousDay, props.locale) : "",
+              })
+            : text("membershipForm.previous.held", {
+                level: text("membershipForm.previous.held.someLevel"),
+                date: previousDay ? formatLongDate(previousDay, props.locale) : "",
+              })}{" "}
           <a href={`${props.base}/membership/renew`}>{text("membershipForm.previous.held.renew")}</a>
         </p>
       )}

@@ -7,19 +7,10 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { CalendarDay } from "../../lib/api/schemas.ts";
 import { isLowAvailability } from "../../lib/domain/availability.ts";
-import { calendarMonths, moveCalendarFocus } from "../../lib/domain/calendar.ts";
+import { calendarMonths, moveCalendarFocus, weekdayHeaders } from "../../lib/domain/calendar.ts";
 import { useReserveEnv } from "./context.ts";
 import { annotations, dayPrice, formatLongDate } from "./day-view.ts";
 
-const WEEKDAYS = [
-  ["Su", "Sunday"],
-  ["Mo", "Monday"],
-  ["Tu", "Tuesday"],
-  ["We", "Wednesday"],
-  ["Th", "Thursday"],
-  ["Fr", "Friday"],
-  ["Sa", "Saturday"],
-] as const;
 /** Spec §9: a month counts as visible at 40 % in view. */
 const VISIBILITY_THRESHOLD = 0.4;
 
@@ -39,6 +30,7 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
     () => (first && last ? calendarMonths(first, last, props.locale) : []),
     [first, last, props.locale],
   );
+  const weekdays = useMemo(() => weekdayHeaders(props.locale), [props.locale]);
   const firstAvailable = days.find((d) => d.status === "available")?.date ?? first;
   const [focusDate, setFocusDate] = useState(selected ?? firstAvailable);
   const [visible, setVisible] = useState(0);
@@ -133,7 +125,7 @@ export function CalendarPicker({ days, selected, onSelect, flexiblePrices }: Cal
             <table aria-labelledby={`cal-${month.id}`} className="calendar-month__grid">
               <thead>
                 <tr>
-                  {WEEKDAYS.map(([short, long]) => (
+                  {weekdays.map(([short, long]) => (
                     <th scope="col" key={short} abbr={long}>
                       {short}
                     </th>

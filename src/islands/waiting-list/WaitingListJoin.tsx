@@ -9,7 +9,6 @@ import { type FormEvent, useRef, useState } from "react";
 import { browserClient } from "../../lib/api/browser.ts";
 import { failureOf, shopperMessage } from "../../lib/api/errors.ts";
 import { waitingListApi } from "../../lib/api/waiting-list/client.ts";
-import { ordinal } from "../../lib/domain/waiting-list/rules.ts";
 import { format } from "../../lib/tenant/string-format.ts";
 import { ChoiceInput, ChoiceSelect } from "../ui/ChoiceInput.tsx";
 import { IslandForm } from "../ui/IslandForm.tsx";
@@ -72,7 +71,7 @@ export default function WaitingListJoin(props: WaitingListJoinProps) {
           {s["waitingList.joined.title"]}
         </h2>
         <p className="waiting-list-joined__position" data-testid="waiting-list-position">
-          {format(s["waitingList.position"], { position: ordinal(position) })}
+          {format(s["waitingList.position.ordinal"], { position })}
         </p>
         <p>{s["waitingList.notGuarantee"]}</p>
         <p>{format(s["waitingList.offerTerms"], { hours: props.offerHours })}</p>

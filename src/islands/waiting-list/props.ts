@@ -4,7 +4,11 @@
  */
 import type { waitingListStrings } from "../../lib/tenant/strings-waiting-list.ts";
 
-export type WaitingListStrings = Record<keyof typeof waitingListStrings, string>;
+/** The waiting list's own texts, and the place in line said with an ordinal (strings-texts.ts). */
+export type WaitingListStrings = Record<
+  keyof typeof waitingListStrings | "waitingList.position.ordinal",
+  string
+>;
 
 export interface JoinSession {
   id: string;

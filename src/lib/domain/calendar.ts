@@ -1,9 +1,10 @@
 /**
  * Calendar building: venue-local dates of sessions, calendar days with status and prices, and
- * calendar months (id YYYY-MM, name, Sunday-first weeks). Pure: time zones via Intl only.
+ * calendar months (id YYYY-MM, name, weeks from the locale's first day: Sunday in English). Pure:
+ * time zones via Intl only.
  */
 import { minAvailable, sumAvailable } from "./availability.ts";
-import { formatMonth } from "./date-format.ts";
+import { formatMonth, isEnglishLocale } from "./date-format.ts";
 import { addOutsideFees } from "./money.ts";
 import type { OutsideFees } from "./price-display.ts";
 
@@ -229,12 +230,111 @@ export function buildCalendarDays(
 export interface CalendarMonth {
   id: string; // YYYY-MM
   name: string; // "November 2026"
-  /** Sunday-first weeks; null pads days outside the month. */
+  /** Weeks from the locale's first day (firstDayOfWeek); null pads days outside the month. */
   weeks: (string | null)[][];
 }
 
-/** Calendar months covering from..to (YYYY-MM-DD), Sunday-first weeks. */
+/**
+ * CLDR's first day of the week by region, for a runtime without Intl.Locale week info (0 Sunday,
+ * 6 Saturday; Monday elsewhere): the regions Foyer's languages are written in.
+ */
+const FIRST_DAY_BY_REGION: Readonly<Record<string, number>> = {
+  US: 0,
+  CA: 0,
+  MX: 0,
+  BR: 0,
+  PR: 0,
+  CO: 0,
+  PE: 0,
+  VE: 0,
+  GT: 0,
+  HN: 0,
+  SV: 0,
+  NI: 0,
+  PA: 0,
+  DO: 0,
+  PY: 0,
+  IL: 0,
+  SA: 0,
+  YE: 0,
+  JO: 0,
+  PH: 0,
+  JP: 0,
+  IN: 0,
+  AU: 0,
+  KW: 6,
+  AE: 6,
+  BH: 6,
+  QA: 6,
+  OM: 6,
+  EG: 6,
+  IQ: 6,
+  SY: 6,
+  LY: 6,
+  DZ: 6,
+  SD: 6,
+  AF: 6,
+  IR: 6,
+};
+
+/** The region of a locale when it names one ("es-US" US, "ar-KW-u-nu-latn" KW). */
+function regionOf(locale: string): string | undefined {
+  return locale.split("-").find((part, i) => i > 0 && /^[A-Z]{2}$/.test(part));
+}
+
+/**
+ * The first day of the week (0 Sunday … 6 Saturday): Sunday for every English locale (the spec's
+ * calendar), else the locale's (Intl.Locale week info where the runtime has it, else CLDR's table):
+ * es-US Sunday, cy-GB Monday, ar-KW Saturday.
+ */
+export function firstDayOfWeek(locale: string): number {
+  if (isEnglishLocale(locale)) return 0;
+  try {
+    const info = new Intl.Locale(locale) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
+    const firstDay = info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay;
+    // Intl numbers the days 1 Monday … 7 Sunday.
+    if (firstDay !== undefined) return firstDay % 7;
+  } catch {
+    // An unusable locale falls through to the table.
+  }
+  const region = regionOf(locale);
+  return (region ? FIRST_DAY_BY_REGION[region] : undefined) ?? 1;
+}
+
+const ENGLISH_WEEKDAYS = [
+  ["Su", "Sunday"],
+  ["Mo", "Monday"],
+  ["Tu", "Tuesday"],
+  ["We", "Wednesday"],
+  ["Th", "Thursday"],
+  ["Fr", "Friday"],
+  ["Sa", "Saturday"],
+] as const;
+
+/**
+ * The calendar's weekday header from the locale's first day: [short, full name] pairs. English keeps
+ * the spec's "Su"…"Sa"; another language its own short and long names (Intl).
+ */
+export function weekdayHeaders(locale: string): (readonly [string, string])[] {
+  const first = firstDayOfWeek(locale);
+  const english = isEnglishLocale(locale);
+  const short = english ? undefined : new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  const long = english ? undefined : new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+  return Array.from({ length: 7 }, (_, i) => {
+    const day = (first + i) % 7;
+    if (!short || !long) return ENGLISH_WEEKDAYS[day] as readonly [string, string];
+    // 2023-01-01 was a Sunday.
+    const date = new Date(Date.UTC(2023, 0, 1 + day));
+    return [short.format(date), long.format(date)] as const;
+  });
+}
+
+/** Calendar months covering from..to (YYYY-MM-DD), weeks from the locale's first day. */
 export function calendarMonths(from: string, to: string, locale = "en-US"): CalendarMonth[] {
+  const firstDay = firstDayOfWeek(locale);
   if (!isValidDate(from) || !isValidDate(to)) throw new RangeError("calendarMonths needs YYYY-MM-DD dates");
   const months: CalendarMonth[] = [];
   let y = Number(from.slice(0, 4));
@@ -246,7 +346,7 @@ export function calendarMonths(from: string, to: string, locale = "en-US"): Cale
     const first = new Date(Date.UTC(y, m - 1, 1));
     const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
     const weeks: (string | null)[][] = [];
-    let week: (string | null)[] = Array.from({ length: first.getUTCDay() }, () => null);
+    let week: (string | null)[] = Array.from({ length: (first.getUTCDay() - firstDay + 7) % 7 }, () => null);
     for (let d = 1; d <= daysInMonth; d++) {
       week.push(`${id}-${d.toString().padStart(2, "0")}`);
       if (week.length === 7) {

@@ -97,7 +97,7 @@ export function orderLineWhen(
   if (!start || Number.isNaN(start.getTime())) return { date: null, time: null };
   const zone = line.timeZone ?? fallbackZone;
   return {
-    date: formatOrderDate(start.toISOString(), zone) || null,
+    date: formatOrderDate(start.toISOString(), zone, locale) || null,
     time: line.sessionId ? formatTime(start, locale, zone) : null,
   };
 }

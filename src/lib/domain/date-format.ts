@@ -5,8 +5,17 @@
  * cart, checkout and e-mail agree. en-US gives spec 1 §9's formats exactly: time 'h:mm A', long date
  * 'ddd, MMM D, YYYY' and date-time 'ddd, MMM D, YYYY [at] h:mm A'. en-GB writes 'Sat, 28 Nov 2026'
  * and a 24-hour '13:30'. The order date 'ddd, MMMM D YYYY' is fixed by spec 2 §2 for every tenant
- * (order-dates.ts), so it does not follow the locale.
+ * (order-dates.ts) for English; the page's other languages write it their way (weekday, day, month
+ * name and year in the language's order).
+ *
+ * The spec's English words ("at" between a date and a time) stay for English; another language's
+ * locale (es-US, cy-GB, ar-KW-u-nu-latn) gets Intl's own pattern for it, with its hour cycle.
  */
+
+/** The spec's fixed English formats apply: the locale is English (en, en-US, en-GB…). */
+export function isEnglishLocale(locale: string): boolean {
+  return /^en(?:-|$)/i.test(locale);
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -25,7 +34,7 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
  * browser ICU versions differ, so both would render different bytes for the same text and break
  * hydration and text matching; plain spaces are the same everywhere.
  */
-function plainSpaces(text: string): string {
+export function plainSpaces(text: string): string {
   return text.replace(/[\u00a0\u202f\u2009]/g, " ");
 }
 
@@ -60,9 +69,29 @@ export function formatDateIn(instant: Date, locale: string, timeZone: string): s
   return plainSpaces(formatter(locale, { ...LONG_DATE, timeZone }).format(instant));
 }
 
-/** A session's start: en-US "Sat, Jul 4, 2026 at 2:30 PM", en-GB "Sat, 4 Jul 2026 at 14:30". */
+/**
+ * A session's start: en-US "Sat, Jul 4, 2026 at 2:30 PM", en-GB "Sat, 4 Jul 2026 at 14:30"; es-US
+ * "sáb, 4 de jul de 2026, 2:30 p.m." (Intl joins the date and the time as the language does).
+ */
 export function formatDateTime(instant: Date, locale: string, timeZone: string): string {
-  return `${formatDateIn(instant, locale, timeZone)} at ${formatTime(instant, locale, timeZone)}`;
+  if (isEnglishLocale(locale)) {
+    return `${formatDateIn(instant, locale, timeZone)} at ${formatTime(instant, locale, timeZone)}`;
+  }
+  const twelveHour = formatter(locale, { ...TIME, timeZone }).resolvedOptions().hour12 === true;
+  const time = twelveHour ? TIME : { ...TIME, hour: "2-digit" as const };
+  return plainSpaces(formatter(locale, { ...LONG_DATE, ...time, timeZone }).format(instant));
+}
+
+/**
+ * An order's date in a language other than English (spec 2 §2 fixes 'ddd, MMMM D YYYY' for the
+ * English): the short weekday, the day, the month's full name and the year, as the locale orders them.
+ */
+export function formatOrderDateIn(instant: Date, locale: string, timeZone: string): string {
+  return plainSpaces(
+    formatter(locale, { weekday: "short", month: "long", day: "numeric", year: "numeric", timeZone }).format(
+      instant,
+    ),
+  );
 }
 
 /** A month heading of the calendar (YYYY-MM): "November 2026". */

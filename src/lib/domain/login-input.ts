@@ -58,6 +58,11 @@ export const LOGIN_MESSAGE = {
   unexpected: "login.error.unexpected",
   rateLimited: "login.error.rateLimited",
   rateLimitedWait: "login.error.rateLimitedWait",
+  rateLimitedSecond: "login.error.rateLimited.seconds.one",
+  rateLimitedSeconds: "login.error.rateLimited.seconds.other",
+  rateLimitedMinutes: "login.error.rateLimited.minutes.other",
+  rateLimitedAnHour: "login.error.rateLimited.anHour",
+  rateLimitedHours: "login.error.rateLimited.hours.other",
 } as const;
 export type LoginMessageId = (typeof LOGIN_MESSAGE)[keyof typeof LOGIN_MESSAGE];
 

@@ -56,6 +56,8 @@ export function localeFor(tenant: Pick<Tenant, "locale" | "language_locales">, l
 }
 
 const localized = new WeakMap<Tenant, Map<Language, LocalizedTenant>>();
+/** The tenant file's object a localized tenant was made from. */
+const fileTenant = new WeakMap<Tenant, Tenant>();
 
 /**
  * The tenant in `lang` (kept per tenant object and language, so the memos keyed by a tenant object
@@ -64,7 +66,9 @@ const localized = new WeakMap<Tenant, Map<Language, LocalizedTenant>>();
  * to the English default key by key. The tenant's name, description and texts fall back to the
  * default language's.
  */
-export function localizedTenant(tenant: Tenant, lang: Language): LocalizedTenant {
+export function localizedTenant(given: Tenant, lang: Language): LocalizedTenant {
+  // A tenant already in a language is made from its tenant file's, not from its own words.
+  const tenant = fileTenant.get(given) ?? given;
   let byLanguage = localized.get(tenant);
   if (!byLanguage) {
     byLanguage = new Map();
@@ -102,7 +106,16 @@ export function localizedTenant(tenant: Tenant, lang: Language): LocalizedTenant
     language: lang,
   });
   byLanguage.set(lang, result);
+  fileTenant.set(result, tenant);
   return result;
+}
+
+/**
+ * The tenant in the language a call asks for (an API call's `_lang`) when it is one of the
+ * tenant's, else in its default language: its strings and locale in that language.
+ */
+export function tenantAsAsked(tenant: Tenant, asked: string | undefined): LocalizedTenant {
+  return localizedTenant(tenant, asked && hasLanguage(tenant, asked) ? asked : defaultLanguage(tenant));
 }
 
 /**

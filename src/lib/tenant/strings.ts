@@ -9,6 +9,7 @@ import type { Tenant } from "./schema.ts";
 import { ISLAND_SHARED_KEYS, type StringVars } from "./string-format.ts";
 import { myAccountStrings } from "./strings-account.ts";
 import { accountProfileStrings } from "./strings-account-profile.ts";
+import { apiErrorStrings } from "./strings-api-errors.ts";
 import { checkoutStrings } from "./strings-checkout.ts";
 import { errorScreenStrings } from "./strings-errors.ts";
 import { eventDetailStrings } from "./strings-event-detail.ts";
@@ -19,6 +20,7 @@ import { messageStrings } from "./strings-messages.ts";
 import { passStrings } from "./strings-passes.ts";
 import { rescheduleStrings } from "./strings-reschedule.ts";
 import { reserveIslandStrings } from "./strings-reserve.ts";
+import { visitorTextStrings } from "./strings-texts.ts";
 import { ticketStrings } from "./strings-tickets.ts";
 import { transferStrings } from "./strings-transfer.ts";
 import { waitingListStrings } from "./strings-waiting-list.ts";
@@ -27,6 +29,8 @@ import { waitingRoomStrings } from "./strings-waiting-room.ts";
 export { format, ISLAND_SHARED_KEYS, type IslandSharedKey, isIslandSharedKey } from "./string-format.ts";
 
 export const defaultStrings = {
+  ...apiErrorStrings,
+  ...visitorTextStrings,
   ...accountProfileStrings,
   ...mailStrings,
   ...passStrings,

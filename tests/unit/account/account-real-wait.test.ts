@@ -56,8 +56,8 @@ describe("'Show the real wait' on the account forms", () => {
   });
 
   it("the wait text is the tenant's string, so a tenant can reword it", () => {
-    const key: AccountStringKey = "account.error.rateLimitedWait";
-    const custom = accountTranslator({ ...accountStrings, [key]: "Slow down: {wait}." });
+    const key: AccountStringKey = "account.error.rateLimited.seconds.other";
+    const custom = accountTranslator({ ...accountStrings, [key]: "Slow down: {count} seconds." });
     expect(callProblemText(custom, "rateLimited", { status: 429, code: "r", retryAfterSeconds: 30 })).toBe(
       "Slow down: 30 seconds.",
     );

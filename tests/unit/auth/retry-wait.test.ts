@@ -10,10 +10,7 @@ const GENERIC = "Too many attempts. Please wait a minute and try again.";
 
 describe("'Show the real wait'", () => {
   it("retry_after 179 s is 'Please wait 3 minutes', not 'a minute'", () => {
-    expect(rateLimitedMessage(179)).toEqual({
-      id: LOGIN_MESSAGE.rateLimitedWait,
-      vars: { wait: "3 minutes" },
-    });
+    expect(rateLimitedMessage(179)).toEqual({ id: LOGIN_MESSAGE.rateLimitedMinutes, vars: { count: 3 } });
     expect(rateLimitedText(179)).toBe("Too many attempts. Please wait 3 minutes and try again.");
   });
 

@@ -106,3 +106,13 @@ describe("each language has its own address, /{seller}/{lang}/…", () => {
     ).toEqual(["/riverside-zoo", "/riverside-zoo/cy"]);
   });
 });
+
+describe("a tenant in one language asked for another is made from its tenant file", () => {
+  it("Spanish then English gives the English, not the Spanish words", () => {
+    const es = localizedTenant(museum, "es");
+    const en = localizedTenant(es, "en");
+    expect(t(en, "nav.events")).toBe("Events");
+    expect(t(en, "home.welcome")).toBe("Welcome to the Harbour Museum");
+    expect(localizedTenant(en, "es")).toBe(es);
+  });
+});

@@ -6,7 +6,7 @@ import { format } from "../../../src/lib/tenant/string-format.ts";
 import { defaultStrings, t } from "../../../src/lib/tenant/strings.ts";
 
 const english = defaultStrings as Readonly<Record<string, string>>;
-const placeholders = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+const placeholders = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ""));
 
 /** Every argument an ICU message names (plain, plural, select), at any depth. */
 function argumentsOf(elements: ReturnType<typeof parse>, found = new Set<string>()): Set<string> {
@@ -33,6 +33,9 @@ describe("translations: a check fails when a key is missing in a language", () =
       const wrong: string[] = [];
       for (const [key, text] of Object.entries(table)) {
         const known = placeholders(english[key] ?? "");
+        // An English ICU text ({position, selectordinal, …}) names its arguments inside the choice.
+        if ((english[key] ?? "").includes(", select"))
+          argumentsOf(parse(english[key] ?? "", { ignoreTag: true }), known);
         for (const name of argumentsOf(parse(text, { ignoreTag: true }))) {
           if (!known.has(name)) wrong.push(`${key}: {${name}}`);
         }

@@ -4,10 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { refusalText, type WaitingListStrings } from "../../../src/islands/waiting-list/props.ts";
+import { visitorTextStrings } from "../../../src/lib/tenant/strings-texts.ts";
 import { waitingListStrings } from "../../../src/lib/tenant/strings-waiting-list.ts";
 
 const strings: WaitingListStrings = {
   ...waitingListStrings,
+  "waitingList.position.ordinal": visitorTextStrings["waitingList.position.ordinal"],
   "waitingList.refused.waiting_list_already_joined": "Ya estás en la lista de espera.",
 };
 

@@ -143,7 +143,9 @@ export function RedeemIsland(props: RedeemIslandProps) {
           </h2>
           {found.valid_to && (
             <p className="redeem__valid">
-              {tr("membership.redeem.validUntil", { date: formatOrderDate(found.valid_to, props.timeZone) })}
+              {tr("membership.redeem.validUntil", {
+                date: formatOrderDate(found.valid_to, props.timeZone, props.locale),
+              })}
             </p>
           )}
           {found.choices.length === 0 ? (

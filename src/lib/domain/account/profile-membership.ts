@@ -51,6 +51,8 @@ export function membershipCards(input: {
   levelNames: ReadonlyMap<string, string>;
   roleRanks: ReadonlyMap<string, number>;
   timeZone: string;
+  /** The page's locale: the validity dates in its language (English: 'ddd, MMMM D YYYY'). */
+  locale?: string;
   now: Date;
 }): MembershipCard[] {
   const groups = new Map<string, MembershipInput[]>();
@@ -84,8 +86,8 @@ export function membershipCards(input: {
       key,
       ticketOrderId: first.ticket_order_id,
       level: input.levelNames.get(levelId) ?? "",
-      validFrom: formatOrderDate(first.valid_from, input.timeZone),
-      validUntil: formatValidUntil(first.valid_to, input.timeZone),
+      validFrom: formatOrderDate(first.valid_from, input.timeZone, input.locale),
+      validUntil: formatValidUntil(first.valid_to, input.timeZone, input.locale),
       status: now < from ? "upcoming" : now >= to ? "expired" : "current",
       autoRenew: autoRenewStatus(states.find((s) => s === "scheduled") ?? first.auto_renew_state),
       canCancelAutoRenew: canCancelAny(states),

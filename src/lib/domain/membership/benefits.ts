@@ -1,3 +1,4 @@
+import { type Message, msg } from "../messages.ts";
 /**
  * Member benefits (spec 1 §6, §5 quantities): a membership's `benefits` limit how many
  * tickets of a type the member may hold or book in the current term, keyed by ticket type id, with
@@ -94,6 +95,19 @@ export function benefitExceeded(
     if (n > 0 && used + n > limit) return { pool, limit, available: Math.max(0, limit - used) };
   }
   return null;
+}
+
+/** The refusal's words as a strings key and values (the API says them in the call's language). */
+export function memberLimitMessage(
+  limit: number,
+  available: number,
+): Message<
+  "apiError.memberLimit.reached" | "apiError.memberLimit.allows.one" | "apiError.memberLimit.allows.other"
+> {
+  if (available <= 0) return msg("apiError.memberLimit.reached", { limit });
+  return available === 1
+    ? msg("apiError.memberLimit.allows.one", { limit })
+    : msg("apiError.memberLimit.allows.other", { available, limit });
 }
 
 /** The refusal's text (member_limit_exceeded:reserve). */

@@ -1,3 +1,4 @@
+import { type Message, msg } from "../messages.ts";
 /**
  * The member event purchase limit (spec 1 §3 "member_event_purchase_limit"):
  * a level may cap how many members-only tickets a member holds or books for one event (event
@@ -74,6 +75,30 @@ export function eventLimitExceeded(
 }
 
 const tickets = (n: number) => `${n} ${n === 1 ? "ticket" : "tickets"}`;
+
+type EventLimitId =
+  | "apiError.memberEventLimit.reached.one"
+  | "apiError.memberEventLimit.reached.other"
+  | "apiError.memberEventLimit.allows.one"
+  | "apiError.memberEventLimit.allows.other";
+
+/** The refusal's words as a strings key and values (the API says them in the call's language). */
+export function memberEventLimitMessage(
+  limit: number,
+  available: number,
+  eventName: string,
+): Message<EventLimitId> {
+  if (available <= 0)
+    return msg(`apiError.memberEventLimit.reached.${limit === 1 ? "one" : "other"}`, {
+      limit,
+      event: eventName,
+    });
+  return msg(`apiError.memberEventLimit.allows.${available === 1 ? "one" : "other"}`, {
+    available,
+    limit,
+    event: eventName,
+  });
+}
 
 /** The refusal's text (member_limit_exceeded:reserve) naming the event. */
 export function memberEventLimitText(limit: number, available: number, eventName: string): string {

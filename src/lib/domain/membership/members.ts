@@ -6,6 +6,7 @@
  * highest-ranked named role) carries the level's price; every other member ticket is free.
  * Pure: no server, no API client.
  */
+import { type Message, msg } from "../messages.ts";
 
 /** The spec's role labels in card order, so 'member' is always the first card of a level. */
 export const ROLE_ORDER = [
@@ -89,8 +90,18 @@ export function resolveMemberRoles(tickets: readonly MemberTicket[], rules: read
   });
 }
 
+/** The strings keys of the problems' words (the API says them in the call's language). */
+export type MemberProblemId =
+  | "apiError.members.atLeastOne"
+  | "apiError.members.notARole"
+  | "apiError.members.oneCard"
+  | "apiError.members.between";
+
 export interface MemberTicketsProblem {
+  /** The English text. */
   message: string;
+  /** The same words as a strings key and its values. */
+  words: Message<MemberProblemId>;
   ticketTypeId: string;
   partyRole?: string;
 }
@@ -113,6 +124,7 @@ export function memberTicketsProblem(
       if (!rule) {
         return {
           message: `"${t.partyRole}" is not a member role of this membership level.`,
+          words: msg("apiError.members.notARole", { role: t.partyRole }),
           ticketTypeId: level,
           partyRole: t.partyRole,
         };
@@ -120,13 +132,18 @@ export function memberTicketsProblem(
       counts.set(rule.partyRole, (counts.get(rule.partyRole) ?? 0) + 1);
     }
     if (!counts.get(primaryRole(levelRules)))
-      return { message: AT_LEAST_ONE_MEMBER_TEXT, ticketTypeId: level };
+      return {
+        message: AT_LEAST_ONE_MEMBER_TEXT,
+        words: msg("apiError.members.atLeastOne"),
+        ticketTypeId: level,
+      };
     for (const rule of levelRules) {
       const n = counts.get(rule.partyRole) ?? 0;
       if (isNamedRule(rule)) {
         if (n > 1) {
           return {
             message: `A membership has one ${rule.partyRole} card.`,
+            words: msg("apiError.members.oneCard", { role: rule.partyRole }),
             ticketTypeId: level,
             partyRole: rule.partyRole,
           };
@@ -138,6 +155,7 @@ export function memberTicketsProblem(
       if (n < min || n > max) {
         return {
           message: `Choose between ${min} and ${max} ${rule.partyRole} tickets.`,
+          words: msg("apiError.members.between", { min, max, role: rule.partyRole }),
           ticketTypeId: level,
           partyRole: rule.partyRole,
         };

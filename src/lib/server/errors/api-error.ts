@@ -5,6 +5,9 @@
  * into the response. It lives below the services so that they, the payments and the security
  * checks can throw it without importing http/.
  */
+import { formatDateIn } from "../../domain/date-format.ts";
+import type { Message } from "../../domain/messages.ts";
+import { type StringKey, tMessage } from "../../tenant/strings.ts";
 import {
   type CatalogueEntry,
   ERROR_CATALOGUE,
@@ -21,9 +24,38 @@ export interface ApiErrorItem {
   _extra: Record<string, unknown>;
 }
 
+/** A day in an error's text: an instant, shown as a date in the venue's zone. */
+export interface ErrorDate {
+  readonly at: Date;
+  readonly timeZone: string;
+}
+
+/** The message with its date values written in `locale` (the English "Sat, Jul 4, 2026" for en-US). */
+export function withDates(
+  message: Message<StringKey>,
+  dates: Readonly<Record<string, ErrorDate>> | undefined,
+  locale: string,
+): Message<StringKey> {
+  if (!dates || "text" in message) return message;
+  const written = Object.fromEntries(
+    Object.entries(dates).map(([name, day]) => [name, formatDateIn(day.at, locale, day.timeZone)]),
+  );
+  return { id: message.id, vars: { ...message.vars, ...written } };
+}
+
 export interface ErrorDetails {
   /** The `_description`, when it is not the row's text (a tenant's words, a text naming the code). */
   description?: string | undefined;
+  /**
+   * The `_description` as a strings key and its values (a text naming the code the shopper typed):
+   * English here, and the call's language when http/app.ts answers (errors/localize.ts).
+   */
+  message?: Message<StringKey> | undefined;
+  /**
+   * Values of `message` that are days (an instant and the venue's zone): written as the call's
+   * language writes a date ("Sat, Jul 4, 2026" in English), when the text is said.
+   */
+  dates?: Readonly<Record<string, ErrorDate>> | undefined;
   /** The `_context`, when it is not the row's (the generic rows: not_found, forbidden, validation_failed). */
   context?: string | undefined;
   extra?: Record<string, unknown>;
@@ -31,14 +63,27 @@ export interface ErrorDetails {
 
 export class ApiError extends Error {
   readonly status: ErrorStatus;
+  /** The catalogue row: http/app.ts answers its text in the call's language (errors/localize.ts). */
+  readonly code: ErrorCode;
+  /** The description's strings key and values, when the thrower gave them. */
+  readonly wording: Message<StringKey> | undefined;
+  /** The wording's date values. */
+  readonly dates: Readonly<Record<string, ErrorDate>> | undefined;
   readonly items: ApiErrorItem[];
 
   /** `providerCode`: the `_code` of a row marked fromProvider (use `providerError`). */
   constructor(code: ErrorCode, details: ErrorDetails = {}, providerCode?: string) {
     const entry: CatalogueEntry = ERROR_CATALOGUE[code];
-    const description = details.description ?? entry.text;
+    const description =
+      details.description ??
+      (details.message
+        ? tMessage(undefined, withDates(details.message, details.dates, "en-US"))
+        : entry.text);
     super(description);
     this.status = entry.status;
+    this.code = code;
+    this.wording = details.description === undefined ? details.message : undefined;
+    this.dates = details.dates;
     this.items = [
       {
         _code: (entry.fromProvider ? providerCode : undefined) ?? wireCode(code),

@@ -3,15 +3,20 @@
  * (CDN-cacheable reads). Every failure leaves as the contract's `_data` error body.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { getTenant, soleTenant, tenantForHost } from "../../tenant/load.ts";
+import type { Tenant } from "../../tenant/schema.ts";
 import { ApiError, fail, validationFailed } from "../errors/api-error.ts";
+import { localizedErrorBody } from "../errors/localize.ts";
 import { logger } from "../log/logger.ts";
 import type { ApiDeps, ApiEnv } from "../request/env.ts";
 import { ResponseCache } from "../response-cache.ts";
 import { withHostSeller } from "../tenant-hosts/api.ts";
 import { refuseHostileBody } from "./body-guard.ts";
-import { cors } from "./cors.ts";
+import { cors, requestSellerSlug } from "./cors.ts";
+import { requestTenant } from "./request-language.ts";
 import { recordApiRoute } from "./request-log.ts";
 import { newRouter } from "./router.ts";
 import { registerRoutes } from "./routes/index.ts";
@@ -39,6 +44,24 @@ function hasControlCharacter(encoded: string): boolean {
   }
 }
 
+/**
+ * The tenant an error speaks for, as the routes find it: `_seller` (a slug; on a tenant's own host
+ * name the host names it and `_seller` is added), else the host, else the deployment's only tenant,
+ * else the seller of the cart the path names;
+ * in the call's language (`_lang`). Undefined: the row's English.
+ */
+async function errorWords(c: Context<ApiEnv>): Promise<Tenant | undefined> {
+  const seller = c.req.query("_seller");
+  let tenant =
+    (seller ? getTenant(seller) : undefined) ?? tenantForHost(c.req.header("host")) ?? soleTenant();
+  if (!tenant && c.get("deps")) {
+    // A cart's calls name the seller by the cart (or `_seller` by id): the lookup CORS makes.
+    const slug = await requestSellerSlug(c).catch(() => undefined);
+    tenant = slug ? getTenant(slug) : undefined;
+  }
+  return tenant ? requestTenant(c, tenant) : undefined;
+}
+
 /** The /cached_api answers kept in process: 30 s, 1000 entries at most (DESIGN §3). */
 export function newCachedApiCache(): ResponseCache {
   return new ResponseCache(30_000, 1000);
@@ -48,8 +71,9 @@ export function newCachedApiCache(): ResponseCache {
 export function createApiApp(deps: ApiDeps, cache: ResponseCache = newCachedApiCache()) {
   const app = new OpenAPIHono<ApiEnv>();
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body(), error.status);
+  app.onError(async (error, c) => {
+    if (error instanceof ApiError)
+      return c.json(localizedErrorBody(error, await errorWords(c)), error.status);
     // Malformed JSON bodies and similar parse failures are the client's fault.
     if (error instanceof SyntaxError) return c.json(validationFailed("Malformed request body.").body(), 400);
     // Hono's own client errors (e.g. a JSON body that does not parse in the validator).
@@ -59,9 +83,9 @@ export function createApiApp(deps: ApiDeps, cache: ResponseCache = newCachedApiC
     // The logger's error serializer drops the query's parameters (personal data) and keeps the stack;
     // the line carries the request id (log/request-context.ts).
     logger.error({ err: error, method: c.req.method, route: c.req.routePath }, "api.unexpected_error");
-    return c.json(fail("internal_error").body(), 500);
+    return c.json(localizedErrorBody(fail("internal_error"), await errorWords(c)), 500);
   });
-  app.notFound((c) => c.json(fail("not_found").body(), 404));
+  app.notFound(async (c) => c.json(localizedErrorBody(fail("not_found"), await errorWords(c)), 404));
   app.use("*", recordApiRoute);
   // CORS for the origins tenants list; needs the deps (the cart's seller) before the routers.
   app.use("*", async (c, next) => {

@@ -87,6 +87,11 @@ async function sellerSlugOf(c: Context<ApiEnv>, cartId: string | undefined): Pro
   }
 }
 
+/** The seller slug a request concerns (the cart's in its path, else `_seller`'s), for its error's words. */
+export function requestSellerSlug(c: Context<ApiEnv>): Promise<string | undefined> {
+  return sellerSlugOf(c, cartIdOf(new URL(c.req.url).pathname));
+}
+
 /** Whether `origin` is listed by the request's tenant (or, when it names none, by any tenant). */
 export function originAllowed(
   origin: string,

@@ -5,7 +5,7 @@
  * language and a CDN keeps the languages apart.
  */
 import type { Context } from "hono";
-import { defaultLanguage, hasLanguage, type Language, localizedTenant } from "../../tenant/languages.ts";
+import { defaultLanguage, hasLanguage, type Language, tenantAsAsked } from "../../tenant/languages.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 
 export function requestLanguage(c: Pick<Context, "req">, tenant: Tenant): Language {
@@ -13,8 +13,11 @@ export function requestLanguage(c: Pick<Context, "req">, tenant: Tenant): Langua
   return asked && hasLanguage(tenant, asked) ? asked : defaultLanguage(tenant);
 }
 
-/** The tenant as the call's language shows it: its strings and locale in that language. */
+/**
+ * The tenant as the call's language shows it: its strings and locale in that language. The default
+ * language too is the localized tenant, as the pages use it: a tenant whose default is not English
+ * (Sidra, Arabic) keeps only its own overrides in `strings`, Foyer's Arabic comes with localizing.
+ */
 export function requestTenant(c: Pick<Context, "req">, tenant: Tenant): Tenant {
-  const language = requestLanguage(c, tenant);
-  return language === defaultLanguage(tenant) ? tenant : localizedTenant(tenant, language);
+  return tenantAsAsked(tenant, c.req.query("_lang"));
 }

@@ -5,15 +5,21 @@
  * one it doesn't, or names a placeholder the English doesn't.
  */
 import arCore from "./ar/core.json";
+import arErrors from "./ar/errors.json";
 import arMail from "./ar/mail.json";
+import arTexts from "./ar/texts.json";
 import cyCore from "./cy/core.json";
+import cyErrors from "./cy/errors.json";
 import cyMail from "./cy/mail.json";
+import cyTexts from "./cy/texts.json";
 import esCore from "./es/core.json";
+import esErrors from "./es/errors.json";
 import esMail from "./es/mail.json";
+import esTexts from "./es/texts.json";
 
-const es = { ...esCore, ...esMail };
-const cy = { ...cyCore, ...cyMail };
-const ar = { ...arCore, ...arMail };
+const es = { ...esCore, ...esErrors, ...esTexts, ...esMail };
+const cy = { ...cyCore, ...cyErrors, ...cyTexts, ...cyMail };
+const ar = { ...arCore, ...arErrors, ...arTexts, ...arMail };
 
 /** The languages Foyer speaks; a tenant lists some of them (tenant file `languages`). */
 export const SUPPORTED_LANGUAGES = ["en", "es", "cy", "ar"] as const;

@@ -176,7 +176,15 @@ export function registerCheckout(router: ApiRouter): void {
       // The buyer's language goes with the cart into its order (its mails, tickets and passes).
       const language = await cartLanguage(c, cartId);
       const answer = await giftCardBrake(c, brake, () =>
-        checkout(c.get("deps"), cartId, who, kind, body, key, language),
+        checkout(
+          { ...c.get("deps"), language: c.req.query("_lang") },
+          cartId,
+          who,
+          kind,
+          body,
+          key,
+          language,
+        ),
       );
       return c.json(answer, 200);
     });
@@ -196,7 +204,7 @@ export function registerCheckout(router: ApiRouter): void {
       });
       const language = await cartLanguage(c, cartId);
       const answer = await giftCardBrake(c, brake, () =>
-        pay(c.get("deps"), cartId, who, body, key, language),
+        pay({ ...c.get("deps"), language: c.req.query("_lang") }, cartId, who, body, key, language),
       );
       return c.json(answer, 200);
     });

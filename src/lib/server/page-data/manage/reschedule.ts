@@ -69,7 +69,7 @@ export async function readReschedule(
       token,
       fromSessionId: sessionId,
       eventName: first.event_name,
-      when: `${formatOrderDate(first.start_datetime, first.timezone)}, ${formatTime(start, tenant.locale, first.timezone)}`,
+      when: `${formatOrderDate(first.start_datetime, first.timezone, tenant.locale)}, ${formatTime(start, tenant.locale, first.timezone)}`,
       tickets: tickets.map((x) => {
         const group = reserve.groups.find((g) => g.id === x.ticket_group_id);
         return {

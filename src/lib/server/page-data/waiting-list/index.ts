@@ -24,7 +24,7 @@ import { pageLanguage } from "../page-language.ts";
 import type { Viewer } from "../visitor.ts";
 
 const isWaitingListKey = (key: string): key is keyof WaitingListStrings =>
-  Object.hasOwn(waitingListStrings, key);
+  Object.hasOwn(waitingListStrings, key) || key === "waitingList.position.ordinal";
 
 export function waitingListStringsOf(tenant: Tenant): WaitingListStrings {
   return stringSubset(tenant, isWaitingListKey);

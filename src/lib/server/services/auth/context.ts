@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { defaultLanguage, languageOf } from "../../../tenant/languages.ts";
+import { defaultLanguage, languageOf, tenantAsAsked } from "../../../tenant/languages.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Tenant } from "../../../tenant/schema.ts";
 import { mailLinkOrigin } from "../../config/origins.ts";
@@ -48,7 +48,9 @@ export function linkOrigin(
 export async function authCall(c: Context<ApiEnv>, sellerRef: string | undefined): Promise<AuthCall> {
   const { db, clock } = c.get("deps");
   const seller = await cachedSeller(db, sellerRef);
-  const tenant = getTenant(seller.slug);
+  const own = getTenant(seller.slug);
+  // The errors' words in the call's language (`_lang`, as http/request-language.ts reads it).
+  const tenant = own && tenantAsAsked(own, c.req.query("_lang"));
   return {
     c,
     db,

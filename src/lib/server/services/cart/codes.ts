@@ -17,7 +17,7 @@ import {
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, validationFailed } from "../../errors/api-error.ts";
-import { codeError } from "./errors.ts";
+import { codeError, namedCodeError } from "./errors.ts";
 import type { CodeRow } from "./types.ts";
 
 export async function loadCodes(
@@ -36,8 +36,10 @@ export async function loadCodes(
   return new Map(rows.map((r) => [r.code, r]));
 }
 
-export const codeNotFound = (code: string, description = `"${code}" is not a valid promo code.`) =>
-  codeError("code_not_found", description, { code });
+export const codeNotFound = (code: string, description?: string) =>
+  description === undefined
+    ? namedCodeError("code_not_found", code)
+    : codeError("code_not_found", description, { code });
 
 /**
  * Each refusal its own code (an expired code said "not a valid promo code"):
@@ -48,11 +50,11 @@ export function assertUsable(code: string, row: CodeRow | undefined, now: Date):
   if (!row) throw codeNotFound(code);
   switch (codeUsability(row, now)) {
     case "not_yet_valid":
-      throw codeError("code_not_yet_valid", `The code "${code}" is not valid yet.`, { code });
+      throw namedCodeError("code_not_yet_valid", code);
     case "expired":
-      throw codeError("code_expired", `The code "${code}" has expired.`, { code });
+      throw namedCodeError("code_expired", code);
     case "exhausted":
-      throw codeError("code_exhausted", `The code "${code}" has already been used.`, { code });
+      throw namedCodeError("code_exhausted", code);
     default:
       return row;
   }
@@ -69,9 +71,7 @@ export function assertCodeList(codes: readonly string[], alreadyApplied: readonl
   if (problem.kind === "length") {
     throw validationFailed("A code has 2 to 35 characters.", { field: "code" });
   }
-  throw codeError("duplicate_code", `The code "${problem.code}" has already been applied.`, {
-    code: problem.code,
-  });
+  throw namedCodeError("duplicate_code", problem.code);
 }
 
 export interface ApplyOptions {
@@ -96,9 +96,7 @@ export function checkCartCode(code: string, row: CodeRow | undefined, options: A
   }
   if (usable.kind !== "promo") throw codeNotFound(code);
   if (options.requireBenefit && givesDiscount(benefit) && !benefitTouches(benefit, options.lines)) {
-    throw codeError("no_code_benefit", `The code "${code}" does not apply to the tickets in your cart.`, {
-      code,
-    });
+    throw namedCodeError("no_code_benefit", code);
   }
   return usable.code;
 }
@@ -131,8 +129,7 @@ export async function takeVoucherUses(
         ),
       )
       .returning({ id: s.code.id });
-    if (!taken.length)
-      throw codeError("code_exhausted", `The code "${code}" has already been used.`, { code });
+    if (!taken.length) throw namedCodeError("code_exhausted", code);
   }
 }
 
@@ -144,12 +141,7 @@ function exhaustedCode(error: unknown): string | undefined {
   return typeof code === "string" ? normalizeCode(code) : undefined;
 }
 
-export const codeHeld = (code: string) =>
-  codeError(
-    "code_held",
-    `The code "${code}" is being used in another cart. It is freed if that cart is not checked out.`,
-    { code },
-  );
+export const codeHeld = (code: string) => namedCodeError("code_held", code);
 
 /**
  * Runs `run` (a cart change in `tx`); a code_exhausted refusal whose voucher is held by tickets of

@@ -1,4 +1,5 @@
 /** The cart calls' errors (spec 1 §8): helpers over the error catalogue (errors/catalogue.ts). */
+import { msg } from "../../../domain/messages.ts";
 import { fail } from "../../errors/api-error.ts";
 import type { CodeIn } from "../../errors/catalogue.ts";
 
@@ -35,6 +36,11 @@ export const ruleBlocksReserve = (
 /** A refusal of a code the shopper entered (context code), with a text that names the code. */
 export const codeError = (code: CodeIn<"code">, description: string, extra: Record<string, unknown> = {}) =>
   fail(code, { description, extra });
+
+/** A refusal of the code the shopper typed, in words the API answers in the call's language. */
+type NamedCodeRow = Exclude<CodeIn<"code">, "invalid_citypass">;
+export const namedCodeError = (code: NamedCodeRow, typed: string, extra: Record<string, unknown> = {}) =>
+  fail(code, { message: msg(`apiError.${code}.named`, { code: typed }), extra: { code: typed, ...extra } });
 
 export const CODE_REQUIRED_TEXT = "A code is required for these tickets.";
 

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { cartModifyBody } from "../../../api/cart/schemas.ts";
 import { type CitypassConfig, matchesCitypass } from "../../../domain/citypass.ts";
 import { defaultPromoCode, withDefaultPromoCode } from "../../../domain/default-promo/default-promo-code.ts";
+import { msg } from "../../../domain/messages.ts";
 import { ownValue } from "../../../domain/own-property.ts";
 import {
   codeListProblem,
@@ -22,7 +23,7 @@ import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, notFound } from "../../errors/api-error.ts";
+import { ApiError, fail, notFound } from "../../errors/api-error.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkGiftOptions } from "../membership/redeem.ts";
 import { checkMembershipReserve } from "../membership/reserve-rules.ts";
@@ -45,7 +46,7 @@ import {
   releaseDeltas,
 } from "./counters.ts";
 import type { KnownRows } from "./envelope.ts";
-import { CODE_REQUIRED_TEXT, codeError, ruleBlocksReserve } from "./errors.ts";
+import { CODE_REQUIRED_TEXT, ruleBlocksReserve } from "./errors.ts";
 import { withLineKinds } from "./line-kinds.ts";
 import { cancelTickets, heldTickets } from "./release.ts";
 import { type Catalogue, plannedTickets, type ResolvedLine, resolveAdds } from "./reserve.ts";
@@ -148,7 +149,10 @@ function assignVouchers(
       if (citypass && !matchesCitypass(code, citypass, type.name)) throw invalidCitypass(code);
       const row = assertUsable(code, rows.get(code), now);
       if (!voucherFits(row, type.id, type.name, citypass)) {
-        throw codeError("no_code_benefit", `The code "${code}" is not valid for ${type.name}.`, { code });
+        throw fail("no_code_benefit", {
+          message: msg("apiError.no_code_benefit.type", { code, type: type.name }),
+          extra: { code },
+        });
       }
     } else {
       code = pool.find((c) => voucherFits(rows.get(c), type.id, type.name, citypass)) ?? null;

@@ -8,8 +8,10 @@
  * A code that held tickets still depend on stays: a voucher a ticket was reserved with (its use is
  * given back only with the ticket, release.ts), or a code that unlocked the group of a held ticket.
  */
+
 import { eq } from "drizzle-orm";
 import type { CartEnvelope } from "../../../api/cart/schemas.ts";
+import { msg } from "../../../domain/messages.ts";
 import { normalizeCode, readBenefit } from "../../../domain/promo-codes.ts";
 import * as s from "../../db/schema.ts";
 import { fail, notFound } from "../../errors/api-error.ts";
@@ -22,7 +24,7 @@ import type { CartDeps } from "./service.ts";
 
 export const codeStillNeeded = (code: string) =>
   fail("code_needed_by_tickets", {
-    description: `The code "${code}" is used by tickets in your cart. Remove those tickets first.`,
+    message: msg("apiError.code_needed_by_tickets.named", { code }),
     extra: { code },
   });
 

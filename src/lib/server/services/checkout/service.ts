@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { CheckoutAnswer, checkoutBody, payBody } from "../../../api/checkout/schemas.ts";
 import type { CustomFieldSpec } from "../../../domain/identity-custom-fields.ts";
 import { toMoneyString } from "../../../domain/money.ts";
+import { tenantAsAsked } from "../../../tenant/languages.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
@@ -46,6 +47,14 @@ import { assertRequiredCustomFields, cartCustomFields, storedAdditionalInfo } fr
 export interface CheckoutDeps {
   db: Db;
   clock: Clock;
+  /** The call's language (`_lang`): the refusals' words are the tenant's in it. */
+  language?: string | undefined;
+}
+
+/** The tenant's words in the call's language (the defaults without a tenant file). */
+function wordsOf(slug: string, language: string | undefined) {
+  const tenant = getTenant(slug);
+  return tenant && tenantAsAsked(tenant, language);
 }
 
 export type CheckoutInput = z.output<typeof checkoutBody>;
@@ -226,7 +235,7 @@ export async function checkout(
         key,
         chargeKey: key ?? `pay:${cart.id}:${payments.length}`,
         now,
-        words: getTenant(seller.slug),
+        words: wordsOf(seller.slug, deps.language),
       });
       return bookPlanOrder(
         tx,
@@ -245,7 +254,7 @@ export async function checkout(
     }
     // A redeemed gift code is claimed before any payment (one checkout wins it).
     const giftCodeId = await claimGiftCode(tx, cart, tickets, now);
-    const words = getTenant(seller.slug);
+    const words = wordsOf(seller.slug, deps.language);
     if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode, words);
     assertNewGiftCard(payments, gateway, body.gateway_data, words);
     // Auto-renew keeps the card (membership/saved-payment.ts); the order's memberships enrol.
@@ -362,7 +371,7 @@ export async function pay(
       key,
       chargeKey: key ?? `pay:${cart.id}:${payments.length}`,
       now,
-      words: getTenant(seller.slug),
+      words: wordsOf(seller.slug, deps.language),
     });
   });
 }

@@ -13,13 +13,13 @@ import {
   type EventCount,
   eventLimitExceeded,
   eventLimitOf,
-  memberEventLimitText,
+  memberEventLimitMessage,
   mergeEventLimits,
   remainingForEvent,
 } from "../../../domain/membership/event-limit.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { reserveError } from "../cart/errors.ts";
+import { fail } from "../../errors/api-error.ts";
 import type { GroupRow } from "../cart/types.ts";
 
 /** The limits configured on levels (ticket type meta `member_event_purchase_limit`), by level id. */
@@ -132,16 +132,15 @@ export async function checkMemberEventLimit(
     .select({ name: s.eventTemplate.name })
     .from(s.eventTemplate)
     .where(eq(s.eventTemplate.id, exceeded.eventTemplateId));
-  throw reserveError(
-    "member_limit_exceeded",
-    memberEventLimitText(exceeded.limit, exceeded.available, event?.name ?? "this event"),
-    {
+  throw fail("member_limit_exceeded", {
+    message: memberEventLimitMessage(exceeded.limit, exceeded.available, event?.name ?? "this event"),
+    extra: {
       event_template_id: exceeded.eventTemplateId,
       member_event_purchase_limit: exceeded.limit,
       limit: exceeded.limit,
       available: exceeded.available,
     },
-  );
+  });
 }
 
 /**

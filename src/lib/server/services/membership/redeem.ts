@@ -13,13 +13,13 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { TotalsCode } from "../../../domain/cart-totals.ts";
 import {
-  GIFT_CODE_TEXTS,
   type GiftCodeProblem,
   giftCodeState,
   isGiftCodeFormat,
   normalizeGiftCode,
   redeemChoices,
 } from "../../../domain/membership/redeem.ts";
+import { msg } from "../../../domain/messages.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
@@ -39,7 +39,8 @@ const ERROR_CODES: Record<GiftCodeProblem, CodeIn<"code">> = {
 /** 422 with the spec's text (spec 2 §8), context redeem_membership and the code in _extra. */
 export function giftCodeError(problem: GiftCodeProblem, code: string): ApiError {
   return fail(ERROR_CODES[problem], {
-    description: GIFT_CODE_TEXTS[problem],
+    // The spec's words (GIFT_CODE_TEXTS), as the tenant's strings say them in the call's language.
+    message: msg(`membership.redeem.${problem}`),
     context: "redeem_membership",
     extra: { code },
   });

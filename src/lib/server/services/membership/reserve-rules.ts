@@ -12,11 +12,11 @@
  */
 import { and, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { SOLD_TICKET_STATES } from "../../../domain/account/orders.ts";
-import { withArticle } from "../../../domain/article.ts";
+import { indefiniteArticle } from "../../../domain/article.ts";
 import {
   type Benefits,
   benefitExceeded,
-  memberLimitText,
+  memberLimitMessage,
   mergeBenefits,
   type TypeCount,
 } from "../../../domain/membership/benefits.ts";
@@ -33,11 +33,12 @@ import {
   renewalOpen,
   renewalOpensAt,
 } from "../../../domain/membership/renewal.ts";
+import { msg } from "../../../domain/messages.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
-import { validationFailed } from "../../errors/api-error.ts";
+import { fail } from "../../errors/api-error.ts";
 import { reserveError } from "../cart/errors.ts";
 import type { GroupRow, TicketInsert, TicketRow } from "../cart/types.ts";
 import { checkMemberEventLimit } from "./event-limit.ts";
@@ -72,17 +73,6 @@ export interface MembershipReserveInput {
 
 export function renewalConfigFor(slug: string): RenewalConfig {
   return renewalConfigOf(getTenant(slug)?.web.membership);
-}
-
-/** The long date of the spec (ddd, MMM D, YYYY) in the tenant's zone, for server texts. */
-function longDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone,
-  }).format(at);
 }
 
 export async function checkMembershipReserve(tx: Tx, input: MembershipReserveInput): Promise<void> {
@@ -144,14 +134,14 @@ async function applyMemberTickets(
     rules,
   );
   if (problem) {
-    throw validationFailed(
-      problem.message,
-      {
+    throw fail("validation_failed", {
+      message: problem.words,
+      context: "reserve",
+      extra: {
         ticket_type_id: problem.ticketTypeId,
         ...(problem.partyRole ? { party_role: problem.partyRole } : {}),
       },
-      "reserve",
-    );
+    });
   }
   planned.forEach((p, i) => {
     const role = roles[keptMember.length + i] ?? null;
@@ -190,16 +180,16 @@ async function checkRenewalWindow(
   const tz = seller.timezone;
   if (renewalOpen(latest.validTo, input.now, config.windowDays, tz)) return;
   const opens = renewalOpensAt(latest.validTo, config.windowDays, tz);
-  throw reserveError(
-    RENEWAL_NOT_OPEN_CODE,
-    `Your membership can be renewed from ${longDate(opens, tz)}, ${config.windowDays} days before it ends.`,
-    {
+  throw fail(RENEWAL_NOT_OPEN_CODE, {
+    message: msg("apiError.renewal_not_open.from", { days: config.windowDays }),
+    dates: { date: { at: opens, timeZone: tz } },
+    extra: {
       membership_id: latest.id,
       valid_to: latest.validTo.toISOString(),
       renewal_opens_at: opens.toISOString(),
       renewal_window_days: config.windowDays,
     },
-  );
+  });
 }
 
 export const EXTEND_PROMPT_CODE = "membership_extend_prompt";
@@ -225,14 +215,22 @@ async function askToExtend(
   if (!renewalOpen(latest.validTo, input.now, config.windowDays, tz)) return;
   if (!extendsTerm(latest.validTo, input.now, config.graceDays, tz)) return;
   const ended = latest.validTo.getTime() <= input.now.getTime();
-  const prompt = ended
-    ? "Your membership has ended. Do you want to renew it, keeping your member ID?"
-    : `Your membership is valid until ${longDate(lastValidInstant(latest.validTo), tz)}. Do you want to extend it, so the new term starts when it ends?`;
-  throw reserveError(EXTEND_PROMPT_CODE, prompt, {
-    prompt,
-    prompt_option: "extendMembership",
-    membership_id: latest.id,
-    valid_to: latest.validTo.toISOString(),
+  const asked = fail(EXTEND_PROMPT_CODE, {
+    message: msg(
+      ended ? "apiError.membership_extend_prompt.ended" : "apiError.membership_extend_prompt.until",
+    ),
+    dates: ended ? undefined : { date: { at: lastValidInstant(latest.validTo), timeZone: tz } },
+  });
+  const prompt = asked.message;
+  throw fail(EXTEND_PROMPT_CODE, {
+    message: asked.wording,
+    dates: asked.dates,
+    extra: {
+      prompt,
+      prompt_option: "extendMembership",
+      membership_id: latest.id,
+      valid_to: latest.validTo.toISOString(),
+    },
   });
 }
 
@@ -267,17 +265,22 @@ async function refuseParallelMembership(
         .from(s.ticketType)
         .where(eq(s.ticketType.id, latest.ticketTypeId))
     : [];
-  const held = level ? `${withArticle(level.name)} membership` : "a membership";
-  throw reserveError(
-    MEMBERSHIP_HELD_CODE,
-    `You already hold ${held}, valid until ${longDate(lastValidInstant(latest.validTo), tz)}. You can renew it from ${longDate(opens, tz)}.`,
-    {
+  const name = level?.name.trim();
+  throw fail(MEMBERSHIP_HELD_CODE, {
+    message: name
+      ? msg("apiError.membership_already_held.level", { article: indefiniteArticle(name), level: name })
+      : msg("apiError.membership_already_held.some"),
+    dates: {
+      date: { at: lastValidInstant(latest.validTo), timeZone: tz },
+      opens: { at: opens, timeZone: tz },
+    },
+    extra: {
       membership_id: latest.id,
       valid_to: latest.validTo.toISOString(),
       renewal_opens_at: opens.toISOString(),
       ...(level ? { level: level.name } : {}),
     },
-  );
+  });
 }
 
 /** The last instant inside a term that ends (exclusively) at `validTo`: its last full day. */
@@ -383,10 +386,13 @@ async function checkBenefitsAndTerm(
     );
     const exceeded = benefitExceeded(benefits, held, relevant);
     if (exceeded) {
-      throw reserveError("member_limit_exceeded", memberLimitText(exceeded.limit, exceeded.available), {
-        ...(exceeded.pool === "*" ? { pool: "*" } : { ticket_type_id: exceeded.pool }),
-        limit: exceeded.limit,
-        available: exceeded.available,
+      throw fail("member_limit_exceeded", {
+        message: memberLimitMessage(exceeded.limit, exceeded.available),
+        extra: {
+          ...(exceeded.pool === "*" ? { pool: "*" } : { ticket_type_id: exceeded.pool }),
+          limit: exceeded.limit,
+          available: exceeded.available,
+        },
       });
     }
   }
