@@ -112,11 +112,19 @@ for (const shop of SHOPS) {
     await page.goto(`/_mail?to=${encodeURIComponent(email)}`);
     const mail = page.getByRole("link", { name: new RegExp(escapeRegExp(number)) }).first();
     await expect(mail).toBeVisible();
-    await expect(mail).not.toHaveText(/^Your order/);
+    await expect(mail).toHaveText(
+      new RegExp(`^${escapeRegExp(lead(localeStrings(shop.lang)["mail.order.subject"] ?? "-"))}`),
+    );
     await mail.click();
     const html = page.frameLocator("iframe.mail-html").locator("html");
     await expect(html).toHaveAttribute("lang", new RegExp(`^${shop.lang}`));
-    await expect(html).toHaveAttribute("dir", shop.dir);
+    if (shop.dir === "rtl") await expect(html).toHaveAttribute("dir", "rtl");
+    else await expect(html).not.toHaveAttribute("dir", "rtl");
+    // Its subject and text in the language.
+    const words = localeStrings(shop.lang);
+    await expect(page.frameLocator("iframe.mail-html").locator("body")).toContainText(
+      lead(words["mail.order.thanks"] ?? "-"),
+    );
   });
 }
 
