@@ -5,9 +5,11 @@
  * the switcher's choice is remembered.
  */
 import type { Browser, Page } from "@playwright/test";
+import { format } from "../../src/lib/tenant/string-format.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { escapeRegExp, lead, localeStrings, openSessionOf } from "./helpers/languages.ts";
+import { openSessions, pickFirstDate, waitForReserveIsland } from "./helpers/reserve.ts";
 
 interface Shop {
   seller: string;
@@ -99,6 +101,32 @@ async function buyIn(page: Page, shop: Shop, email: string): Promise<string> {
   await expectNoSeriousAxe(page);
   return ((await heading.textContent()) ?? "").replace(numbered, "").trim();
 }
+
+test("a purchase in Spanish from the event page: the date, the session, 'Agregar uno: Adulto', the cart and the checkout", async ({
+  page,
+}) => {
+  const es = localeStrings("es");
+  await page.goto("/harbour-museum/es/events/hm-general-admission");
+  const reserve = await waitForReserveIsland(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Entrada general");
+  await pickFirstDate(reserve);
+  await openSessions(reserve).first().check();
+  await reserve
+    .getByRole("button", {
+      name: format(es["reserve.stepper.increase"] ?? "", { name: "Adulto" }),
+      exact: true,
+    })
+    .click();
+  await reserve.getByRole("button", { name: es["reserve.submit"] }).click();
+  await expect(reserve.getByRole("status").filter({ hasText: es["reserve.added"] ?? "-" })).toBeVisible();
+  const cart = page.getByRole("complementary", { name: es["cart.title"] });
+  await expect(cart.getByText("Adulto")).toBeVisible();
+  await cart.getByRole("link", { name: es["cart.checkout"] }).click();
+  await expect(page).toHaveURL(/\/harbour-museum\/es\/checkout\//);
+  await page.locator('.checkout[data-hydrated="true"]').waitFor();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(es["checkout.title"] ?? "-");
+  await expectNoSeriousAxe(page);
+});
 
 for (const shop of SHOPS) {
   test(`a purchase in ${shop.lang} at ${shop.seller}: the checkout, the order and its e-mail speak ${shop.lang}`, async ({
