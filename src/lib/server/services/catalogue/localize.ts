@@ -15,11 +15,11 @@ type Json = Record<string, unknown>;
 type Kind = "event" | "group" | "type";
 
 /** The collections whose rows are catalogue resources, by envelope key. */
-const COLLECTIONS: Record<string, Kind> = {
-  event_template: "event",
-  ticket_group: "group",
-  ticket_type: "type",
-};
+const COLLECTIONS: ReadonlyMap<string, Kind> = new Map([
+  ["event_template", "event"],
+  ["ticket_group", "group"],
+  ["ticket_type", "type"],
+]);
 /** A flat row's name of a catalogue resource, and the field that holds the resource's id. */
 const FLAT: readonly { name: string; id: string; kind: Kind }[] = [
   { name: "event_name", id: "event_template_id", kind: "event" },
@@ -29,7 +29,7 @@ const FLAT: readonly { name: string; id: string; kind: Kind }[] = [
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Every id of each kind the answer names. */
-function collectIds(value: unknown, into: Record<Kind, Set<string>>, kind?: Kind): void {
+export function collectIds(value: unknown, into: Record<Kind, Set<string>>, kind?: Kind): void {
   if (Array.isArray(value)) {
     for (const item of value) collectIds(item, into, kind);
     return;
@@ -41,13 +41,13 @@ function collectIds(value: unknown, into: Record<Kind, Set<string>>, kind?: Kind
     if (typeof value[flat.name] === "string" && typeof id === "string") into[flat.kind].add(id);
   }
   for (const [key, inner] of Object.entries(value)) {
-    const collection = COLLECTIONS[key];
+    const collection = COLLECTIONS.get(key);
     collectIds(collection && isObject(inner) ? inner._data : inner, into, collection);
   }
 }
 
 /** The value with its catalogue texts in `lang`; what has nothing to translate is returned as it is. */
-function translate(
+export function translate(
   value: unknown,
   found: Record<Kind, Map<string, ContentTranslations>>,
   lang: string,
@@ -72,7 +72,7 @@ function translate(
     if (name) out = { ...out, [flat.name]: name };
   }
   for (const [key, inner] of Object.entries(out)) {
-    const collection = COLLECTIONS[key];
+    const collection = COLLECTIONS.get(key);
     let next: unknown;
     if (collection && isObject(inner)) {
       const data = translate(inner._data, found, lang, collection);
