@@ -232,6 +232,8 @@ export const messageRule = pgTable("message_rule", {
   actions: jsonb("actions").$type<Record<string, string>>().notNull(),
   /** { dateOrSession?: {...}, quantity?: {...} } */
   triggers: jsonb("triggers").$type<Record<string, unknown>>().notNull(),
+  /** The actions' texts in the tenant's other languages: `{ "es": { "date_message": … } }`. */
+  translations: jsonb("translations").$type<Partial<Record<string, Record<string, string>>>>(),
 });
 
 export const seatMap = pgTable("seat_map", {

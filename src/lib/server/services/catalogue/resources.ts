@@ -270,7 +270,12 @@ const messageRulesOf: Relation = {
       .from(s.messageRule)
       .where(inArray(s.messageRule.eventTemplateId, ids(parents)))
       .orderBy(asc(s.messageRule.rank));
-    return pairBy(parents, rows.map(serializeMessageRule).map(row), "id", "event_template_id");
+    return pairBy(
+      parents,
+      rows.map((r) => row(serializeMessageRule(r, ctx))),
+      "id",
+      "event_template_id",
+    );
   },
 };
 

@@ -197,12 +197,14 @@ export function serializeSession(r: Sel<typeof s.eventSession>, soldOutOverride?
   };
 }
 
-export function serializeMessageRule(r: Sel<typeof s.messageRule>): MessageRule {
+export function serializeMessageRule(r: Sel<typeof s.messageRule>, options: InLanguage = {}): MessageRule {
+  // The call's language's words where the rule gives them, each falling back to the default's.
+  const own = options.language ? r.translations?.[options.language] : undefined;
   return {
     id: r.id,
     event_template_id: r.eventTemplateId,
     _rank: r.rank,
-    actions: r.actions as MessageRule["actions"],
+    actions: (own ? { ...r.actions, ...own } : r.actions) as MessageRule["actions"],
     triggers: r.triggers as MessageRule["triggers"],
   };
 }

@@ -389,6 +389,7 @@ function messageRuleRows(rules: readonly CatalogueMessageRule[], sellerId: strin
       eventTemplateId: r.event,
       rank: n * 10,
       actions: r.show as Record<string, string>,
+      translations: r.translations ? (r.translations as Record<string, Record<string, string>>) : null,
       triggers: {
         ...(Object.keys(dateOrSession).length > 0 ? { dateOrSession } : {}),
         ...(quantity ? { quantity } : {}),

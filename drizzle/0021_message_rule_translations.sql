@@ -1,0 +1,1 @@
+ALTER TABLE "message_rule" ADD COLUMN "translations" jsonb;
