@@ -64,4 +64,6 @@ export const visitorTextStrings = {
     "You already hold {article, select, an {an} other {a}} {level} membership, valid until {date}. You can renew it from {opens}.",
   "apiError.membership_already_held.some":
     "You already hold a membership, valid until {date}. You can renew it from {opens}.",
+  "apiError.reserve.outsideMinMax": "Value entered is outside min/max",
+  "apiError.invalid_citypass.format": "Does not match the expected format. Please check your CityPASS code.",
 } as const;

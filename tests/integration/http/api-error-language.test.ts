@@ -57,4 +57,15 @@ describe("an error's _description speaks the call's language", () => {
     expect(english._code).toBe(spanish._code);
     expect(spanish._description).not.toBe(english._description);
   });
+
+  it("a request schema's refusal: zod's words in Spanish for a Spanish call, English otherwise", async () => {
+    const body = { username: "nobody@example.com" };
+    const english = errorOf(await send(api, "POST", "/api/login?_seller=harbour-museum", body));
+    const spanish = errorOf(await send(api, "POST", "/api/login?_seller=harbour-museum&_lang=es", body));
+    expect(english._code).toBe("validation_failed");
+    expect(english._description).toMatch(/^Invalid input/);
+    expect(spanish._code).toBe("validation_failed");
+    expect(spanish._description).not.toBe(english._description);
+    expect(spanish._description).toMatch(/^Entrada inválida/);
+  });
 });

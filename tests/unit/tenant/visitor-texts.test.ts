@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { indefiniteArticle, withArticle } from "../../../src/lib/domain/article.ts";
+import { INVALID_CITYPASS_TEXT } from "../../../src/lib/domain/citypass.ts";
+import { OUTSIDE_MIN_MAX } from "../../../src/lib/domain/flexible-price.ts";
 import { memberLimitMessage, memberLimitText } from "../../../src/lib/domain/membership/benefits.ts";
 import {
   memberEventLimitMessage,
@@ -152,5 +154,12 @@ describe("a member's ticket limit, said by the API", () => {
     expect(tMessage(es, memberLimitMessage(4, 3))).toBe(
       "Su membresía permite 3 boletos más de este tipo (límite de 4 por período de membresía).",
     );
+  });
+});
+
+describe("refusals the reserve and the codes write with the domain's texts", () => {
+  it("English: the domain's texts byte for byte", () => {
+    expect(t(undefined, "apiError.invalid_citypass.format")).toBe(INVALID_CITYPASS_TEXT);
+    expect(t(undefined, "apiError.reserve.outsideMinMax")).toBe(OUTSIDE_MIN_MAX);
   });
 });

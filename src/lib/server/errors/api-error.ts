@@ -24,6 +24,12 @@ export interface ApiErrorItem {
   _extra: Record<string, unknown>;
 }
 
+/** A request schema's issue: zod's issue, its `message` in zod's English unless the schema wrote one. */
+export interface SchemaIssue {
+  readonly message: string;
+  readonly path: readonly PropertyKey[];
+}
+
 /** A day in an error's text: an instant, shown as a date in the venue's zone. */
 export interface ErrorDate {
   readonly at: Date;
@@ -56,6 +62,8 @@ export interface ErrorDetails {
    * language writes a date ("Sat, Jul 4, 2026" in English), when the text is said.
    */
   dates?: Readonly<Record<string, ErrorDate>> | undefined;
+  /** A request schema's issues as zod gave them (its default English words), for the call's language. */
+  schemaIssues?: readonly SchemaIssue[] | undefined;
   /** The `_context`, when it is not the row's (the generic rows: not_found, forbidden, validation_failed). */
   context?: string | undefined;
   extra?: Record<string, unknown>;
@@ -69,6 +77,8 @@ export class ApiError extends Error {
   readonly wording: Message<StringKey> | undefined;
   /** The wording's date values. */
   readonly dates: Readonly<Record<string, ErrorDate>> | undefined;
+  /** The schema issues of a validation_failed answer. */
+  readonly schemaIssues: readonly SchemaIssue[] | undefined;
   readonly items: ApiErrorItem[];
 
   /** `providerCode`: the `_code` of a row marked fromProvider (use `providerError`). */
@@ -84,6 +94,7 @@ export class ApiError extends Error {
     this.code = code;
     this.wording = details.description === undefined ? details.message : undefined;
     this.dates = details.dates;
+    this.schemaIssues = details.schemaIssues;
     this.items = [
       {
         _code: (entry.fromProvider ? providerCode : undefined) ?? wireCode(code),

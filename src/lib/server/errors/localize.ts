@@ -7,9 +7,11 @@
  * said again in the language): throwers that use a tenant's words get the tenant
  * in the call's language from their route.
  */
+
+import { z } from "zod";
 import type { Tenant } from "../../tenant/schema.ts";
 import { defaultStrings, type StringKey, t, tMessage } from "../../tenant/strings.ts";
-import { type ApiError, type ApiErrorItem, withDates } from "./api-error.ts";
+import { type ApiError, type ApiErrorItem, type SchemaIssue, withDates } from "./api-error.ts";
 import { ERROR_CATALOGUE, type ErrorCode } from "./catalogue.ts";
 
 /** The strings key of a row's text, when a shopper can meet the row (staff rows answer in English). */
@@ -18,12 +20,59 @@ export function errorTextKey(code: ErrorCode): StringKey | undefined {
   return key in defaultStrings ? (key as StringKey) : undefined;
 }
 
+/** zod's own translations of its messages, for the languages zod has (Welsh has none: English). */
+const SCHEMA_LOCALES: Readonly<Record<string, () => { localeError: z.core.$ZodErrorMap }>> = {
+  es: z.locales.es,
+  ar: z.locales.ar,
+};
+const englishSchemaWords = z.locales.en().localeError;
+
+/** The words of zod's error map for an issue, or undefined. */
+function mapped(map: z.core.$ZodErrorMap, issue: SchemaIssue): string | undefined {
+  const said = map(issue as unknown as z.core.$ZodRawIssue);
+  return typeof said === "string" ? said : said?.message;
+}
+
+/**
+ * A validation_failed answer in the call's language: each issue zod worded in its default English
+ * (not a schema's own text) is worded by zod's locale of the language; `_description` names the first.
+ */
+function schemaIssuesBody(
+  error: ApiError,
+  issues: readonly SchemaIssue[],
+  locale: string,
+): { _data: ApiErrorItem[] } {
+  const load = SCHEMA_LOCALES[locale.split("-")[0] ?? ""];
+  if (!load) return error.body();
+  const map = load().localeError;
+  const words = issues.map((issue) =>
+    mapped(englishSchemaWords, issue) === issue.message
+      ? (mapped(map, issue) ?? issue.message)
+      : issue.message,
+  );
+  return {
+    _data: error.items.map((item) => ({
+      ...item,
+      _description:
+        item._description === issues[0]?.message ? (words[0] ?? item._description) : item._description,
+      _extra: {
+        ...item._extra,
+        issues: issues.map((issue, i) => ({
+          path: issue.path.join("."),
+          message: words[i] ?? issue.message,
+        })),
+      },
+    })),
+  };
+}
+
 /** The error's body with the row's default text in `words`'s language. */
 export function localizedErrorBody(
   error: ApiError,
   words: (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined,
 ): { _data: ApiErrorItem[] } {
   if (!words) return error.body();
+  if (error.schemaIssues) return schemaIssuesBody(error, error.schemaIssues, words.locale ?? "en-US");
   const message = error.wording;
   if (message) {
     const said = tMessage(words, withDates(message, error.dates, words.locale ?? "en-US"));

@@ -3,7 +3,7 @@
  * app (app.ts) depends on the routes, never the other way round.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { validationFailed } from "../errors/api-error.ts";
+import { fail } from "../errors/api-error.ts";
 import type { ApiEnv } from "../request/env.ts";
 
 /** A request that fails its route's schema is a 400 validation_failed naming the first issue. */
@@ -12,7 +12,13 @@ export function newRouter() {
     defaultHook: (result) => {
       if (!result.success) {
         const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-        throw validationFailed(issues[0]?.message ?? "Invalid request.", { issues });
+        // The raw issues go along, so the answer can say zod's words in the call's language.
+        throw fail("validation_failed", {
+          description: issues[0]?.message ?? "Invalid request.",
+          context: "",
+          extra: { issues },
+          schemaIssues: result.error.issues,
+        });
       }
     },
   });

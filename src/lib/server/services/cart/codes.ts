@@ -4,7 +4,8 @@
  * by domain/cart-totals.ts; a voucher's use is taken when a ticket is held with it (reserve.ts).
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { type CitypassConfig, INVALID_CITYPASS_TEXT, matchesCitypass } from "../../../domain/citypass.ts";
+import { type CitypassConfig, matchesCitypass } from "../../../domain/citypass.ts";
+import { msg } from "../../../domain/messages.ts";
 import {
   benefitTouches,
   codeListProblem,
@@ -16,7 +17,7 @@ import {
 } from "../../../domain/promo-codes.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { ApiError, validationFailed } from "../../errors/api-error.ts";
+import { ApiError, fail, validationFailed } from "../../errors/api-error.ts";
 import { codeError, namedCodeError } from "./errors.ts";
 import type { CodeRow } from "./types.ts";
 
@@ -61,7 +62,8 @@ export function assertUsable(code: string, row: CodeRow | undefined, now: Date):
 }
 
 export const invalidCitypass = (code: string) =>
-  codeError("invalid_citypass", INVALID_CITYPASS_TEXT, { code });
+  // INVALID_CITYPASS_TEXT's words, in the call's language.
+  fail("invalid_citypass", { message: msg("apiError.invalid_citypass.format"), extra: { code } });
 
 /** The problems of a code list as API errors: 400 for a bad length, 422 duplicate_code. */
 export function assertCodeList(codes: readonly string[], alreadyApplied: readonly string[]): void {

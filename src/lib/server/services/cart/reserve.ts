@@ -7,9 +7,10 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { reserveTicket } from "../../../api/cart/schemas.ts";
+import { msg } from "../../../domain/messages.ts";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
-import { notFound, validationFailed } from "../../errors/api-error.ts";
+import { fail, notFound, validationFailed } from "../../errors/api-error.ts";
 import { tierPrice } from "../catalogue/serialize.ts";
 import { requestMoney } from "../money/request-money.ts";
 import { sellerCurrency } from "../money/seller-currency.ts";
@@ -57,7 +58,12 @@ function faceValueOf(line: AddLine, type: TypeRow, session: SessionRow | null, c
   const min = type.currencyAmountMin ?? 0;
   const max = type.currencyAmountMax ?? Number.MAX_SAFE_INTEGER;
   if (value < min || value > max) {
-    throw validationFailed(OUTSIDE_MIN_MAX_TEXT, { ticket_type_id: type.id }, "reserve");
+    // OUTSIDE_MIN_MAX_TEXT's words, in the call's language.
+    throw fail("validation_failed", {
+      message: msg("apiError.reserve.outsideMinMax"),
+      context: "reserve",
+      extra: { ticket_type_id: type.id },
+    });
   }
   return value;
 }
