@@ -4,19 +4,25 @@
  * API call's. Null, or a language the tenant no longer offers, is its default language. The mail is
  * rendered for the localized tenant, so every `t()` and every formatter given its `locale` speaks it.
  */
-import { defaultLanguage, hasLanguage, languageOf, localizedTenant } from "../../tenant/languages.ts";
+import {
+  defaultLanguage,
+  hasLanguage,
+  type LocalizedTenant,
+  languageOf,
+  localizedTenant,
+} from "../../tenant/languages.ts";
 import { getTenant } from "../../tenant/load.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 
 /** The tenant in `language` (else its default language's); undefined without a tenant file. */
-export function tenantIn(tenant: Tenant | undefined, language?: string | null): Tenant | undefined {
+export function tenantIn(tenant: Tenant | undefined, language?: string | null): LocalizedTenant | undefined {
   if (!tenant) return undefined;
   const lang = language && hasLanguage(tenant, language) ? language : defaultLanguage(tenant);
   return localizedTenant(tenant, lang);
 }
 
 /** The seller's tenant in `language`; undefined when the seller has no tenant file (tests, demos). */
-export function mailTenant(sellerSlug: string, language?: string | null): Tenant | undefined {
+export function mailTenant(sellerSlug: string, language?: string | null): LocalizedTenant | undefined {
   let tenant: Tenant | undefined;
   try {
     tenant = getTenant(sellerSlug);
