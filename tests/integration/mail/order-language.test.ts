@@ -9,6 +9,7 @@ import { checkoutAnswer } from "../../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { withTestApi } from "../../helpers/api.ts";
 import { send, TEST_CARD, upcomingSession, withRequiredCustomInfo } from "../../helpers/cart.ts";
+import { call, HM, mailsTo } from "../auth-helpers.ts";
 
 const api = withTestApi();
 const GUEST = { first_name: "Ada", last_name: "Lovelace", email: "language-buyer@example.com" };
@@ -104,5 +105,25 @@ describe("'An order's e-mails follow the language it was bought in'", () => {
     expect(order.language).toBe("en");
     expect(mail.subject).toBe(`Your order ${number} with Sidra Science Centre`);
     expect(mail.text).toMatch(/\/sidra-science\/en\/manage\//);
+  });
+});
+
+describe("account mails speak the API call's language", () => {
+  it("a login code asked for with _lang=es: a Spanish mail whose link opens the Spanish login page", async () => {
+    const asked = await call(api, "POST", "/api/login/request_otp?_seller=harbour-museum&_lang=es", {
+      email: HM.user.email,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBeLessThan(300);
+    const [mail] = await mailsTo(api, HM.user.email, "passcode");
+    expect(mail?.subject).toMatch(/^Su código de inicio de sesión para Harbour Museum: /);
+    expect(mail?.text).toMatch(/\/harbour-museum\/es\/login\?otp=/);
+  });
+
+  it("without _lang the same mail is English, as before", async () => {
+    const before = (await mailsTo(api, HM.user.email, "passcode")).map((m) => m.id);
+    await call(api, "POST", "/api/login/request_otp?_seller=harbour-museum", { email: HM.user.email });
+    const mail = (await mailsTo(api, HM.user.email, "passcode")).find((m) => !before.includes(m.id));
+    expect(mail?.subject).toMatch(/^Your login code for Harbour Museum: /);
+    expect(mail?.text).toMatch(/\/harbour-museum\/login\?otp=/);
   });
 });

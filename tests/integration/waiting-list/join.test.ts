@@ -255,3 +255,33 @@ describe("joining a waiting list", () => {
     ).toBe(200);
   });
 });
+
+describe("'An order's e-mails follow the language it was bought in': a waiting list's", () => {
+  it("an entry joined in Spanish keeps es, and its joined mail is Spanish with the leave link at /es/", async () => {
+    const { localizedTenant } = await import("../../../src/lib/tenant/languages.ts");
+    const session = await soldOutSession(6);
+    const joined = await joinWaitingList(
+      api.handle.db,
+      localizedTenant(museum, "es"),
+      {
+        sessionId: session.id,
+        email: "lista-es@example.com",
+        tickets: [{ ticketTypeId: "hm-ga-adult", quantity: 1 }],
+      },
+      randomUUID(),
+      api.clock.now(),
+      "es",
+    );
+    const [entry] = await api.handle.db
+      .select()
+      .from(s.waitingListEntry)
+      .where(eq(s.waitingListEntry.id, joined.entryId));
+    expect(entry?.language).toBe("es");
+    const [mail] = await api.handle.db
+      .select()
+      .from(s.outbox)
+      .where(and(eq(s.outbox.relatedId, joined.entryId), eq(s.outbox.kind, "waiting_list_joined")));
+    expect(mail?.text).toMatch(/\/harbour-museum\/es\/waiting-list\/leave\?token=/);
+    expect(mail?.html).toContain('<html lang="es-US">');
+  });
+});

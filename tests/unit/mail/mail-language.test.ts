@@ -147,6 +147,22 @@ describe("the other mails in a language", () => {
     expect(code.text).toContain(`${ORIGIN}/harbour-museum/login?otp=ABC123`);
   });
 
+  it("Arabic plurals: a passcode's minutes in the plural form Arabic takes, with Latin digits", () => {
+    const mail = passcodeMail(
+      {
+        id: "sidra-science",
+        slug: "sidra-science",
+        name: "مركز سدرة للعلوم",
+        words: mailTenant("sidra-science", "ar"),
+      },
+      "a@b.c",
+      "ABC123",
+      ORIGIN,
+    );
+    expect(mail.text).toContain("يمكن استخدامه مرة واحدة خلال 10 دقائق.");
+    expect(mail.text).toContain(`${ORIGIN}/sidra-science/login?otp=ABC123`);
+  });
+
   it("a Spanish gift card mail: Spanish words, the amount in the language's locale, the shop at /es/", () => {
     const mail = buildGiftCardMail({
       seller: { ...museum, currencyCode: "USD" },

@@ -26,8 +26,13 @@ export interface MailSeller {
    * The tenant in the mail's language (the API call's, mail-language.ts): the mail's words, brand
    * and links; absent, the English defaults and the default language's links.
    */
-  words?: Tenant | undefined;
+  words?: MailTenant | undefined;
 }
+
+/** What a mail takes of the tenant in its language: its words, brand and address. */
+export type MailTenant = Pick<Tenant, "strings" | "locale" | "name" | "theme" | "languages"> & {
+  language?: string;
+};
 
 /**
  * An absolute storefront link with the query: `{origin}/{seller}{path}`, or `{origin}{path}` when

@@ -9,15 +9,13 @@ import { ordinal } from "../../domain/waiting-list/rules.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import { t, waitingListTickets } from "../../tenant/strings.ts";
 import { mailOriginFor } from "../tenant-hosts/links.ts";
-import { paragraphMail, storefrontLink } from "./account-mails.ts";
+import { type MailSeller, type MailTenant, paragraphMail, storefrontLink } from "./account-mails.ts";
 import { routeInLanguage } from "./mail-language.ts";
 import type { OutgoingMail } from "./outbox.ts";
 
 export interface WaitingListMailInput {
   /** The tenant in the entry's language (mail-language.ts): the words, dates and links speak it. */
-  tenant: Pick<Tenant, "slug" | "name" | "locale" | "timezone" | "strings" | "languages"> & {
-    language?: string;
-  };
+  tenant: MailTenant & Pick<Tenant, "slug" | "timezone">;
   sellerId: string;
   to: string;
   entryId: string;
@@ -26,10 +24,11 @@ export interface WaitingListMailInput {
   count: number;
 }
 
-const seller = (input: WaitingListMailInput) => ({
+const seller = (input: WaitingListMailInput): MailSeller => ({
   id: input.sellerId,
   slug: input.tenant.slug,
   name: input.tenant.name,
+  words: input.tenant,
 });
 const when = (input: WaitingListMailInput, at: Date) =>
   formatDateTime(at, input.tenant.locale, input.tenant.timezone);

@@ -64,7 +64,11 @@ export interface Joined {
   leaveToken: string;
 }
 
-type ListTenant = Pick<Tenant, "slug" | "name" | "locale" | "timezone" | "strings"> & {
+type ListTenant = Pick<
+  Tenant,
+  "slug" | "name" | "locale" | "timezone" | "strings" | "theme" | "languages"
+> & {
+  language?: string;
   web: Pick<Tenant["web"], "waiting_list">;
 };
 

@@ -11,6 +11,7 @@ import type { Executor } from "../../../db/executor.ts";
 import * as s from "../../../db/schema.ts";
 import { fail, notFound } from "../../../errors/api-error.ts";
 import { membershipIdsMail } from "../../../mail/account-mails.ts";
+import { mailLanguage } from "../../../mail/mail-language.ts";
 import { enqueueMail } from "../../../mail/outbox.ts";
 import { mailOriginFor } from "../../../tenant-hosts/links.ts";
 import { recordAudit } from "../audit.ts";
@@ -42,7 +43,16 @@ export async function resendMembershipEmail(
     const to = memberEmail(identity);
     if (!to) throw fail("member_without_email", { extra: { membership_id: membership.id } });
     const cards = await cardsOf(tx, membership);
-    const mail = membershipIdsMail(seller, to, cards, mailOriginFor(seller.slug));
+    // In the language the membership was bought in (its order's), else the default language.
+    const [order] = membership.ticketOrderId
+      ? await tx
+          .select({ language: s.ticketOrder.language })
+          .from(s.ticketOrder)
+          .where(eq(s.ticketOrder.id, membership.ticketOrderId))
+      : [];
+    const language = mailLanguage(seller.slug, order?.language);
+    const mailSeller = { ...seller, name: language.sellerName(seller.name), words: language.tenant };
+    const mail = membershipIdsMail(mailSeller, to, cards, mailOriginFor(seller.slug));
     const mailId = await enqueueMail(tx, { ...mail, relatedId: identity.id }, now);
     await recordAudit(
       tx,
