@@ -52,7 +52,7 @@ export function buildGiftMembershipMail(input: GiftMailInput): OutgoingMail {
     input.code,
     words,
   );
-  const until = formatOrderDate(input.validTo.toISOString(), input.seller.timezone);
+  const until = formatOrderDate(input.validTo.toISOString(), input.seller.timezone, input.tenant?.locale);
   const greeting = greetingText(words, input.gifteeFirstName);
   const names = { buyer: input.buyerName, seller: input.seller.name };
   const subject = t(words, "mail.giftMembership.subject", names);

@@ -107,7 +107,7 @@ export function ticketWhen(
 ): string | null {
   const start = row.session?.startDatetime ?? row.ticket.validFrom;
   if (!start) return null;
-  const date = formatOrderDate(new Date(start).toISOString(), row.venue.timezone);
+  const date = formatOrderDate(new Date(start).toISOString(), row.venue.timezone, locale);
   return row.session
     ? t(words, "mail.order.dateAt", { date, time: formatTime(new Date(start), locale, row.venue.timezone) })
     : date;

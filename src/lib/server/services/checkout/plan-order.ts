@@ -59,7 +59,7 @@ export function scheduleText(
     paid: money(paid),
     outstanding: money(state.outstanding),
     rows: state.rows.map((row) => ({
-      date: formatOrderDate(row.dueDate.toISOString(), seller.timezone),
+      date: formatOrderDate(row.dueDate.toISOString(), seller.timezone, tenant?.locale),
       amount: money(row.amount),
       status: status(row),
     })),

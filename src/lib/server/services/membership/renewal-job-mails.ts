@@ -55,7 +55,7 @@ export function renewedMail(
 ): OutgoingMail {
   const language = mailLanguage(input.seller.slug, input.language);
   const words = language.tenant;
-  const until = formatOrderDate(input.validTo.toISOString(), input.seller.timezone);
+  const until = formatOrderDate(input.validTo.toISOString(), input.seller.timezone, language.tenant?.locale);
   const amount = formatMoney(input.amount, input.seller.currencyCode, language.moneyLocale);
   const membership = membershipName(input, language);
   const ids = input.memberIds.join(", ");
@@ -82,7 +82,7 @@ export function renewedMail(
 export function renewalFailedMail(input: RenewalMailInput & { validTo: Date }): OutgoingMail {
   const language = mailLanguage(input.seller.slug, input.language);
   const words = language.tenant;
-  const ended = formatOrderDate(input.validTo.toISOString(), input.seller.timezone);
+  const ended = formatOrderDate(input.validTo.toISOString(), input.seller.timezone, language.tenant?.locale);
   const membership = membershipName(input, language);
   const ids = input.memberIds.join(", ");
   return build(
