@@ -134,5 +134,23 @@ describe("catalogue answers in the call's language", () => {
     const en = (await api.get(`${path}&_lang=en`)).body;
     expect(row(en, "event_template", "ss-entry").name).toBe("General entry");
     expect(row(en, "ticket_type", "ss-entry-adult").name).toBe("Adult");
+    // Its categories are Arabic filter values, with their English labels.
+    expect(row(ar, "event_template", "ss-entry").category).toBe("الزيارة");
+    expect(row(en, "event_template", "ss-entry")).toMatchObject({
+      category: "الزيارة",
+      category_label: "Visit",
+    });
+  });
+
+  it("a message rule's words in the call's language, each falling back to the default's", async () => {
+    const path = "/api/events/hm-general-admission?_seller=harbour-museum&_embed=message_rule";
+    const rules = (body: Record<string, unknown>) =>
+      (body.message_rule as Coll)._data.map((r) => r.actions as Record<string, string>);
+    const es = rules((await api.get(`${path}&_lang=es`)).body);
+    expect(es).toContainEqual({ date_annotation: "Fin de semana" });
+    expect(es).toContainEqual({ session_annotation: "Última entrada" });
+    const en = rules((await api.get(path)).body);
+    expect(en).toContainEqual({ date_annotation: "Weekend" });
+    expect(JSON.stringify(en)).not.toContain("translations");
   });
 });

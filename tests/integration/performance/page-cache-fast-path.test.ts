@@ -127,9 +127,13 @@ describe("a fresh micro-cached page is answered before Astro", () => {
 
   it("'a first visit follows the visitor's Accept-Language': a Spanish browser's unprefixed page goes the slow way (its redirect)", async () => {
     store(`${hostOf(fastBase)}/harbour-museum/events`);
-    const spanish = await rawRequest(`${fastBase}/harbour-museum/events`, { "Accept-Language": "es-MX,es;q=0.9" });
+    const spanish = await rawRequest(`${fastBase}/harbour-museum/events`, {
+      "Accept-Language": "es-MX,es;q=0.9",
+    });
     expect(spanish.headers["x-reached-astro"]).toBe("1");
-    const german = await rawRequest(`${fastBase}/harbour-museum/events`, { "Accept-Language": "de-DE,en;q=0.5" });
+    const german = await rawRequest(`${fastBase}/harbour-museum/events`, {
+      "Accept-Language": "de-DE,en;q=0.5",
+    });
     expect(german.headers["x-reached-astro"]).toBeUndefined();
     // The switcher's choice is remembered by the slow way too.
     const choosing = await rawRequest(`${fastBase}/harbour-museum/events?choose_language=es`, {});

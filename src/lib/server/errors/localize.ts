@@ -45,10 +45,14 @@ function schemaIssuesBody(
   const load = SCHEMA_LOCALES[locale.split("-")[0] ?? ""];
   if (!load) return error.body();
   const map = load().localeError;
+  // zod's own words are its English map's, or the map configured globally at the time the issue
+  // was made (a test process may have configured another); a schema's own text is neither.
+  const global = z.core.globalConfig.localeError;
+  const zodSaid = (issue: SchemaIssue) =>
+    mapped(englishSchemaWords, issue) === issue.message ||
+    (global !== undefined && mapped(global, issue) === issue.message);
   const words = issues.map((issue) =>
-    mapped(englishSchemaWords, issue) === issue.message
-      ? (mapped(map, issue) ?? issue.message)
-      : issue.message,
+    zodSaid(issue) ? (mapped(map, issue) ?? issue.message) : issue.message,
   );
   return {
     _data: error.items.map((item) => ({
