@@ -168,29 +168,14 @@ export function passwordLinkMail(
     validHours === 1
       ? t(w, "mail.passwordLink.withinHour")
       : t(w, "mail.passwordLink.within", { hours: validHours });
-  if (purpose === "setup") {
-    return paragraphMail(
-      seller,
-      to,
-      "password_setup",
-      t(w, "mail.passwordSetup.subject", { seller: seller.name }),
-      [
-        { text: t(w, "mail.passwordSetup.body"), link },
-        { text: within },
-        { text: t(w, "mail.passwordSetup.ignore") },
-      ],
-    );
-  }
+  // A first password and a reset say the same things in their own words.
+  const words = purpose === "setup" ? "passwordSetup" : "passwordReset";
   return paragraphMail(
     seller,
     to,
-    "password_reset",
-    t(w, "mail.passwordReset.subject", { seller: seller.name }),
-    [
-      { text: t(w, "mail.passwordReset.body"), link },
-      { text: within },
-      { text: t(w, "mail.passwordReset.ignore") },
-    ],
+    purpose === "setup" ? "password_setup" : "password_reset",
+    t(w, `mail.${words}.subject`, { seller: seller.name }),
+    [{ text: t(w, `mail.${words}.body`), link }, { text: within }, { text: t(w, `mail.${words}.ignore`) }],
   );
 }
 

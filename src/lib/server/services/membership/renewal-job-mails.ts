@@ -50,15 +50,23 @@ const membershipName = (input: RenewalMailInput, language: MailLanguage) =>
     ? t(language.tenant, "mail.renewal.levelMembership", { level: input.level })
     : t(language.tenant, "mail.renewal.membership");
 
+/** What both renewal mails say: in the order's language, the membership, its end and the member IDs. */
+function renewalMailParts(input: RenewalMailInput & { validTo: Date }) {
+  const language = mailLanguage(input.seller.slug, input.language);
+  return {
+    language,
+    words: language.tenant,
+    until: formatOrderDate(input.validTo.toISOString(), input.seller.timezone, language.tenant?.locale),
+    membership: membershipName(input, language),
+    ids: input.memberIds.join(", "),
+  };
+}
+
 export function renewedMail(
   input: RenewalMailInput & { orderNumber: string; amount: number; validTo: Date },
 ): OutgoingMail {
-  const language = mailLanguage(input.seller.slug, input.language);
-  const words = language.tenant;
-  const until = formatOrderDate(input.validTo.toISOString(), input.seller.timezone, language.tenant?.locale);
+  const { language, words, until, membership, ids } = renewalMailParts(input);
   const amount = formatMoney(input.amount, input.seller.currencyCode, language.moneyLocale);
-  const membership = membershipName(input, language);
-  const ids = input.memberIds.join(", ");
   return build(
     input,
     language,
@@ -80,11 +88,7 @@ export function renewedMail(
 }
 
 export function renewalFailedMail(input: RenewalMailInput & { validTo: Date }): OutgoingMail {
-  const language = mailLanguage(input.seller.slug, input.language);
-  const words = language.tenant;
-  const ended = formatOrderDate(input.validTo.toISOString(), input.seller.timezone, language.tenant?.locale);
-  const membership = membershipName(input, language);
-  const ids = input.memberIds.join(", ");
+  const { language, words, until: ended, membership, ids } = renewalMailParts(input);
   return build(
     input,
     language,
