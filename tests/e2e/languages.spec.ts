@@ -212,3 +212,16 @@ for (const shop of SHOPS) {
     }
   });
 }
+
+test("only the current language's strings ship to the browser", async ({ request }) => {
+  const spanish = await (await request.get("/harbour-museum/es/events/hm-general-admission")).text();
+  const es = localeStrings("es");
+  // The cart and reserve islands' words, as props: Spanish, and not the English beside them.
+  expect(spanish).toContain(es["cart.empty"] ?? "-");
+  expect(spanish).not.toContain("Your cart is empty.");
+  expect(spanish).toContain(es["reserve.submit"] ?? "-");
+  expect(spanish).not.toContain(">Add to cart<");
+  const english = await (await request.get("/harbour-museum/events/hm-general-admission")).text();
+  expect(english).toContain("Your cart is empty.");
+  expect(english).not.toContain(es["cart.empty"] ?? "-");
+});
