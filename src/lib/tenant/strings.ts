@@ -469,3 +469,12 @@ export function waitingListTickets(
     ? t(tenant, "waitingList.tickets.one")
     : t(tenant, "waitingList.tickets.other", { count });
 }
+
+/** A seat's words ('Section', 'Row', 'Seat') in the tenant's words, for domain/seat-label.ts. */
+export function seatWords(tenant: (Pick<Tenant, "strings"> & Partial<Pick<Tenant, "locale">>) | undefined) {
+  return {
+    section: t(tenant, "cart.seat.section"),
+    row: t(tenant, "cart.seat.row"),
+    seat: t(tenant, "cart.seat.number"),
+  };
+}

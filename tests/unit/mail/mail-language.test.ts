@@ -266,3 +266,20 @@ describe("the calendar file's entries in the order's language", () => {
     expect(welsh?.url).toBe(`${ORIGIN}/riverside-zoo/cy/events/rz-day-admission`);
   });
 });
+
+describe("a seated ticket's seat in the order's language", () => {
+  it("'Section Stalls, Row B, Seat 12' in English, the tenant's Spanish words in Spanish", async () => {
+    const { ticketSeatText } = await import("../../../src/lib/server/mail/order-confirmation.ts");
+    const { localizedTenant } = await import("../../../src/lib/tenant/languages.ts");
+    const { getTenant } = await import("../../../src/lib/tenant/load.ts");
+    const museum = getTenant("harbour-museum");
+    if (!museum) throw new Error("demo tenant missing");
+    const row = {
+      seat: { name: "B12" },
+      group: { name: "Stalls" },
+      ticket: { admitName: null },
+    } as unknown as Parameters<typeof ticketSeatText>[0];
+    expect(ticketSeatText(row)).toBe("Section Stalls, Row B, Seat 12");
+    expect(ticketSeatText(row, localizedTenant(museum, "es"))).toBe("Sección Stalls, Fila B, Asiento 12");
+  });
+});

@@ -11,7 +11,7 @@ import { escapeHtml } from "../../domain/html-escape.ts";
 import { formatOrderDate } from "../../domain/order-dates.ts";
 import { seatedTicketLabel, seatLabel } from "../../domain/seat-label.ts";
 import type { Tenant } from "../../tenant/schema.ts";
-import { t } from "../../tenant/strings.ts";
+import { seatWords, t } from "../../tenant/strings.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
 import type { TicketMailExtras } from "../services/ticket-cards/links.ts";
 import { brandedMailHtml, brandOf, mailBrand } from "./brand-layout.ts";
@@ -114,9 +114,15 @@ export function ticketWhen(
 }
 
 /** A seated ticket's 'Section Stalls, Row B, Seat 12 (Jane Smith)'; null without a seat. */
-export function ticketSeatText(row: Pick<OrderTicketRow, "seat" | "group" | "ticket">): string | null {
+export function ticketSeatText(
+  row: Pick<OrderTicketRow, "seat" | "group" | "ticket">,
+  words?: MailWords,
+): string | null {
   return row.seat
-    ? seatedTicketLabel({ name: row.seat.name, section: row.group.name, holder: row.ticket.admitName })
+    ? seatedTicketLabel(
+        { name: row.seat.name, section: row.group.name, holder: row.ticket.admitName },
+        seatWords(words),
+      )
     : null;
 }
 
@@ -175,7 +181,7 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
   for (const row of input.tickets) {
     if (carded.has(row.ticket.id)) continue;
     const when = ticketWhen(row, locale, words);
-    const seat = ticketSeatText(row);
+    const seat = ticketSeatText(row, words);
     const label = `${row.event.name} - ${row.type.name}${seat ? ` - ${seat}` : ""}${when ? ` - ${when}` : ""}`;
     textLines.push(`- ${label}`);
     const recipient = ticketGiftRecipient(row, input.additionalInfo);
@@ -197,7 +203,7 @@ export async function buildOrderConfirmation(input: ConfirmationInput): Promise<
   const blocks = await ticketBlocks(cards, input.inHand ?? null, {
     qrPng: (content) => qrPng(content),
     locale,
-    seatText: (card) => (card.seat ? seatLabel(card.seat) : null),
+    seatText: (card) => (card.seat ? seatLabel(card.seat, seatWords(words)) : null),
     words,
   });
   const attachments: MailAttachment[] = [...blocks.attachments];
