@@ -9,11 +9,13 @@ import { passcodeMail, passwordLinkMail } from "../../../src/lib/server/mail/acc
 import { buildGiftCardMail } from "../../../src/lib/server/mail/gift-card.ts";
 import { buildGiftMembershipMail } from "../../../src/lib/server/mail/gift-membership.ts";
 import { mailLanguage, mailTenant, routeInLanguage } from "../../../src/lib/server/mail/mail-language.ts";
-import { buildOrderConfirmation } from "../../../src/lib/server/mail/order-confirmation.ts";
+import { buildOrderConfirmation, ticketSeatText } from "../../../src/lib/server/mail/order-confirmation.ts";
 import {
   renewalFailedMail,
   renewedMail,
 } from "../../../src/lib/server/services/membership/renewal-job-mails.ts";
+import { localizedTenant } from "../../../src/lib/tenant/languages.ts";
+import { getTenant } from "../../../src/lib/tenant/load.ts";
 
 const ORIGIN = "http://127.0.0.1:4321";
 const museum = { id: "harbour-museum", slug: "harbour-museum", name: "Harbour Museum" };
@@ -268,10 +270,7 @@ describe("the calendar file's entries in the order's language", () => {
 });
 
 describe("a seated ticket's seat in the order's language", () => {
-  it("'Section Stalls, Row B, Seat 12' in English, the tenant's Spanish words in Spanish", async () => {
-    const { ticketSeatText } = await import("../../../src/lib/server/mail/order-confirmation.ts");
-    const { localizedTenant } = await import("../../../src/lib/tenant/languages.ts");
-    const { getTenant } = await import("../../../src/lib/tenant/load.ts");
+  it("'Section Stalls, Row B, Seat 12' in English, the tenant's Spanish words in Spanish", () => {
     const museum = getTenant("harbour-museum");
     if (!museum) throw new Error("demo tenant missing");
     const row = {
