@@ -318,6 +318,7 @@ export function checkTenant(
   for (const l of [...events, ...groups, ...types]) needLanguages(l, [], l.value.translations);
   for (const e of events) needLanguages(e, ["price_display"], e.value.price_display?.translations);
   for (const r of messageRules) needLanguages(r, [], r.value.translations);
+  for (const v of venues) needLanguages(v, [], v.value.translations);
 
   const settings = ok.filter((f) => f.data?.settings !== undefined);
   const completed = settings[0]?.data?.settings?.completed_order;

@@ -46,3 +46,34 @@ export function categoryLabel(
   const label = lang ? translations?.[lang]?.category : undefined;
   return label ? label : category;
 }
+
+interface WithTranslations {
+  translations?: ContentTranslations | null;
+}
+interface VenueTexts {
+  name: string;
+  address?: string | null;
+  translations?: Partial<Record<string, { name?: string; address?: string }>> | null;
+}
+
+/**
+ * A ticket's catalogue rows (its event and venue, and its group and type when given) in `lang`, each
+ * text falling back to the default language's: a mail, a pass or a calendar file of an order speaks
+ * the order's language.
+ */
+export function ticketRowIn<
+  R extends { event: WithTranslations; venue: VenueTexts; group?: WithTranslations; type?: WithTranslations },
+>(row: R, lang: string | null | undefined): R {
+  if (!lang) return row;
+  const venue = row.venue.translations?.[lang];
+  const out: R = {
+    ...row,
+    event: inLanguage(row.event, row.event.translations, lang),
+    venue: venue
+      ? { ...row.venue, name: venue.name || row.venue.name, address: venue.address || row.venue.address }
+      : row.venue,
+  };
+  if (row.group) out.group = inLanguage(row.group, row.group.translations, lang);
+  if (row.type) out.type = inLanguage(row.type, row.type.translations, lang);
+  return out;
+}

@@ -154,3 +154,16 @@ describe("catalogue answers in the call's language", () => {
     expect(JSON.stringify(en)).not.toContain("translations");
   });
 });
+
+describe("a venue's name and address in the call's language", () => {
+  it("the zoo's venue in Welsh with _lang=cy; Sidra's in Arabic by default and English with _lang=en", async () => {
+    const venue = async (path: string) =>
+      ((await api.get(path)).body.venue as Coll)._data[0] as Record<string, unknown>;
+    const zoo = "/api/events/rz-day-admission?_seller=riverside-zoo&_embed=venue";
+    expect(await venue(`${zoo}&_lang=cy`)).toMatchObject({ name: "Sw Glan yr Afon" });
+    expect(await venue(zoo)).toMatchObject({ name: "Riverside Zoo", address: "Riverside Park, Millbrook" });
+    const sidra = "/api/events/ss-entry?_seller=sidra-science&_embed=venue";
+    expect(await venue(sidra)).toMatchObject({ name: "مركز سدرة للعلوم" });
+    expect(await venue(`${sidra}&_lang=en`)).toMatchObject({ name: "Sidra Science Centre" });
+  });
+});

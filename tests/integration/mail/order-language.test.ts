@@ -62,6 +62,10 @@ describe("'An order's e-mails follow the language it was bought in'", () => {
     expect(mail.html).toContain(`Su número de pedido es <strong>${number}</strong>.`);
     expect(mail.html).toMatch(/<html lang="es-/);
     expect(mail.html).toContain(">Boleto<");
+    // The catalogue's Spanish: the event and the ticket as the order's language names them.
+    expect(mail.text).toContain("Entrada general");
+    expect(mail.text).toContain("Adulto");
+    expect(mail.text).not.toContain("General Admission");
   });
 
   it("a checkout with _lang=cy at the zoo: the order is cy, the mail Welsh, its links under /cy/", async () => {

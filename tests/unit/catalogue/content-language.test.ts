@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryLabel, inLanguage } from "../../../src/lib/domain/content-language.ts";
+import { categoryLabel, inLanguage, ticketRowIn } from "../../../src/lib/domain/content-language.ts";
 
 const event = {
   id: "hm-admission",
@@ -60,5 +60,32 @@ describe("a catalogue row's texts in a language, the default language's as the f
     expect(categoryLabel("Admission", translations, "es")).toBe("Entrada");
     expect(categoryLabel("Admission", translations, "cy")).toBe("Admission");
     expect(categoryLabel("Admission", translations, undefined)).toBe("Admission");
+  });
+});
+
+describe("an order's ticket rows in its language (mails, passes, calendar files)", () => {
+  const row = {
+    event: { name: "General Admission", translations: { es: { name: "Entrada general" } } },
+    group: { name: "Tickets", translations: null },
+    type: { name: "Adult", summary: "Ages 18-64", translations: { es: { name: "Adulto" } } },
+    venue: {
+      name: "Riverside Zoo",
+      address: "Riverside Park",
+      translations: { cy: { name: "Sw Glan yr Afon" } },
+    },
+  };
+
+  it("names the event, type and venue as the language does, each falling back", () => {
+    const es = ticketRowIn(row, "es");
+    expect([es.event.name, es.group.name, es.type.name, es.type.summary, es.venue.name]).toEqual([
+      "Entrada general",
+      "Tickets",
+      "Adulto",
+      "Ages 18-64",
+      "Riverside Zoo",
+    ]);
+    const cy = ticketRowIn(row, "cy");
+    expect(cy.venue).toMatchObject({ name: "Sw Glan yr Afon", address: "Riverside Park" });
+    expect(ticketRowIn(row, null)).toBe(row);
   });
 });

@@ -41,6 +41,8 @@ export const venue = pgTable("venue", {
   name: text("name").notNull(),
   timezone: text("timezone").notNull(),
   address: text("address"),
+  /** Its name and address in the tenant's other languages: `{ "en": { "name": … } }`. */
+  translations: jsonb("translations").$type<Partial<Record<string, { name?: string; address?: string }>>>(),
   /** WGS 84 degrees, for a wallet pass's location; null when unknown. */
   latitude: doublePrecision("latitude"),
   longitude: doublePrecision("longitude"),

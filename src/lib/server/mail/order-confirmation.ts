@@ -5,11 +5,13 @@
  * and one QR code per ticket as an inline cid image (its scan code). Tenant and customer text is
  * escaped in the HTML part.
  */
+import { ticketRowIn } from "../../domain/content-language.ts";
 import { formatTime } from "../../domain/date-format.ts";
 import { type GiftRecipient, giftRecipientOf } from "../../domain/gift-recipient.ts";
 import { escapeHtml } from "../../domain/html-escape.ts";
 import { formatOrderDate } from "../../domain/order-dates.ts";
 import { seatedTicketLabel, seatLabel } from "../../domain/seat-label.ts";
+import { languageOf } from "../../tenant/languages.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 import { seatWords, t } from "../../tenant/strings.ts";
 import type { OrderTicketRow } from "../services/checkout/orders.ts";
@@ -161,8 +163,11 @@ export function qrPng(content: string, margin = 4): Promise<Buffer> {
   return Promise.resolve(qrPngBuffer(content, { margin, width: 256 }));
 }
 
-export async function buildOrderConfirmation(input: ConfirmationInput): Promise<OutgoingMail> {
-  const words = input.tenant;
+export async function buildOrderConfirmation(given: ConfirmationInput): Promise<OutgoingMail> {
+  const words = given.tenant;
+  // The events, tickets and venues as the order's language names them (the catalogue's texts).
+  const language = words ? languageOf(words) : undefined;
+  const input = { ...given, tickets: given.tickets.map((row) => ticketRowIn(row, language)) };
   const locale = input.locale ?? words?.locale ?? "en-US";
   const textLines: string[] = [];
   const htmlItems: string[] = [];

@@ -311,7 +311,7 @@ export async function buildCartEnvelope(
     ticket_group: coll(groups.map((g) => serializeGroup(g))),
     event_session: coll(sessions.map((x) => ({ ...serializeSession(x), all_day: allDay.has(x.id) }))),
     event_template: coll(eventRows.map((r) => serializeEvent(r.event))),
-    venue: coll([...venues.values()].map(serializeVenue)),
+    venue: coll([...venues.values()].map((v) => serializeVenue(v))),
     meta: coll(metas.flatMap((m) => serializeMeta(m))),
     config: coll(configs.map((x) => serializeConfig(x))),
     seller: coll([serializeSeller(seller)]),

@@ -101,7 +101,7 @@ const venueOf = (key: string): Relation => ({
       .select()
       .from(s.venue)
       .where(inArray(s.venue.id, ids(parents, key)));
-    return pairBy(parents, rows.map(serializeVenue).map(row), key, "id");
+    return pairBy(parents, rows.map((r) => row(serializeVenue(r, ctx))), key, "id");
   },
 });
 
@@ -298,7 +298,7 @@ const sessionVenue: Relation = {
       .from(s.eventTemplate)
       .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
       .where(inArray(s.eventTemplate.id, ids(parents, "event_template_id")));
-    const byEvent = new Map(rows.map((r) => [r.eventId, row(serializeVenue(r.v))]));
+    const byEvent = new Map(rows.map((r) => [r.eventId, row(serializeVenue(r.v, ctx))]));
     return parents.flatMap((p) => {
       const v = byEvent.get(String(p.event_template_id));
       return v ? [[p.id, v] as [string, Row]] : [];

@@ -39,8 +39,15 @@ export function serializeSeller(r: Sel<typeof s.seller>): Seller {
   return { id: r.id, slug: r.slug, name: r.name, timezone: r.timezone, currency_code: r.currencyCode };
 }
 
-export function serializeVenue(r: Sel<typeof s.venue>): Venue {
-  return { id: r.id, name: r.name, timezone: r.timezone, address: r.address };
+export function serializeVenue(r: Sel<typeof s.venue>, options: InLanguage = {}): Venue {
+  // The call's language's name and address where the venue gives them, else the default's.
+  const own = options.language ? r.translations?.[options.language] : undefined;
+  return {
+    id: r.id,
+    name: own?.name || r.name,
+    timezone: r.timezone,
+    address: own?.address || r.address,
+  };
 }
 
 /** A seller's thank-you texts in other languages (catalogue settings.completed_order.translations). */

@@ -7,7 +7,10 @@
  * Anything else (unknown id, another identity's or another seller's ticket, a missing, forged or
  * other order's token) is the same 404, so a stranger learns nothing about which ids exist.
  */
+
 import { and, eq } from "drizzle-orm";
+import { ticketRowIn } from "../../../domain/content-language.ts";
+import { languageOf } from "../../../tenant/languages.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Executor } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
@@ -88,8 +91,10 @@ export async function readableTicket(ex: Executor, ticketId: string, who: Ticket
     .where(and(eq(s.ticket.id, ticketId), eq(s.ticketOrder.sellerId, s.ticket.sellerId)))
     .limit(1);
   if (!row || !(await mayRead(ex, row.order, row.seller, who))) throw notFound("ticket", ticketId);
-  // The tenant in the order's language: the pass speaks the language the order was bought in.
-  return { ...row, tenant: tenantIn(getTenant(row.seller.slug), row.order.language) };
+  // The tenant in the order's language: the pass speaks the language the order was bought in, and
+  // names the event, ticket and venue as that language does.
+  const tenant = tenantIn(getTenant(row.seller.slug), row.order.language);
+  return { ...ticketRowIn(row, tenant ? languageOf(tenant) : row.order.language), tenant };
 }
 
 export type ReadableTicket = Awaited<ReturnType<typeof readableTicket>>;

@@ -6,9 +6,11 @@
  * Instants are UTC; the venue's zone is X-WR-TIMEZONE and is named in the description
  * (domain/tickets/calendar.ts). An order without sessions gives null.
  */
+
 import { and, eq, isNotNull } from "drizzle-orm";
 import { createEvents, type EventAttributes } from "ics";
 import { isCancelledTicket } from "../../../domain/account/orders.ts";
+import { ticketRowIn } from "../../../domain/content-language.ts";
 import {
   type CalendarSession,
   calendarEntries,
@@ -75,17 +77,20 @@ export function orderCalendar(
   // The tenant in the order's language: the entries speak the language the order was bought in.
   const tenant = mailTenant(seller.slug, order.language);
   const language = tenant ? languageOf(tenant) : undefined;
-  const sessions: CalendarSession[] = active.map((r) => ({
-    eventSessionId: r.session.id,
-    eventTemplateId: r.event.id,
-    eventName: r.event.name,
-    start: r.session.startDatetime,
-    end: r.session.endDatetime,
-    timeZone: r.venue.timezone,
-    venueName: r.venue.name,
-    venueAddress: r.venue.address,
-    tickets: 1,
-  }));
+  // The event and venue as the order's language names them.
+  const sessions: CalendarSession[] = active
+    .map((row) => ticketRowIn(row, language))
+    .map((r) => ({
+      eventSessionId: r.session.id,
+      eventTemplateId: r.event.id,
+      eventName: r.event.name,
+      start: r.session.startDatetime,
+      end: r.session.endDatetime,
+      timeZone: r.venue.timezone,
+      venueName: r.venue.name,
+      venueAddress: r.venue.address,
+      tickets: 1,
+    }));
   const entries = calendarEntries(sessions, {
     orderId: order.id,
     orderNumber: order.orderNumber,

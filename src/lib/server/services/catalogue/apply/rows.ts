@@ -245,6 +245,7 @@ export function catalogueRows(cat: TenantCatalogue, tenant: CatalogueTenant, now
       name: v.name,
       timezone: tenant.timezone,
       address: v.address ?? null,
+      translations: v.translations ?? null,
       latitude: v.latitude ?? null,
       longitude: v.longitude ?? null,
     })),
