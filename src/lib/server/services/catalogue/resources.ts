@@ -101,7 +101,12 @@ const venueOf = (key: string): Relation => ({
       .select()
       .from(s.venue)
       .where(inArray(s.venue.id, ids(parents, key)));
-    return pairBy(parents, rows.map((r) => row(serializeVenue(r, ctx))), key, "id");
+    return pairBy(
+      parents,
+      rows.map((r) => row(serializeVenue(r, ctx))),
+      key,
+      "id",
+    );
   },
 });
 
