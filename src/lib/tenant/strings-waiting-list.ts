@@ -20,6 +20,7 @@ export const waitingListStrings = {
   "waitingList.join.tooMany": "At most {max} tickets.",
   "waitingList.join.email": "E-mail",
   "waitingList.join.emailInvalid": "Enter a valid e-mail address.",
+  "waitingList.join.emailRequired": "Enter your e-mail address.",
   "waitingList.error": "Sorry, something went wrong. Please try again.",
   // The API's refusals, in the tenant's words (the join form, the leave and decline buttons).
   "waitingList.refused.waiting_list_already_joined":

@@ -215,6 +215,21 @@ describe("joining a waiting list", () => {
       }),
     });
     expect(anonymous.status).toBe(400);
+    expect(((await anonymous.json()) as { _data: { _description: string }[] })._data[0]?._description).toBe(
+      "Enter your e-mail address.",
+    );
+    // In the call's language too.
+    const spanish = await api.app.request("/api/waiting_list?_seller=harbour-museum&_lang=es", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        event_session_id: session.id,
+        tickets: [{ ticket_type_id: "hm-ga-adult", quantity: 1 }],
+      }),
+    });
+    expect(((await spanish.json()) as { _data: { _description: string }[] })._data[0]?._description).toBe(
+      "Ingrese su dirección de correo electrónico.",
+    );
   });
 
   it("over HTTP: join, a place in the line, leave; another tenant's entry is not found", async () => {

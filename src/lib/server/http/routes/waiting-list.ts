@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { localizedTenant } from "../../../tenant/languages.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import { t } from "../../../tenant/strings.ts";
 import * as s from "../../db/schema.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
 import { clientAddress } from "../../request/client-address.ts";
@@ -17,7 +18,7 @@ import { joinWaitingList, leaveWaitingList, waitingPosition } from "../../servic
 import { declineOffer } from "../../services/waiting-list/offers.ts";
 import { offerView } from "../../services/waiting-list/view.ts";
 import { requestCaller } from "../request-caller.ts";
-import { requestLanguage } from "../request-language.ts";
+import { requestLanguage, requestTenant } from "../request-language.ts";
 import type { ApiRouter } from "../router.ts";
 import { apiOnly, jsonBody, sameOriginWrites } from "./_shared.ts";
 import { answer, idParam, one, sellerQuery } from "./admin/shapes.ts";
@@ -93,7 +94,11 @@ export function registerWaitingList(router: ApiRouter): void {
     const body = c.req.valid("json");
     const member = await memberOf(c, seller.id);
     const email = body.email ?? member?.email;
-    if (!email) throw validationFailed("Enter your e-mail address.", { field: "email" });
+    if (!email) {
+      throw validationFailed(t(requestTenant(c, tenant), "waitingList.join.emailRequired"), {
+        field: "email",
+      });
+    }
     // The entry keeps the visitor's language; the joined mail is written in it.
     const language = requestLanguage(c, tenant);
     const joined = await joinWaitingList(
