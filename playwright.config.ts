@@ -14,7 +14,7 @@ import { SUITE_INSTANTS } from "./tests/helpers/instants.ts";
 const port = Number(process.env.E2E_PORT ?? 4391);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "foyer-e2e-"));
 
-const VISUAL_SPEC = /\/visual\.spec\.ts$/;
+const VISUAL_SPEC = /\/(rtl-)?visual\.spec\.ts$/;
 
 const config = defineConfig({
   testDir: "tests/e2e",

@@ -3,16 +3,13 @@
  * English under /en). The layout mirrors through CSS logical properties (the logo at the right, the
  * cart aside on the left), the calendar's left and right arrow keys move the way the mirrored week
  * is drawn (WAI-ARIA grid: in RTL ArrowLeft is the next day), the seat map, a plan of the hall,
- * does not mirror, axe finds nothing serious, and the Arabic event page keeps its look (baselines in
- * rtl-layout.spec.ts-snapshots/, regenerated as tests/e2e/helpers/visual.ts says).
+ * does not mirror, and axe finds nothing serious. The Arabic event page's look is rtl-visual.spec.ts.
  */
 
-import { SUITE_INSTANTS } from "../helpers/instants.ts";
-import { E2E_NOW } from "./clock-runs.ts";
 import { expect, type Locator, type Page, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { waitForReserveIsland } from "./helpers/reserve.ts";
-import { SCREENSHOT, settleForScreenshot, VIEWPORTS, waitForHydrate } from "./helpers/visual.ts";
+import { VIEWPORTS, waitForHydrate } from "./helpers/visual.ts";
 
 const SELLER = "sidra-science";
 const ENTRY = `/${SELLER}/events/ss-entry`;
@@ -188,26 +185,5 @@ test("axe: the Arabic home, listing, login and membership pages", async ({ page 
     await page.goto(`/${SELLER}${path}`);
     await waitForHydrate(page);
     await expectNoSeriousAxe(page);
-  }
-});
-
-test("visual: the Arabic event page at desktop and phone widths", async ({ page }) => {
-  // The page shows the dates of its instant: the baselines are of the suite's default one.
-  test.skip(E2E_NOW !== SUITE_INSTANTS.afternoon, "baselines are of the default instant");
-  test.setTimeout(60_000);
-  const res = await page.goto(ENTRY);
-  expect(res?.status()).toBe(200);
-  await waitForHydrate(page);
-  await expect(page.getByRole("button", { name: SHOW_MORE_DATES })).toBeVisible();
-  const volatile = [
-    page.locator(".cart-timer"),
-    page.locator("[role=timer]"),
-    page.locator(".cart-item__when"),
-    page.locator(".session-option__remaining"),
-  ];
-  for (const viewport of ["desktop", "phone"] as const) {
-    await page.setViewportSize(VIEWPORTS[viewport]);
-    await settleForScreenshot(page);
-    await expect(page).toHaveScreenshot(`ar-event-${viewport}.png`, { ...SCREENSHOT, mask: volatile });
   }
 });
