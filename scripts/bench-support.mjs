@@ -30,9 +30,11 @@ export function forkBenchServer(script, env) {
 /**
  * Runs `benchOne("pglite", {})`, then `benchOne("postgres", { BENCH_DB_URL })` on a fresh database
  * of BENCH_DATABASE_URL or TEST_DATABASE_URL (dropped afterwards), or says it skipped PostgreSQL.
+ * BENCH_PGLITE=off leaves PGlite out.
  */
 export async function onEachDatabase(prefix, benchOne) {
-  await benchOne("pglite", {});
+  // BENCH_PGLITE=off: PostgreSQL alone (a quicker loop while tuning).
+  if (process.env.BENCH_PGLITE !== "off") await benchOne("pglite", {});
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!pgUrl) {
     console.log("postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");

@@ -11,7 +11,8 @@
  */
 import { eq, type SQL, sql } from "drizzle-orm";
 import { availableCapacity } from "../../../domain/availability.ts";
-import type { Tx } from "../../db/executor.ts";
+import type { Executor, Tx } from "../../db/executor.ts";
+import { postgresError } from "../../db/pg-error.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "./errors.ts";
 
@@ -37,7 +38,7 @@ export function addDelta(deltas: Deltas, id: string, n: number): void {
 const sortedEntries = (deltas: Deltas) =>
   [...deltas].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-async function sessionError(tx: Tx, id: string): Promise<Error> {
+async function sessionError(tx: Executor, id: string): Promise<Error> {
   const [row] = await tx.select().from(s.eventSession).where(eq(s.eventSession.id, id));
   if (!row)
     return reserveError("event_session_sold_out", "This session is not available.", { event_session_id: id });
@@ -56,7 +57,7 @@ async function sessionError(tx: Tx, id: string): Promise<Error> {
   );
 }
 
-async function groupError(tx: Tx, id: string): Promise<Error> {
+async function groupError(tx: Executor, id: string): Promise<Error> {
   const [row] = await tx.select().from(s.ticketGroup).where(eq(s.ticketGroup.id, id));
   const available = row ? availableCapacity(row) : 0;
   if (available === 0) {
@@ -113,37 +114,54 @@ const answered = {
   soldOut: sql<boolean>`sold_out`.as("sold_out"),
 };
 
-/**
- * Applies net changes in one statement: sessions sorted by id, then groups sorted by id. A
- * positive change takes places (409 when they do not fit); a negative one gives them back.
- * A prepared statement, so the PostgreSQL driver sends it without a describe round trip first.
- */
-export async function applyCapacityDeltas(tx: Tx, sessions: Deltas, groups: Deltas): Promise<FreshCounters> {
-  const fresh: FreshCounters = { sessions: new Map(), groups: new Map() };
-  const steps = [
+interface Step {
+  kind: "s" | "g";
+  id: string;
+  n: number;
+}
+
+function steps(sessions: Deltas, groups: Deltas): Step[] {
+  return [
     ...sortedEntries(sessions).map(([id, n]) => ({ kind: "s" as const, id, n })),
     ...sortedEntries(groups).map(([id, n]) => ({ kind: "g" as const, id, n })),
   ];
-  if (!steps.length) return fresh;
-  const updates = steps.map((step, i) =>
+}
+
+/**
+ * The one statement: a conditional UPDATE per row, in order, answering the fresh counters. With
+ * `refuse`, a taking UPDATE that matched nothing fails the statement (foyer_no_room, migration
+ * 0023, its detail naming the row), so the transaction can commit without reading the answer.
+ */
+function countersStatement(tx: Tx, list: readonly Step[], refuse: boolean) {
+  const updates = list.map((step, i) =>
     tx
       .$with(`c${i}`, { id: answered.id })
       .as(updateSql(step.kind === "s" ? "event_session" : "ticket_group", step.id, step.n)),
   );
-  const union = sql.join(
-    steps.map(
-      (step, i) =>
-        sql`select ${sql.raw(`'${step.kind}'`)} as kind, id, capacity, used_capacity, oversell_capacity, sold_out from ${sql.identifier(`c${i}`)}`,
-    ),
-    sql` union all `,
+  const branches = list.map(
+    (step, i) =>
+      sql`select ${sql.raw(`'${step.kind}'`)} as kind, id, capacity, used_capacity, oversell_capacity, sold_out from ${sql.identifier(`c${i}`)}`,
   );
-  const counters = tx.$with("counters", answered).as(union);
-  const rows = await tx
+  const refusals = refuse
+    ? list.flatMap((step, i) =>
+        step.n > 0
+          ? [
+              sql`select foyer_no_room(${step.kind}, ${step.id}), null, null::integer, null::integer, null::integer, null::boolean
+                where not exists (select 1 from ${sql.identifier(`c${i}`)})`,
+            ]
+          : [],
+      )
+    : [];
+  const counters = tx.$with("counters", answered).as(sql.join([...branches, ...refusals], sql` union all `));
+  return tx
     .with(...updates, counters)
     .select()
     .from(counters)
-    .prepare("cart_take_capacity")
-    .execute();
+    .prepare(refuse ? "cart_take_capacity_or_fail" : "cart_take_capacity");
+}
+
+function freshCounters(rows: readonly Record<keyof typeof answered, unknown>[]): FreshCounters {
+  const fresh: FreshCounters = { sessions: new Map(), groups: new Map() };
   for (const r of rows) {
     const counters: Counters = {
       capacity: Number(r.capacity),
@@ -151,14 +169,50 @@ export async function applyCapacityDeltas(tx: Tx, sessions: Deltas, groups: Delt
       oversellCapacity: Number(r.oversellCapacity),
       soldOut: r.soldOut === true,
     };
-    (r.kind === "s" ? fresh.sessions : fresh.groups).set(r.id, counters);
+    (r.kind === "s" ? fresh.sessions : fresh.groups).set(String(r.id), counters);
   }
-  for (const step of steps) {
+  return fresh;
+}
+
+/**
+ * Applies net changes in one statement: sessions sorted by id, then groups sorted by id. A
+ * positive change takes places (409 when they do not fit); a negative one gives them back.
+ * A prepared statement, so the PostgreSQL driver sends it without a describe round trip first.
+ */
+export async function applyCapacityDeltas(tx: Tx, sessions: Deltas, groups: Deltas): Promise<FreshCounters> {
+  const list = steps(sessions, groups);
+  if (!list.length) return { sessions: new Map(), groups: new Map() };
+  const fresh = freshCounters(await countersStatement(tx, list, false).execute());
+  for (const step of list) {
     const done = (step.kind === "s" ? fresh.sessions : fresh.groups).has(step.id);
     if (done || step.n <= 0) continue;
     throw step.kind === "s" ? await sessionError(tx, step.id) : await groupError(tx, step.id);
   }
   return fresh;
+}
+
+/**
+ * The same changes as the last statement of a transaction committed without reading its answer
+ * (db/last-statements.ts): a change that does not fit fails the statement, which rolls the
+ * transaction back, and the answer is the same 409 as applyCapacityDeltas', told from the row as
+ * `owner` (the database, outside the failed transaction) reads it.
+ */
+export function takeCapacityAtCommit(
+  tx: Tx,
+  owner: Executor,
+  sessions: Deltas,
+  groups: Deltas,
+): Promise<FreshCounters> {
+  const list = steps(sessions, groups);
+  if (!list.length) return Promise.resolve({ sessions: new Map(), groups: new Map() });
+  return countersStatement(tx, list, true)
+    .execute()
+    .then(freshCounters, async (error: unknown) => {
+      const [kind, ...id] = (postgresError(error, "FY409")?.detail ?? "").split(":");
+      if (kind === "s") throw await sessionError(owner, id.join(":"));
+      if (kind === "g") throw await groupError(owner, id.join(":"));
+      throw error;
+    });
 }
 
 /** The counter changes that giving back `tickets` makes (negative deltas). */

@@ -21,6 +21,7 @@ import {
 import { getTenant } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
+import { type LastStatements, lastStatements } from "../../db/last-statements.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, fail, notFound } from "../../errors/api-error.ts";
@@ -44,6 +45,7 @@ import {
   type Counters,
   type FreshCounters,
   releaseDeltas,
+  takeCapacityAtCommit,
 } from "./counters.ts";
 import type { KnownRows } from "./envelope.ts";
 import { CODE_REQUIRED_TEXT, ruleBlocksReserve } from "./errors.ts";
@@ -213,7 +215,20 @@ export function applyModify(
   body: CartModifyInput,
   ctx: ModifyContext,
 ): Promise<ModifyResult> {
-  return explainHeldVoucher(tx, cart, () => applyModifyBody(tx, cart, body, ctx));
+  return explainHeldVoucher(tx, cart, async () => (await applyModifyBody(tx, cart, body, ctx, false)).answer);
+}
+
+/**
+ * applyModify whose last statements (the tickets' INSERT and the capacity rows) are sent and not
+ * awaited: the transaction commits with them (db/last-statements.ts `transactionEndingWith`).
+ */
+export function applyModifyAtCommit(
+  tx: Tx,
+  cart: CartRow,
+  body: CartModifyInput,
+  ctx: ModifyContext,
+): Promise<LastStatements<ModifyResult>> {
+  return explainHeldVoucher(tx, cart, () => applyModifyBody(tx, cart, body, ctx, true));
 }
 
 async function applyModifyBody(
@@ -221,7 +236,8 @@ async function applyModifyBody(
   cart: CartRow,
   body: CartModifyInput,
   ctx: ModifyContext,
-): Promise<ModifyResult> {
+  atCommit: boolean,
+): Promise<LastStatements<ModifyResult>> {
   const { now } = ctx;
   // A cart created in this transaction holds nothing yet.
   const held = ctx.isNew ? [] : await heldTickets(tx, cart.id);
@@ -388,15 +404,20 @@ async function applyModifyBody(
         .prepare("cart_insert_tickets")
         .execute()
     : Promise.resolve([]);
-  const [inserted, counters] = await Promise.all([inserting, applyCapacityDeltas(tx, sessions, groups)]);
-
-  const order = new Map(planned.map((p, i) => [p.row.id, i]));
-  inserted.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return {
-    cart: { ...cart, codes, additionalInfo, campaign, membershipOptions },
-    tickets: [...kept, ...inserted],
-    known: knownRows(catalogue, counters, rows),
-  };
+  const taking = atCommit
+    ? takeCapacityAtCommit(tx, ctx.db, sessions, groups)
+    : applyCapacityDeltas(tx, sessions, groups);
+  return lastStatements(
+    Promise.all([inserting, taking]).then(([inserted, counters]) => {
+      const order = new Map(planned.map((p, i) => [p.row.id, i]));
+      inserted.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+      return {
+        cart: { ...cart, codes, additionalInfo, campaign, membershipOptions },
+        tickets: [...kept, ...inserted],
+        known: knownRows(catalogue, counters, rows),
+      };
+    }),
+  );
 }
 
 /** postReservePromoCodes (a discount must touch a ticket in the cart), then preloadedPromoCodes. */

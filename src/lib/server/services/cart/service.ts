@@ -11,6 +11,8 @@ import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
+import { transactionEndingWith } from "../../db/last-statements.ts";
+import { postgresError } from "../../db/pg-error.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, notFound, validationFailed } from "../../errors/api-error.ts";
 import { instalmentTickets } from "../checkout/instalment.ts";
@@ -22,7 +24,7 @@ import { holdSeconds } from "./config.ts";
 import { buildCartEnvelope, expiresIn } from "./envelope.ts";
 import { cartExpired, cartNotModifiable } from "./errors.ts";
 import { withLineKinds } from "./line-kinds.ts";
-import { applyModify, type CartModifyInput } from "./modify.ts";
+import { applyModify, applyModifyAtCommit, type CartModifyInput } from "./modify.ts";
 import { newPendingCart } from "./new-cart.ts";
 import { heldTickets, isPastExpiry, releaseCart, releaseExpiredCarts, sweepBeforeAdd } from "./release.ts";
 import { cachedSeller, cachedSellerById } from "./static-rows.ts";
@@ -70,14 +72,8 @@ async function afterSweep<T>(db: Db, now: Date, adds: boolean, run: () => Promis
   }
 }
 
-/** PostgreSQL's foreign_key_violation, on the error or its cause (drizzle wraps driver errors). */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 3; depth++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** PostgreSQL's foreign_key_violation. */
+const isForeignKeyViolation = (error: unknown) => postgresError(error, "23503") !== undefined;
 
 /** The on-sale line's check of a shopper's add (services/waiting-room/guard.ts); none at the desk. */
 function lineGuard(tx: Tx, sellerId: string, caller: Caller, now: Date) {
@@ -98,8 +94,9 @@ export async function createCart(
   const ownedByCaller = caller.identityId !== null && caller.sellerId === seller.id;
   const create = async (owner: string) => {
     const created = newPendingCart({ sellerId: seller.id, identityId: owner }, now);
-    const changed = await db.transaction((tx) =>
-      applyModify(tx, created, body, {
+    // The capacity rows are taken by the last statement, sent with the COMMIT.
+    const changed = await transactionEndingWith(db, (tx) =>
+      applyModifyAtCommit(tx, created, body, {
         db,
         now,
         caller,
