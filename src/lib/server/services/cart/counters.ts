@@ -9,10 +9,11 @@
  * the transaction back. The statement answers the fresh counters of every row it changed. A
  * session's places given back while people wait on its list go to the list instead (below).
  */
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { availableCapacity } from "../../../domain/availability.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
 import { postgresError } from "../../db/pg-error.ts";
+import { runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { reserveError } from "./errors.ts";
 
@@ -74,7 +75,8 @@ async function groupError(tx: Executor, id: string): Promise<Error> {
 }
 
 /** Places fit: unlimited capacity, or used + n within capacity + oversell. */
-const fitsSql = (n: number) => sql`(capacity < 0 or used_capacity + ${n} <= capacity + oversell_capacity)`;
+const fitsSql = (n: Placeholder) =>
+  sql`(capacity < 0 or used_capacity + ${n}::integer <= capacity + oversell_capacity)`;
 
 /**
  * Places a session gives back while people wait on its list stay counted and go to the list
@@ -84,20 +86,25 @@ const fitsSql = (n: number) => sql`(capacity < 0 or used_capacity + ${n} <= capa
 const someoneWaits = sql`exists (select 1 from waiting_list_entry w
   where w.event_session_id = event_session.id and w.state = 'waiting')`;
 
-function updateSql(table: "event_session" | "ticket_group", id: string, n: number): SQL {
-  if (table === "event_session" && n < 0) {
+/** A row's UPDATE; `id` and `n` are placeholders, `taking` whether n > 0 (the statement's shape). */
+function updateSql(
+  table: "event_session" | "ticket_group",
+  id: Placeholder,
+  n: Placeholder,
+  taking: boolean,
+): SQL {
+  if (table === "event_session" && !taking) {
     return sql`update event_session set
       used_capacity = used_capacity + case when ${someoneWaits} then 0 else ${n}::integer end,
-      waiting_list_places = waiting_list_places + case when ${someoneWaits} then ${-n}::integer else 0 end
+      waiting_list_places = waiting_list_places + case when ${someoneWaits} then -(${n}::integer) else 0 end
     where id = ${id}
     returning id, capacity, used_capacity, oversell_capacity, sold_out`;
   }
-  const guard =
-    n <= 0
-      ? sql``
-      : table === "event_session"
-        ? sql` and not sold_out and ${fitsSql(n)}`
-        : sql` and ${fitsSql(n)}`;
+  const guard = !taking
+    ? sql``
+    : table === "event_session"
+      ? sql` and not sold_out and ${fitsSql(n)}`
+      : sql` and ${fitsSql(n)}`;
   const soldOut = table === "event_session" ? sql`sold_out` : sql`false`;
   return sql`update ${sql.identifier(table)} set used_capacity = used_capacity + ${n}::integer
     where id = ${id}${guard}
@@ -131,33 +138,51 @@ function steps(sessions: Deltas, groups: Deltas): Step[] {
  * The one statement: a conditional UPDATE per row, in order, answering the fresh counters. With
  * `refuse`, a taking UPDATE that matched nothing fails the statement (foyer_no_room, migration
  * 0023, its detail naming the row), so the transaction can commit without reading the answer.
+ * Built once per shape (the rows' kinds and signs, db/query-shape.ts), the ids and changes bound.
  */
-function countersStatement(tx: Tx, list: readonly Step[], refuse: boolean) {
-  const updates = list.map((step, i) =>
-    tx
-      .$with(`c${i}`, { id: answered.id })
-      .as(updateSql(step.kind === "s" ? "event_session" : "ticket_group", step.id, step.n)),
-  );
-  const branches = list.map(
-    (step, i) =>
-      sql`select ${sql.raw(`'${step.kind}'`)} as kind, id, capacity, used_capacity, oversell_capacity, sold_out from ${sql.identifier(`c${i}`)}`,
-  );
-  const refusals = refuse
-    ? list.flatMap((step, i) =>
-        step.n > 0
-          ? [
-              sql`select foyer_no_room(${step.kind}, ${step.id}), null, null::integer, null::integer, null::integer, null::boolean
-                where not exists (select 1 from ${sql.identifier(`c${i}`)})`,
-            ]
-          : [],
-      )
-    : [];
-  const counters = tx.$with("counters", answered).as(sql.join([...branches, ...refusals], sql` union all `));
-  return tx
-    .with(...updates, counters)
-    .select()
-    .from(counters)
-    .prepare(refuse ? "cart_take_capacity_or_fail" : "cart_take_capacity");
+function runCountersStatement(tx: Tx, list: readonly Step[], refuse: boolean) {
+  const shape = list.map((step) => `${step.kind}${step.n > 0 ? "+" : "-"}`).join("");
+  const values: Record<string, unknown> = {};
+  list.forEach((step, i) => {
+    values[`id${i}`] = step.id;
+    values[`n${i}`] = step.n;
+  });
+  const build = () => {
+    const updates = list.map((step, i) =>
+      tx
+        .$with(`c${i}`, { id: answered.id })
+        .as(
+          updateSql(
+            step.kind === "s" ? "event_session" : "ticket_group",
+            sql.placeholder(`id${i}`),
+            sql.placeholder(`n${i}`),
+            step.n > 0,
+          ),
+        ),
+    );
+    const branches = list.map(
+      (step, i) =>
+        sql`select ${sql.raw(`'${step.kind}'`)} as kind, id, capacity, used_capacity, oversell_capacity, sold_out from ${sql.identifier(`c${i}`)}`,
+    );
+    const refusals = refuse
+      ? list.flatMap((step, i) =>
+          step.n > 0
+            ? [
+                sql`select foyer_no_room(${sql.raw(`'${step.kind}'`)}, ${sql.placeholder(`id${i}`)}), null, null::integer, null::integer, null::integer, null::boolean
+                  where not exists (select 1 from ${sql.identifier(`c${i}`)})`,
+              ]
+            : [],
+        )
+      : [];
+    const counters = tx
+      .$with("counters", answered)
+      .as(sql.join([...branches, ...refusals], sql` union all `));
+    return tx
+      .with(...updates, counters)
+      .select()
+      .from(counters);
+  };
+  return runShaped(tx, `cart_take_capacity${refuse ? "_or_fail" : ""}:${shape}`, build, values);
 }
 
 function freshCounters(rows: readonly Record<keyof typeof answered, unknown>[]): FreshCounters {
@@ -182,7 +207,7 @@ function freshCounters(rows: readonly Record<keyof typeof answered, unknown>[]):
 export async function applyCapacityDeltas(tx: Tx, sessions: Deltas, groups: Deltas): Promise<FreshCounters> {
   const list = steps(sessions, groups);
   if (!list.length) return { sessions: new Map(), groups: new Map() };
-  const fresh = freshCounters(await countersStatement(tx, list, false).execute());
+  const fresh = freshCounters(await runCountersStatement(tx, list, false));
   for (const step of list) {
     const done = (step.kind === "s" ? fresh.sessions : fresh.groups).has(step.id);
     if (done || step.n <= 0) continue;
@@ -205,14 +230,12 @@ export function takeCapacityAtCommit(
 ): Promise<FreshCounters> {
   const list = steps(sessions, groups);
   if (!list.length) return Promise.resolve({ sessions: new Map(), groups: new Map() });
-  return countersStatement(tx, list, true)
-    .execute()
-    .then(freshCounters, async (error: unknown) => {
-      const [kind, ...id] = (postgresError(error, "FY409")?.detail ?? "").split(":");
-      if (kind === "s") throw await sessionError(owner, id.join(":"));
-      if (kind === "g") throw await groupError(owner, id.join(":"));
-      throw error;
-    });
+  return runCountersStatement(tx, list, true).then(freshCounters, async (error: unknown) => {
+    const [kind, ...id] = (postgresError(error, "FY409")?.detail ?? "").split(":");
+    if (kind === "s") throw await sessionError(owner, id.join(":"));
+    if (kind === "g") throw await groupError(owner, id.join(":"));
+    throw error;
+  });
 }
 
 /** The counter changes that giving back `tickets` makes (negative deltas). */

@@ -22,6 +22,7 @@ import { getTenant } from "../../../tenant/load.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import { type LastStatements, lastStatements } from "../../db/last-statements.ts";
+import { insertShaped } from "../../db/query-shape.ts";
 import type { MembershipCartOptions } from "../../db/schema.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, fail, notFound } from "../../errors/api-error.ts";
@@ -397,12 +398,13 @@ async function applyModifyBody(
   // The ticket rows, then the hot rows last, right before COMMIT (counters.ts); sent together.
   // (`execute` sends the INSERT at once, before the counters' UPDATE.)
   const inserting: Promise<TicketRow[]> = planned.length
-    ? tx
-        .insert(s.ticket)
-        .values(planned.map((p) => p.row))
-        .returning()
-        .prepare("cart_insert_tickets")
-        .execute()
+    ? insertShaped(
+        tx,
+        "cart_insert_tickets",
+        s.ticket,
+        planned.map((p) => p.row),
+        true,
+      )
     : Promise.resolve([]);
   const taking = atCommit
     ? takeCapacityAtCommit(tx, ctx.db, sessions, groups)

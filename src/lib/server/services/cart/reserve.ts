@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { reserveTicket } from "../../../api/cart/schemas.ts";
 import { msg } from "../../../domain/messages.ts";
 import type { Tx } from "../../db/executor.ts";
+import { placeholders, placeholderValues, runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { fail, notFound, validationFailed } from "../../errors/api-error.ts";
 import { tierPrice } from "../catalogue/serialize.ts";
@@ -87,21 +88,29 @@ export async function resolveAdds(
   // Both reads at once: prepared statements, so the PostgreSQL driver sends them in one round trip
   // (an unprepared query with parameters costs it a describe round trip first, and a pause).
   const [rows, sessions] = await Promise.all([
-    tx
-      .select({ type: s.ticketType, group: s.ticketGroup, event: s.eventTemplate })
-      .from(s.ticketType)
-      .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
-      .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticketGroup.eventTemplateId))
-      .where(inArray(s.ticketType.id, typeIds))
-      .prepare("cart_resolve_types")
-      .execute(),
+    runShaped(
+      tx,
+      `cart_resolve_types:${typeIds.length}`,
+      () =>
+        tx
+          .select({ type: s.ticketType, group: s.ticketGroup, event: s.eventTemplate })
+          .from(s.ticketType)
+          .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticketType.ticketGroupId))
+          .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticketGroup.eventTemplateId))
+          .where(inArray(s.ticketType.id, placeholders("t", typeIds.length))),
+      placeholderValues("t", typeIds),
+    ),
     sessionIds.length
-      ? tx
-          .select()
-          .from(s.eventSession)
-          .where(inArray(s.eventSession.id, sessionIds))
-          .prepare("cart_resolve_sessions")
-          .execute()
+      ? runShaped(
+          tx,
+          `cart_resolve_sessions:${sessionIds.length}`,
+          () =>
+            tx
+              .select()
+              .from(s.eventSession)
+              .where(inArray(s.eventSession.id, placeholders("s", sessionIds.length))),
+          placeholderValues("s", sessionIds),
+        )
       : Promise.resolve([]),
   ]);
   for (const r of rows) {

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import { transactionEndingWith } from "../../db/last-statements.ts";
 import { postgresError } from "../../db/pg-error.ts";
+import { insertShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { ApiError, notFound, validationFailed } from "../../errors/api-error.ts";
 import { instalmentTickets } from "../checkout/instalment.ts";
@@ -101,7 +102,7 @@ export async function createCart(
         now,
         caller,
         isNew: true,
-        alongside: () => tx.insert(s.cart).values(created).prepare("cart_insert").execute(),
+        alongside: () => insertShaped(tx, "cart_insert", s.cart, [created], false),
         beforeAdd: lineGuard(tx, seller.id, caller, now),
       }),
     );
