@@ -3,9 +3,11 @@
  * than the caller, 410 after its expiry (its holds are released first, in a committed
  * transaction), 409 when it is booked or deleted and the call would change it.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
+import { type LastStatements, lastStatements, transactionEndingWith } from "../../db/last-statements.ts";
+import { runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { notFound } from "../../errors/api-error.ts";
 import { type Caller, isPublicIdentity } from "../identity/identity.ts";
@@ -27,6 +29,36 @@ export function assertCanUse(cart: CartRow, caller: Caller): void {
 
 type Outcome<T> = { expired: true } | { expired: false; value: T };
 
+/** The cart row locked for the transaction, checked: the caller's, pending, not past its expiry. */
+async function lockCart(
+  tx: Tx,
+  cartId: string,
+  caller: Caller,
+  now: Date,
+  options: { sellerId?: string },
+): Promise<CartRow | "expired"> {
+  const [cart] = await runShaped(
+    tx,
+    "cart_lock",
+    () =>
+      tx
+        .select()
+        .from(s.cart)
+        .where(eq(s.cart.id, sql.placeholder("id")))
+        .for("update"),
+    { id: cartId },
+  );
+  if (!cart || (options.sellerId && cart.sellerId !== options.sellerId)) throw notFound("cart", cartId);
+  assertCanUse(cart, caller);
+  if (isPastExpiry(cart, now)) {
+    await releaseCart(tx, cart, "expired");
+    return "expired";
+  }
+  if (cart.state === "expired") return "expired";
+  if (cart.state !== "pending") throw cartNotModifiable(cart.id, cart.state, cart.ticketOrderId);
+  return cart;
+}
+
 /**
  * Runs `work` in one transaction with the cart row locked (SELECT ... FOR UPDATE), after the
  * owner, state and expiry checks. An expired cart is released and committed, then 410.
@@ -40,22 +72,30 @@ export async function withLockedCart<T>(
   options: { sellerId?: string } = {},
 ): Promise<T> {
   const outcome: Outcome<T> = await db.transaction(async (tx) => {
-    const [cart] = await tx
-      .select()
-      .from(s.cart)
-      .where(eq(s.cart.id, cartId))
-      .for("update")
-      .prepare("cart_lock")
-      .execute();
-    if (!cart || (options.sellerId && cart.sellerId !== options.sellerId)) throw notFound("cart", cartId);
-    assertCanUse(cart, caller);
-    if (isPastExpiry(cart, now)) {
-      await releaseCart(tx, cart, "expired");
-      return { expired: true };
-    }
-    if (cart.state === "expired") return { expired: true };
-    if (cart.state !== "pending") throw cartNotModifiable(cart.id, cart.state, cart.ticketOrderId);
-    return { expired: false, value: await work(tx, cart) };
+    const cart = await lockCart(tx, cartId, caller, now, options);
+    return cart === "expired" ? { expired: true } : { expired: false, value: await work(tx, cart) };
+  });
+  if (outcome.expired) throw cartExpired(cartId);
+  return outcome.value;
+}
+
+/**
+ * withLockedCart whose work ends with statements sent with the COMMIT (db/last-statements.ts): an
+ * add to a cart, whose capacity rows are the last thing it takes. Only for work without effects
+ * outside the database: the transaction may run again.
+ */
+export async function withLockedCartAtCommit<T>(
+  db: Db,
+  cartId: string,
+  caller: Caller,
+  now: Date,
+  work: (tx: Tx, cart: CartRow) => Promise<LastStatements<T>>,
+): Promise<T> {
+  const outcome: Outcome<T> = await transactionEndingWith(db, async (tx) => {
+    const cart = await lockCart(tx, cartId, caller, now, {});
+    if (cart === "expired") return lastStatements(Promise.resolve({ expired: true as const }));
+    const last = await work(tx, cart);
+    return lastStatements(last.answer.then((value) => ({ expired: false as const, value })));
   });
   if (outcome.expired) throw cartExpired(cartId);
   return outcome.value;

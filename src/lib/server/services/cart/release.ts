@@ -9,6 +9,7 @@
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
+import { runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { refundCartPayments } from "../../payments/refund.ts";
 import { applyCapacityDeltas, releaseDeltas } from "./counters.ts";
@@ -72,13 +73,17 @@ export async function returnVoucherUses(
 }
 
 export async function heldTickets(tx: Tx | Db, cartId: string): Promise<TicketRow[]> {
-  return tx
-    .select()
-    .from(s.ticket)
-    .where(and(eq(s.ticket.cartId, cartId), eq(s.ticket.state, "held")))
-    .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id))
-    .prepare("cart_held_tickets")
-    .execute();
+  return runShaped(
+    tx,
+    "cart_held_tickets",
+    () =>
+      tx
+        .select()
+        .from(s.ticket)
+        .where(and(eq(s.ticket.cartId, sql.placeholder("cart")), eq(s.ticket.state, "held")))
+        .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id)),
+    { cart: cartId },
+  );
 }
 
 /**

@@ -19,13 +19,13 @@ import { ApiError, notFound, validationFailed } from "../../errors/api-error.ts"
 import { instalmentTickets } from "../checkout/instalment.ts";
 import { type Caller, forgetPublicIdentity, rememberedPublicIdentity } from "../identity/identity.ts";
 import { assertAdmitted } from "../waiting-room/guard.ts";
-import { assertCanUse, readableCart, withLockedCart } from "./access.ts";
+import { assertCanUse, readableCart, withLockedCart, withLockedCartAtCommit } from "./access.ts";
 import { assertCodeList, checkCartCode, explainHeldVoucher, loadCodes } from "./codes.ts";
 import { holdSeconds } from "./config.ts";
 import { buildCartEnvelope, expiresIn } from "./envelope.ts";
 import { cartExpired, cartNotModifiable } from "./errors.ts";
 import { withLineKinds } from "./line-kinds.ts";
-import { applyModify, applyModifyAtCommit, type CartModifyInput } from "./modify.ts";
+import { applyModifyAtCommit, type CartModifyInput } from "./modify.ts";
 import { newPendingCart } from "./new-cart.ts";
 import { heldTickets, isPastExpiry, releaseCart, releaseExpiredCarts, sweepBeforeAdd } from "./release.ts";
 import { cachedSeller, cachedSellerById } from "./static-rows.ts";
@@ -131,8 +131,9 @@ export async function modifyCart(
   const { db, clock } = deps;
   const now = clock.now();
   return afterSweep(db, now, Boolean(body.add?.length), async () => {
-    const changed = await withLockedCart(db, cartId, caller, now, (tx, locked) =>
-      applyModify(tx, locked, body, {
+    // The capacity rows are taken by the last statement, sent with the COMMIT.
+    const changed = await withLockedCartAtCommit(db, cartId, caller, now, (tx, locked) =>
+      applyModifyAtCommit(tx, locked, body, {
         db,
         now,
         caller,
