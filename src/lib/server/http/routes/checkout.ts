@@ -116,9 +116,10 @@ interface PaymentCall {
   key: string | null;
 }
 
+type CartSeller = Awaited<ReturnType<typeof cartSeller>>;
+
 /** The language of the call (`_lang`), for the cart's seller; null without such a cart. */
-async function cartLanguage(c: Context<ApiEnv>, id: string): Promise<string | null> {
-  const seller = await cartSeller(c, id);
+function cartLanguage(c: Context<ApiEnv>, seller: CartSeller): string | null {
   const tenant = seller ? getTenant(seller.slug) : undefined;
   return tenant ? requestLanguage(c, tenant) : null;
 }
@@ -128,8 +129,11 @@ async function cartLanguage(c: Context<ApiEnv>, id: string): Promise<string | nu
  * public key; logged-in callers skip it. Runs before the service, so a refusal changes nothing.
  * Answers the seller whose gift-card brake the payment runs under (ledger gateway), else undefined.
  */
-async function guardPayment(c: Context<ApiEnv>, call: PaymentCall): Promise<string | undefined> {
-  const seller = await cartSeller(c, call.cartId);
+async function guardPayment(
+  c: Context<ApiEnv>,
+  call: PaymentCall,
+  seller: CartSeller,
+): Promise<string | undefined> {
   // No cart, or one of another storefront's seller: the service answers 404 (access.ts).
   const storefront = call.who.storefrontSellerId;
   if (!seller || (storefront !== undefined && seller.id !== storefront)) return undefined;
@@ -166,15 +170,21 @@ export function registerCheckout(router: ApiRouter): void {
       // The token is single use and not part of the request's idempotency hash.
       const { captcha, ...body } = c.req.valid("json");
       const key = headerKey(c);
-      const brake = await guardPayment(c, {
-        cartId,
-        who,
-        gatewayId: body.gateway_id,
-        captcha,
-        key: key ?? body.idempotency_key ?? null,
-      });
+      // The cart's seller, read once for the guard and the call's language.
+      const seller = await cartSeller(c, cartId);
+      const brake = await guardPayment(
+        c,
+        {
+          cartId,
+          who,
+          gatewayId: body.gateway_id,
+          captcha,
+          key: key ?? body.idempotency_key ?? null,
+        },
+        seller,
+      );
       // The buyer's language goes with the cart into its order (its mails, tickets and passes).
-      const language = await cartLanguage(c, cartId);
+      const language = cartLanguage(c, seller);
       const answer = await giftCardBrake(c, brake, () =>
         checkout(
           { ...c.get("deps"), language: c.req.query("_lang") },
@@ -195,14 +205,20 @@ export function registerCheckout(router: ApiRouter): void {
       const who = await requestCaller(c);
       const { captcha, ...body } = c.req.valid("json");
       const key = headerKey(c);
-      const brake = await guardPayment(c, {
-        cartId,
-        who,
-        gatewayId: body.gateway_id,
-        captcha,
-        key: key ?? body.idempotency_key ?? null,
-      });
-      const language = await cartLanguage(c, cartId);
+      // The cart's seller, read once for the guard and the call's language.
+      const seller = await cartSeller(c, cartId);
+      const brake = await guardPayment(
+        c,
+        {
+          cartId,
+          who,
+          gatewayId: body.gateway_id,
+          captcha,
+          key: key ?? body.idempotency_key ?? null,
+        },
+        seller,
+      );
+      const language = cartLanguage(c, seller);
       const answer = await giftCardBrake(c, brake, () =>
         pay({ ...c.get("deps"), language: c.req.query("_lang") }, cartId, who, body, key, language),
       );

@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
+import { sequenced } from "../../db/sequenced.ts";
 import type { CartRow, TicketRow } from "../cart/types.ts";
 import { isPublicIdentity } from "../identity/identity.ts";
 import { recordRedeemedOrder } from "../membership/redeem.ts";
@@ -33,13 +34,6 @@ export function newScanCode(): string {
 export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId: string): Promise<void> {
   if (!tickets.length) return;
   const ids = tickets.map((t) => t.id);
-  await tx
-    .update(s.ticket)
-    .set({ state: "booked", ticketOrderId: orderId })
-    .where(and(inArray(s.ticket.id, ids), eq(s.ticket.state, "held")));
-  await tx
-    .insert(s.ticketScan)
-    .values(tickets.map((t) => ({ ticketId: t.id, ticketOrderId: orderId, scanCode: newScanCode() })));
   const seats = tickets.flatMap((t) =>
     t.seatTemplateId && t.eventSessionId
       ? [
@@ -50,12 +44,27 @@ export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId
         ]
       : [],
   );
-  if (seats.length) {
-    await tx
-      .update(s.sessionSeat)
-      .set({ state: "booked" })
-      .where(and(eq(s.sessionSeat.state, "held"), or(...seats)));
-  }
+  // Sent together, in this order, in one round trip (sequenced.ts).
+  await sequenced([
+    () =>
+      tx
+        .update(s.ticket)
+        .set({ state: "booked", ticketOrderId: orderId })
+        .where(and(inArray(s.ticket.id, ids), eq(s.ticket.state, "held"))),
+    () =>
+      tx
+        .insert(s.ticketScan)
+        .values(tickets.map((t) => ({ ticketId: t.id, ticketOrderId: orderId, scanCode: newScanCode() }))),
+    ...(seats.length
+      ? [
+          () =>
+            tx
+              .update(s.sessionSeat)
+              .set({ state: "booked" })
+              .where(and(eq(s.sessionSeat.state, "held"), or(...seats))),
+        ]
+      : []),
+  ]);
 }
 
 /** A locked cart with its held tickets, ready to become an order. */
@@ -92,13 +101,17 @@ export async function bookCart(
     channel: "web",
     language: cart.language,
   };
-  await tx.insert(s.ticketOrder).values(order);
-  await bookTickets(tx, tickets, order.id);
-  await tx
-    .update(s.cart)
-    .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
-    .where(eq(s.cart.id, cart.id));
-  // A pending order keeps the code too: cancelling it (cancel-pending.ts) releases it by the order.
-  await recordRedeemedOrder(tx, booking.giftCodeId, order.id);
+  // The order first (its tickets refer to it), the rest sent with it: one round trip.
+  await sequenced([
+    () => tx.insert(s.ticketOrder).values(order),
+    () => bookTickets(tx, tickets, order.id),
+    () =>
+      tx
+        .update(s.cart)
+        .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
+        .where(eq(s.cart.id, cart.id)),
+    // A pending order keeps the code too: cancelling it (cancel-pending.ts) releases it by the order.
+    () => recordRedeemedOrder(tx, booking.giftCodeId, order.id),
+  ]);
   return order;
 }
