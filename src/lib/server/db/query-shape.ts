@@ -49,7 +49,10 @@ export function runShaped<R>(
   key: string,
   build: () => Preparable<R>,
   values: Record<string, unknown>,
+  /** false: build it this once and keep nothing (a rare shape, such as a long list). */
+  keep = true,
 ): Promise<R> {
+  if (!keep) return build().prepare(key).execute(values) as Promise<R>;
   let template = templates.get(key);
   if (!template) {
     template = build().prepare(key) as unknown as Template;

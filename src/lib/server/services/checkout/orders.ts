@@ -9,6 +9,7 @@ import type { OrderTicket, TicketOrder } from "../../../api/checkout/schemas.ts"
 import { type FeeBreakdown, orderFeeBreakdown } from "../../../domain/fee-lines.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
+import { placeholders, placeholderValues, runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { notFound } from "../../errors/api-error.ts";
 import { forbidden } from "../cart/errors.ts";
@@ -89,6 +90,9 @@ export interface BundleParts {
   memberships?: boolean;
 }
 
+/** Bundles of up to this many orders (a checkout's one, a gift's few) keep their queries built. */
+const KEPT_BUNDLE_SHAPES = 4;
+
 export async function loadOrderBundle(
   ex: Executor,
   ids: readonly string[],
@@ -97,35 +101,53 @@ export async function loadOrderBundle(
   if (!ids.length) return { orders: [], tickets: [], currencies: new Map() };
   // The orders (with their carts' additional info and their sellers' currencies), their tickets and
   // their memberships, all keyed by the ids asked: three reads sent at once, one round trip.
+  // Built once per number of orders, up to a few (db/query-shape.ts): the tickets' read joins
+  // seven tables.
+  const values = placeholderValues("o", ids);
+  const keep = ids.length <= KEPT_BUNDLE_SHAPES;
   const [orderRows, rows, memberships] = await Promise.all([
-    ex
-      .select({ order: s.ticketOrder, cartInfo: s.cart.additionalInfo, currency: s.seller.currencyCode })
-      .from(s.ticketOrder)
-      .innerJoin(s.seller, eq(s.seller.id, s.ticketOrder.sellerId))
-      .leftJoin(s.cart, eq(s.cart.id, s.ticketOrder.cartId))
-      .where(inArray(s.ticketOrder.id, [...ids]))
-      .orderBy(asc(s.ticketOrder.createdAt), asc(s.ticketOrder.id)),
-    ex
-      .select({
-        ticket: s.ticket,
-        scanCode: s.ticketScan.scanCode,
-        type: s.ticketType,
-        group: s.ticketGroup,
-        event: s.eventTemplate,
-        venue: s.venue,
-        session: s.eventSession,
-        seat: { id: s.seatTemplate.id, name: s.seatTemplate.name },
-      })
-      .from(s.ticket)
-      .innerJoin(s.ticketType, eq(s.ticketType.id, s.ticket.ticketTypeId))
-      .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
-      .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticket.eventTemplateId))
-      .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
-      .leftJoin(s.eventSession, eq(s.eventSession.id, s.ticket.eventSessionId))
-      .leftJoin(s.ticketScan, eq(s.ticketScan.ticketId, s.ticket.id))
-      .leftJoin(s.seatTemplate, eq(s.seatTemplate.id, s.ticket.seatTemplateId))
-      .where(inArray(s.ticket.ticketOrderId, [...ids]))
-      .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id)),
+    runShaped(
+      ex,
+      `order_bundle_orders:${ids.length}`,
+      () =>
+        ex
+          .select({ order: s.ticketOrder, cartInfo: s.cart.additionalInfo, currency: s.seller.currencyCode })
+          .from(s.ticketOrder)
+          .innerJoin(s.seller, eq(s.seller.id, s.ticketOrder.sellerId))
+          .leftJoin(s.cart, eq(s.cart.id, s.ticketOrder.cartId))
+          .where(inArray(s.ticketOrder.id, placeholders("o", ids.length)))
+          .orderBy(asc(s.ticketOrder.createdAt), asc(s.ticketOrder.id)),
+      values,
+      keep,
+    ),
+    runShaped(
+      ex,
+      `order_bundle_tickets:${ids.length}`,
+      () =>
+        ex
+          .select({
+            ticket: s.ticket,
+            scanCode: s.ticketScan.scanCode,
+            type: s.ticketType,
+            group: s.ticketGroup,
+            event: s.eventTemplate,
+            venue: s.venue,
+            session: s.eventSession,
+            seat: { id: s.seatTemplate.id, name: s.seatTemplate.name },
+          })
+          .from(s.ticket)
+          .innerJoin(s.ticketType, eq(s.ticketType.id, s.ticket.ticketTypeId))
+          .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
+          .innerJoin(s.eventTemplate, eq(s.eventTemplate.id, s.ticket.eventTemplateId))
+          .innerJoin(s.venue, eq(s.venue.id, s.eventTemplate.venueId))
+          .leftJoin(s.eventSession, eq(s.eventSession.id, s.ticket.eventSessionId))
+          .leftJoin(s.ticketScan, eq(s.ticketScan.ticketId, s.ticket.id))
+          .leftJoin(s.seatTemplate, eq(s.seatTemplate.id, s.ticket.seatTemplateId))
+          .where(inArray(s.ticket.ticketOrderId, placeholders("o", ids.length)))
+          .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id)),
+      values,
+      keep,
+    ),
     parts.memberships === false
       ? undefined
       : ex
