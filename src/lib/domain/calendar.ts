@@ -42,8 +42,26 @@ export interface ZonedParts {
   second: number;
 }
 
+/**
+ * Parts already worked out, per time zone and instant: ICU's formatToParts is the costly step, and
+ * a shop asks about the same few instants (its sessions' starts, their days) over and over. Bounded:
+ * emptied when full.
+ */
+const knownParts = new Map<string, Readonly<ZonedParts>>();
+const KNOWN_PARTS_MAX = 4096;
+
 /** The wall-clock parts of an instant in a time zone. */
-export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+export function zonedParts(instant: Date, timeZone: string): Readonly<ZonedParts> {
+  const key = `${timeZone}|${instant.getTime()}`;
+  const known = knownParts.get(key);
+  if (known) return known;
+  const parts = computeZonedParts(instant, timeZone);
+  if (knownParts.size >= KNOWN_PARTS_MAX) knownParts.clear();
+  knownParts.set(key, parts);
+  return parts;
+}
+
+function computeZonedParts(instant: Date, timeZone: string): Readonly<ZonedParts> {
   const parts: Record<string, string> = {};
   for (const p of dtf(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   const year = Number(parts.year);
@@ -52,7 +70,7 @@ export function zonedParts(instant: Date, timeZone: string): ZonedParts {
   const hour = Number(parts.hour);
   const minute = Number(parts.minute);
   const pad = (n: number) => n.toString().padStart(2, "0");
-  return {
+  return Object.freeze({
     date: `${year}-${pad(month)}-${pad(day)}`,
     time: `${pad(hour)}:${pad(minute)}`,
     weekday: WEEKDAYS.indexOf(parts.weekday ?? ""),
@@ -62,7 +80,7 @@ export function zonedParts(instant: Date, timeZone: string): ZonedParts {
     hour,
     minute,
     second: Number(parts.second),
-  };
+  });
 }
 
 /** The venue-local date (YYYY-MM-DD) of an instant. */

@@ -21,9 +21,13 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { preparingAll } from "./prepare-all.ts";
-import * as schema from "./schema.ts";
 
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/**
+ * The database, without drizzle's relational query API (`db.query.*`, unused): given the schema,
+ * drizzle builds a query builder per table for every transaction it opens, a few percent of a
+ * hold's CPU. Queries name their tables (`db.select().from(s.cart)`).
+ */
+export type Db = ReturnType<typeof drizzlePglite>;
 
 export interface DbHandle {
   db: Db;
@@ -97,7 +101,7 @@ export async function openDb(target: DbTarget, folder = migrationsFolder): Promi
     const pooled = target.directUrl !== undefined;
     const sql = postgres(target.url, { max: 10, onnotice: () => {}, ...(pooled ? { prepare: false } : {}) });
     const direct = target.directUrl ? postgres(target.directUrl, { max: 2, onnotice: () => {} }) : sql;
-    const db = drizzlePostgres(pooled ? sql : preparingAll(sql), { schema }) as unknown as Db;
+    const db = drizzlePostgres(pooled ? sql : preparingAll(sql)) as unknown as Db;
     const exclusive = advisoryExclusive(direct);
     const close = async () => {
       await sql.end({ timeout: 5 });
@@ -116,7 +120,7 @@ export async function openDb(target: DbTarget, folder = migrationsFolder): Promi
     : target.dataDir
       ? new PGlite(target.dataDir)
       : new PGlite();
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   const exclusive = queuedExclusive();
   await exclusive(() => migratePglite(db, { migrationsFolder: folder }));
   return { db, kind: "pglite", close: () => client.close(), exclusive };

@@ -6,9 +6,13 @@
  * event loop. Such statements must fail rather than answer "no" (counters.ts refuses inside the
  * statement): a failed statement turns the COMMIT into a ROLLBACK, and its error is the answer.
  */
+import { PgDialect } from "drizzle-orm/pg-core";
+import { PostgresJsSession, PostgresJsTransaction } from "drizzle-orm/postgres-js";
+import type { Sql } from "postgres";
 import type { Db } from "./client.ts";
 import type { Tx } from "./executor.ts";
 import { postgresError } from "./pg-error.ts";
+import { preparingAll } from "./prepare-all.ts";
 
 /** The answer of statements sent but not yet answered. */
 export interface LastStatements<T> {
@@ -39,25 +43,94 @@ export async function transactionEndingWith<T>(
   db: Db,
   work: (tx: Tx) => Promise<LastStatements<T>>,
 ): Promise<T> {
+  const client = postgresClient(db);
   for (let attempt = 1; ; attempt++) {
-    let last: LastStatements<T> | undefined;
     try {
-      await db.transaction(async (tx) => {
-        last = await work(tx);
-      });
-      if (!last) throw new Error("the transaction's work sent no last statements");
-      return await last.answer;
-    } catch (error) {
-      // PGlite answers the COMMIT after a failed statement with an error of its own
-      // (PostgreSQL answers ROLLBACK): the statement's error says why.
-      const reason = last
-        ? await last.answer.then(
-            () => error,
-            (failed: unknown) => failed,
-          )
-        : error;
+      return client ? await pipelinedTransaction(client, work) : await driverTransaction(db, work);
+    } catch (reason) {
       if (attempt < ATTEMPTS && isMultixactConflict(reason)) continue;
       throw reason;
     }
   }
+}
+
+/** drizzle's transaction (PGlite: one connection, nothing to pipeline). */
+async function driverTransaction<T>(db: Db, work: (tx: Tx) => Promise<LastStatements<T>>): Promise<T> {
+  let last: LastStatements<T> | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      last = await work(tx);
+    });
+    if (!last) throw new Error("the transaction's work sent no last statements");
+    return await last.answer;
+  } catch (error) {
+    // PGlite answers the COMMIT after a failed statement with an error of its own: the
+    // statement's error says why.
+    throw last
+      ? await last.answer.then(
+          () => error,
+          (failed: unknown) => failed,
+        )
+      : error;
+  }
+}
+
+/** The postgres.js client under the database, when it is one (PGlite's has no `reserve`). */
+function postgresClient(db: Db): Sql | undefined {
+  const client = (db as unknown as { $client?: Partial<Sql> }).$client;
+  return typeof client?.reserve === "function" ? (client as Sql) : undefined;
+}
+
+const dialect = new PgDialect();
+
+/** A drizzle transaction handle whose statements run on `connection` (BEGIN and COMMIT are ours). */
+function transactionOn(connection: Sql): Tx {
+  const session = new PostgresJsSession(connection, dialect, undefined);
+  // drizzle types a transaction's session over postgres.js's transaction handle; a reserved
+  // connection runs statements the same way (this path opens no savepoint).
+  return new PostgresJsTransaction(dialect, session as never, undefined) as unknown as Tx;
+}
+
+/**
+ * On PostgreSQL the BEGIN goes out with the first statements too (postgres.js's own transactions
+ * wait for its answer first: a round trip of its own): a connection of the pool reserved for the
+ * transaction, BEGIN, the work, and COMMIT sent with the last statements; ROLLBACK when the work
+ * fails before them. Every statement is prepared as on the pool (db/prepare-all.ts; behind a
+ * pooler the connection's settings prepare nothing).
+ */
+async function pipelinedTransaction<T>(
+  client: Sql,
+  work: (tx: Tx) => Promise<LastStatements<T>>,
+): Promise<T> {
+  const connection = await client.reserve();
+  let committed: Promise<unknown>;
+  let last: LastStatements<T>;
+  let begin: PromiseSettledResult<unknown>;
+  try {
+    const tx = transactionOn(preparingAll(connection));
+    const begun = connection.unsafe("begin").execute();
+    begun.catch(() => {});
+    try {
+      last = await work(tx);
+    } catch (error) {
+      await connection.unsafe("rollback").catch(() => {});
+      // A BEGIN that failed says why better than what followed it.
+      throw await begun.then(
+        () => error,
+        (failed: unknown) => failed,
+      );
+    }
+    committed = connection.unsafe("commit").execute();
+    committed.catch(() => {});
+    // The connection goes back once its own statements are answered; the last statements' answer
+    // may still be read from another connection (a refusal names its row), so it is awaited after.
+    [begin] = await Promise.allSettled([begun, committed]);
+  } finally {
+    connection.release();
+  }
+  if (begin.status === "rejected") throw begin.reason;
+  // A failed last statement turned the COMMIT into a ROLLBACK: its error is the answer.
+  const answer = await last.answer;
+  await committed;
+  return answer;
 }
