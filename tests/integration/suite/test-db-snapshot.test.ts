@@ -34,7 +34,11 @@ async function fingerprint(handle: DbHandle): Promise<Record<string, string>> {
     "select schemaname, sequencename, last_value from pg_sequences order by 1, 2",
   );
   out["(sequences)"] = JSON.stringify(sequences.rows);
-  const settings = await client.query("select name, setting from pg_settings order by name");
+  // plpgsql's own settings appear once a session has loaded the language (creating a function in
+  // it, as migrating does), not from anything the database holds.
+  const settings = await client.query(
+    "select name, setting from pg_settings where name not like 'plpgsql.%' order by name",
+  );
   out["(settings)"] = JSON.stringify(settings.rows);
   return out;
 }
