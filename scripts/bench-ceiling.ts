@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../src/lib/server/db/client.ts";
+import { lastStatements, transactionEndingWith } from "../src/lib/server/db/last-statements.ts";
 
 type Row = Record<string, unknown>;
 
@@ -110,6 +111,54 @@ export async function rawHold(db: Db, t: HoldTemplate, sessionId = t.sessionId):
           select (select count(*) from c0)::int + (select count(*) from c1)::int as n`,
     );
     if (Number(taken?.n) !== 2) tx.rollback();
+  });
+  return hold;
+}
+
+/**
+ * The same writes sent as the product sends a hold's (src/lib/server/db/last-statements.ts): BEGIN
+ * with the first statement, the capacity update refusing inside its statement, COMMIT with it, no
+ * answer awaited in between. Not the issue's ceiling (each statement awaited in turn, as hand-made
+ * SQL usually is): printed beside it, so the product's ratio can be read against both.
+ */
+export async function rawHoldAtCommit(db: Db, t: HoldTemplate, sessionId = t.sessionId): Promise<RawHold> {
+  const now = new Date();
+  const created = now.toISOString();
+  const expires = new Date(now.getTime() + 15 * 60_000).toISOString();
+  const hold = {
+    cartId: randomUUID(),
+    ticketId: randomUUID(),
+    cartNumber: cartNumber(),
+    sellerId: t.sellerId,
+  };
+  await transactionEndingWith(db, async (tx) => {
+    const sent = [
+      tx.execute(
+        sql`insert into cart (id, seller_id, cart_number, state, identity_id, created_at, expires_at, campaign,
+              additional_info, codes, ticket_order_id, membership_options, edits_ticket_order_id, edit_removals)
+            values (${hold.cartId}, ${t.sellerId}, ${hold.cartNumber}, 'pending', ${t.identityId}, ${created}, ${expires},
+              '{}', '{}', '[]', null, '{}', null, '[]')`,
+      ),
+      tx.execute(
+        sql`insert into ticket (id, seller_id, cart_id, state, ticket_type_id, ticket_group_id, event_template_id,
+              event_session_id, counts_against_session, valid_from, valid_to, face_value, fee_fixed_outside,
+              fee_percent_outside, admit_name, admit_email, seat_template_id, party_role, code, created_at)
+            values (${hold.ticketId}, ${t.sellerId}, ${hold.cartId}, 'held', ${t.typeId}, ${t.groupId}, ${t.eventId},
+              ${sessionId}, true, ${t.validFrom}, ${t.validTo}, ${t.faceValue}, ${t.feeFixed}, ${t.feePercent},
+              null, null, null, null, null, ${created})`,
+      ),
+      tx.execute(
+        sql`with c0 as (update event_session set used_capacity = used_capacity + 1
+              where id = ${sessionId} and not sold_out and (capacity < 0 or used_capacity + 1 <= capacity + oversell_capacity)
+              returning id),
+            c1 as (update ticket_group set used_capacity = used_capacity + 1
+              where id = ${t.groupId} and (capacity < 0 or used_capacity + 1 <= capacity + oversell_capacity)
+              returning id)
+            select case when (select count(*) from c0) + (select count(*) from c1) = 2 then 'ok'
+              else foyer_no_room('s', ${sessionId}) end as n`,
+      ),
+    ].map((query) => query.then((answer) => answer));
+    return lastStatements(Promise.all(sent));
   });
   return hold;
 }

@@ -11,7 +11,7 @@ import * as s from "../src/lib/server/db/schema.ts";
 import { seedDemo } from "../src/lib/server/db/seed/index.ts";
 import { createApiApp } from "../src/lib/server/http/app.ts";
 import { serveApp } from "../tests/helpers/http-server.ts";
-import { holdTemplate, rawHold, timed } from "./bench-ceiling.ts";
+import { holdTemplate, rawHold, rawHoldAtCommit, timed } from "./bench-ceiling.ts";
 import { answerRunProbe } from "./bench-run-probe.ts";
 
 const url = process.env.BENCH_DB_URL;
@@ -50,10 +50,11 @@ const raceSession = await openSession(1, Number(process.env.BENCH_RACE_CAPACITY 
 process.on(
   "message",
   async (message: { type: string; sessionId: string; concurrency: number; seconds: number }) => {
-    if (message.type === "ceiling") {
+    if (message.type === "ceiling" || message.type === "ceiling-at-commit") {
       const template = await holdTemplate(handle.db, message.sessionId);
-      const run = await timed(() => rawHold(handle.db, template), message.concurrency, message.seconds);
-      process.send?.({ type: "ceiling", ...run });
+      const hold = message.type === "ceiling" ? rawHold : rawHoldAtCommit;
+      const run = await timed(() => hold(handle.db, template), message.concurrency, message.seconds);
+      process.send?.({ type: message.type, ...run });
     }
     if (message.type === "check") {
       const [row] = await handle.db
