@@ -72,10 +72,14 @@ export interface RawHold {
 }
 
 /**
- * A hold's writes: the cart, its ticket, and the conditional capacity update of the session and
- * the group (rolled back when either has no room), in one transaction.
+ * A hold's three statements: the cart, its ticket, the session's and group's places (answering n,
+ * how many took; with `refuse`, failing when not both did).
  */
-export async function rawHold(db: Db, t: HoldTemplate, sessionId = t.sessionId): Promise<RawHold> {
+function holdStatements(
+  t: HoldTemplate,
+  sessionId: string,
+  refuse = false,
+): { hold: RawHold; cart: SQL; ticket: SQL; places: SQL } {
   const now = new Date();
   const created = now.toISOString();
   const expires = new Date(now.getTime() + 15 * 60_000).toISOString();
@@ -85,31 +89,38 @@ export async function rawHold(db: Db, t: HoldTemplate, sessionId = t.sessionId):
     cartNumber: cartNumber(),
     sellerId: t.sellerId,
   };
+  return {
+    hold,
+    cart: sql`insert into cart (id, seller_id, cart_number, state, identity_id, created_at, expires_at, campaign,
+          additional_info, codes, ticket_order_id, membership_options, edits_ticket_order_id, edit_removals)
+        values (${hold.cartId}, ${t.sellerId}, ${hold.cartNumber}, 'pending', ${t.identityId}, ${created}, ${expires},
+          '{}', '{}', '[]', null, '{}', null, '[]')`,
+    ticket: sql`insert into ticket (id, seller_id, cart_id, state, ticket_type_id, ticket_group_id, event_template_id,
+          event_session_id, counts_against_session, valid_from, valid_to, face_value, fee_fixed_outside,
+          fee_percent_outside, admit_name, admit_email, seat_template_id, party_role, code, created_at)
+        values (${hold.ticketId}, ${t.sellerId}, ${hold.cartId}, 'held', ${t.typeId}, ${t.groupId}, ${t.eventId},
+          ${sessionId}, true, ${t.validFrom}, ${t.validTo}, ${t.faceValue}, ${t.feeFixed}, ${t.feePercent},
+          null, null, null, null, null, ${created})`,
+    places: sql`with c0 as (update event_session set used_capacity = used_capacity + 1
+          where id = ${sessionId} and not sold_out and (capacity < 0 or used_capacity + 1 <= capacity + oversell_capacity)
+          returning id),
+        c1 as (update ticket_group set used_capacity = used_capacity + 1
+          where id = ${t.groupId} and (capacity < 0 or used_capacity + 1 <= capacity + oversell_capacity)
+          returning id)
+        select ${refuse ? sql`case when (select count(*) from c0) + (select count(*) from c1) = 2 then 2 else foyer_no_room('s', ${sessionId})::int end` : sql`(select count(*) from c0)::int + (select count(*) from c1)::int`} as n`,
+  };
+}
+
+/**
+ * A hold's writes: the cart, its ticket, and the conditional capacity update of the session and
+ * the group (rolled back when either has no room), in one transaction, each statement awaited.
+ */
+export async function rawHold(db: Db, t: HoldTemplate, sessionId = t.sessionId): Promise<RawHold> {
+  const { hold, cart, ticket, places } = holdStatements(t, sessionId);
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into cart (id, seller_id, cart_number, state, identity_id, created_at, expires_at, campaign,
-            additional_info, codes, ticket_order_id, membership_options, edits_ticket_order_id, edit_removals)
-          values (${hold.cartId}, ${t.sellerId}, ${hold.cartNumber}, 'pending', ${t.identityId}, ${created}, ${expires},
-            '{}', '{}', '[]', null, '{}', null, '[]')`,
-    );
-    await tx.execute(
-      sql`insert into ticket (id, seller_id, cart_id, state, ticket_type_id, ticket_group_id, event_template_id,
-            event_session_id, counts_against_session, valid_from, valid_to, face_value, fee_fixed_outside,
-            fee_percent_outside, admit_name, admit_email, seat_template_id, party_role, code, created_at)
-          values (${hold.ticketId}, ${t.sellerId}, ${hold.cartId}, 'held', ${t.typeId}, ${t.groupId}, ${t.eventId},
-            ${sessionId}, true, ${t.validFrom}, ${t.validTo}, ${t.faceValue}, ${t.feeFixed}, ${t.feePercent},
-            null, null, null, null, null, ${created})`,
-    );
-    const [taken] = await rows(
-      tx,
-      sql`with c0 as (update event_session set used_capacity = used_capacity + 1
-            where id = ${sessionId} and not sold_out and (capacity < 0 or used_capacity + 1 <= capacity + oversell_capacity)
-            returning id),
-          c1 as (update ticket_group set used_capacity = used_capacity + 1
-            where id = ${t.groupId} and (capacity < 0 or used_capacity + 1 <= capacity + oversell_capacity)
-            returning id)
-          select (select count(*) from c0)::int + (select count(*) from c1)::int as n`,
-    );
+    await tx.execute(cart);
+    await tx.execute(ticket);
+    const [taken] = await rows(tx, places);
     if (Number(taken?.n) !== 2) tx.rollback();
   });
   return hold;
@@ -117,47 +128,14 @@ export async function rawHold(db: Db, t: HoldTemplate, sessionId = t.sessionId):
 
 /**
  * The same writes sent as the product sends a hold's (src/lib/server/db/last-statements.ts): BEGIN
- * with the first statement, the capacity update refusing inside its statement, COMMIT with it, no
- * answer awaited in between. Not the issue's ceiling (each statement awaited in turn, as hand-made
- * SQL usually is): printed beside it, so the product's ratio can be read against both.
+ * with the first statement, the places refused inside their statement, COMMIT with it, no answer
+ * awaited in between. Not the issue's ceiling (each statement awaited in turn, as hand-made SQL
+ * usually is): printed beside it, so the product's ratio can be read against both.
  */
 export async function rawHoldAtCommit(db: Db, t: HoldTemplate, sessionId = t.sessionId): Promise<RawHold> {
-  const now = new Date();
-  const created = now.toISOString();
-  const expires = new Date(now.getTime() + 15 * 60_000).toISOString();
-  const hold = {
-    cartId: randomUUID(),
-    ticketId: randomUUID(),
-    cartNumber: cartNumber(),
-    sellerId: t.sellerId,
-  };
+  const { hold, cart, ticket, places } = holdStatements(t, sessionId, true);
   await transactionEndingWith(db, async (tx) => {
-    const sent = [
-      tx.execute(
-        sql`insert into cart (id, seller_id, cart_number, state, identity_id, created_at, expires_at, campaign,
-              additional_info, codes, ticket_order_id, membership_options, edits_ticket_order_id, edit_removals)
-            values (${hold.cartId}, ${t.sellerId}, ${hold.cartNumber}, 'pending', ${t.identityId}, ${created}, ${expires},
-              '{}', '{}', '[]', null, '{}', null, '[]')`,
-      ),
-      tx.execute(
-        sql`insert into ticket (id, seller_id, cart_id, state, ticket_type_id, ticket_group_id, event_template_id,
-              event_session_id, counts_against_session, valid_from, valid_to, face_value, fee_fixed_outside,
-              fee_percent_outside, admit_name, admit_email, seat_template_id, party_role, code, created_at)
-            values (${hold.ticketId}, ${t.sellerId}, ${hold.cartId}, 'held', ${t.typeId}, ${t.groupId}, ${t.eventId},
-              ${sessionId}, true, ${t.validFrom}, ${t.validTo}, ${t.faceValue}, ${t.feeFixed}, ${t.feePercent},
-              null, null, null, null, null, ${created})`,
-      ),
-      tx.execute(
-        sql`with c0 as (update event_session set used_capacity = used_capacity + 1
-              where id = ${sessionId} and not sold_out and (capacity < 0 or used_capacity + 1 <= capacity + oversell_capacity)
-              returning id),
-            c1 as (update ticket_group set used_capacity = used_capacity + 1
-              where id = ${t.groupId} and (capacity < 0 or used_capacity + 1 <= capacity + oversell_capacity)
-              returning id)
-            select case when (select count(*) from c0) + (select count(*) from c1) = 2 then 'ok'
-              else foyer_no_room('s', ${sessionId}) end as n`,
-      ),
-    ].map((query) => query.then((answer) => answer));
+    const sent = [cart, ticket, places].map((statement) => tx.execute(statement).then((answer) => answer));
     return lastStatements(Promise.all(sent));
   });
   return hold;

@@ -1,6 +1,7 @@
 /** A fresh PostgreSQL database on TEST_DATABASE_URL's server for one test, dropped afterwards. */
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
+import { type DbHandle, openDb } from "../../src/lib/server/db/client.ts";
 
 export interface FreshPostgres {
   url: string;
@@ -38,4 +39,17 @@ export async function withFreshPostgres<T>(serverUrl: string, work: (url: string
   } finally {
     await fresh.drop();
   }
+}
+
+/** The app's handle on a fresh migrated database of the server; closing it drops the database. */
+export async function openFreshPostgres(serverUrl: string): Promise<DbHandle> {
+  const fresh = await createFreshPostgres(serverUrl);
+  const handle = await openDb({ kind: "postgres", url: fresh.url });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await fresh.drop();
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { type Db, type DbHandle, openDb } from "../../../src/lib/server/db/client.ts";
 import { lastStatements, transactionEndingWith } from "../../../src/lib/server/db/last-statements.ts";
 import { postgresError } from "../../../src/lib/server/db/pg-error.ts";
-import { createFreshPostgres } from "../../helpers/postgres.ts";
+import { openFreshPostgres } from "../../helpers/postgres.ts";
 
 type Row = Record<string, unknown>;
 const rowsOf = (answer: unknown): Row[] =>
@@ -93,15 +93,5 @@ describe("a transaction committed with its last statements, on PGlite", () => {
 const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)("a transaction committed with its last statements, on PostgreSQL", () => {
   // Each scenario on a database of its own, dropped when its handle closes.
-  scenarios(async () => {
-    const fresh = await createFreshPostgres(url ?? "");
-    const handle = await openDb({ kind: "postgres", url: fresh.url });
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        await fresh.drop();
-      },
-    };
-  });
+  scenarios(() => openFreshPostgres(url ?? ""));
 });

@@ -15,7 +15,7 @@ import {
 } from "../../../src/lib/server/db/query-shape.ts";
 import * as s from "../../../src/lib/server/db/schema.ts";
 import { newPendingCart } from "../../../src/lib/server/services/cart/new-cart.ts";
-import { createFreshPostgres } from "../../helpers/postgres.ts";
+import { openFreshPostgres } from "../../helpers/postgres.ts";
 
 const NOW = new Date("2026-06-01T10:00:00.000Z");
 
@@ -105,16 +105,6 @@ describe("queries built once per shape", () => {
   scenarios("PGlite", () => openDb({ kind: "pglite" }));
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    scenarios("PostgreSQL", async () => {
-      const fresh = await createFreshPostgres(url);
-      const handle = await openDb({ kind: "postgres", url: fresh.url });
-      return {
-        ...handle,
-        close: async () => {
-          await handle.close();
-          await fresh.drop();
-        },
-      };
-    });
+    scenarios("PostgreSQL", () => openFreshPostgres(url));
   }
 });

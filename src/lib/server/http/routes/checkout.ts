@@ -153,6 +153,27 @@ async function guardPayment(
   return call.gatewayId === "ledger" ? seller.id : undefined;
 }
 
+/**
+ * What a checkout or a payment call starts with: the caller, the body without its captcha token
+ * (single use, not part of the request's idempotency hash), the idempotency key, the guard (its
+ * gift-card brake), and the buyer's language, which goes with the cart into its order (its mails,
+ * tickets and passes). The cart's seller is read once for the guard and the language.
+ */
+async function paymentCall<
+  B extends { captcha?: string | undefined; gateway_id: string; idempotency_key?: string | undefined },
+>(c: Context<ApiEnv>, cartId: string, json: B) {
+  const who = await requestCaller(c);
+  const { captcha, ...body } = json;
+  const key = headerKey(c);
+  const seller = await cartSeller(c, cartId);
+  const brake = await guardPayment(
+    c,
+    { cartId, who, gatewayId: body.gateway_id, captcha, key: key ?? body.idempotency_key ?? null },
+    seller,
+  );
+  return { cartId, who, body, key, language: cartLanguage(c, seller), brake };
+}
+
 export function registerCheckout(router: ApiRouter): void {
   const routes = [
     { route: checkoutRoute("/cart/{id}/guest_checkout", "Guest checkout."), kind: "guest" as const },
@@ -165,26 +186,11 @@ export function registerCheckout(router: ApiRouter): void {
   ];
   for (const { route, kind } of routes) {
     router.openapi(route, async (c) => {
-      const cartId = c.req.valid("param").id;
-      const who = await requestCaller(c);
-      // The token is single use and not part of the request's idempotency hash.
-      const { captcha, ...body } = c.req.valid("json");
-      const key = headerKey(c);
-      // The cart's seller, read once for the guard and the call's language.
-      const seller = await cartSeller(c, cartId);
-      const brake = await guardPayment(
+      const { cartId, who, body, key, language, brake } = await paymentCall(
         c,
-        {
-          cartId,
-          who,
-          gatewayId: body.gateway_id,
-          captcha,
-          key: key ?? body.idempotency_key ?? null,
-        },
-        seller,
+        c.req.valid("param").id,
+        c.req.valid("json"),
       );
-      // The buyer's language goes with the cart into its order (its mails, tickets and passes).
-      const language = cartLanguage(c, seller);
       const answer = await giftCardBrake(c, brake, () =>
         checkout(
           { ...c.get("deps"), language: c.req.query("_lang") },
@@ -201,24 +207,11 @@ export function registerCheckout(router: ApiRouter): void {
   }
   for (const path of ["/cart/{id}/pay", "/my/cart/{id}/pay"]) {
     router.openapi(payRoute(path), async (c) => {
-      const cartId = c.req.valid("param").id;
-      const who = await requestCaller(c);
-      const { captcha, ...body } = c.req.valid("json");
-      const key = headerKey(c);
-      // The cart's seller, read once for the guard and the call's language.
-      const seller = await cartSeller(c, cartId);
-      const brake = await guardPayment(
+      const { cartId, who, body, key, language, brake } = await paymentCall(
         c,
-        {
-          cartId,
-          who,
-          gatewayId: body.gateway_id,
-          captcha,
-          key: key ?? body.idempotency_key ?? null,
-        },
-        seller,
+        c.req.valid("param").id,
+        c.req.valid("json"),
       );
-      const language = cartLanguage(c, seller);
       const answer = await giftCardBrake(c, brake, () =>
         pay({ ...c.get("deps"), language: c.req.query("_lang") }, cartId, who, body, key, language),
       );
