@@ -77,8 +77,10 @@ async function viewOf(key: string, now: Date) {
   return view;
 }
 
+/** n arrivals a millisecond apart, the last at `now` (so a pass a second later ranks them all). */
 async function queue(room: Room, n: number, now: Date) {
-  for (let i = 0; i < n; i++) await arrive(api.handle.db, room, undefined, new Date(now.getTime() + i));
+  for (let i = 0; i < n; i++)
+    await arrive(api.handle.db, room, undefined, new Date(now.getTime() - (n - 1) + i));
 }
 
 describe("staff watch the line", () => {

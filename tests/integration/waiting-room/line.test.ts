@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as s from "../../../src/lib/server/db/schema.ts";
-import { admitPass } from "../../../src/lib/server/services/waiting-room/admit.ts";
+import { admitPass, SETTLE_MS } from "../../../src/lib/server/services/waiting-room/admit.ts";
 import { arrive, lineStatus, type Visitor } from "../../../src/lib/server/services/waiting-room/line.ts";
 import { guardingRoom } from "../../../src/lib/server/services/waiting-room/rooms.ts";
 import type { Tenant } from "../../../src/lib/tenant/schema.ts";
@@ -163,7 +163,8 @@ describe("the on-sale line", () => {
   it("with a cap on the shop, the next are let in as stays end", async () => {
     const line = ownRoom({ ratePerMinute: null, maxInShop: 3, stayMinutes: 1 });
     for (let i = 0; i < 5; i++) await arrive(api.handle.db, line, undefined, at(i));
-    expect(await admitPass(api.handle.db, at(1000), [line])).toBe(3);
+    // A pass ranks those who arrived at least SETTLE_MS before it: all five here.
+    expect(await admitPass(api.handle.db, at(SETTLE_MS + 4), [line])).toBe(3);
     expect(await admitPass(api.handle.db, at(2000), [line])).toBe(0);
     expect(await admitPass(api.handle.db, at(62_000), [line])).toBe(2);
   });

@@ -28,13 +28,12 @@ const lineOrder = (room: Room) => [
 
 /**
  * How long after arriving a visitor is ranked. An arrival is stamped before its row is written: one
- * stamped a moment before another may be written after it, by as long as a busy server takes to
- * answer (the on-sale bench saw over a second at its peak, and 26 of 10,000 let in ahead of someone
- * stamped before them when newcomers were ranked at once). Ranking only rows this old lets such a
- * row land first, so the ranks keep the order of arrival (and nobody who came before the on-sale
- * is ranked after someone who came later). The line page says "unranked" meanwhile.
+ * stamped a moment before another may be written after it (a busy server's pool queues the INSERT).
+ * Only rows this old are ranked, so such a row lands first and the ranks keep the order of arrival
+ * (nobody who came before the on-sale is ranked after someone who came later). Newcomers used to be
+ * ranked at once: the on-sale bench let 26 of 10,000 in ahead of someone stamped before them.
  */
-export const SETTLE_MS = 3 * ADMIT_PASS_MS;
+export const SETTLE_MS = ADMIT_PASS_MS;
 
 /**
  * Ranks the waiting visitors not ranked yet after the last rank, in the line's order: once the
