@@ -10,7 +10,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { PostgresJsSession, PostgresJsTransaction } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
 import type { Db } from "./client.ts";
-import type { Tx } from "./executor.ts";
+import { inDatabase, type Tx } from "./executor.ts";
 import { postgresError } from "./pg-error.ts";
 import { preparingAll } from "./prepare-all.ts";
 
@@ -46,7 +46,7 @@ export async function transactionEndingWith<T>(
   const client = postgresClient(db);
   for (let attempt = 1; ; attempt++) {
     try {
-      return client ? await pipelinedTransaction(client, work) : await driverTransaction(db, work);
+      return client ? await pipelinedTransaction(db, client, work) : await driverTransaction(db, work);
     } catch (reason) {
       if (attempt < ATTEMPTS && isMultixactConflict(reason)) continue;
       throw reason;
@@ -59,7 +59,7 @@ async function driverTransaction<T>(db: Db, work: (tx: Tx) => Promise<LastStatem
   let last: LastStatements<T> | undefined;
   try {
     await db.transaction(async (tx) => {
-      last = await work(tx);
+      last = await work(inDatabase(tx, db));
     });
     if (!last) throw new Error("the transaction's work sent no last statements");
     return await last.answer;
@@ -99,6 +99,7 @@ function transactionOn(connection: Sql): Tx {
  * pooler the connection's settings prepare nothing).
  */
 async function pipelinedTransaction<T>(
+  db: Db,
   client: Sql,
   work: (tx: Tx) => Promise<LastStatements<T>>,
 ): Promise<T> {
@@ -107,7 +108,7 @@ async function pipelinedTransaction<T>(
   let last: LastStatements<T>;
   let begin: PromiseSettledResult<unknown>;
   try {
-    const tx = transactionOn(preparingAll(connection));
+    const tx = inDatabase(transactionOn(preparingAll(connection)), db);
     const begun = connection.unsafe("begin").execute();
     begun.catch(() => {});
     try {

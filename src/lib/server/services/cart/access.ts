@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import type { Tx } from "../../db/executor.ts";
+import { inDatabase, type Tx } from "../../db/executor.ts";
 import { type LastStatements, lastStatements, transactionEndingWith } from "../../db/last-statements.ts";
 import { runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
@@ -71,7 +71,8 @@ export async function withLockedCart<T>(
   work: (tx: Tx, cart: CartRow) => Promise<T>,
   options: { sellerId?: string } = {},
 ): Promise<T> {
-  const outcome: Outcome<T> = await db.transaction(async (tx) => {
+  const outcome: Outcome<T> = await db.transaction(async (opened) => {
+    const tx = inDatabase(opened, db);
     const cart = await lockCart(tx, cartId, caller, now, options);
     return cart === "expired" ? { expired: true } : { expired: false, value: await work(tx, cart) };
   });
