@@ -187,19 +187,20 @@ export async function checkout(
       };
       return checkoutEdit(tx, locked, edit);
     }
-    const cart = await keepCartLanguage(tx, locked, language);
     const tickets = [...held];
-    if (!tickets.length) throw cartEmpty(cart.id);
+    if (!tickets.length) throw cartEmpty(locked.id);
     await assertAdmitted(
       tx,
-      cart.sellerId,
+      locked.sellerId,
       tickets.map((t) => t.eventTemplateId),
       caller.admissionToken,
       now,
     );
-    const [total, payments] = await Promise.all([
-      cartTotal(tx, cart, tickets, seller.currencyCode),
-      cartPayments(tx, cart.id),
+    // The buyer's language kept on the cart, its total and its payments: sent together.
+    const [cart, total, payments] = await Promise.all([
+      keepCartLanguage(tx, locked, language),
+      cartTotal(tx, locked, tickets, seller.currencyCode),
+      cartPayments(tx, locked.id),
     ]);
     const outstanding = Math.max(0, total - paidAmount(payments));
     const asked =
