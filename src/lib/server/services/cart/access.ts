@@ -29,14 +29,8 @@ export function assertCanUse(cart: CartRow, caller: Caller): void {
 
 type Outcome<T> = { expired: true } | { expired: false; value: T };
 
-/** The cart row locked for the transaction, checked: the caller's, pending, not past its expiry. */
-async function lockCart(
-  tx: Tx,
-  cartId: string,
-  caller: Caller,
-  now: Date,
-  options: { sellerId?: string },
-): Promise<CartRow | "expired"> {
+/** The cart row, locked for the transaction (SELECT ... FOR UPDATE; a query built once). */
+export async function selectCartForUpdate(tx: Tx, cartId: string): Promise<CartRow | undefined> {
   const [cart] = await runShaped(
     tx,
     "cart_lock",
@@ -48,6 +42,18 @@ async function lockCart(
         .for("update"),
     { id: cartId },
   );
+  return cart;
+}
+
+/** The cart row locked for the transaction, checked: the caller's, pending, not past its expiry. */
+async function lockCart(
+  tx: Tx,
+  cartId: string,
+  caller: Caller,
+  now: Date,
+  options: { sellerId?: string },
+): Promise<CartRow | "expired"> {
+  const cart = await selectCartForUpdate(tx, cartId);
   if (!cart || (options.sellerId && cart.sellerId !== options.sellerId)) throw notFound("cart", cartId);
   assertCanUse(cart, caller);
   if (isPastExpiry(cart, now)) {

@@ -3,13 +3,14 @@
  * held tickets and promo codes, and the payments already taken (releaseCart in cart/release.ts gives
  * them back when the cart expires or is deleted before checkout).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { computeCartTotals } from "../../../domain/cart-totals.ts";
 import { readBenefit } from "../../../domain/promo-codes.ts";
 import type { Executor, Tx } from "../../db/executor.ts";
+import { runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { notFound } from "../../errors/api-error.ts";
-import { assertCanUse } from "../cart/access.ts";
+import { assertCanUse, selectCartForUpdate } from "../cart/access.ts";
 import { withLineKinds } from "../cart/line-kinds.ts";
 import type { CartRow, TicketRow } from "../cart/types.ts";
 import type { Caller } from "../identity/identity.ts";
@@ -18,7 +19,7 @@ import { redeemDiscount } from "../membership/redeem.ts";
 export type PaymentRow = typeof s.payment.$inferSelect;
 
 export async function lockCart(tx: Tx, cartId: string, caller: Caller): Promise<CartRow> {
-  const [cart] = await tx.select().from(s.cart).where(eq(s.cart.id, cartId)).for("update");
+  const cart = await selectCartForUpdate(tx, cartId);
   if (!cart) throw notFound("cart", cartId);
   assertCanUse(cart, caller);
   return cart;
@@ -53,7 +54,17 @@ export async function cartTotal(
 }
 
 export async function cartPayments(tx: Executor, cartId: string): Promise<PaymentRow[]> {
-  return tx.select().from(s.payment).where(eq(s.payment.cartId, cartId)).orderBy(s.payment.occurredAt);
+  return runShaped(
+    tx,
+    "cart_payments",
+    () =>
+      tx
+        .select()
+        .from(s.payment)
+        .where(eq(s.payment.cartId, sql.placeholder("cart")))
+        .orderBy(s.payment.occurredAt),
+    { cart: cartId },
+  );
 }
 
 export const paidAmount = (payments: readonly PaymentRow[]) =>
