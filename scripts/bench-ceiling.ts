@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../src/lib/server/db/client.ts";
 import { lastStatements, transactionEndingWith } from "../src/lib/server/db/last-statements.ts";
+import { startNow } from "../src/lib/server/db/sequenced.ts";
 
 type Row = Record<string, unknown>;
 
@@ -135,7 +136,7 @@ export async function rawHold(db: Db, t: HoldTemplate, sessionId = t.sessionId):
 export async function rawHoldAtCommit(db: Db, t: HoldTemplate, sessionId = t.sessionId): Promise<RawHold> {
   const { hold, cart, ticket, places } = holdStatements(t, sessionId, true);
   await transactionEndingWith(db, async (tx) => {
-    const sent = [cart, ticket, places].map((statement) => tx.execute(statement).then((answer) => answer));
+    const sent = [cart, ticket, places].map((statement) => startNow(tx.execute(statement)));
     return lastStatements(Promise.all(sent));
   });
   return hold;

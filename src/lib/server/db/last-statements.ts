@@ -13,6 +13,7 @@ import type { Db } from "./client.ts";
 import { inDatabase, type Tx } from "./executor.ts";
 import { postgresError } from "./pg-error.ts";
 import { preparingAll } from "./prepare-all.ts";
+import { startNow } from "./sequenced.ts";
 
 /** The answer of statements sent but not yet answered. */
 export interface LastStatements<T> {
@@ -20,8 +21,8 @@ export interface LastStatements<T> {
 }
 
 export function lastStatements<T>(sent: PromiseLike<T>): LastStatements<T> {
-  // One `then`, now: a drizzle query runs each time it is awaited, and must run before the COMMIT.
-  const answer = Promise.resolve(sent.then((value) => value));
+  // Started now, so it goes out before the COMMIT.
+  const answer = startNow(sent);
   // Read after the COMMIT: until then a failure must not count as an unhandled rejection.
   answer.catch(() => {});
   return { answer };

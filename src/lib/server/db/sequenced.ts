@@ -7,7 +7,14 @@
  * For independent writes whose answers nothing in between needs.
  */
 export async function sequenced(steps: readonly (() => PromiseLike<unknown>)[]): Promise<void> {
-  // One `then` each, now: a drizzle query runs when it is first awaited, and must start in order.
-  const started = steps.map((step) => Promise.resolve(step().then((value) => value)));
-  await Promise.all(started);
+  await Promise.all(steps.map((step) => startNow(step())));
+}
+
+/**
+ * A statement sent now, as a promise of its answer: a drizzle query runs only when first awaited
+ * (and again at each await), and `await` or `Promise.resolve` would start it a microtask later,
+ * after whatever the caller sends next. One `then`, at once, keeps the order statements are written in.
+ */
+export function startNow<T>(query: PromiseLike<T>): Promise<T> {
+  return Promise.resolve(query.then((value) => value));
 }

@@ -202,7 +202,7 @@ function freshCounters(rows: readonly Record<keyof typeof answered, unknown>[]):
 /**
  * Applies net changes in one statement: sessions sorted by id, then groups sorted by id. A
  * positive change takes places (409 when they do not fit); a negative one gives them back.
- * A prepared statement, so the PostgreSQL driver sends it without a describe round trip first.
+ * Built once per shape (runCountersStatement), prepared on its connection like every query.
  */
 export async function applyCapacityDeltas(tx: Tx, sessions: Deltas, groups: Deltas): Promise<FreshCounters> {
   const list = steps(sessions, groups);
