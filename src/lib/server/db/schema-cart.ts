@@ -147,5 +147,10 @@ export const ticket = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     ticketOrderId: text("ticket_order_id"),
   },
-  (t) => [index("ticket_cart_idx").on(t.cartId), index("ticket_session_idx").on(t.eventSessionId)],
+  (t) => [
+    index("ticket_cart_idx").on(t.cartId),
+    index("ticket_session_idx").on(t.eventSessionId),
+    // An order's tickets are read by every confirmation, order page, manage link and gate lookup.
+    index("ticket_order_idx").on(t.ticketOrderId),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_order_idx" ON "ticket" USING btree ("ticket_order_id");
