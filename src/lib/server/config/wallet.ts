@@ -58,15 +58,25 @@ function file(env: NodeJS.ProcessEnv, name: string): string {
   }
 }
 
+const APPLE_ENV_NAMES = [
+  "FOYER_APPLE_PASS_TYPE_ID",
+  "FOYER_APPLE_TEAM_ID",
+  "FOYER_APPLE_SIGNER_CERT_FILE",
+  "FOYER_APPLE_SIGNER_KEY_FILE",
+  "FOYER_APPLE_WWDR_CERT_FILE",
+] as const;
+
+/** Every setting the wallet sources read. */
+export const WALLET_ENV_NAMES = [
+  ...APPLE_ENV_NAMES,
+  "FOYER_APPLE_SIGNER_KEY_PASSPHRASE",
+  "FOYER_GOOGLE_WALLET_ISSUER_ID",
+  "FOYER_GOOGLE_WALLET_KEY_FILE",
+] as const;
+
 /** Apple's configuration; throws when it is set in part or a named file can't be read. */
 export function appleWalletSource(env: NodeJS.ProcessEnv = process.env): WalletSource<AppleWalletConfig> {
-  const names = [
-    "FOYER_APPLE_PASS_TYPE_ID",
-    "FOYER_APPLE_TEAM_ID",
-    "FOYER_APPLE_SIGNER_CERT_FILE",
-    "FOYER_APPLE_SIGNER_KEY_FILE",
-    "FOYER_APPLE_WWDR_CERT_FILE",
-  ] as const;
+  const names = APPLE_ENV_NAMES;
   const values = names.map((n) => text(env, n));
   if (values.every((v) => v === undefined))
     return foyerMode(env) === "demo" ? { kind: "demo" } : { kind: "off" };

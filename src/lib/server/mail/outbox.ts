@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Executor } from "../db/executor.ts";
+import { insertShaped } from "../db/query-shape.ts";
 import * as s from "../db/schema.ts";
 
 export interface MailAttachment {
@@ -28,7 +29,8 @@ export interface OutgoingMail {
 /** Queues one mail and answers its id. */
 export async function enqueueMail(db: Executor, mail: OutgoingMail, now: Date): Promise<string> {
   const id = randomUUID();
-  await db.insert(s.outbox).values({
+  // Built once per shape: a confirmation mail is queued inside every checkout.
+  const row = {
     id,
     sellerId: mail.sellerId,
     kind: mail.kind,
@@ -45,6 +47,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: Date): 
     })),
     createdAt: now,
     state: "queued",
-  });
+  };
+  await insertShaped(db, "outbox_insert", s.outbox, [row], false);
   return id;
 }

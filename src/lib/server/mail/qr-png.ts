@@ -63,25 +63,25 @@ export function qrPngBuffer(content: string, { margin, width }: QrPngOptions): B
   const pixels = index.length;
   const rowBytes = Math.ceil(pixels / 8);
   // Each row starts with its filter byte (0: none); 1 bits are white, as grey 1-bit reads them.
-  const raw = Buffer.alloc((rowBytes + 1) * pixels);
-  let previous: Buffer | undefined;
+  // Written by offset into one buffer: a view per row (`subarray`) cost more than the drawing.
+  const stride = rowBytes + 1;
+  const raw = Buffer.alloc(stride * pixels);
   for (let y = 0; y < pixels; y++) {
-    const start = y * (rowBytes + 1);
-    const row = raw.subarray(start + 1, start + 1 + rowBytes);
+    const start = y * stride;
     const my = index[y] as number;
     // Rows inside one module are the same: copy the one above.
-    if (previous && my >= 0 && my === index[y - 1]) {
-      previous.copy(row);
+    if (y > 0 && my >= 0 && my === index[y - 1]) {
+      raw.copyWithin(start + 1, start - stride + 1, start);
       continue;
     }
     for (let x = 0; x < pixels; x++) {
       const mx = index[x] as number;
-      const dark = my >= 0 && mx >= 0 && Boolean(data[my * size + mx]);
-      if (!dark) row[x >> 3] = (row[x >> 3] as number) | (0x80 >> (x & 7));
+      const dark = my >= 0 && mx >= 0 && data[my * size + mx] === 1;
+      if (!dark) raw[start + 1 + (x >> 3)] = (raw[start + 1 + (x >> 3)] as number) | (0x80 >> (x & 7));
     }
     // Bits past the last pixel of a row are padding; white keeps them uniform.
-    for (let x = pixels; x < rowBytes * 8; x++) row[x >> 3] = (row[x >> 3] as number) | (0x80 >> (x & 7));
-    previous = row;
+    for (let x = pixels; x < rowBytes * 8; x++)
+      raw[start + 1 + (x >> 3)] = (raw[start + 1 + (x >> 3)] as number) | (0x80 >> (x & 7));
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(pixels, 0);

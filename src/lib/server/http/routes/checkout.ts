@@ -9,10 +9,11 @@
  * guessing brake (security/lookup-limits.ts) on ledger lookups and ledger-gateway attempts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { checkoutAnswer, checkoutBody, ledgerAnswer, payBody } from "../../../api/checkout/schemas.ts";
 import { getTenant } from "../../../tenant/load.ts";
+import { runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
 import { clientAddress } from "../../request/client-address.ts";
@@ -76,13 +77,19 @@ function headerKey(c: Context<ApiEnv>): string | undefined {
 
 /** The cart's seller (id and slug); undefined when there is no such cart (the service answers 404). */
 async function cartSeller(c: Context<ApiEnv>, id: string) {
-  const [row] = await c
-    .get("deps")
-    .db.select({ id: s.seller.id, slug: s.seller.slug })
-    .from(s.cart)
-    .innerJoin(s.seller, eq(s.seller.id, s.cart.sellerId))
-    .where(eq(s.cart.id, id))
-    .limit(1);
+  const { db } = c.get("deps");
+  const [row] = await runShaped(
+    db,
+    "checkout_cart_seller",
+    () =>
+      db
+        .select({ id: s.seller.id, slug: s.seller.slug })
+        .from(s.cart)
+        .innerJoin(s.seller, eq(s.seller.id, s.cart.sellerId))
+        .where(eq(s.cart.id, sql.placeholder("cart")))
+        .limit(1),
+    { cart: id },
+  );
   return row;
 }
 

@@ -9,6 +9,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { readBenefit } from "../../../domain/promo-codes.ts";
 import type { Executor } from "../../db/executor.ts";
+import { placeholders, placeholderValues, runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { CODE_REQUIRED_TEXT, ruleBlocksReserve } from "./errors.ts";
 import { heldTickets } from "./release.ts";
@@ -66,10 +67,23 @@ export async function assertCheckoutNotBlocked(
   const tickets = held ?? (await heldTickets(tx, cart.id));
   const groupIds = [...new Set(tickets.map((t) => t.ticketGroupId))];
   if (!groupIds.length) return;
-  const metas = await tx
-    .select({ resourceId: s.meta.resourceId, data: s.meta.data })
-    .from(s.meta)
-    .where(and(eq(s.meta.resource, "ticket_group"), inArray(s.meta.resourceId, groupIds)));
+  // Built once per count of groups: every checkout asks.
+  const metas = await runShaped(
+    tx,
+    `checkout_group_metas:${groupIds.length}`,
+    () =>
+      tx
+        .select({ resourceId: s.meta.resourceId, data: s.meta.data })
+        .from(s.meta)
+        .where(
+          and(
+            eq(s.meta.resource, "ticket_group"),
+            inArray(s.meta.resourceId, placeholders("g", groupIds.length)),
+          ),
+        ),
+    placeholderValues("g", groupIds),
+    groupIds.length <= 8,
+  );
   const groupMeta = new Map(metas.map((m) => [m.resourceId, m.data]));
   if (![...groupMeta.values()].some((data) => data[CHECKOUT_CODE_REQUIRED] === true)) return;
   const codes = cart.codes.length

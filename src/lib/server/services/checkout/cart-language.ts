@@ -3,8 +3,9 @@
  * is booked: bookCart copies it to the order, whose mails, tickets and passes then speak it. A
  * call without one (the back office's desk sale) leaves the cart's as it is (null: the default).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/executor.ts";
+import { runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import type { CartRow } from "../cart/types.ts";
 
@@ -14,6 +15,15 @@ export async function keepCartLanguage(
   language: string | null | undefined,
 ): Promise<CartRow> {
   if (!language || cart.language === language) return cart;
-  await tx.update(s.cart).set({ language }).where(eq(s.cart.id, cart.id));
+  await runShaped(
+    tx,
+    "cart_language",
+    () =>
+      tx
+        .update(s.cart)
+        .set({ language: sql.placeholder("language") as unknown as string })
+        .where(eq(s.cart.id, sql.placeholder("cart"))),
+    { language, cart: cart.id },
+  );
   return { ...cart, language };
 }

@@ -8,8 +8,9 @@
  * booked into a pending order, which that completion finishes once the payment succeeds.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/executor.ts";
+import { insertShaped, placeholders, placeholderValues, runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { sequenced } from "../../db/sequenced.ts";
 import type { CartRow, TicketRow } from "../cart/types.ts";
@@ -47,14 +48,25 @@ export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId
   // Sent together, in this order, in one round trip (sequenced.ts).
   await sequenced([
     () =>
-      tx
-        .update(s.ticket)
-        .set({ state: "booked", ticketOrderId: orderId })
-        .where(and(inArray(s.ticket.id, ids), eq(s.ticket.state, "held"))),
+      runShaped(
+        tx,
+        `book_tickets:${ids.length}`,
+        () =>
+          tx
+            .update(s.ticket)
+            .set({ state: "booked", ticketOrderId: sql.placeholder("order") as unknown as string })
+            .where(and(inArray(s.ticket.id, placeholders("id", ids.length)), eq(s.ticket.state, "held"))),
+        { order: orderId, ...placeholderValues("id", ids) },
+        ids.length <= 8,
+      ),
     () =>
-      tx
-        .insert(s.ticketScan)
-        .values(tickets.map((t) => ({ ticketId: t.id, ticketOrderId: orderId, scanCode: newScanCode() }))),
+      insertShaped(
+        tx,
+        "ticket_scan_insert",
+        s.ticketScan,
+        tickets.map((t) => ({ ticketId: t.id, ticketOrderId: orderId, scanCode: newScanCode() })),
+        false,
+      ),
     ...(seats.length
       ? [
           () =>
@@ -103,13 +115,23 @@ export async function bookCart(
   };
   // The order first (its tickets refer to it), the rest sent with it: one round trip.
   await sequenced([
-    () => tx.insert(s.ticketOrder).values(order),
+    () => insertShaped(tx, "ticket_order_insert", s.ticketOrder, [order], false),
     () => bookTickets(tx, tickets, order.id),
     () =>
-      tx
-        .update(s.cart)
-        .set({ state: "booked", ticketOrderId: order.id, expiresAt: null })
-        .where(eq(s.cart.id, cart.id)),
+      runShaped(
+        tx,
+        "cart_booked",
+        () =>
+          tx
+            .update(s.cart)
+            .set({
+              state: "booked",
+              ticketOrderId: sql.placeholder("order") as unknown as string,
+              expiresAt: null,
+            })
+            .where(eq(s.cart.id, sql.placeholder("cart"))),
+        { order: order.id, cart: cart.id },
+      ),
     // A pending order keeps the code too: cancelling it (cancel-pending.ts) releases it by the order.
     () => recordRedeemedOrder(tx, booking.giftCodeId, order.id),
   ]);

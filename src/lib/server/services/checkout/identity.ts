@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { checkoutIdentity } from "../../../api/checkout/schemas.ts";
 import type { Tx } from "../../db/executor.ts";
+import { runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 
 export type CheckoutIdentity = z.infer<typeof checkoutIdentity>;
@@ -40,20 +41,37 @@ export async function storeGuestIdentity(
   now: Date,
 ): Promise<OrderIdentity> {
   const email = person.email.trim();
-  const stored = await tx
-    .insert(s.identity)
-    .values({
+  // Built once per shape (with or without custom fields: a null is written as such, not as JSON).
+  const info = person.additional_info ?? null;
+  const p = (name: string) => sql.placeholder(name) as unknown as string;
+  const stored = await runShaped(
+    tx,
+    `guest_identity_insert:${info ? "info" : "none"}`,
+    () =>
+      tx
+        .insert(s.identity)
+        .values({
+          id: p("id"),
+          sellerId: p("seller"),
+          kind: "guest",
+          email: p("email"),
+          firstName: p("first"),
+          lastName: p("last"),
+          additionalInfo: info ? (sql.placeholder("info") as unknown as Record<string, unknown>) : null,
+          createdAt: sql.placeholder("at") as unknown as Date,
+        })
+        .onConflictDoNothing()
+        .returning(),
+    {
       id: randomUUID(),
-      sellerId,
-      kind: "guest",
+      seller: sellerId,
       email,
-      firstName: person.first_name,
-      lastName: person.last_name,
-      additionalInfo: person.additional_info ?? null,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+      first: person.first_name,
+      last: person.last_name,
+      ...(info ? { info } : {}),
+      at: now,
+    },
+  );
   // A new guest is the row just stored; a returning one (any case of the e-mail) is read.
   const [row] = stored.length
     ? stored

@@ -11,6 +11,7 @@ import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
 import { PAYMENT_MAX_MINOR, paymentMinMinor } from "../../../api/checkout/schemas.ts";
 import { chargeStep, toMoneyString } from "../../../domain/money.ts";
 import type { Tx } from "../../db/executor.ts";
+import { insertShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { validationFailed } from "../../errors/api-error.ts";
 import {
@@ -87,7 +88,7 @@ export async function recordPayment(
     idempotencyKey: key,
     refundOfPaymentId: null,
   };
-  await tx.insert(s.payment).values(row);
+  await insertShaped(tx, "payment_insert", s.payment, [row], false);
   return row;
 }
 

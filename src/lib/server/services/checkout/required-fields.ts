@@ -11,7 +11,7 @@
  * - a guest: the body's `identity.additional_info` only (what they type now);
  * - a logged-in buyer: the body's top-level `additional_info` over what their identity has stored.
  */
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
   type CustomFieldSpec,
   cartIdentityForm,
@@ -21,6 +21,7 @@ import {
 import { getTenant } from "../../../tenant/load.ts";
 import { t } from "../../../tenant/strings.ts";
 import type { Tx } from "../../db/executor.ts";
+import { placeholders, placeholderValues, runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { validationFailed } from "../../errors/api-error.ts";
 import type { TicketRow } from "../cart/types.ts";
@@ -34,18 +35,32 @@ export async function cartCustomFields(
   const groupIds = [...new Set(tickets.map((ticket) => ticket.ticketGroupId))];
   const templateIds = [...new Set(tickets.map((ticket) => ticket.eventTemplateId))];
   if (!groupIds.length && !templateIds.length) return [];
-  const rows = await tx
-    .select()
-    .from(s.meta)
-    .where(
-      and(
-        eq(s.meta.sellerId, sellerId),
-        or(
-          and(eq(s.meta.resource, "ticket_group"), inArray(s.meta.resourceId, groupIds)),
-          and(eq(s.meta.resource, "event_template"), inArray(s.meta.resourceId, templateIds)),
+  // Built once per count of groups and templates (a cart holds few).
+  const rows = await runShaped(
+    tx,
+    `cart_custom_fields:${groupIds.length}:${templateIds.length}`,
+    () =>
+      tx
+        .select()
+        .from(s.meta)
+        .where(
+          and(
+            eq(s.meta.sellerId, sql.placeholder("seller")),
+            or(
+              and(
+                eq(s.meta.resource, "ticket_group"),
+                inArray(s.meta.resourceId, placeholders("g", groupIds.length)),
+              ),
+              and(
+                eq(s.meta.resource, "event_template"),
+                inArray(s.meta.resourceId, placeholders("t", templateIds.length)),
+              ),
+            ),
+          ),
         ),
-      ),
-    );
+    { seller: sellerId, ...placeholderValues("g", groupIds), ...placeholderValues("t", templateIds) },
+    groupIds.length + templateIds.length <= 8,
+  );
   // The meta as the cart envelope serves it to the island: data flattened next to the link fields.
   const metas: MetaLike[] = rows.map((row) => ({
     ...row.data,

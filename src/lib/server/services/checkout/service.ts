@@ -197,10 +197,12 @@ export async function checkout(
       now,
     );
     // The buyer's language kept on the cart, its total and its payments: sent together.
-    const [cart, total, payments] = await Promise.all([
+    const [cart, total, payments, customFields] = await Promise.all([
       keepCartLanguage(tx, locked, language),
       cartTotal(tx, locked, tickets, seller.currencyCode),
       cartPayments(tx, locked.id),
+      // Read with the rest, in the same round trip: the purchaser's check below needs them.
+      cartCustomFields(tx, locked.sellerId, tickets),
     ]);
     const outstanding = Math.max(0, total - paidAmount(payments));
     const asked =
@@ -216,7 +218,7 @@ export async function checkout(
     // before any payment is taken, partial or whole.
     const identity = await orderIdentity(tx, cart, caller, kind, body, now, {
       sellerSlug: seller.slug,
-      customFields: await cartCustomFields(tx, cart.sellerId, tickets),
+      customFields,
     });
     // No gift of membership to oneself (spec 2 §5).
     await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);

@@ -16,6 +16,7 @@ import {
   appleWalletSource,
   type GoogleWalletConfig,
   googleWalletSource,
+  WALLET_ENV_NAMES,
   type WalletSource,
 } from "../../config/wallet.ts";
 import type { Executor } from "../../db/executor.ts";
@@ -127,14 +128,14 @@ let sources:
   | { key: string; apple: WalletSource<AppleWalletConfig>; google: WalletSource<GoogleWalletConfig> }
   | undefined;
 
-const SOURCE_ENV = /^FOYER_(APPLE|GOOGLE_WALLET)_|^FOYER_MODE$|^NODE_ENV$/;
+/**
+ * The settings a wallet source is made from. Read by name: listing `process.env`'s keys on every
+ * confirmation mail was 1.6 % of a checkout's CPU.
+ */
+const SOURCE_ENV = [...WALLET_ENV_NAMES, "FOYER_MODE", "NODE_ENV"] as const;
 
 export function walletSources(env: NodeJS.ProcessEnv = process.env) {
-  const key = Object.keys(env)
-    .filter((k) => SOURCE_ENV.test(k))
-    .sort()
-    .map((k) => `${k}=${env[k]}`)
-    .join("\n");
+  const key = SOURCE_ENV.map((k) => `${k}=${env[k] ?? ""}`).join("\n");
   if (sources?.key !== key) sources = { key, apple: appleWalletSource(env), google: googleWalletSource(env) };
   return sources;
 }
