@@ -1,6 +1,6 @@
 /**
  * Calendar entries for an order: `sessionCalendar(ex, orderId, origin)` returns the
- * .ics text with one VEVENT per session of the order's active tickets (ics package), for the
+ * .ics text with one VEVENT per session of the order's active tickets (domain/tickets/ics.ts), for the
  * GET ticket_order/{id}/calendar.ics route and the confirmation mail's attachment. It reads
  * without an access check: the route checks access first (access.ts), the mail is the server's own.
  * Instants are UTC; the venue's zone is X-WR-TIMEZONE and is named in the description
@@ -8,7 +8,6 @@
  */
 
 import { and, eq, isNotNull } from "drizzle-orm";
-import { createEvents, type EventAttributes } from "ics";
 import { isCancelledTicket } from "../../../domain/account/orders.ts";
 import { ticketRowIn } from "../../../domain/content-language.ts";
 import {
@@ -16,6 +15,7 @@ import {
   calendarEntries,
   withCalendarTimeZone,
 } from "../../../domain/tickets/calendar.ts";
+import { icsFile } from "../../../domain/tickets/ics.ts";
 import { defaultLanguage, languageOf } from "../../../tenant/languages.ts";
 import { t } from "../../../tenant/strings.ts";
 import type { Executor } from "../../db/executor.ts";
@@ -115,25 +115,9 @@ export function orderCalendar(
               })
       : undefined,
   });
-  const { error, value } = createEvents(
-    entries.map((e): EventAttributes & { timestamp: number } => ({
-      timestamp: now.getTime(),
-      uid: e.uid,
-      title: e.title,
-      start: e.start,
-      startInputType: "utc",
-      startOutputType: "utc",
-      end: e.end,
-      endInputType: "utc",
-      endOutputType: "utc",
-      location: e.location,
-      description: e.description,
-      url: e.url,
-      status: "CONFIRMED",
-      busyStatus: "BUSY",
-    })),
-    { productId: "foyer/tickets", calName: tenant?.name ?? seller.name },
+  const value = icsFile(
+    { productId: "foyer/tickets", name: tenant?.name ?? seller.name, stamp: now.getTime() },
+    entries,
   );
-  if (error || !value) throw error ?? new Error("The calendar could not be built.");
   return withCalendarTimeZone(value, entries[0]?.timeZone);
 }
