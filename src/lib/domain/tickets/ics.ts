@@ -42,30 +42,37 @@ export function icsDateTime(ms: number): string {
     .replace(/\.\d{3}Z$/, "Z");
 }
 
-const encoder = new TextEncoder();
+/** The UTF-8 length of a character (one code point). */
+const utf8Octets = (char: string) => {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+};
 
 /**
  * A content line folded at 75 octets (RFC 5545 §3.1): each continuation starts with a space and
  * holds 74 octets more. A fold never splits a character (its UTF-8 bytes stay on one line).
  */
 export function foldLine(line: string): string {
-  if (line.length <= 75 && encoder.encode(line).length <= 75) return line;
+  // At most 3 octets per UTF-16 unit: a line of 25 units or fewer always fits.
+  if (line.length <= 25) return line;
   const parts: string[] = [];
-  let current = "";
+  let start = 0;
+  let index = 0;
   let octets = 0;
   let limit = 75;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char);
     if (octets + size > limit) {
-      parts.push(current);
-      current = "";
+      parts.push(line.slice(start, index));
+      start = index;
       octets = 0;
       limit = 74;
     }
-    current += char;
     octets += size;
+    index += char.length;
   }
-  parts.push(current);
+  if (!parts.length) return line;
+  parts.push(line.slice(start));
   return parts.join("\r\n ");
 }
 

@@ -45,6 +45,14 @@ const publicUrlSchema = z
 export function publicUrlSetting(env: NodeJS.ProcessEnv = process.env): PublicUrlSetting {
   const raw = env.PUBLIC_URL?.trim();
   if (!raw) return { kind: "unset" };
+  // A mail's links ask several times per checkout: the last answer is kept for its setting.
+  if (lastPublicUrl?.raw !== raw) lastPublicUrl = { raw, setting: parsePublicUrl(raw) };
+  return lastPublicUrl.setting;
+}
+
+let lastPublicUrl: { raw: string; setting: PublicUrlSetting } | undefined;
+
+function parsePublicUrl(raw: string): PublicUrlSetting {
   const parsed = publicUrlSchema.safeParse(raw);
   if (!parsed.success) return { kind: "invalid" };
   const url = parsed.data;
@@ -100,15 +108,25 @@ export interface LinkOriginOptions {
   extraOrigins?: readonly string[];
 }
 
+/** The request's URL, parsed once per request: a confirmation mail asks for its links' origin often. */
+function parsedRequestUrl(requestUrl: string): URL | undefined {
+  if (lastRequestUrl?.raw === requestUrl) return lastRequestUrl.url;
+  let url: URL | undefined;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    url = undefined;
+  }
+  lastRequestUrl = { raw: requestUrl, url };
+  return url;
+}
+
+let lastRequestUrl: { raw: string; url: URL | undefined } | undefined;
+
 /** The origin for links in a mail written while answering a request to `requestUrl`. */
 export function mailLinkOrigin(requestUrl: string, options: LinkOriginOptions = {}): string {
   const env = options.env ?? process.env;
-  let requestOrigin: URL | undefined;
-  try {
-    requestOrigin = new URL(requestUrl);
-  } catch {
-    requestOrigin = undefined;
-  }
+  const requestOrigin = parsedRequestUrl(requestUrl);
   const configured = configuredLinkOrigins(env, options.extraOrigins);
   const [first] = configured;
   if (first) {
