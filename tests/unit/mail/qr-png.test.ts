@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import { qrPngBuffer } from "../../../src/lib/server/mail/qr-png.ts";
+import { newScanCode } from "../../../src/lib/server/services/checkout/convert.ts";
 
 /** A PNG's pixels as RGBA, whatever colour type and bit depth it was written in. */
 const rgba = async (png: Buffer) => {
@@ -34,5 +37,21 @@ describe("the QR code PNG of a ticket", () => {
     expect(png.subarray(24, 26)).toEqual(Buffer.from([1, 0]));
     const library = await QRCode.toBuffer("HM-2F7K-9QX4", { type: "png", margin: 4, width: 256 });
     expect(png.length).toBeLessThan(library.length);
+  });
+
+  it("reads back as the ticket's scan code at the gate's reader (codes with digit runs too)", async () => {
+    // The gate's decoder (zxing-wasm), its WASM from node_modules: the package would fetch it.
+    const wasm = readFileSync("node_modules/zxing-wasm/dist/reader/zxing_reader.wasm");
+    prepareZXingModule({
+      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+      fireImmediately: true,
+    });
+    const codes = ["2345678923AB", "ZZZZZZZZZZZZ", ...Array.from({ length: 8 }, newScanCode)];
+    for (const code of codes) {
+      const [read] = await readBarcodes(new Uint8Array(qrPngBuffer(code, { margin: 4, width: 256 })), {
+        formats: ["QRCode"],
+      });
+      expect(read?.text).toBe(code);
+    }
   });
 });
