@@ -52,10 +52,36 @@ const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
  * 24-hour cycle get two digits.
  */
 export function formatTime(instant: Date, locale: string, timeZone: string): string {
-  const twelveHour = formatter(locale, { ...TIME, timeZone }).resolvedOptions().hour12 === true;
-  const options: Intl.DateTimeFormatOptions = twelveHour ? TIME : { ...TIME, hour: "2-digit" };
-  return plainSpaces(formatter(locale, { ...options, timeZone }).format(instant));
+  return plainSpaces(zoned("time", locale, timeZone, timeOptions).format(instant));
 }
+
+/**
+ * A formatter of one kind for a locale and zone, found by a plain key: pages and mails format many
+ * times per request, and the general key (the options as JSON) and `resolvedOptions()` cost more
+ * than the formatting.
+ */
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoned(
+  kind: string,
+  locale: string,
+  timeZone: string,
+  options: (locale: string, timeZone: string) => Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${kind}|${locale}|${timeZone}`;
+  let f = zonedFormatters.get(key);
+  if (!f) {
+    f = formatter(locale, { ...options(locale, timeZone), timeZone });
+    zonedFormatters.set(key, f);
+  }
+  return f;
+}
+
+/** True when the locale's clock is 12-hour. */
+const twelveHour = (locale: string, timeZone: string) =>
+  formatter(locale, { ...TIME, timeZone }).resolvedOptions().hour12 === true;
+
+const timeOptions = (locale: string, timeZone: string): Intl.DateTimeFormatOptions =>
+  twelveHour(locale, timeZone) ? TIME : { ...TIME, hour: "2-digit" };
 
 /** A calendar date (YYYY-MM-DD, no zone of its own): en-US "Tue, Nov 24, 2026", en-GB "Tue, 24 Nov 2026". */
 export function formatLongDate(date: string, locale: string): string {
@@ -66,7 +92,7 @@ export function formatLongDate(date: string, locale: string): string {
 
 /** An instant's date in the venue's zone: en-US "Sat, Jul 4, 2026", en-GB "Sat, 4 Jul 2026". */
 export function formatDateIn(instant: Date, locale: string, timeZone: string): string {
-  return plainSpaces(formatter(locale, { ...LONG_DATE, timeZone }).format(instant));
+  return plainSpaces(zoned("date", locale, timeZone, () => LONG_DATE).format(instant));
 }
 
 /**
@@ -77,9 +103,8 @@ export function formatDateTime(instant: Date, locale: string, timeZone: string):
   if (isEnglishLocale(locale)) {
     return `${formatDateIn(instant, locale, timeZone)} at ${formatTime(instant, locale, timeZone)}`;
   }
-  const twelveHour = formatter(locale, { ...TIME, timeZone }).resolvedOptions().hour12 === true;
-  const time = twelveHour ? TIME : { ...TIME, hour: "2-digit" as const };
-  return plainSpaces(formatter(locale, { ...LONG_DATE, ...time, timeZone }).format(instant));
+  const dateTime = zoned("dateTime", locale, timeZone, (l, z) => ({ ...LONG_DATE, ...timeOptions(l, z) }));
+  return plainSpaces(dateTime.format(instant));
 }
 
 /**
