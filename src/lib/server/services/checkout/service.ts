@@ -277,7 +277,7 @@ export async function checkout(
         extra: { total_outstanding: toMoneyString(outstanding, seller.currencyCode) },
       });
     }
-    if (gateway.id !== "free") await recordPayment(tx, cart, gateway, charge, key, now);
+    const recorded = gateway.id === "free" ? null : await recordPayment(tx, cart, gateway, charge, key, now);
     if (saveForLater) {
       await saveCheckoutPaymentMethod(tx, {
         cartId: cart.id,
@@ -300,7 +300,8 @@ export async function checkout(
       cartId: cart.id,
       status: state,
       orders: [order],
-      payments: await cartPayments(tx, cart.id),
+      // The payments read under the cart's lock, and this one: nothing else pays for a locked cart.
+      payments: recorded ? [...payments, recorded] : payments,
       amountPaid: charge.amount,
       outstanding: state === "completed" ? 0 : outstanding,
       reference: state === "pending" ? charge.reference : null,
