@@ -59,6 +59,20 @@ function moduleIndexOfPixel(size: number, margin: number, width: number): Int32A
   return index;
 }
 
+/** Each module's pixels: [from, to) of module 0, then of module 1… (a module spans a run). */
+function moduleRuns(index: Int32Array): Int32Array {
+  let modules = 0;
+  for (const m of index) if (m >= modules) modules = m + 1;
+  const runs = new Int32Array(2 * modules);
+  for (let p = index.length - 1; p >= 0; p--) {
+    const m = index[p] as number;
+    if (m < 0) continue;
+    if (runs[2 * m + 1] === 0) runs[2 * m + 1] = p + 1;
+    runs[2 * m] = p;
+  }
+  return runs;
+}
+
 /** The PNG of `content` (error correction M), black modules on white. */
 export function qrPngBuffer(content: string, { margin, width }: QrPngOptions): Buffer {
   // A scan code is all alphanumeric-mode characters: said so, the package skips its search for the
@@ -69,25 +83,28 @@ export function qrPngBuffer(content: string, { margin, width }: QrPngOptions): B
   const pixels = index.length;
   const rowBytes = Math.ceil(pixels / 8);
   // Each row starts with its filter byte (0: none); 1 bits are white, as grey 1-bit reads them.
-  // Written by offset into one buffer: a view per row (`subarray`) cost more than the drawing.
+  // Written by offset into one buffer: a row starts white (padding bits too) and each dark
+  // module's run of pixels is cleared; rows inside one module are copies of the one above.
   const stride = rowBytes + 1;
   const raw = Buffer.alloc(stride * pixels);
+  const runs = moduleRuns(index);
   for (let y = 0; y < pixels; y++) {
     const start = y * stride;
     const my = index[y] as number;
-    // Rows inside one module are the same: copy the one above.
     if (y > 0 && my >= 0 && my === index[y - 1]) {
       raw.copyWithin(start + 1, start - stride + 1, start);
       continue;
     }
-    for (let x = 0; x < pixels; x++) {
-      const mx = index[x] as number;
-      const dark = my >= 0 && mx >= 0 && data[my * size + mx] === 1;
-      if (!dark) raw[start + 1 + (x >> 3)] = (raw[start + 1 + (x >> 3)] as number) | (0x80 >> (x & 7));
+    raw.fill(0xff, start + 1, start + stride);
+    if (my < 0) continue;
+    for (let mx = 0; mx < size; mx++) {
+      if (data[my * size + mx] !== 1) continue;
+      const to = runs[2 * mx + 1] as number;
+      for (let x = runs[2 * mx] as number; x < to; x++) {
+        const at = start + 1 + (x >> 3);
+        raw[at] = (raw[at] as number) & ~(0x80 >> (x & 7));
+      }
     }
-    // Bits past the last pixel of a row are padding; white keeps them uniform.
-    for (let x = pixels; x < rowBytes * 8; x++)
-      raw[start + 1 + (x >> 3)] = (raw[start + 1 + (x >> 3)] as number) | (0x80 >> (x & 7));
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(pixels, 0);
