@@ -8,7 +8,7 @@
  */
 import { PgDialect } from "drizzle-orm/pg-core";
 import { PostgresJsSession, PostgresJsTransaction } from "drizzle-orm/postgres-js";
-import type { Sql } from "postgres";
+import type { ReservedSql, Sql } from "postgres";
 import type { Db } from "./client.ts";
 import { inDatabase, type Tx } from "./executor.ts";
 import { postgresError } from "./pg-error.ts";
@@ -104,35 +104,66 @@ async function pipelinedTransaction<T>(
   client: Sql,
   work: (tx: Tx) => Promise<LastStatements<T>>,
 ): Promise<T> {
+  let last: LastStatements<T> | undefined;
+  let committed: Promise<unknown> = Promise.resolve();
+  await onBegunConnection(db, client, async (tx, connection) => {
+    last = await work(tx);
+    committed = connection.unsafe("commit").execute();
+    committed.catch(() => {});
+    // The connection goes back once its own statements are answered; the last statements' answer
+    // may still be read from another connection (a refusal names its row), so it is awaited after.
+    await committed.catch(() => {});
+  });
+  if (!last) throw new Error("the transaction's work sent no last statements");
+  // A failed last statement turned the COMMIT into a ROLLBACK: its error is the answer.
+  const answer = await last.answer;
+  await committed;
+  return answer;
+}
+
+/**
+ * A transaction whose BEGIN goes out with its first statements (on PostgreSQL; PGlite runs
+ * drizzle's own). For work that may not run twice (a checkout charges a card), so no retry; its
+ * COMMIT is awaited as usual.
+ */
+export async function transactionBegunWithWork<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = postgresClient(db);
+  if (!client) return db.transaction((tx) => work(inDatabase(tx, db)));
+  let answer: { value: T } | undefined;
+  await onBegunConnection(db, client, async (tx, connection) => {
+    answer = { value: await work(tx) };
+    await connection.unsafe("commit");
+  });
+  if (!answer) throw new Error("the transaction's work gave no answer");
+  return answer.value;
+}
+
+/**
+ * Runs `work` on a pool connection reserved for it, after a BEGIN sent but not awaited: the BEGIN
+ * travels with the work's first statements. `work` ends the transaction; if it throws, ROLLBACK,
+ * and a BEGIN that failed is the better reason. The connection is released at the end.
+ */
+async function onBegunConnection(
+  db: Db,
+  client: Sql,
+  work: (tx: Tx, connection: ReservedSql) => Promise<void>,
+): Promise<void> {
   const connection = await client.reserve();
-  let committed: Promise<unknown>;
-  let last: LastStatements<T>;
-  let begin: PromiseSettledResult<unknown>;
   try {
     const tx = inDatabase(transactionOn(preparingAll(connection)), db);
     const begun = connection.unsafe("begin").execute();
     begun.catch(() => {});
     try {
-      last = await work(tx);
+      await work(tx, connection);
     } catch (error) {
       await connection.unsafe("rollback").catch(() => {});
-      // A BEGIN that failed says why better than what followed it.
       throw await begun.then(
         () => error,
         (failed: unknown) => failed,
       );
     }
-    committed = connection.unsafe("commit").execute();
-    committed.catch(() => {});
-    // The connection goes back once its own statements are answered; the last statements' answer
-    // may still be read from another connection (a refusal names its row), so it is awaited after.
-    [begin] = await Promise.allSettled([begun, committed]);
+    await begun;
   } finally {
     connection.release();
   }
-  if (begin.status === "rejected") throw begin.reason;
-  // A failed last statement turned the COMMIT into a ROLLBACK: its error is the answer.
-  const answer = await last.answer;
-  await committed;
-  return answer;
 }

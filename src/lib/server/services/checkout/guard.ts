@@ -9,7 +9,8 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { CheckoutAnswer } from "../../../api/checkout/schemas.ts";
 import type { Db } from "../../db/client.ts";
-import { inDatabase, type Tx } from "../../db/executor.ts";
+import type { Tx } from "../../db/executor.ts";
+import { transactionBegunWithWork } from "../../db/last-statements.ts";
 import * as s from "../../db/schema.ts";
 import { assertCheckoutNotBlocked } from "../cart/blocking.ts";
 import { cartNotModifiable } from "../cart/errors.ts";
@@ -42,9 +43,9 @@ export async function guardedCheckout(
   work: (tx: Tx, cart: CartRow, tickets: readonly TicketRow[]) => Promise<CheckoutAnswer>,
 ): Promise<CheckoutAnswer> {
   const { db, cartId, caller, now, key, hash } = options;
-  const outcome: Outcome = await db.transaction(async (opened) => {
-    // Its server keys (the manage link's, the line's) read once per database (server-keys.ts).
-    const tx = inDatabase(opened, db);
+  // BEGIN sent with the cart's lock (db/last-statements.ts); its server keys (the manage link's, the
+  // line's) read once per database (server-keys.ts).
+  const outcome: Outcome = await transactionBegunWithWork(db, async (tx) => {
     const cart = await lockCart(tx, cartId, caller);
     if (key) {
       const [stored] = await tx
