@@ -7,6 +7,7 @@
  * so the entry reads in the venue's local time.
  */
 import { formatDateTime } from "../date-format.ts";
+import type { IcsEvent } from "./ics.ts";
 
 export interface CalendarSession {
   eventSessionId: string;
@@ -21,14 +22,8 @@ export interface CalendarSession {
   tickets: number;
 }
 
-export interface CalendarEntry {
-  uid: string;
-  title: string;
-  start: number;
-  end: number;
-  location: string;
-  description: string;
-  url: string;
+/** An entry of the file (ics.ts), with the venue's zone the file is shown in. */
+export interface CalendarEntry extends IcsEvent {
   timeZone: string;
 }
 

@@ -5,7 +5,7 @@
  * lines at 75 characters instead of 75 octets, so an Arabic line came out twice too long.
  */
 
-/** One calendar entry, as calendar.ts makes it. */
+/** One entry of the file. */
 export interface IcsEvent {
   uid: string;
   title: string;
