@@ -102,6 +102,8 @@ export const cart = pgTable(
   (t) => [
     index("cart_state_expires_idx").on(t.state, t.expiresAt),
     uniqueIndex("cart_seller_number_idx").on(t.sellerId, t.cartNumber),
+    // A member's limits count the tickets held in their own carts (membership/member-tickets.ts).
+    index("cart_identity_idx").on(t.identityId),
   ],
 );
 

@@ -5,8 +5,7 @@
  * (reserve-rules.ts, under the lock on the member's current memberships) against the member's
  * held and booked members-only tickets of the event in the current term.
  */
-import { and, eq, gt, gte, inArray, lte, or } from "drizzle-orm";
-import { SOLD_TICKET_STATES } from "../../../domain/account/orders.ts";
+import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import {
   countByEvent,
   EVENT_LIMIT_META_KEY,
@@ -21,6 +20,7 @@ import type { Executor, Tx } from "../../db/executor.ts";
 import * as s from "../../db/schema.ts";
 import { fail } from "../../errors/api-error.ts";
 import type { GroupRow } from "../cart/types.ts";
+import { memberTickets } from "./member-tickets.ts";
 
 /** The limits configured on levels (ticket type meta `member_event_purchase_limit`), by level id. */
 export async function levelEventLimits(
@@ -54,28 +54,15 @@ export async function memberEventTicketCounts(
     excludeIds?: readonly string[];
   },
 ): Promise<EventCount[]> {
-  const rows = await ex
-    .select({ id: s.ticket.id, eventTemplateId: s.ticket.eventTemplateId })
-    .from(s.ticket)
-    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
-    .innerJoin(s.cart, eq(s.cart.id, s.ticket.cartId))
-    .leftJoin(s.ticketOrder, eq(s.ticketOrder.id, s.ticket.ticketOrderId))
-    .where(
-      and(
-        eq(s.ticket.sellerId, input.sellerId),
-        gte(s.ticket.createdAt, input.since),
-        eq(s.ticketGroup.hiddenType, "public_member_only"),
-        input.eventTemplateIds ? inArray(s.ticket.eventTemplateId, [...input.eventTemplateIds]) : undefined,
-        or(
-          and(
-            eq(s.ticket.state, "held"),
-            eq(s.cart.state, "pending"),
-            eq(s.cart.identityId, input.identityId),
-          ),
-          and(inArray(s.ticket.state, SOLD_TICKET_STATES), eq(s.ticketOrder.identityId, input.identityId)),
-        ),
-      ),
-    );
+  const rows = await memberTickets(ex, {
+    identityId: input.identityId,
+    sellerId: input.sellerId,
+    since: input.since,
+    which: and(
+      eq(s.ticketGroup.hiddenType, "public_member_only"),
+      input.eventTemplateIds ? inArray(s.ticket.eventTemplateId, [...input.eventTemplateIds]) : undefined,
+    ),
+  });
   const excluded = new Set(input.excludeIds ?? []);
   const counts = new Map<string, number>();
   for (const r of rows) {

@@ -10,8 +10,7 @@
  * - the level's member_event_purchase_limit per event, under the same lock (event-limit.ts);
  * - members-only tickets for a session after the term follow `reserve_beyond_term`.
  */
-import { and, eq, gt, gte, inArray, lte, or, sql } from "drizzle-orm";
-import { SOLD_TICKET_STATES } from "../../../domain/account/orders.ts";
+import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { indefiniteArticle } from "../../../domain/article.ts";
 import {
   type Benefits,
@@ -42,6 +41,7 @@ import { fail } from "../../errors/api-error.ts";
 import { reserveError } from "../cart/errors.ts";
 import type { GroupRow, TicketInsert, TicketRow } from "../cart/types.ts";
 import { checkMemberEventLimit } from "./event-limit.ts";
+import { memberTickets } from "./member-tickets.ts";
 
 export const RENEWAL_NOT_OPEN_CODE = "renewal_not_open";
 export const BEYOND_TERM_TEXT =
@@ -325,27 +325,7 @@ export async function memberTicketCounts(
     typeIds === "members_only"
       ? eq(s.ticketGroup.hiddenType, "public_member_only")
       : or(inArray(s.ticket.ticketTypeId, [...typeIds]), eq(s.ticketGroup.hiddenType, "public_member_only"));
-  const rows = await tx
-    .select({
-      ticketTypeId: s.ticket.ticketTypeId,
-      hiddenType: s.ticketGroup.hiddenType,
-      id: s.ticket.id,
-    })
-    .from(s.ticket)
-    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
-    .innerJoin(s.cart, eq(s.cart.id, s.ticket.cartId))
-    .leftJoin(s.ticketOrder, eq(s.ticketOrder.id, s.ticket.ticketOrderId))
-    .where(
-      and(
-        eq(s.ticket.sellerId, sellerId),
-        gte(s.ticket.createdAt, since),
-        typeFilter,
-        or(
-          and(eq(s.ticket.state, "held"), eq(s.cart.state, "pending"), eq(s.cart.identityId, identityId)),
-          and(inArray(s.ticket.state, SOLD_TICKET_STATES), eq(s.ticketOrder.identityId, identityId)),
-        ),
-      ),
-    );
+  const rows = await memberTickets(tx, { identityId, sellerId, since, which: typeFilter });
   const excluded = new Set(excludeIds);
   const counts = new Map<string, TypeCount>();
   for (const r of rows) {

@@ -1,0 +1,1 @@
+CREATE INDEX "cart_identity_idx" ON "cart" USING btree ("identity_id");
