@@ -4,6 +4,7 @@
  * gives another expiry (an offer holds until the offer ends).
  */
 import { randomInt, randomUUID } from "node:crypto";
+import { postgresError } from "../../db/pg-error.ts";
 import { holdSeconds } from "./config.ts";
 import type { CartRow } from "./types.ts";
 
@@ -30,4 +31,34 @@ export function newPendingCart(
     language: null,
     ...extra,
   };
+}
+
+/**
+ * PostgreSQL refused the cart's number: another cart of the seller has it. Numbers are random (nine
+ * digits, the order's number too): among a million carts a few hundred pairs meet, and the bench's
+ * three servers met one.
+ */
+export function isCartNumberTaken(error: unknown): boolean {
+  return postgresError(error, "23505")?.message.includes("cart_seller_number_idx") === true;
+}
+
+/** How often a new cart is tried with another number before the refusal stands. */
+const NUMBER_ATTEMPTS = 3;
+
+/**
+ * Runs `store` (a whole transaction that inserts the cart) with a new cart from `make`, and again
+ * with a fresh one, so another number, when the number was taken.
+ */
+export async function withUnusedCartNumber<T>(
+  make: () => CartRow,
+  store: (cart: CartRow) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store(make());
+    } catch (error) {
+      if (attempt < NUMBER_ATTEMPTS && isCartNumberTaken(error)) continue;
+      throw error;
+    }
+  }
 }

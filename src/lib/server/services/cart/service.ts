@@ -26,7 +26,7 @@ import { buildCartEnvelope, expiresIn } from "./envelope.ts";
 import { cartExpired, cartNotModifiable } from "./errors.ts";
 import { withLineKinds } from "./line-kinds.ts";
 import { applyModifyAtCommit, type CartModifyInput } from "./modify.ts";
-import { newPendingCart } from "./new-cart.ts";
+import { newPendingCart, withUnusedCartNumber } from "./new-cart.ts";
 import { heldTickets, isPastExpiry, releaseCart, releaseExpiredCarts, sweepBeforeAdd } from "./release.ts";
 import { cachedSeller, cachedSellerById } from "./static-rows.ts";
 import type { CartRow } from "./types.ts";
@@ -94,17 +94,21 @@ export async function createCart(
   const seller = await cachedSeller(db, sellerRef);
   const ownedByCaller = caller.identityId !== null && caller.sellerId === seller.id;
   const create = async (owner: string) => {
-    const created = newPendingCart({ sellerId: seller.id, identityId: owner }, now);
-    // The capacity rows are taken by the last statement, sent with the COMMIT.
-    const changed = await transactionEndingWith(db, (tx) =>
-      applyModifyAtCommit(tx, created, body, {
-        db,
-        now,
-        caller,
-        isNew: true,
-        alongside: () => insertShaped(tx, "cart_insert", s.cart, [created], false),
-        beforeAdd: lineGuard(tx, seller.id, caller, now),
-      }),
+    // The capacity rows are taken by the last statement, sent with the COMMIT; a cart number
+    // already taken runs the whole transaction again with another.
+    const changed = await withUnusedCartNumber(
+      () => newPendingCart({ sellerId: seller.id, identityId: owner }, now),
+      (created) =>
+        transactionEndingWith(db, (tx) =>
+          applyModifyAtCommit(tx, created, body, {
+            db,
+            now,
+            caller,
+            isNew: true,
+            alongside: () => insertShaped(tx, "cart_insert", s.cart, [created], false),
+            beforeAdd: lineGuard(tx, seller.id, caller, now),
+          }),
+        ),
     );
     return buildCartEnvelope(db, changed.cart, now, changed.tickets, { ...changed.known, payments: [] });
   };

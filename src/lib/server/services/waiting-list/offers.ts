@@ -32,7 +32,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { offerMail } from "../../mail/waiting-list-mails.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { applyModify } from "../cart/modify.ts";
-import { newPendingCart } from "../cart/new-cart.ts";
+import { newPendingCart, withUnusedCartNumber } from "../cart/new-cart.ts";
 import { releaseCart } from "../cart/release.ts";
 import type { CartRow } from "../cart/types.ts";
 import { ANONYMOUS, type Caller, rememberedPublicIdentity } from "../identity/identity.ts";
@@ -79,21 +79,25 @@ export async function keepNewPlacesForList(tx: Tx, sessionId: string, places: nu
       where w.event_session_id = event_session.id and w.state = 'waiting')`);
 }
 
-/** The entry's offer cart, filled by the shop's reserve (capacity, seats, member rules). */
-async function fillOfferCart(
-  tx: Tx,
-  db: Db,
-  entry: EntryRow,
-  owner: { identityId: string; caller: Caller },
-  expiresAt: Date,
-  now: Date,
-): Promise<CartRow> {
-  const cart = newPendingCart({ sellerId: entry.sellerId, identityId: owner.identityId }, now, {
+/** The entry's offer cart, not stored yet. */
+function newOfferCart(entry: EntryRow, owner: { identityId: string }, expiresAt: Date, now: Date): CartRow {
+  return newPendingCart({ sellerId: entry.sellerId, identityId: owner.identityId }, now, {
     expiresAt,
     campaign: { utm_source: "waiting_list" },
     // The order it becomes speaks the language the entry was joined in.
     language: entry.language,
   });
+}
+
+/** The entry's offer cart stored, filled by the shop's reserve (capacity, seats, member rules). */
+async function fillOfferCart(
+  tx: Tx,
+  db: Db,
+  entry: EntryRow,
+  cart: CartRow,
+  owner: { caller: Caller },
+  now: Date,
+): Promise<CartRow> {
   const add = entry.lines.map((line) => ({
     ticket_type_id: line.ticketTypeId,
     event_session_id: entry.eventSessionId,
@@ -208,49 +212,54 @@ export async function offerFreedPlaces(
     for (const entry of chosen) {
       const owner = await offerOwner(tx, entry, publicIdentityId);
       try {
-        const offer = await tx.transaction(async (sp) => {
-          // The list's places first: counted as used, they are handed to the reserve below.
-          const fromList = Math.min(listPlaces, entry.quantity);
-          if (fromList > 0) {
-            await sp
-              .update(s.eventSession)
-              .set({
-                usedCapacity: sql`${s.eventSession.usedCapacity} - ${fromList}::integer`,
-                waitingListPlaces: sql`${s.eventSession.waitingListPlaces} - ${fromList}::integer`,
-              })
-              .where(eq(s.eventSession.id, session.id));
-          }
-          const cart = await fillOfferCart(sp, db, entry, owner, expiresAt, now);
-          const offerToken = newToken();
-          await sp
-            .update(s.waitingListEntry)
-            .set({
-              state: "offered",
-              offeredAt: now,
-              offerExpiresAt: expiresAt,
-              offerCartId: cart.id,
-              offerTokenHash: hashToken(offerToken),
-            })
-            .where(eq(s.waitingListEntry.id, entry.id));
-          await enqueueMail(
-            sp,
-            offerMail({
-              // In the language the entry was joined in.
-              tenant: tenantIn(tenant, entry.language) ?? tenant,
-              sellerId: entry.sellerId,
-              to: entry.email,
-              entryId: entry.id,
-              eventName,
-              sessionStart: session.startDatetime,
-              count: entry.quantity,
-              cartId: cart.id,
-              offerToken,
-              expiresAt,
+        // In a savepoint, made again with another number when the cart's was taken (new-cart.ts).
+        const offer = await withUnusedCartNumber(
+          () => newOfferCart(entry, owner, expiresAt, now),
+          (newCart) =>
+            tx.transaction(async (sp) => {
+              // The list's places first: counted as used, they are handed to the reserve below.
+              const fromList = Math.min(listPlaces, entry.quantity);
+              if (fromList > 0) {
+                await sp
+                  .update(s.eventSession)
+                  .set({
+                    usedCapacity: sql`${s.eventSession.usedCapacity} - ${fromList}::integer`,
+                    waitingListPlaces: sql`${s.eventSession.waitingListPlaces} - ${fromList}::integer`,
+                  })
+                  .where(eq(s.eventSession.id, session.id));
+              }
+              const cart = await fillOfferCart(sp, db, entry, newCart, owner, now);
+              const offerToken = newToken();
+              await sp
+                .update(s.waitingListEntry)
+                .set({
+                  state: "offered",
+                  offeredAt: now,
+                  offerExpiresAt: expiresAt,
+                  offerCartId: cart.id,
+                  offerTokenHash: hashToken(offerToken),
+                })
+                .where(eq(s.waitingListEntry.id, entry.id));
+              await enqueueMail(
+                sp,
+                offerMail({
+                  // In the language the entry was joined in.
+                  tenant: tenantIn(tenant, entry.language) ?? tenant,
+                  sellerId: entry.sellerId,
+                  to: entry.email,
+                  entryId: entry.id,
+                  eventName,
+                  sessionStart: session.startDatetime,
+                  count: entry.quantity,
+                  cartId: cart.id,
+                  offerToken,
+                  expiresAt,
+                }),
+                now,
+              );
+              return { fromList, cartId: cart.id };
             }),
-            now,
-          );
-          return { fromList, cartId: cart.id };
-        });
+        );
         listPlaces -= offer.fromList;
         made.push({ entryId: entry.id, cartId: offer.cartId, expiresAt });
       } catch (error) {

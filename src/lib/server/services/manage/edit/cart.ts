@@ -15,7 +15,7 @@ import { readableCart, withLockedCart } from "../../cart/access.ts";
 import { buildCartEnvelope } from "../../cart/envelope.ts";
 import { cartExpired } from "../../cart/errors.ts";
 import { applyModify, type CartModifyInput } from "../../cart/modify.ts";
-import { newPendingCart } from "../../cart/new-cart.ts";
+import { newPendingCart, withUnusedCartNumber } from "../../cart/new-cart.ts";
 import { heldTickets, sweepBeforeAdd } from "../../cart/release.ts";
 import type { CartRow } from "../../cart/types.ts";
 import { type Caller, rememberedPublicIdentity } from "../../identity/identity.ts";
@@ -38,8 +38,13 @@ export async function createEditCart(deps: EditDeps, orderId: string, token: str
     sellerId: order.sellerId,
     identityId: await rememberedPublicIdentity(db, order.sellerId, now),
   };
-  const cart = newPendingCart(owner, now, { editsTicketOrderId: order.id });
-  await db.insert(s.cart).values(cart);
+  const cart = await withUnusedCartNumber(
+    () => newPendingCart(owner, now, { editsTicketOrderId: order.id }),
+    async (made) => {
+      await db.insert(s.cart).values(made);
+      return made;
+    },
+  );
   return buildCartEnvelope(db, cart, now, [], { payments: [] });
 }
 
