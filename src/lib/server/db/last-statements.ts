@@ -109,7 +109,6 @@ async function pipelinedTransaction<T>(
   await onBegunConnection(db, client, async (tx, connection) => {
     last = await work(tx);
     committed = connection.unsafe("commit").execute();
-    committed.catch(() => {});
     // The connection goes back once its own statements are answered; the last statements' answer
     // may still be read from another connection (a refusal names its row), so it is awaited after.
     await committed.catch(() => {});
