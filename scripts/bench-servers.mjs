@@ -12,6 +12,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import postgres from "postgres";
 
@@ -128,8 +129,29 @@ function startHaproxy(work, port, backends) {
   return spawn("haproxy", ["-f", cfg, "-db"], { stdio: "ignore" });
 }
 
+/** Errors the app servers logged (pino's level "error"), with the first few told. */
+const appErrors = { count: 0, first: [] };
+
+/** Reads a server's log: counts its errors, and passes it on with BENCH_VERBOSE. */
+function watchLog(child) {
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    if (process.env.BENCH_VERBOSE) console.log(line);
+    if (!line.includes('"level":"error"')) return;
+    appErrors.count += 1;
+    if (appErrors.first.length >= 3) return;
+    try {
+      const entry = JSON.parse(line);
+      const cause = entry.err?.cause?.message ?? entry.err?.message ?? "";
+      appErrors.first.push(`${entry.msg ?? ""} ${entry.method ?? ""} ${entry.route ?? ""}: ${cause}`.trim());
+    } catch {
+      appErrors.first.push(line.slice(0, 300));
+    }
+  });
+  return child;
+}
+
 function startApp(port, env) {
-  return spawn(process.execPath, ["scripts/serve.mjs"], {
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     env: {
       ...process.env,
       ...env,
@@ -139,8 +161,9 @@ function startApp(port, env) {
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", process.env.BENCH_VERBOSE ? "inherit" : "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  return watchLog(child);
 }
 
 async function sessionWithRoom(base, sql) {
@@ -220,7 +243,7 @@ async function main() {
         const fair = raceCheck.used === raceCheck.held && raceCheck.held <= raceCheck.capacity;
         console.log(
           `  race over ${n} servers: 500 reserves for ${raceCheck.capacity} places -> ${raced["2xx"]} held, used ${raceCheck.used}, ` +
-            `held tickets ${raceCheck.held}: ${fair && raced["2xx"] === raceCheck.capacity ? "no oversell" : "OVERSELL"}`,
+            `held tickets ${raceCheck.held}, 5xx ${raced["5xx"] ?? 0}: ${fair && raced["2xx"] === raceCheck.capacity ? "no oversell" : "OVERSELL"}`,
         );
         console.log(
           `  load session: used ${loadCheck.used}, held tickets ${loadCheck.held}: ${loadCheck.used === loadCheck.held ? "consistent" : "INCONSISTENT"}`,
@@ -228,6 +251,10 @@ async function main() {
       }
       lb.kill();
     }
+    // A 5xx says little by itself: the servers' own error lines say why.
+    console.log(
+      `  errors the servers logged: ${appErrors.count}${appErrors.first.length ? ` (${appErrors.first.join("; ")})` : ""}`,
+    );
     console.log(
       "  (one machine of 2 cores runs every server, pgbouncer, haproxy, PostgreSQL and the load: more servers share the same cores, so the ratio shows the cost of spreading, not a cluster's gain)",
     );
