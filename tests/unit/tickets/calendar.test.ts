@@ -1,10 +1,6 @@
 /** Calendar entries: "an .ics entry for each session in the order" (domain/tickets/calendar.ts). */
 import { describe, expect, it } from "vitest";
-import {
-  type CalendarSession,
-  calendarEntries,
-  withCalendarTimeZone,
-} from "../../../src/lib/domain/tickets/calendar.ts";
+import { type CalendarSession, calendarEntries } from "../../../src/lib/domain/tickets/calendar.ts";
 
 const ctx = {
   orderId: "o-1",
@@ -52,12 +48,5 @@ describe("calendarEntries", () => {
     );
     expect(e?.location).toBe("Harbour Museum, 1 Lighthouse Quay");
     expect(e?.url).toBe("https://tickets.example.org/harbour-museum/events/hm-general-admission");
-  });
-  it("X-WR-TIMEZONE goes right after BEGIN:VCALENDAR; an odd zone name is left out", () => {
-    const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n";
-    expect(withCalendarTimeZone(ics, "America/New_York")).toBe(
-      "BEGIN:VCALENDAR\r\nX-WR-TIMEZONE:America/New_York\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n",
-    );
-    expect(withCalendarTimeZone(ics, "x\r\nEVIL:1")).toBe(ics);
   });
 });

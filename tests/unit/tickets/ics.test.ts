@@ -60,4 +60,21 @@ describe("an iCalendar file of an order (RFC 5545)", () => {
     expect(lines).toContain(`UID:${event.uid}`);
     expect(lines).toContain("STATUS:CONFIRMED");
   });
+
+  it("X-WR-TIMEZONE goes right after BEGIN:VCALENDAR; an odd zone name is left out", () => {
+    const stamp = Date.UTC(2026, 10, 29);
+    const zoned = icsFile({ productId: "p", name: "n", timeZone: "America/New_York", stamp }, []);
+    expect(zoned.startsWith("BEGIN:VCALENDAR\r\nX-WR-TIMEZONE:America/New_York\r\nVERSION:2.0\r\n")).toBe(
+      true,
+    );
+    const odd = icsFile({ productId: "p", name: "n", timeZone: "x\r\nEVIL:1", stamp }, []);
+    expect(odd).toBe(icsFile({ productId: "p", name: "n", stamp }, []));
+    expect(odd).not.toContain("EVIL");
+  });
+
+  it("an empty property is left out rather than written empty", () => {
+    const text = icsFile({ productId: "p", name: "n", stamp: 0 }, [{ ...event, location: "", url: "" }]);
+    expect(text).not.toMatch(/^(LOCATION|URL):/m);
+    expect(text).toContain("SUMMARY:");
+  });
 });

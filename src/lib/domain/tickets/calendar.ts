@@ -77,12 +77,3 @@ export function calendarEntries(sessions: readonly CalendarSession[], ctx: Calen
       };
     });
 }
-
-/**
- * Adds `X-WR-TIMEZONE` (the venue zone of the first entry) after the VCALENDAR header lines, so
- * calendar apps show the entry in the venue's time zone. The instants stay in UTC.
- */
-export function withCalendarTimeZone(ics: string, timeZone: string | undefined): string {
-  if (!timeZone || !/^[A-Za-z0-9_+/-]{1,64}$/.test(timeZone)) return ics;
-  return ics.replace(/(BEGIN:VCALENDAR\r?\n)/, `$1X-WR-TIMEZONE:${timeZone}\r\n`);
-}

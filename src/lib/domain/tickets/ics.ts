@@ -22,6 +22,11 @@ export interface IcsCalendar {
   productId: string;
   /** X-WR-CALNAME: the calendar's name in apps that show one. */
   name: string;
+  /**
+   * X-WR-TIMEZONE: the zone apps show the entries in (the venue's; the instants stay UTC). A name
+   * that is not a plain zone id is left out, so it can never start a line of its own.
+   */
+  timeZone?: string | undefined;
   /** DTSTAMP of every entry (epoch milliseconds): when the file was made. */
   stamp: number;
 }
@@ -76,14 +81,21 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
+const TIME_ZONE_ID = /^[A-Za-z0-9_+/-]{1,64}$/;
+
+/** A property with a value; none when the value is empty (as an unknown venue address). */
+const property = (name: string, value: string) => (value ? [`${name}:${value}`] : []);
+
 /** The .ics text of `events`, lines ending in CRLF. */
 export function icsFile(calendar: IcsCalendar, events: readonly IcsEvent[]): string {
+  const zone = calendar.timeZone && TIME_ZONE_ID.test(calendar.timeZone) ? calendar.timeZone : "";
   const lines = [
     "BEGIN:VCALENDAR",
+    ...property("X-WR-TIMEZONE", zone),
     "VERSION:2.0",
     "CALSCALE:GREGORIAN",
     `PRODID:${icsRaw(calendar.productId)}`,
-    `X-WR-CALNAME:${icsText(calendar.name)}`,
+    ...property("X-WR-CALNAME", icsText(calendar.name)),
     "X-PUBLISHED-TTL:PT1H",
   ];
   const stamp = icsDateTime(calendar.stamp);
@@ -91,13 +103,13 @@ export function icsFile(calendar: IcsCalendar, events: readonly IcsEvent[]): str
     lines.push(
       "BEGIN:VEVENT",
       `UID:${icsRaw(event.uid)}`,
-      `SUMMARY:${icsText(event.title)}`,
+      ...property("SUMMARY", icsText(event.title)),
       `DTSTAMP:${stamp}`,
       `DTSTART:${icsDateTime(event.start)}`,
       `DTEND:${icsDateTime(event.end)}`,
-      `DESCRIPTION:${icsText(event.description)}`,
-      `URL:${icsRaw(event.url)}`,
-      `LOCATION:${icsText(event.location)}`,
+      ...property("DESCRIPTION", icsText(event.description)),
+      ...property("URL", icsRaw(event.url)),
+      ...property("LOCATION", icsText(event.location)),
       "STATUS:CONFIRMED",
       "X-MICROSOFT-CDO-BUSYSTATUS:BUSY",
       "END:VEVENT",

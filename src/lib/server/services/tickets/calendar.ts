@@ -10,11 +10,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { isCancelledTicket } from "../../../domain/account/orders.ts";
 import { ticketRowIn } from "../../../domain/content-language.ts";
-import {
-  type CalendarSession,
-  calendarEntries,
-  withCalendarTimeZone,
-} from "../../../domain/tickets/calendar.ts";
+import { type CalendarSession, calendarEntries } from "../../../domain/tickets/calendar.ts";
 import { icsFile } from "../../../domain/tickets/ics.ts";
 import { defaultLanguage, languageOf } from "../../../tenant/languages.ts";
 import { t } from "../../../tenant/strings.ts";
@@ -115,9 +111,14 @@ export function orderCalendar(
               })
       : undefined,
   });
-  const value = icsFile(
-    { productId: "foyer/tickets", name: tenant?.name ?? seller.name, stamp: now.getTime() },
+  return icsFile(
+    {
+      productId: "foyer/tickets",
+      name: tenant?.name ?? seller.name,
+      // The venue's zone of the first entry.
+      timeZone: entries[0]?.timeZone,
+      stamp: now.getTime(),
+    },
     entries,
   );
-  return withCalendarTimeZone(value, entries[0]?.timeZone);
 }
