@@ -14,7 +14,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Db, type DbHandle, openDb } from "../../../src/lib/server/db/client.ts";
-import { memberTicketsQuery } from "../../../src/lib/server/services/membership/member-tickets.ts";
+import { memberTickets } from "../../../src/lib/server/services/membership/member-tickets.ts";
 import { openFreshPostgres } from "../../helpers/postgres.ts";
 
 type Row = Record<string, unknown>;
@@ -48,7 +48,7 @@ function scenarios(open: () => Promise<DbHandle>): void {
   it("a member's tickets are read from their own carts and orders, not from every ticket of the seller", async () => {
     const handle = await open();
     try {
-      const query = memberTicketsQuery(handle.db, {
+      const query = memberTickets(handle.db, {
         identityId: "member-1",
         sellerId: "harbour-museum",
         since: new Date("2026-01-01T00:00:00Z"),

@@ -38,7 +38,7 @@ export function newPendingCart(
  * digits, the order's number too): among a million carts a few hundred pairs meet, and the bench's
  * three servers met one.
  */
-export function isCartNumberTaken(error: unknown): boolean {
+function isCartNumberTaken(error: unknown): boolean {
   return postgresError(error, "23505")?.message.includes("cart_seller_number_idx") === true;
 }
 

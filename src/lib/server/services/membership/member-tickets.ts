@@ -19,13 +19,6 @@ export interface MemberTicketsInput {
   which?: SQL | undefined;
 }
 
-export interface MemberTicketRow {
-  id: string;
-  ticketTypeId: string;
-  eventTemplateId: string;
-  hiddenType: string;
-}
-
 const columns = {
   id: s.ticket.id,
   ticketTypeId: s.ticket.ticketTypeId,
@@ -33,37 +26,44 @@ const columns = {
   hiddenType: s.ticketGroup.hiddenType,
 };
 
-/** The query (its plan is tested: tests/integration/server/order-reads-indexed.test.ts). */
-export function memberTicketsQuery(ex: Executor, input: MemberTicketsInput) {
-  const counted = (state: SQL | undefined) =>
-    and(state, eq(s.ticket.sellerId, input.sellerId), gte(s.ticket.createdAt, input.since), input.which);
-  const held = ex
-    .select(columns)
-    .from(s.cart)
-    .innerJoin(s.ticket, eq(s.ticket.cartId, s.cart.id))
-    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
-    .where(
-      and(
-        eq(s.cart.identityId, input.identityId),
-        eq(s.cart.state, "pending"),
-        counted(eq(s.ticket.state, "held")),
-      ),
-    );
-  const sold = ex
-    .select(columns)
-    .from(s.ticketOrder)
-    .innerJoin(s.ticket, eq(s.ticket.ticketOrderId, s.ticketOrder.id))
-    .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
-    .where(
-      and(
-        eq(s.ticketOrder.identityId, input.identityId),
-        counted(inArray(s.ticket.state, SOLD_TICKET_STATES)),
-      ),
-    );
+/**
+ * The member's counted tickets, as a query to await (its plan is tested:
+ * tests/integration/server/order-reads-indexed.test.ts).
+ */
+export function memberTickets(ex: Executor, input: MemberTicketsInput) {
+  // From the member's own rows (`owned`, found by their identity) to their tickets in `state`.
+  const counted = (
+    from: typeof s.cart | typeof s.ticketOrder,
+    toTickets: SQL,
+    owned: SQL | undefined,
+    state: SQL,
+  ) =>
+    ex
+      .select(columns)
+      .from(from)
+      .innerJoin(s.ticket, toTickets)
+      .innerJoin(s.ticketGroup, eq(s.ticketGroup.id, s.ticket.ticketGroupId))
+      .where(
+        and(
+          owned,
+          state,
+          eq(s.ticket.sellerId, input.sellerId),
+          gte(s.ticket.createdAt, input.since),
+          input.which,
+        ),
+      );
+  const held = counted(
+    s.cart,
+    eq(s.ticket.cartId, s.cart.id),
+    and(eq(s.cart.identityId, input.identityId), eq(s.cart.state, "pending")),
+    eq(s.ticket.state, "held"),
+  );
+  const sold = counted(
+    s.ticketOrder,
+    eq(s.ticket.ticketOrderId, s.ticketOrder.id),
+    eq(s.ticketOrder.identityId, input.identityId),
+    inArray(s.ticket.state, SOLD_TICKET_STATES),
+  );
   // A ticket is held or sold, never both: the two halves do not overlap.
   return unionAll(held, sold);
-}
-
-export async function memberTickets(ex: Executor, input: MemberTicketsInput): Promise<MemberTicketRow[]> {
-  return memberTicketsQuery(ex, input);
 }
