@@ -70,6 +70,14 @@ export function runShaped<R>(
   return query.execute(values) as Promise<R>;
 }
 
+/**
+ * A placeholder where drizzle's types want a column's value (an UPDATE's `set`, an INSERT's
+ * `values`): drizzle binds it like a value at run time.
+ */
+export function boundAs<T>(name: string): T {
+  return sql.placeholder(name) as unknown as T;
+}
+
 /** `n` placeholders named `{prefix}0`…, for an `IN` list of a shaped query. */
 export function placeholders(prefix: string, n: number): Placeholder[] {
   return Array.from({ length: n }, (_, i) => sql.placeholder(`${prefix}${i}`));

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/executor.ts";
-import { runShaped } from "../../db/query-shape.ts";
+import { boundAs, runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import type { CartRow } from "../cart/types.ts";
 
@@ -21,7 +21,7 @@ export async function keepCartLanguage(
     () =>
       tx
         .update(s.cart)
-        .set({ language: sql.placeholder("language") as unknown as string })
+        .set({ language: boundAs<string>("language") })
         .where(eq(s.cart.id, sql.placeholder("cart"))),
     { language, cart: cart.id },
   );

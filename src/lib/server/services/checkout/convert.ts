@@ -10,7 +10,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/executor.ts";
-import { insertShaped, placeholders, placeholderValues, runShaped } from "../../db/query-shape.ts";
+import { boundAs, insertShaped, placeholders, placeholderValues, runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 import { sequenced } from "../../db/sequenced.ts";
 import type { CartRow, TicketRow } from "../cart/types.ts";
@@ -54,7 +54,7 @@ export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId
         () =>
           tx
             .update(s.ticket)
-            .set({ state: "booked", ticketOrderId: sql.placeholder("order") as unknown as string })
+            .set({ state: "booked", ticketOrderId: boundAs<string>("order") })
             .where(and(inArray(s.ticket.id, placeholders("id", ids.length)), eq(s.ticket.state, "held"))),
         { order: orderId, ...placeholderValues("id", ids) },
         ids.length <= 8,
@@ -126,7 +126,7 @@ export async function bookCart(
             .update(s.cart)
             .set({
               state: "booked",
-              ticketOrderId: sql.placeholder("order") as unknown as string,
+              ticketOrderId: boundAs<string>("order"),
               expiresAt: null,
             })
             .where(eq(s.cart.id, sql.placeholder("cart"))),

@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { checkoutIdentity } from "../../../api/checkout/schemas.ts";
 import type { Tx } from "../../db/executor.ts";
-import { runShaped } from "../../db/query-shape.ts";
+import { boundAs, runShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
 
 export type CheckoutIdentity = z.infer<typeof checkoutIdentity>;
@@ -43,7 +43,6 @@ export async function storeGuestIdentity(
   const email = person.email.trim();
   // Built once per shape (with or without custom fields: a null is written as such, not as JSON).
   const info = person.additional_info ?? null;
-  const p = (name: string) => sql.placeholder(name) as unknown as string;
   const stored = await runShaped(
     tx,
     `guest_identity_insert:${info ? "info" : "none"}`,
@@ -51,14 +50,14 @@ export async function storeGuestIdentity(
       tx
         .insert(s.identity)
         .values({
-          id: p("id"),
-          sellerId: p("seller"),
+          id: boundAs<string>("id"),
+          sellerId: boundAs<string>("seller"),
           kind: "guest",
-          email: p("email"),
-          firstName: p("first"),
-          lastName: p("last"),
-          additionalInfo: info ? (sql.placeholder("info") as unknown as Record<string, unknown>) : null,
-          createdAt: sql.placeholder("at") as unknown as Date,
+          email: boundAs<string>("email"),
+          firstName: boundAs<string>("first"),
+          lastName: boundAs<string>("last"),
+          additionalInfo: info ? boundAs<Record<string, unknown>>("info") : null,
+          createdAt: boundAs<Date>("at"),
         })
         .onConflictDoNothing()
         .returning(),
