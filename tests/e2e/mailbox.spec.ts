@@ -5,6 +5,8 @@
  */
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
+import { firstOpenSession } from "./helpers/cart.ts";
+import { buyGuestOrder } from "./helpers/guest-order.ts";
 
 test("mailbox: /_mail renders with one h1, the recipient filter, no-store, and no serious axe violations", async ({
   page,
@@ -36,4 +38,38 @@ test("mailbox: an unknown mail or attachment is a 404", async ({ request }) => {
   expect((await request.get(`/_mail/${id}`)).status()).toBe(404);
   expect((await request.get(`/_mail/${id}/attachment/qr-1`)).status()).toBe(404);
   expect((await request.get("/_mail/not-a-uuid")).status()).toBe(404);
+});
+
+test("the order confirmation reads on a 390 px phone: no sideways scrolling, each ticket's QR code whole below its details", async ({
+  page,
+  request,
+}) => {
+  const email = `phone-${Date.now()}@example.test`;
+  const session = await firstOpenSession(request, "hm-general-admission", 2);
+  await buyGuestOrder(request, { session, quantity: 2, firstName: "Amira", lastName: "Haddad", email });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/_mail?to=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: /Your order \d+ with Harbour Museum/ }).click();
+  // The mailbox page itself: the plain text's long links wrap instead of widening the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const mail = page.frameLocator("iframe.mail-html");
+  const qr = mail.getByRole("img", { name: /^QR code of ticket / });
+  await expect(qr).toHaveCount(2);
+  const frameWidth = (await page.locator("iframe.mail-html").boundingBox())?.width ?? 0;
+  const inside = await mail.locator("body").evaluate((body) => ({
+    scroll: body.ownerDocument.documentElement.scrollWidth,
+    client: body.ownerDocument.documentElement.clientWidth,
+  }));
+  expect(inside.scroll).toBeLessThanOrEqual(inside.client);
+  for (const code of await qr.all()) {
+    const box = await code.evaluate((img) => img.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.right).toBeLessThanOrEqual(frameWidth);
+  }
+  // On a phone the code sits below the ticket's details (the columns wrap), not squeezed beside them.
+  const block = mail.locator("[data-ticket-block]").first();
+  const [detailsBottom, qrTop] = await block.evaluate((table) => [
+    table.querySelector("table")?.getBoundingClientRect().bottom ?? 0,
+    table.querySelector("img")?.getBoundingClientRect().top ?? 0,
+  ]);
+  expect(qrTop).toBeGreaterThan(detailsBottom);
 });

@@ -66,6 +66,40 @@ const when = (card: TicketCard, words: MailWords) =>
 const button = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;margin:8px 8px 0 0;padding:8px 14px;border-radius:6px;background-color:#1d2327;color:#ffffff;font-size:14px;font-weight:bold;text-decoration:none;">${escapeHtml(label)}</a>`;
 
+/** The widths of a ticket block's two columns: its details, and the QR code (160 px and its gap). */
+const DETAILS_MIN_PX = 200;
+const DETAILS_MAX_PX = 330;
+const QR_COLUMN_PX = 176;
+
+/**
+ * One ticket's block: its details, with the QR code beside them where the mail is wide enough and
+ * below them where it is not (a phone). Mail clients ignore media queries often enough that the
+ * columns are inline blocks that wrap by themselves (the "hybrid" mail layout), with even gaps on both
+ * sides so a right-to-left mail mirrors them; Outlook on Windows,
+ * which knows no inline blocks or max-width, gets the same two columns as a table in conditional
+ * comments only it reads.
+ */
+function ticketBlockHtml(eventName: string, rowsHtml: string, buttons: string, qr: string): string {
+  const details =
+    `<p style="margin:0 0 8px;font-size:17px;font-weight:bold;">${escapeHtml(eventName)}</p>` +
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0">${rowsHtml}</table>` +
+    `${buttons ? `<p style="margin:4px 0 0;">${buttons}</p>` : ""}`;
+  const column = (width: string, body: string) =>
+    `<div style="display:inline-block;vertical-align:top;${width}padding:0 8px 16px;box-sizing:border-box;font-size:16px;">${body}</div>`;
+  const columns = qr
+    ? '<!--[if mso]><table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%"><tr>' +
+      `<td valign="top" width="${DETAILS_MAX_PX}"><![endif]-->` +
+      column(`width:100%;min-width:${DETAILS_MIN_PX}px;max-width:${DETAILS_MAX_PX}px;`, details) +
+      `<!--[if mso]></td><td valign="top" width="${QR_COLUMN_PX}"><![endif]-->` +
+      column(`width:${QR_COLUMN_PX}px;`, qr) +
+      "<!--[if mso]></td></tr></table><![endif]-->"
+    : column("width:100%;", details);
+  return (
+    `<table role="presentation" data-ticket-block width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border:1px solid #d0d5da;border-radius:8px;border-collapse:separate;">` +
+    `<tr><td style="padding:16px 8px 0;vertical-align:top;font-size:0;">${columns}</td></tr></table>`
+  );
+}
+
 export async function ticketBlocks(
   cards: readonly TicketCard[],
   extras: TicketMailExtras | null,
@@ -113,21 +147,14 @@ export async function ticketBlocks(
       .map(
         ([label, value]) =>
           `<tr><td style="padding:2px 12px 2px 0;color:#4a5560;font-size:14px;white-space:nowrap;vertical-align:top;">${escapeHtml(label)}</td>` +
-          `<td style="padding:2px 0;font-size:14px;">${escapeHtml(value)}</td></tr>`,
+          `<td style="padding:2px 0;font-size:14px;overflow-wrap:anywhere;">${escapeHtml(value)}</td></tr>`,
       )
       .join("");
     const buttons = [
       wallet.apple ? button(wallet.apple, appleText) : "",
       wallet.google ? button(wallet.google, googleText) : "",
     ].join("");
-    html.push(
-      `<table role="presentation" data-ticket-block width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border:1px solid #d0d5da;border-radius:8px;border-collapse:separate;">` +
-        `<tr><td style="padding:16px;vertical-align:top;">` +
-        `<p style="margin:0 0 8px;font-size:17px;font-weight:bold;">${escapeHtml(card.eventName)}</p>` +
-        `<table role="presentation" cellpadding="0" cellspacing="0" border="0">${rowsHtml}</table>` +
-        `${buttons ? `<p style="margin:4px 0 0;">${buttons}</p>` : ""}` +
-        `</td>${qr ? `<td width="176" style="padding:16px 16px 16px 0;vertical-align:top;width:176px;">${qr}</td>` : ""}</tr></table>`,
-    );
+    html.push(ticketBlockHtml(card.eventName, rowsHtml, buttons, qr));
   }
   return { text, html: html.join(""), attachments, more: plan.more };
 }
