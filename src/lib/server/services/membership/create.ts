@@ -16,6 +16,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { mergeBenefits } from "../../../domain/membership/benefits.ts";
+import { memberIdDigits } from "../../../domain/membership/member-id.ts";
 import {
   holdsCard,
   type MemberRule,
@@ -121,11 +122,14 @@ async function holdersOf(
   }));
 }
 
-/** Inserts one membership under a fresh member ID, drawing again on the rare collision. */
+/** Inserts one membership under a fresh member ID, drawing again on a collision. */
 async function insertWithMemberId(tx: Tx, row: Omit<MembershipRow, "scanCode">): Promise<MembershipRow> {
   const prefix = memberIdPrefix(row.sellerId);
-  for (;;) {
-    const scanCode = `${prefix}${randomInt(100_000, 1_000_000)}`;
+  for (let attempt = 0; ; attempt += 1) {
+    const digits = memberIdDigits(attempt);
+    if (digits === null)
+      throw new Error(`no free member ID for seller ${row.sellerId} after ${attempt} draws`);
+    const scanCode = `${prefix}${randomInt(10 ** (digits - 1), 10 ** digits)}`;
     const [created] = await tx
       .insert(s.membership)
       .values({ ...row, scanCode })
