@@ -4,10 +4,13 @@ import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { astroCspConfig } from "./src/lib/server/http/content-security-policy.ts";
 import { memoizeCspDigests } from "./src/perf/csp-digest-memo.mjs";
+import { memoizeHeadElements } from "./src/perf/head-elements-memo.mjs";
+import { memoizeIslandIds } from "./src/perf/island-id-memo.mjs";
 import { encodePagesAsRuns } from "./src/perf/page-bytes.mjs";
 import { precompressAssets } from "./src/perf/precompressed.mjs";
 import { memoizePropsSerialization } from "./src/perf/props-serialization-memo.mjs";
 import { patchReactRenderer } from "./src/perf/react-renderer-patch.mjs";
+import { memoizeRouteMatches } from "./src/perf/route-match-memo.mjs";
 import { zodInTheBrowser } from "./src/perf/zod-browser-plugin.mjs";
 
 export default defineConfig({
@@ -77,6 +80,9 @@ export default defineConfig({
       memoizePropsSerialization(),
       patchReactRenderer(),
       encodePagesAsRuns(),
+      memoizeIslandIds(),
+      memoizeHeadElements(),
+      memoizeRouteMatches(),
     ],
     ssr: { external: ["@electric-sql/pglite", "sharp", "postgres"] },
   },

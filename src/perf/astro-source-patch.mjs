@@ -1,5 +1,6 @@
 // A Vite plugin that rewrites one module of the server build's runtime at build time: the shape
-// of the three patches here (csp-digest-memo.mjs and props-serialization-memo.mjs in Astro,
+// of every patch here (csp-digest-memo.mjs, props-serialization-memo.mjs, page-bytes.mjs,
+// island-id-memo.mjs, head-elements-memo.mjs and route-match-memo.mjs in Astro,
 // react-renderer-patch.mjs in @astrojs/react). Each patch throws when the module's source no
 // longer has what it rewrites, and the build fails when the server build never loaded the module
 // at all, so an upgrade cannot drop a patch without anyone noticing.

@@ -75,12 +75,13 @@ export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? defaultSleep;
 
   const language = options.language;
-  function url(path: string, query?: Query): string {
+  /** The call's path and query under the prefix, as the API's answer cache keys it. */
+  function address(path: string, query?: Query): string {
     const withLanguage = language ? { ...query, _lang: language } : query;
-    return new URL(
-      `${prefix}/${path.replace(/^\/+/, "")}${buildQuery(withLanguage)}`,
-      options.baseUrl,
-    ).toString();
+    return `${prefix}/${path.replace(/^\/+/, "")}${buildQuery(withLanguage)}`;
+  }
+  function url(path: string, query?: Query): string {
+    return new URL(address(path, query), options.baseUrl).toString();
   }
 
   async function once(method: string, path: string, query?: Query, body?: unknown): Promise<unknown> {
@@ -138,8 +139,8 @@ export function createApiClient(options: ApiClientOptions) {
     for (;;) {
       try {
         if (unchecked && options.readStored) {
-          const address = url(path, query);
-          const stored = await options.readStored(address.slice(address.indexOf(prefix)));
+          // Without a URL's parse: a path the URL would have written otherwise is only a miss.
+          const stored = await options.readStored(address(path, query));
           if (stored !== undefined) return stored as z.infer<S>;
         }
         const data = await once("GET", path, query);

@@ -107,6 +107,33 @@ describe("each language has its own address, /{seller}/{lang}/…", () => {
   });
 });
 
+describe("the page in each language is worked out once per tenant and address", () => {
+  it("the same page gives the same frozen links, with the alternates' absolute URLs on the page's origin", () => {
+    const at = () =>
+      languageLinks(museum, {}, "/harbour-museum/events", "?category=Art", "https://tickets.example.org");
+    const links = at();
+    expect(at()).toBe(links);
+    expect(Object.isFrozen(links) && Object.isFrozen(links[0])).toBe(true);
+    expect(links.map((l) => l.href)).toEqual([
+      "https://tickets.example.org/harbour-museum/events",
+      "https://tickets.example.org/harbour-museum/es/events",
+    ]);
+  });
+
+  it("another query, path or origin is another set of links", () => {
+    const base = languageLinks(museum, {}, "/harbour-museum/events", "", "https://a.example");
+    expect(
+      languageLinks(museum, {}, "/harbour-museum/events", "?category=Art", "https://a.example"),
+    ).not.toBe(base);
+    expect(languageLinks(museum, {}, "/harbour-museum/membership", "", "https://a.example")[0]?.path).toBe(
+      "/harbour-museum/membership",
+    );
+    expect(languageLinks(museum, {}, "/harbour-museum/events", "", "https://b.example")[0]?.href).toBe(
+      "https://b.example/harbour-museum/events",
+    );
+  });
+});
+
 describe("a tenant in one language asked for another is made from its tenant file", () => {
   it("Spanish then English gives the English, not the Spanish words", () => {
     const es = localizedTenant(museum, "es");
