@@ -1,8 +1,10 @@
 /**
  * The mailbox page ("a mailbox page at /_mail, outside production, shows what was sent";
- * the e2e server runs with MAILBOX=on). Mail itself comes from checkout, so here: the page renders
- * its empty or list state with one heading, is never cached, and passes axe.
+ * the e2e server runs with MAILBOX=on): the page renders its empty or list state with one heading,
+ * is never cached, and passes axe; and a guest order's confirmation, opened there on a phone,
+ * fits the phone's width.
  */
+import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSeriousAxe } from "./helpers/axe.ts";
 import { firstOpenSession } from "./helpers/cart.ts";
@@ -44,7 +46,7 @@ test("the order confirmation reads on a 390 px phone: no sideways scrolling, eac
   page,
   request,
 }) => {
-  const email = `phone-${Date.now()}@example.test`;
+  const email = `phone-${randomUUID()}@example.test`;
   const session = await firstOpenSession(request, "hm-general-admission", 2);
   await buyGuestOrder(request, { session, quantity: 2, firstName: "Amira", lastName: "Haddad", email });
   await page.setViewportSize({ width: 390, height: 844 });
