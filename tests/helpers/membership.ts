@@ -8,9 +8,7 @@ import { expect } from "vitest";
 import { checkoutAnswer } from "../../src/lib/api/checkout/schemas.ts";
 import * as s from "../../src/lib/server/db/schema.ts";
 import type { TestApi } from "./api.ts";
-import { asCart, cartOf, send } from "./cart.ts";
-
-export const TEST_CARD = { card_number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" };
+import { asCart, cartOf, send, TEST_CARD } from "./cart.ts";
 
 export async function buyMembershipAsGuest(
   api: TestApi,

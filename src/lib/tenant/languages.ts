@@ -32,6 +32,14 @@ export function defaultLanguage(tenant: Pick<Tenant, "languages" | "locale">): L
   return tenantLanguages(tenant)[0] ?? "en";
 }
 
+/** The language a call asked for (`_lang`) when it is one of the tenant's, else the default. */
+export function askedLanguage(
+  tenant: Pick<Tenant, "languages" | "locale">,
+  asked: string | undefined,
+): Language {
+  return asked && hasLanguage(tenant, asked) ? asked : defaultLanguage(tenant);
+}
+
 /** The language a (possibly localized) tenant object speaks. */
 export function languageOf(tenant: Tenant): Language {
   return (tenant as Partial<LocalizedTenant>).language ?? defaultLanguage(tenant);

@@ -14,10 +14,13 @@ import { call, HM, mailsTo } from "../auth-helpers.ts";
 const api = withTestApi();
 const GUEST = { first_name: "Ada", last_name: "Lovelace", email: "language-buyer@example.com" };
 
-/** Reserves one ticket at the seller, checks out as a guest with `lang` (none: no `_lang`). */
-async function buyIn(seller: string, event: string, type: string, lang?: string) {
+/**
+ * Reserves one ticket at the seller, checks out as a guest with `lang` (none: no `_lang`); the cart
+ * is made in `cartLang`, the checkout's language unless said.
+ */
+async function buyIn(seller: string, event: string, type: string, lang?: string, cartLang = lang) {
   const session = await upcomingSession(api, event, 2);
-  const query = lang ? `&_lang=${lang}` : "";
+  const query = cartLang ? `&_lang=${cartLang}` : "";
   const created = await send(api, "POST", `/api/my/cart/modify?_seller=${seller}${query}`, {
     add: [{ ticket_type_id: type, event_session_id: session.id, quantity: 1 }],
   });
@@ -37,8 +40,34 @@ async function buyIn(seller: string, event: string, type: string, lang?: string)
     .from(s.outbox)
     .where(and(eq(s.outbox.relatedId, order.id), eq(s.outbox.kind, "order_confirmation")));
   if (!row || !mail) throw new Error("no order or no confirmation mail");
-  return { order: row, mail, number: order.order_number };
+  return { order: row, mail, number: order.order_number, cartId };
 }
+
+describe("a cart is made in the call's language, and its checkout's language wins", () => {
+  it("a cart made with _lang=es is Spanish from its first hold; without _lang, or with a language the tenant lacks, the default", async () => {
+    const session = await upcomingSession(api, "hm-general-admission", 3);
+    const languageOfNewCart = async (query: string) => {
+      const created = await send(api, "POST", `/api/my/cart/modify?_seller=harbour-museum${query}`, {
+        add: [{ ticket_type_id: "hm-ga-adult", event_session_id: session.id, quantity: 1 }],
+      });
+      const id = (created.body.cart as { _data: Array<{ id: string }> })._data[0]?.id ?? "";
+      const [cart] = await api.handle.db.select().from(s.cart).where(eq(s.cart.id, id));
+      return cart?.language;
+    };
+    expect(await languageOfNewCart("&_lang=es")).toBe("es");
+    expect(await languageOfNewCart("")).toBe("en");
+    expect(await languageOfNewCart("&_lang=cy")).toBe("en");
+  });
+
+  it("a cart made in English and paid with _lang=es is a Spanish order; one made in Spanish and paid without _lang is English", async () => {
+    const spanish = await buyIn("harbour-museum", "hm-general-admission", "hm-ga-adult", "es", undefined);
+    expect(spanish.order.language).toBe("es");
+    expect(spanish.mail.text).toContain(`Gracias por su pedido. Su número de pedido es ${spanish.number}.`);
+    const english = await buyIn("harbour-museum", "hm-general-admission", "hm-ga-adult", undefined, "es");
+    expect(english.order.language).toBe("en");
+    expect(english.mail.subject).toBe(`Your order ${english.number} with Harbour Museum`);
+  });
+});
 
 describe("'An order's e-mails follow the language it was bought in'", () => {
   it("a checkout with _lang=es stores es on the order, and its confirmation speaks Spanish", async () => {

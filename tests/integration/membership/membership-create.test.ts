@@ -19,13 +19,13 @@ import {
   loginIdentity,
   send,
   setSessionCapacity,
+  TEST_CARD,
   upcomingSession,
 } from "../../helpers/cart.ts";
-import { buyMembershipAsGuest, TEST_CARD } from "../../helpers/membership.ts";
+import { buyMembershipAsGuest } from "../../helpers/membership.ts";
 import { sessionCookie } from "../auth-helpers.ts";
 
 const api = withTestApi();
-const CARD = TEST_CARD;
 
 function buyMembership(typeId: string, quantity = 1, zip = "02139") {
   return buyMembershipAsGuest(api, typeId, { quantity, zip });
@@ -93,7 +93,7 @@ describe("a completed order of a membership ticket group creates the memberships
     );
     const res = await send(api, "POST", `/api/cart/${cart.id}/guest_checkout`, {
       gateway_id: "test",
-      gateway_data: CARD,
+      gateway_data: TEST_CARD,
       identity: { first_name: "Ada", last_name: "Lovelace", email: `ga-${randomUUID()}@example.com` },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

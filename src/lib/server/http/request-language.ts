@@ -5,12 +5,11 @@
  * language and a CDN keeps the languages apart.
  */
 import type { Context } from "hono";
-import { defaultLanguage, hasLanguage, type Language, tenantAsAsked } from "../../tenant/languages.ts";
+import { askedLanguage, type Language, tenantAsAsked } from "../../tenant/languages.ts";
 import type { Tenant } from "../../tenant/schema.ts";
 
 export function requestLanguage(c: Pick<Context, "req">, tenant: Tenant): Language {
-  const asked = c.req.query("_lang");
-  return asked && hasLanguage(tenant, asked) ? asked : defaultLanguage(tenant);
+  return askedLanguage(tenant, c.req.query("_lang"));
 }
 
 /**

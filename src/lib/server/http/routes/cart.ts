@@ -107,7 +107,7 @@ export function registerCart(router: ApiRouter): void {
     const body = c.req.valid("json");
     const who = await requestCaller(c);
     const envelope = await modifyWithCodeBrake(c, { sellerRef }, body, () =>
-      createCart(c.get("deps"), sellerRef, who, body),
+      createCart(c.get("deps"), sellerRef, who, body, { asked: c.req.query("_lang") }),
     );
     return c.json(await cartInCallLanguage(c, c.get("deps").db, envelope), 200);
   });

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { CartEnvelope } from "../../../api/cart/schemas.ts";
 import { splitCodeList } from "../../../domain/promo-codes.ts";
+import { askedLanguage } from "../../../tenant/languages.ts";
 import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
@@ -82,22 +83,30 @@ function lineGuard(tx: Tx, sellerId: string, caller: Caller, now: Date) {
   return (eventIds: readonly string[]) => assertAdmitted(tx, sellerId, eventIds, caller.admissionToken, now);
 }
 
-/** POST my/cart/modify: a new cart (the caller's, or the seller's public identity's) with the body applied. */
+/**
+ * POST my/cart/modify: a new cart (the caller's, or the seller's public identity's) with the body
+ * applied. A shopper's cart is made in the call's language (`asked`, its `_lang`): the language its
+ * checkout keeps on the cart for the order, so a checkout in the same language writes nothing more.
+ * Without one (the desk, the compatibility call) the cart has none until its checkout names it.
+ */
 export async function createCart(
   deps: CartDeps,
   sellerRef: string | undefined,
   caller: Caller,
   body: CartModifyInput,
+  language?: { asked: string | undefined },
 ): Promise<CartEnvelope> {
   const { db, clock } = deps;
   const now = clock.now();
   const seller = await cachedSeller(db, sellerRef);
+  const tenant = language ? getTenant(seller.slug) : undefined;
+  const cartLanguage = tenant && language ? askedLanguage(tenant, language.asked) : null;
   const ownedByCaller = caller.identityId !== null && caller.sellerId === seller.id;
   const create = async (owner: string) => {
     // The capacity rows are taken by the last statement, sent with the COMMIT; a cart number
     // already taken runs the whole transaction again with another.
     const changed = await withUnusedCartNumber(
-      () => newPendingCart({ sellerId: seller.id, identityId: owner }, now),
+      () => newPendingCart({ sellerId: seller.id, identityId: owner }, now, { language: cartLanguage }),
       (created) =>
         transactionEndingWith(db, (tx) =>
           applyModifyAtCommit(tx, created, body, {
