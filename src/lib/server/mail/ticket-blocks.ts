@@ -146,8 +146,9 @@ export async function ticketBlocks(
     const rowsHtml = details
       .map(
         ([label, value]) =>
-          `<tr><td style="padding:2px 12px 2px 0;color:#4a5560;font-size:14px;white-space:nowrap;vertical-align:top;">${escapeHtml(label)}</td>` +
-          `<td style="padding:2px 0;font-size:14px;overflow-wrap:anywhere;">${escapeHtml(value)}</td></tr>`,
+          // Even padding on both sides: the gap between label and value holds in a right-to-left mail too.
+          `<tr><td style="padding:2px 6px;color:#4a5560;font-size:14px;white-space:nowrap;vertical-align:top;">${escapeHtml(label)}</td>` +
+          `<td style="padding:2px 6px;font-size:14px;overflow-wrap:anywhere;">${escapeHtml(value)}</td></tr>`,
       )
       .join("");
     const buttons = [
