@@ -5,7 +5,11 @@
 // { type: "check" } with the counts the bench verifies: orders, carts with more than one order,
 // booked tickets and payments of the bench sessions; and { type: "ceiling", clients, seconds, count }
 // with the raw-SQL checkouts per second (scripts/bench-ceiling.ts): `count` carts held by raw SQL
-// beforehand (untimed), then their checkouts' writes, `clients` at a time.
+// beforehand (untimed), then their checkouts' writes, `clients` at a time, with PostgreSQL's CPU time
+// over them (bench-support.mjs postgresCpuMs); and { type: "http-floor", count } with the address of
+// the same writes behind a bare node:http server and `count` carts held for it (the HTTP floor).
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { systemClock } from "../src/lib/server/clock.ts";
 import { openDb } from "../src/lib/server/db/client.ts";
@@ -23,6 +27,7 @@ import {
   timed,
 } from "./bench-ceiling.ts";
 import { answerRunProbe } from "./bench-run-probe.ts";
+import { postgresCpuMs } from "./bench-support.mjs";
 
 const url = process.env.BENCH_DB_URL;
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 16);
@@ -113,8 +118,28 @@ const server = await serveApp(app);
 const sessionIds = await openSessions(sessionCount, 1_000_000);
 
 async function ceiling(clients: number, seconds: number, count: number) {
-  const hold = await holdTemplate(handle.db, sessionIds[0] ?? "");
   const checkout = await checkoutTemplate(handle.db);
+  const held = await rawHolds(count);
+  let taken = 0;
+  const database = postgresCpuMs();
+  const run = await timed(
+    () => {
+      const cart = held[taken];
+      taken += 1;
+      if (!cart) throw new Exhausted();
+      // Every buyer of an on-sale is someone else: a new guest each time, as the HTTP checkouts.
+      return rawCheckout(handle.db, checkout, cart, `ceiling-${cart.cartId}@example.com`);
+    },
+    clients,
+    seconds,
+  );
+  const databaseCpuMs = database === null ? null : (postgresCpuMs() ?? database) - database;
+  return { ...run, databaseCpuMs };
+}
+
+/** Carts held by raw SQL (untimed), round-robin over the bench sessions. */
+async function rawHolds(count: number): Promise<RawHold[]> {
+  const hold = await holdTemplate(handle.db, sessionIds[0] ?? "");
   const held: RawHold[] = [];
   let next = 0;
   await timed(
@@ -127,21 +152,47 @@ async function ceiling(clients: number, seconds: number, count: number) {
     16,
     600,
   );
-  let taken = 0;
-  return timed(
-    () => {
-      const cart = held[taken];
-      taken += 1;
-      if (!cart) throw new Exhausted();
-      // Every buyer of an on-sale is someone else: a new guest each time, as the HTTP checkouts.
-      return rawCheckout(handle.db, checkout, cart, `ceiling-${cart.cartId}@example.com`);
-    },
-    clients,
-    seconds,
-  );
+  return held;
+}
+
+/**
+ * The HTTP floor: the ceiling's writes behind a bare node:http server (no framework, no checks),
+ * one POST /checkout/{cartId} with the guest's JSON each, answered as the shop's checkout is.
+ */
+const floorCarts = new Map<string, RawHold>();
+let floorUrl: string | undefined;
+async function httpFloor(count: number): Promise<{ url: string; cartIds: string[] }> {
+  const template = await checkoutTemplate(handle.db);
+  const held = await rawHolds(count);
+  for (const cart of held) floorCarts.set(cart.cartId, cart);
+  if (!floorUrl) {
+    const floor = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", async () => {
+        const cartId = (req.url ?? "").split("/")[2] ?? "";
+        const cart = floorCarts.get(cartId);
+        try {
+          const body = JSON.parse(Buffer.concat(chunks).toString()) as { identity: { email: string } };
+          if (!cart) throw new Error("no such cart");
+          floorCarts.delete(cartId);
+          await rawCheckout(handle.db, template, cart, body.identity.email);
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ checkout_result: { _data: [{ cart_id: cartId, status: "completed" }] } }));
+        } catch {
+          res.writeHead(500).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => floor.listen(0, "127.0.0.1", resolve));
+    floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}`;
+  }
+  return { url: floorUrl, cartIds: held.map((cart) => cart.cartId) };
 }
 
 process.on("message", async (message: { type: string; clients: number; seconds: number; count: number }) => {
+  if (message.type === "http-floor")
+    process.send?.({ type: "http-floor", ...(await httpFloor(message.count)) });
   if (message.type === "check") process.send?.({ type: "check", ...(await check(sessionIds)) });
   if (message.type === "ceiling")
     process.send?.({ type: "ceiling", ...(await ceiling(message.clients, message.seconds, message.count)) });

@@ -1,16 +1,18 @@
 // Checkouts per second over HTTP (issue: "`npm run bench` adds checkouts per second on the embedded
 // database"). Carts with one timed ticket each are prepared beforehand (POST my/cart/modify), spread
 // over many sessions, then only the guest checkouts (test gateway, card 4242 4242 4242 4242) are
-// timed, with N concurrent clients. Afterwards: orders == successful checkouts, no cart with two
+// timed, with N concurrent clients, each naming its storefront as the shop does (`_seller`). Afterwards: orders == successful checkouts, no cart with two
 // orders, booked tickets == the successful checkouts' tickets, one payment per order.
 // Each level is followed by the raw-SQL ceiling at the same concurrency (DESIGN §9: checkouts at
 // 0.5x of it or better): the checkout's writes (identity, payment, order, ticket booked, scan code,
-// cart, confirmation mail) by hand-made SQL in one transaction (scripts/bench-ceiling.ts). The
+// cart, confirmation mail) by hand-made SQL in one transaction (scripts/bench-ceiling.ts). Then the
+// HTTP floor: those writes behind a bare node:http server, called by this client like the shop's
+// checkouts, which tells how much of the ceiling HTTP alone leaves on the machine. The
 // server's CPU time per checkout is printed beside the ceiling's (BENCH_PROFILE=dir profiles the HTTP
 // runs: scripts/bench-run-probe.ts). The number is also printed next to pretix's published ~500 orders per minute per event (8.3/s). PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a
 // fresh database is made and dropped). Run alone with `npx node scripts/bench-checkout.mjs` (the project's Node 22), or as part
 // of `npm run bench`. Server: scripts/bench-checkout-server.ts.
-import { forkBenchServer, onEachDatabase } from "./bench-support.mjs";
+import { forkBenchServer, onEachDatabase, postgresCpuMs } from "./bench-support.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const LEVELS = [8, 32];
@@ -72,8 +74,11 @@ async function prepareCarts(base, sessionIds, count) {
   return ids;
 }
 
+/** The shop's guest checkout of a cart, naming its storefront as the shop does. */
+const shopCheckout = (cartId) => `/api/cart/${cartId}/guest_checkout?_seller=${SELLER}`;
+
 /** Guest checkouts of `cartIds` on `clients` workers until done or `seconds` passed. */
-async function checkouts(base, cartIds, clients, seconds) {
+async function checkouts(base, cartIds, clients, seconds, path = shopCheckout) {
   const latencies = [];
   const failures = new Map();
   let completed = 0;
@@ -83,7 +88,7 @@ async function checkouts(base, cartIds, clients, seconds) {
     clients,
     async (i) => {
       const t0 = performance.now();
-      const answer = await postJson(`${base}/api/cart/${cartIds[i]}/guest_checkout`, {
+      const answer = await postJson(`${base}${path(cartIds[i])}`, {
         gateway_id: "test",
         identity: guest(cartIds[i]),
         gateway_data: CARD,
@@ -114,12 +119,17 @@ async function benchOne(kind, env) {
   let estimate = Math.max(warm.completed / warm.elapsed, 5);
   // The ceiling's writes run a few times faster than the HTTP checkouts: enough carts for that.
   let ceilingEstimate = estimate * 10;
+  let floorEstimate = estimate * 4;
   let raw = 0;
   for (const clients of LEVELS) {
     const want = Math.min(Math.max(Math.ceil(estimate * DURATION * 2.5), 4 * clients), 6000);
     const carts = await prepareCarts(base, ready.sessionIds, want);
     server.child.send({ type: "run-start" });
+    const database = postgresCpuMs();
+    const client = process.cpuUsage();
     const r = await checkouts(base, carts, clients, DURATION);
+    const clientUsed = process.cpuUsage(client);
+    const databaseMs = database === null ? null : (postgresCpuMs() ?? database) - database;
     server.child.send({ type: "run-stop" });
     const run = await server.next("run-stopped");
     succeeded += r.completed;
@@ -143,11 +153,42 @@ async function benchOne(kind, env) {
         `(goal >= ${GOAL}: ${ratio >= GOAL ? "OK" : "UNDER GOAL"}); ceiling ${ceiling.done} in ${ceiling.elapsed.toFixed(1)} s` +
         `${ceiling.exhausted ? ", all prepared carts used" : ""}, failed ${ceiling.failed}`,
     );
-    // Where the gap is: the server process's CPU per checkout over HTTP beside the ceiling's SQL.
-    console.log(
-      `  server CPU per checkout: ${(run.cpuMs / Math.max(1, r.completed)).toFixed(2)} ms over HTTP, ` +
-        `${(ceiling.cpuMs / Math.max(1, ceiling.done)).toFixed(2)} ms for the ceiling's SQL`,
+    // The HTTP floor at the same concurrency: the ceiling's SQL behind a bare node:http server,
+    // called by this client as the shop's checkouts are. What HTTP alone leaves of the ceiling on
+    // this machine, where the client, the server and PostgreSQL share its cores.
+    const floorCount = Math.min(Math.max(Math.ceil(floorEstimate * DURATION * 1.5), 4 * clients), 8000);
+    server.child.send({ type: "http-floor", count: floorCount });
+    const floorRun = await server.next("http-floor");
+    const floor = await checkouts(
+      floorRun.url,
+      floorRun.cartIds,
+      clients,
+      DURATION,
+      (id) => `/checkout/${id}`,
     );
+    raw += floor.completed;
+    const floorPerSecond = floor.completed / floor.elapsed;
+    floorEstimate = Math.max(floorEstimate, floorPerSecond);
+    const floorErrors = [...floor.failures].map(([k, v]) => `${k} x${v}`).join(", ") || "0";
+    console.log(
+      `  HTTP floor (the ceiling's SQL behind bare node:http): ${floorPerSecond.toFixed(1)}/s, ` +
+        `${(floorPerSecond / ceiling.perSecond).toFixed(2)}x the ceiling; checkouts ${(perSecond / floorPerSecond).toFixed(2)}x the floor` +
+        `${floor.attempted === floorRun.cartIds.length && floor.elapsed < DURATION ? " (all prepared carts used)" : ""}, errors ${floorErrors}`,
+    );
+    // Where the gap is: the server process's CPU per checkout over HTTP beside the ceiling's SQL.
+    const per = (ms, n) => (ms / Math.max(1, n)).toFixed(2);
+    console.log(
+      `  server CPU per checkout: ${per(run.cpuMs, r.completed)} ms over HTTP, ` +
+        `${per(ceiling.cpuMs, ceiling.done)} ms for the ceiling's SQL`,
+    );
+    // The machine's other shares: PostgreSQL's (when it runs here) and this bench client's HTTP.
+    if (kind === "postgres" && databaseMs !== null && ceiling.databaseCpuMs !== null) {
+      console.log(
+        `  PostgreSQL CPU per checkout: ${per(databaseMs, r.completed)} ms over HTTP, ` +
+          `${per(ceiling.databaseCpuMs, ceiling.done)} ms for the ceiling's SQL; ` +
+          `bench client ${per((clientUsed.user + clientUsed.system) / 1000, r.completed)} ms`,
+      );
+    }
     console.log(
       `  vs pretix ~500 orders/minute per event (${PRETIX_PER_SECOND.toFixed(1)}/s): ` +
         `${(perSecond / PRETIX_PER_SECOND).toFixed(1)}x`,

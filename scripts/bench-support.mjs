@@ -2,6 +2,7 @@
 // bench-checkout): forking the server and waiting for its messages, and running a bench on
 // PGlite and then, when a PostgreSQL URL is given, on a fresh database dropped afterwards.
 import { fork } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import postgres from "postgres";
 
 /** Forks `script` (a .ts file next to this one, run with tsx); `next(type)` waits for that message. */
@@ -51,4 +52,37 @@ export async function onEachDatabase(prefix, benchOne) {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * The CPU time (user and system) of this machine's PostgreSQL processes so far, in ms, from /proc;
+ * null where there is none to read (another machine, or no /proc). Its difference over a run is
+ * the database's share of the work, which a client-side figure cannot show.
+ */
+export function postgresCpuMs() {
+  let ticks = 0;
+  let found = false;
+  let entries;
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return null;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const close = stat.lastIndexOf(")");
+    if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
+    // After the command: state, ppid, ... utime and stime are the 12th and 13th fields.
+    const fields = stat.slice(close + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+    found = true;
+  }
+  // Linux reports these in clock ticks of 1/100 s (USER_HZ).
+  return found ? ticks * 10 : null;
 }

@@ -3,13 +3,21 @@
  * with its last statements instead of after their answer (db/last-statements.ts). What must still
  * hold, on each database: the answer is the last statements' answer and everything commits; a last
  * statement that fails (the capacity refusal, migration 0023) rolls everything back and its error is
- * the answer; and PostgreSQL's multixact refusal runs the transaction again.
+ * the answer; and PostgreSQL's multixact refusal runs the transaction again. A checkout's
+ * transaction writes behind (db/sequenced.ts): its writes are there for the reads after them, and
+ * a failed one is the transaction's error, whether a later statement or the COMMIT came after it.
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Db, type DbHandle, openDb } from "../../../src/lib/server/db/client.ts";
-import { lastStatements, transactionEndingWith } from "../../../src/lib/server/db/last-statements.ts";
+import type { Tx } from "../../../src/lib/server/db/executor.ts";
+import {
+  lastStatements,
+  transactionBegunWithWork,
+  transactionEndingWith,
+} from "../../../src/lib/server/db/last-statements.ts";
 import { postgresError } from "../../../src/lib/server/db/pg-error.ts";
+import { sequenced } from "../../../src/lib/server/db/sequenced.ts";
 import { openFreshPostgres } from "../../helpers/postgres.ts";
 
 type Row = Record<string, unknown>;
@@ -83,6 +91,47 @@ function scenarios(open: () => Promise<DbHandle>): void {
       }).catch((error: unknown) => error);
       expect((failed as Error).message).toBe("internal");
       expect(attempts).toBe(1);
+    }));
+
+  // A checkout's transaction writes behind (db/sequenced.ts): writes nobody waits for go out with
+  // what follows them, and are checked at its end.
+  const probeInsert = (tx: Tx, id: string) => () =>
+    tx.execute(sql`insert into last_statements_probe values (${id}, 1)`);
+
+  it("writes behind are there for the reads after them, and commit with the transaction", () =>
+    withDb(async (db) => {
+      const seen = await transactionBegunWithWork(db, async (tx) => {
+        await sequenced(tx, [probeInsert(tx, "d"), probeInsert(tx, "e")]);
+        return rowsOf(await tx.execute(sql`select id from last_statements_probe order by id`)).map((r) =>
+          String(r.id),
+        );
+      });
+      expect(seen).toEqual(["d", "e"]);
+      expect(await probeRows(db)).toEqual(["d", "e"]);
+    }));
+
+  it("a write behind that fails is the transaction's error, even when a later read is refused for it", () =>
+    withDb(async (db) => {
+      const failed = await transactionBegunWithWork(db, async (tx) => {
+        await sequenced(tx, [probeInsert(tx, "f"), probeInsert(tx, "f")]);
+        return tx.execute(sql`select count(*) from last_statements_probe`);
+      }).catch((error: unknown) => error);
+      // 23505 (the duplicate key), not 25P02 ("current transaction is aborted") of the read.
+      expect(postgresError(failed, "23505")).toBeDefined();
+      expect(await probeRows(db)).toEqual([]);
+    }));
+
+  it("a last write behind that fails rolls the transaction back, and its error is the answer", () =>
+    withDb(async (db) => {
+      await db.execute(sql`insert into last_statements_probe values ('g', 1)`);
+      const failed = await transactionBegunWithWork(db, async (tx) => {
+        await tx.execute(sql`insert into last_statements_probe values ('h', 1)`);
+        // Sent with the COMMIT: PostgreSQL answers the COMMIT as a ROLLBACK, without an error.
+        await sequenced(tx, [probeInsert(tx, "g")]);
+        return "committed";
+      }).catch((error: unknown) => error);
+      expect(postgresError(failed, "23505")).toBeDefined();
+      expect(await probeRows(db)).toEqual(["g"]);
     }));
 }
 

@@ -45,6 +45,22 @@ describe("ticket card", () => {
     expect(london.time).toBe("23:30");
   });
 
+  it("a ticket's date is in the order's language, like its time: an Arabic order's card shows no English month", () => {
+    const card = ticketCard(input({ timeZone: "Asia/Qatar", start: "2026-11-24T23:30:00Z" }), NOW, "ar-QA");
+    // 02:30 on the 25th in Doha: the date and the time in one language, as the mail writes them.
+    expect(card.date).toBe(
+      new Intl.DateTimeFormat("ar-QA", {
+        weekday: "short",
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+        timeZone: "Asia/Qatar",
+      }).format(new Date("2026-11-24T23:30:00Z")),
+    );
+    expect(card.date).not.toMatch(/November|Nov/);
+    expect(card.date).toMatch(/نوفمبر/);
+  });
+
   it("an any-date ticket shows its first day and no time", () => {
     const card = ticketCard(input({ sessionId: null, start: "2026-11-20T05:00:00Z" }), NOW, "en-US");
     expect(card.date).toBe("Fri, November 20 2026");

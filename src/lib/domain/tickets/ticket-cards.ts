@@ -96,7 +96,7 @@ export function ticketCard(input: TicketCardInput, now: Date, locale: string): T
     eventName: input.eventName,
     typeName: input.typeName,
     admitName: input.admitName?.trim() || null,
-    date: validStart ? formatOrderDate(validStart.toISOString(), input.timeZone) || null : null,
+    date: validStart ? formatOrderDate(validStart.toISOString(), input.timeZone, locale) || null : null,
     time: validStart && input.sessionId ? formatTime(validStart, locale, input.timeZone) : null,
     timeZone: input.timeZone,
     seat: input.seat,

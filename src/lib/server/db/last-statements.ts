@@ -13,7 +13,7 @@ import type { Db } from "./client.ts";
 import { inDatabase, type Tx } from "./executor.ts";
 import { postgresError } from "./pg-error.ts";
 import { preparingAll } from "./prepare-all.ts";
-import { startNow } from "./sequenced.ts";
+import { startNow, writesBehindFailure, writingBehind } from "./sequenced.ts";
 
 /** The answer of statements sent but not yet answered. */
 export interface LastStatements<T> {
@@ -122,16 +122,29 @@ async function pipelinedTransaction<T>(
 
 /**
  * A transaction whose BEGIN goes out with its first statements (on PostgreSQL; PGlite runs
- * drizzle's own). For work that may not run twice (a checkout charges a card), so no retry; its
- * COMMIT is awaited as usual.
+ * drizzle's own). For work that may not run twice (a checkout charges a card), so no retry. It
+ * writes behind (db/sequenced.ts): writes whose answers the work does not need go out with the
+ * statements after them, the last ones with the COMMIT, and a failed one is the transaction's
+ * error.
  */
 export async function transactionBegunWithWork<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   const client = postgresClient(db);
   if (!client) return db.transaction((tx) => work(inDatabase(tx, db)));
   let answer: { value: T } | undefined;
   await onBegunConnection(db, client, async (tx, connection) => {
-    answer = { value: await work(tx) };
-    await connection.unsafe("commit");
+    writingBehind(tx);
+    try {
+      answer = { value: await work(tx) };
+    } catch (error) {
+      // A refused statement may only say the transaction had aborted: the failed write says why.
+      throw (await writesBehindFailure(tx)) ?? error;
+    }
+    const committed = connection.unsafe("commit").execute();
+    committed.catch(() => {});
+    const failed = await writesBehindFailure(tx);
+    // After a failed write the COMMIT answers as a ROLLBACK, without an error of its own.
+    await committed;
+    if (failed) throw failed;
   });
   if (!answer) throw new Error("the transaction's work gave no answer");
   return answer.value;

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Executor } from "../db/executor.ts";
 import { insertShaped } from "../db/query-shape.ts";
 import * as s from "../db/schema.ts";
+import { sequenced } from "../db/sequenced.ts";
 
 export interface MailAttachment {
   /** Referenced from the HTML as cid:{cid}. */
@@ -48,6 +49,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: Date): 
     createdAt: now,
     state: "queued",
   };
-  await insertShaped(db, "outbox_insert", s.outbox, [row], false);
+  // In a checkout it goes out with the COMMIT, unawaited (db/sequenced.ts).
+  await sequenced(db, [() => insertShaped(db, "outbox_insert", s.outbox, [row], false)]);
   return id;
 }

@@ -20,7 +20,7 @@ import { clientAddress } from "../../request/client-address.ts";
 import type { ApiEnv } from "../../request/env.ts";
 import { captchaError, captchaRequired, httpCaptchaVerifier } from "../../security/captcha.ts";
 import { GIFT_CARD_LOOKUPS, giftCardMisses, withLookupBrake } from "../../security/lookup-limits.ts";
-import { cachedSeller } from "../../services/cart/static-rows.ts";
+import { cachedSeller, cachedSellerById } from "../../services/cart/static-rows.ts";
 import { getLedger } from "../../services/checkout/ledger.ts";
 import { checkout, pay } from "../../services/checkout/service.ts";
 import type { Caller } from "../../services/identity/identity.ts";
@@ -125,6 +125,20 @@ interface PaymentCall {
 
 type CartSeller = Awaited<ReturnType<typeof cartSeller>>;
 
+/**
+ * The seller the guard and the language go by: the storefront's the call is made in (the shop's
+ * own calls name it, so no read), else the cart's. A cart of another seller is then not found by
+ * the service (access.ts), after the storefront's own guard: the same answer whether it exists.
+ */
+async function storefrontOrCartSeller(c: Context<ApiEnv>, who: Caller, cartId: string): Promise<CartSeller> {
+  const storefront = who.storefrontSellerId;
+  if (storefront) {
+    const seller = await cachedSellerById(c.get("deps").db, c.get("deps").db, storefront);
+    if (seller) return { id: seller.id, slug: seller.slug };
+  }
+  return cartSeller(c, cartId);
+}
+
 /** The language of the call (`_lang`), for the cart's seller; null without such a cart. */
 function cartLanguage(c: Context<ApiEnv>, seller: CartSeller): string | null {
   const tenant = seller ? getTenant(seller.slug) : undefined;
@@ -172,7 +186,7 @@ async function paymentCall<
   const who = await requestCaller(c);
   const { captcha, ...body } = json;
   const key = headerKey(c);
-  const seller = await cartSeller(c, cartId);
+  const seller = await storefrontOrCartSeller(c, who, cartId);
   const brake = await guardPayment(
     c,
     { cartId, who, gatewayId: body.gateway_id, captcha, key: key ?? body.idempotency_key ?? null },

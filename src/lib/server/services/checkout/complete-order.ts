@@ -24,7 +24,7 @@ import { enqueueConfirmation } from "./confirmation.ts";
 import { bookCart, type CartBooking } from "./convert.ts";
 import { completeOrderFulfilment } from "./fulfil.ts";
 import { identityById, type OrderIdentity } from "./identity.ts";
-import type { OrderRow } from "./orders.ts";
+import { loadOrderBundle, type OrderRow } from "./orders.ts";
 
 /** The seller as the confirmation mail needs it. */
 export interface MailSeller {
@@ -101,14 +101,21 @@ export async function completeOrder(
     ? await bookCart(tx, paid, "completed", now)
     : await completePendingState(tx, paid, now);
   if (!order) return null;
-  await completeOrderFulfilment(tx, order, now);
-  if (delivery.sendEmail) {
-    // A checkout knows its purchaser and seller; a later completion reads them.
-    const identity: OrderIdentity = isPaidCart(paid)
-      ? paid.identity
-      : await identityById(tx, order.identityId);
-    const seller = isPaidCart(paid) ? paid.seller : await sellerOf(tx, order.sellerId);
-    await enqueueConfirmation(tx, order, identity, seller, now, delivery.schedule);
+  if (!delivery.sendEmail) {
+    await completeOrderFulfilment(tx, order, now);
+    return order;
   }
+  // The mail's tickets, read with the booking's writes (one round trip: db/sequenced.ts), also
+  // tell what the order delivers; read again for the mail when something was delivered now.
+  const read = () => loadOrderBundle(tx, [order.id], { memberships: false });
+  const bundle = await read();
+  const delivered = await completeOrderFulfilment(tx, order, now, bundle.tickets);
+  // A checkout knows its purchaser and seller; a later completion reads them.
+  const identity: OrderIdentity = isPaidCart(paid) ? paid.identity : await identityById(tx, order.identityId);
+  const seller = isPaidCart(paid) ? paid.seller : await sellerOf(tx, order.sellerId);
+  await enqueueConfirmation(tx, order, identity, seller, now, {
+    schedule: delivery.schedule,
+    bundle: delivered ? await read() : bundle,
+  });
   return order;
 }

@@ -13,7 +13,13 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { manageLinkForMail } from "../manage/link.ts";
 import { ticketMailExtrasOf } from "../ticket-cards/links.ts";
 import type { OrderIdentity } from "./identity.ts";
-import { loadOrderBundle, type OrderRow, type OrderTicketRow, orderBreakdown } from "./orders.ts";
+import {
+  loadOrderBundle,
+  type OrderBundle,
+  type OrderRow,
+  type OrderTicketRow,
+  orderBreakdown,
+} from "./orders.ts";
 
 /** The order total's fee lines for the mail, in the tenant's fee texts (none without fees). */
 function orderTotalLines(
@@ -35,12 +41,17 @@ export async function enqueueConfirmation(
   identity: OrderIdentity,
   seller: { slug: string; name: string; currencyCode: string },
   now: Date,
-  /** An order on a plan: its payment schedule (plan-order.ts). */
-  schedule?: PaymentScheduleText | null,
+  options: {
+    /** An order on a plan: its payment schedule (plan-order.ts). */
+    schedule?: PaymentScheduleText | null | undefined;
+    /** The order's bundle without memberships, when already read (read here otherwise). */
+    bundle?: OrderBundle;
+  } = {},
 ): Promise<string | null> {
   if (!identity.email) return null;
+  const { schedule } = options;
   // The mail shows no membership card: the bundle without them.
-  const bundle = await loadOrderBundle(tx, [order.id], { memberships: false });
+  const bundle = options.bundle ?? (await loadOrderBundle(tx, [order.id], { memberships: false }));
   // In the language the order was bought in (mail/mail-language.ts).
   const language = mailLanguage(seller.slug, order.language);
   const mail = await buildOrderConfirmation({

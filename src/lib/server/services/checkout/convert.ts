@@ -46,7 +46,7 @@ export async function bookTickets(tx: Tx, tickets: readonly TicketRow[], orderId
       : [],
   );
   // Sent together, in this order, in one round trip (sequenced.ts).
-  await sequenced([
+  await sequenced(tx, [
     () =>
       runShaped(
         tx,
@@ -114,7 +114,7 @@ export async function bookCart(
     language: cart.language,
   };
   // The order first (its tickets refer to it), the rest sent with it: one round trip.
-  await sequenced([
+  await sequenced(tx, [
     () => insertShaped(tx, "ticket_order_insert", s.ticketOrder, [order], false),
     () => bookTickets(tx, tickets, order.id),
     () =>

@@ -8,16 +8,44 @@ import type { Tx } from "../../db/executor.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
 import { issueGiftCards } from "./gift-cards.ts";
-import { orderTicketsByHandler } from "./order-tickets.ts";
+import { type OrderTicket, orderTicketsByHandler } from "./order-tickets.ts";
+import type { OrderTicketRow } from "./orders.ts";
 
 type CompletedOrder = Parameters<typeof createOrderMemberships>[1] &
   Parameters<typeof issueGiftCodes>[1] &
   Parameters<typeof issueGiftCards>[1];
 
-export async function completeOrderFulfilment(tx: Tx, order: CompletedOrder, now: Date): Promise<void> {
+const DELIVERING = ["membership", "ledger"] as const;
+type Delivering = (typeof DELIVERING)[number];
+
+/**
+ * The order's live tickets of each delivering handler, from its tickets as read for its mail
+ * (loadOrderBundle: every ticket of the order with its group, in the order they were added) —
+ * what orderTicketsByHandler would read.
+ */
+function deliveredOf(tickets: readonly OrderTicketRow[]): Record<Delivering, OrderTicket[]> {
+  const delivered: Record<Delivering, OrderTicket[]> = { membership: [], ledger: [] };
+  for (const { ticket, group } of tickets) {
+    const handler = group.handler as Delivering;
+    if (ticket.state !== "cancelled" && DELIVERING.includes(handler)) delivered[handler].push({ ticket });
+  }
+  return delivered;
+}
+
+/**
+ * Delivers what the order holds; answers whether it delivered anything now. `tickets`: the
+ * order's tickets when already read (its mail's), else they are read here.
+ */
+export async function completeOrderFulfilment(
+  tx: Tx,
+  order: CompletedOrder,
+  now: Date,
+  tickets?: readonly OrderTicketRow[],
+): Promise<boolean> {
   // One read of what the order delivers: most orders hold neither kind and stop here.
-  const delivered = await orderTicketsByHandler(tx, order.id, ["membership", "ledger"]);
-  await createOrderMemberships(tx, order, now, delivered.membership);
-  await issueGiftCodes(tx, order, now);
-  await issueGiftCards(tx, order, now, delivered.ledger);
+  const delivered = tickets ? deliveredOf(tickets) : await orderTicketsByHandler(tx, order.id, DELIVERING);
+  const memberships = await createOrderMemberships(tx, order, now, delivered.membership);
+  const codes = await issueGiftCodes(tx, order, now);
+  const giftCards = await issueGiftCards(tx, order, now, delivered.ledger);
+  return memberships.length + codes.length + giftCards.length > 0;
 }

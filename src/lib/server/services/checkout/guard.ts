@@ -12,6 +12,7 @@ import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
 import { transactionBegunWithWork } from "../../db/last-statements.ts";
 import * as s from "../../db/schema.ts";
+import { startNow } from "../../db/sequenced.ts";
 import { assertCheckoutNotBlocked } from "../cart/blocking.ts";
 import { cartNotModifiable } from "../cart/errors.ts";
 import { heldTickets, isPastExpiry, releaseCart } from "../cart/release.ts";
@@ -37,16 +38,30 @@ export interface GuardOptions {
   onBooked?: (tx: Tx, cart: CartRow) => Promise<CheckoutAnswer | undefined>;
 }
 
-export async function guardedCheckout(
+/** What a checkout reads first about a cart it may check out, sent with the code check's read. */
+type FirstReads<R> = (tx: Tx, cart: CartRow, tickets: readonly TicketRow[]) => Promise<R>;
+
+export async function guardedCheckout<R = undefined>(
   options: GuardOptions,
-  /** The checkout itself, given the cart's held tickets (read once, for the code check and for it). */
-  work: (tx: Tx, cart: CartRow, tickets: readonly TicketRow[]) => Promise<CheckoutAnswer>,
+  /**
+   * The checkout itself, given the cart's held tickets (read once, for the code check and for it)
+   * and what `reads` answered.
+   */
+  work: (tx: Tx, cart: CartRow, tickets: readonly TicketRow[], first: R) => Promise<CheckoutAnswer>,
+  /** Reads the work starts with, sent in the code check's round trip; refused carts discard them. */
+  reads?: FirstReads<R>,
 ): Promise<CheckoutAnswer> {
   const { db, cartId, caller, now, key, hash } = options;
   // BEGIN sent with the cart's lock (db/last-statements.ts); its server keys (the manage link's, the
   // line's) read once per database (server-keys.ts).
   const outcome: Outcome = await transactionBegunWithWork(db, async (tx) => {
-    const cart = await lockCart(tx, cartId, caller);
+    // The held tickets are read in the lock's round trip, after it: both are sent where they are
+    // called, through the same path, so in this order, and PostgreSQL reads the tickets once the
+    // lock is taken. They are used only for a cart the caller may check out.
+    const locked = lockCart(tx, cartId, caller);
+    const held = startNow(heldTickets(tx, cartId));
+    held.catch(() => {});
+    const cart = await locked;
     if (key) {
       const [stored] = await tx
         .select()
@@ -69,9 +84,12 @@ export async function guardedCheckout(
       if (cart.state === "expired") return { expired: true };
       if (cart.state !== "pending") throw cartNotModifiable(cart.id, cart.state, cart.ticketOrderId);
       // Spec 2 §2: a cart blocked until a code is entered takes no payment and cannot be checked out.
-      const tickets = await heldTickets(tx, cart.id);
-      await assertCheckoutNotBlocked(tx, cart, tickets);
-      answer = await work(tx, cart, tickets);
+      const tickets = await held;
+      const [, first] = await Promise.all([
+        assertCheckoutNotBlocked(tx, cart, tickets),
+        reads ? reads(tx, cart, tickets) : (undefined as R),
+      ]);
+      answer = await work(tx, cart, tickets, first);
     }
     if (key) {
       await tx

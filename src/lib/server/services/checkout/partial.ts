@@ -13,6 +13,7 @@ import { chargeStep, toMoneyString } from "../../../domain/money.ts";
 import type { Tx } from "../../db/executor.ts";
 import { insertShaped } from "../../db/query-shape.ts";
 import * as s from "../../db/schema.ts";
+import { sequenced } from "../../db/sequenced.ts";
 import { validationFailed } from "../../errors/api-error.ts";
 import {
   duplicateLedger,
@@ -88,7 +89,8 @@ export async function recordPayment(
     idempotencyKey: key,
     refundOfPaymentId: null,
   };
-  await insertShaped(tx, "payment_insert", s.payment, [row], false);
+  // Nothing waits for its answer: it goes out with the booking's writes (db/sequenced.ts).
+  await sequenced(tx, [() => insertShaped(tx, "payment_insert", s.payment, [row], false)]);
   return row;
 }
 

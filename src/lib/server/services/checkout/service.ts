@@ -20,7 +20,7 @@ import { gatewayNotAllowed } from "../../payments/errors.ts";
 import { gatewayFor } from "../../payments/index.ts";
 import { forbidden } from "../cart/errors.ts";
 import { cachedSellerById } from "../cart/static-rows.ts";
-import type { CartRow } from "../cart/types.ts";
+import type { CartRow, TicketRow } from "../cart/types.ts";
 import { guestIdentityOf } from "../compat/guest-identity.ts";
 import type { Caller } from "../identity/identity.ts";
 import { checkoutEdit } from "../manage/edit/apply.ts";
@@ -172,142 +172,153 @@ export async function checkout(
       })) ??
       (await payInstalment(tx, cart, await instalmentInput(deps.db, tx, cart, caller, body, key, now))),
   };
-  return guardedCheckout(guard, async (tx, locked, held) => {
-    const seller = await sellerOf(deps.db, tx, locked.sellerId);
-    // An edit cart changes its order instead of making one (manage/edit/apply.ts).
-    if (locked.editsTicketOrderId) {
-      const { gateway_id, gateway_data, amount } = body;
-      const edit = {
-        gatewayId: gateway_id,
-        data: gateway_data,
-        amount,
-        key,
-        currency: seller.currencyCode,
-        now,
-      };
-      return checkoutEdit(tx, locked, edit);
-    }
-    const tickets = [...held];
-    if (!tickets.length) throw cartEmpty(locked.id);
-    await assertAdmitted(
-      tx,
-      locked.sellerId,
-      tickets.map((t) => t.eventTemplateId),
-      caller.admissionToken,
-      now,
-    );
-    // The buyer's language kept on the cart, its total and its payments: sent together.
+  // The buyer's language kept on the cart, its total, its payments and custom fields: read with the
+  // guard's code check, in one round trip (none for an edit cart or an empty one).
+  const firstReads = async (tx: Tx, locked: CartRow, held: readonly TicketRow[]) => {
+    if (locked.editsTicketOrderId || !held.length) return undefined;
+    const { currencyCode } = await sellerOf(deps.db, tx, locked.sellerId);
     const [cart, total, payments, customFields] = await Promise.all([
       keepCartLanguage(tx, locked, language),
-      cartTotal(tx, locked, tickets, seller.currencyCode),
+      cartTotal(tx, locked, held, currencyCode),
       cartPayments(tx, locked.id),
-      // Read with the rest, in the same round trip: the purchaser's check below needs them.
-      cartCustomFields(tx, locked.sellerId, tickets),
+      cartCustomFields(tx, locked.sellerId, held),
     ]);
-    const outstanding = Math.max(0, total - paidAmount(payments));
-    const asked =
-      body.amount === undefined
-        ? outstanding
-        : requestMoney(body.amount, seller.currencyCode, { field: "amount" });
-    const gateway = gatewayFor(body.gateway_id);
-    const partial = asked > 0 && asked < outstanding && gateway.cardLimits;
-    if (asked !== outstanding && !(partial && (await hasPlan(tx, cart, tickets)))) {
-      throw amountMismatch(toMoneyString(outstanding, seller.currencyCode));
-    }
-    // Spec 1 §5: the purchaser is decided (and a missing required custom field refused)
-    // before any payment is taken, partial or whole.
-    const identity = await orderIdentity(tx, cart, caller, kind, body, now, {
-      sellerSlug: seller.slug,
-      customFields,
-    });
-    // No gift of membership to oneself (spec 2 §5).
-    await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);
-    if (partial) {
-      // Spec 2 §4, §5: the chosen amount (due or other) on a plan is a partial payment, whichever
-      // card gateway takes it; the identity is stored like at any checkout with a payment. Once it
-      // has succeeded the order is booked, still owing its instalments (plan-order.ts).
-      const paymentAnswer = await takePartialPayment(tx, {
-        cart,
-        currency: seller.currencyCode,
-        tickets,
-        total,
-        payments,
-        amount: asked,
-        gateway,
-        data: body.gateway_data,
-        key,
-        chargeKey: key ?? `pay:${cart.id}:${payments.length}`,
-        now,
-        words: wordsOf(seller.slug, deps.language),
-      });
-      return bookPlanOrder(
-        tx,
-        {
-          cart,
-          tickets,
-          identity,
-          total,
-          paidBefore: paidAmount(payments),
-          seller,
-          sendEmail: body.send_email,
+    return { cart, total, payments, customFields };
+  };
+  return guardedCheckout(
+    guard,
+    async (tx, locked, held, first) => {
+      const seller = await sellerOf(deps.db, tx, locked.sellerId);
+      // An edit cart changes its order instead of making one (manage/edit/apply.ts).
+      if (locked.editsTicketOrderId) {
+        const { gateway_id, gateway_data, amount } = body;
+        const edit = {
+          gatewayId: gateway_id,
+          data: gateway_data,
+          amount,
+          key,
+          currency: seller.currencyCode,
           now,
-        },
-        paymentAnswer,
+        };
+        return checkoutEdit(tx, locked, edit);
+      }
+      const tickets = [...held];
+      if (!tickets.length || !first) throw cartEmpty(locked.id);
+      await assertAdmitted(
+        tx,
+        locked.sellerId,
+        tickets.map((t) => t.eventTemplateId),
+        caller.admissionToken,
+        now,
       );
-    }
-    // A redeemed gift code is claimed before any payment (one checkout wins it).
-    const giftCodeId = await claimGiftCode(tx, cart, tickets, now);
-    const words = wordsOf(seller.slug, deps.language);
-    if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode, words);
-    assertNewGiftCard(payments, gateway, body.gateway_data, words);
-    // Auto-renew keeps the card (membership/saved-payment.ts); the order's memberships enrol.
-    const saveForLater = await wantsSavedMethod(tx, cart, tickets, gateway.id);
-    const charge = await gateway.charge(tx, {
-      cartId: cart.id,
-      sellerId: cart.sellerId,
-      amount: outstanding,
-      currency: seller.currencyCode,
-      data: body.gateway_data,
-      idempotencyKey: key ?? `checkout:${cart.id}`,
-      now,
-      saveForLater,
-    });
-    if (charge.amount < outstanding) {
-      throw fail("ledger_insufficient", {
-        extra: { total_outstanding: toMoneyString(outstanding, seller.currencyCode) },
+      const { cart, total, payments, customFields } = first;
+      const outstanding = Math.max(0, total - paidAmount(payments));
+      const asked =
+        body.amount === undefined
+          ? outstanding
+          : requestMoney(body.amount, seller.currencyCode, { field: "amount" });
+      const gateway = gatewayFor(body.gateway_id);
+      const partial = asked > 0 && asked < outstanding && gateway.cardLimits;
+      if (asked !== outstanding && !(partial && (await hasPlan(tx, cart, tickets)))) {
+        throw amountMismatch(toMoneyString(outstanding, seller.currencyCode));
+      }
+      // Spec 1 §5: the purchaser is decided (and a missing required custom field refused)
+      // before any payment is taken, partial or whole.
+      const identity = await orderIdentity(tx, cart, caller, kind, body, now, {
+        sellerSlug: seller.slug,
+        customFields,
       });
-    }
-    const recorded = gateway.id === "free" ? null : await recordPayment(tx, cart, gateway, charge, key, now);
-    if (saveForLater) {
-      await saveCheckoutPaymentMethod(tx, {
+      // No gift of membership to oneself (spec 2 §5).
+      await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);
+      if (partial) {
+        // Spec 2 §4, §5: the chosen amount (due or other) on a plan is a partial payment, whichever
+        // card gateway takes it; the identity is stored like at any checkout with a payment. Once it
+        // has succeeded the order is booked, still owing its instalments (plan-order.ts).
+        const paymentAnswer = await takePartialPayment(tx, {
+          cart,
+          currency: seller.currencyCode,
+          tickets,
+          total,
+          payments,
+          amount: asked,
+          gateway,
+          data: body.gateway_data,
+          key,
+          chargeKey: key ?? `pay:${cart.id}:${payments.length}`,
+          now,
+          words: wordsOf(seller.slug, deps.language),
+        });
+        return bookPlanOrder(
+          tx,
+          {
+            cart,
+            tickets,
+            identity,
+            total,
+            paidBefore: paidAmount(payments),
+            seller,
+            sendEmail: body.send_email,
+            now,
+          },
+          paymentAnswer,
+        );
+      }
+      // A redeemed gift code is claimed before any payment (one checkout wins it).
+      const giftCodeId = await claimGiftCode(tx, cart, tickets, now);
+      const words = wordsOf(seller.slug, deps.language);
+      if (gateway.cardLimits) assertCardAmount(outstanding, seller.currencyCode, words);
+      assertNewGiftCard(payments, gateway, body.gateway_data, words);
+      // Auto-renew keeps the card (membership/saved-payment.ts); the order's memberships enrol.
+      const saveForLater = await wantsSavedMethod(tx, cart, tickets, gateway.id);
+      const charge = await gateway.charge(tx, {
         cartId: cart.id,
         sellerId: cart.sellerId,
-        identityId: identity.id,
-        gatewayId: gateway.id,
+        amount: outstanding,
+        currency: seller.currencyCode,
         data: body.gateway_data,
-        charge,
+        idempotencyKey: key ?? `checkout:${cart.id}`,
         now,
+        saveForLater,
       });
-    }
-    const state = charge.status === "pending" ? "pending" : "completed";
-    const booking = { cart, tickets, identity, total, giftCodeId };
-    // A payment still processing books a pending order, completed when it succeeds (complete-order.ts).
-    const order =
-      state === "completed"
-        ? await completeOrder(tx, { ...booking, seller }, { sendEmail: body.send_email, now })
-        : await bookCart(tx, booking, "pending", now);
-    return checkoutAnswerOf({
-      cartId: cart.id,
-      status: state,
-      orders: [order],
-      // The payments read under the cart's lock, and this one: nothing else pays for a locked cart.
-      payments: recorded ? [...payments, recorded] : payments,
-      amountPaid: charge.amount,
-      outstanding: state === "completed" ? 0 : outstanding,
-      reference: state === "pending" ? charge.reference : null,
-      currency: seller.currencyCode,
-    });
-  });
+      if (charge.amount < outstanding) {
+        throw fail("ledger_insufficient", {
+          extra: { total_outstanding: toMoneyString(outstanding, seller.currencyCode) },
+        });
+      }
+      const recorded =
+        gateway.id === "free" ? null : await recordPayment(tx, cart, gateway, charge, key, now);
+      if (saveForLater) {
+        await saveCheckoutPaymentMethod(tx, {
+          cartId: cart.id,
+          sellerId: cart.sellerId,
+          identityId: identity.id,
+          gatewayId: gateway.id,
+          data: body.gateway_data,
+          charge,
+          now,
+        });
+      }
+      const state = charge.status === "pending" ? "pending" : "completed";
+      const booking = { cart, tickets, identity, total, giftCodeId };
+      // A payment still processing books a pending order, completed when it succeeds (complete-order.ts).
+      const order =
+        state === "completed"
+          ? await completeOrder(tx, { ...booking, seller }, { sendEmail: body.send_email, now })
+          : await bookCart(tx, booking, "pending", now);
+      return checkoutAnswerOf({
+        cartId: cart.id,
+        status: state,
+        orders: [order],
+        // The payments read under the cart's lock, and this one: nothing else pays for a locked cart.
+        payments: recorded ? [...payments, recorded] : payments,
+        amountPaid: charge.amount,
+        outstanding: state === "completed" ? 0 : outstanding,
+        reference: state === "pending" ? charge.reference : null,
+        currency: seller.currencyCode,
+      });
+    },
+    firstReads,
+  );
 }
 
 /** POST cart/{id}/pay and my/cart/{id}/pay: a partial payment of at most the outstanding total. */
