@@ -52,8 +52,9 @@ export function languageLinks(
   tenant: Tenant,
   locals: Locals,
   originPathname: string,
-  search = "",
-  origin = "http://localhost",
+  search: string,
+  /** The page's origin (locals.origin: configured, never the Host header), for hreflang's absolute URLs. */
+  origin: string,
 ): readonly LanguageLink[] {
   if (tenantLanguages(tenant).length < 2) return [];
   const address = [locals.routerBase, locals.languagePrefix, originPathname, search, origin].join("\n");

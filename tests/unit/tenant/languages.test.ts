@@ -92,6 +92,7 @@ describe("each language has its own address, /{seller}/{lang}/…", () => {
       { languagePrefix: "/es" },
       "/harbour-museum/es/events",
       "?category=Art",
+      "https://tickets.example.org",
     );
     expect(links.map((l) => [l.language, l.path, l.current, l.tag])).toEqual([
       ["en", "/harbour-museum/events", false, "en-US"],
@@ -99,10 +100,16 @@ describe("each language has its own address, /{seller}/{lang}/…", () => {
     ]);
     expect(links[0]?.choose).toBe("/harbour-museum/events?category=Art&choose_language=en");
     // On a tenant's own host name the base is "".
-    const own = languageLinks(museum, { routerBase: "" }, "/events");
+    const own = languageLinks(museum, { routerBase: "" }, "/events", "", "https://tickets.example.org");
     expect(own.map((l) => l.path)).toEqual(["/events", "/es/events"]);
     expect(
-      languageLinks(getTenant("riverside-zoo") ?? museum, {}, "/riverside-zoo").map((l) => l.path),
+      languageLinks(
+        getTenant("riverside-zoo") ?? museum,
+        {},
+        "/riverside-zoo",
+        "",
+        "https://zoo.example",
+      ).map((l) => l.path),
     ).toEqual(["/riverside-zoo", "/riverside-zoo/cy"]);
   });
 });
