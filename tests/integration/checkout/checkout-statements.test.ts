@@ -65,12 +65,14 @@ function countStatements(db: Db): { count: () => number; reset: () => void } {
   return { count: () => n, reset: () => (n = 0) };
 }
 
-/** Counts the writes to sockets connected to `port` (the database's) while `work` runs. */
-async function countSocketWrites(port: number, work: () => Promise<void>): Promise<number> {
+/** The writes to sockets connected to `port` (the database's) while `work` runs, as text. */
+async function socketWrites(port: number, work: () => Promise<void>): Promise<string[]> {
   const write = Socket.prototype.write;
-  let n = 0;
+  const seen: string[] = [];
   Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket["write"]>) {
-    if (this.remotePort === port) n += 1;
+    const [chunk] = args;
+    if (this.remotePort === port)
+      seen.push(Buffer.isBuffer(chunk) ? chunk.toString("latin1") : String(chunk));
     return write.apply(this, args);
   } as Socket["write"];
   try {
@@ -78,7 +80,7 @@ async function countSocketWrites(port: number, work: () => Promise<void>): Promi
   } finally {
     Socket.prototype.write = write;
   }
-  return n;
+  return seen;
 }
 
 /** A guest checkout of one adult ticket on an upcoming session, its cart made first. */
@@ -131,14 +133,20 @@ describe("the checkout's database budget", () => {
 
   const url = process.env.TEST_DATABASE_URL;
   it.skipIf(!url)(
-    `a guest checkout on PostgreSQL writes to the database at most ${GUEST_CHECKOUT_WRITES} times`,
+    `a guest checkout on PostgreSQL writes to the database at most ${GUEST_CHECKOUT_WRITES} times, its held tickets read after the cart is locked`,
     () =>
       withFreshPostgres(url ?? "", async (dbUrl) => {
         const own = await createTestApi({ target: { kind: "postgres", url: dbUrl } });
         try {
           const session = await upcomingSession(own, "hm-general-admission", 3);
           await setSessionCapacity(own, session.id, 50, 0);
-          const writes = (work: () => Promise<void>) => countSocketWrites(Number(new URL(dbUrl).port), work);
+          const port = Number(new URL(dbUrl).port);
+          let first: string[] = [];
+          const firstWrites = async (work: () => Promise<void>) => {
+            first = await socketWrites(port, work);
+            return first.length;
+          };
+          const writes = async (work: () => Promise<void>) => (await socketWrites(port, work)).length;
           const stored = async () => {
             const rows = await own.handle.db.execute(
               sql`select (select count(*) from ticket_order)::int as orders, (select count(*) from payment)::int as payments,
@@ -147,7 +155,17 @@ describe("the checkout's database budget", () => {
             return (Array.isArray(rows) ? rows[0] : undefined) as Record<string, number> | undefined;
           };
           const before = await stored();
-          await guestCheckout(own, session.id, "first@example.com", shop, writes);
+          await guestCheckout(own, session.id, "first@example.com", shop, firstWrites);
+          // The held tickets go out with the cart's lock, after it, so PostgreSQL reads them once the
+          // lock is taken: after the BEGIN, the lock's bind (the cart's id alone) comes before the
+          // held read's (the cart's id, then the state 'held').
+          const sent = first.join("");
+          const opening = sent.slice(sent.indexOf("begin"));
+          const ids = [...opening.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)];
+          const [lockBind, heldBind] = ids;
+          expect(heldBind?.[0]).toBe(lockBind?.[0]);
+          expect(opening.slice((lockBind?.index ?? 0) + 36, heldBind?.index)).not.toContain("held");
+          expect(opening.slice(heldBind?.index, (heldBind?.index ?? 0) + 60)).toContain("held");
           await guestCheckout(own, session.id, "second@example.com", shop, writes);
           const used = await guestCheckout(own, session.id, "budget@example.com", shop, writes);
           // Not vacuous: BEGIN, the statements and the COMMIT went through the counted socket.
