@@ -33,10 +33,10 @@ const GUEST_CHECKOUT_STATEMENTS = 14;
  * How often a guest checkout on PostgreSQL writes to the database's socket: each write is a round
  * trip but the last (the mail goes out with the COMMIT). Statements whose answers wait for nothing
  * between them go out together (db/sequenced.ts): the lock with the held tickets, the code check
- * with the total's reads, the payment with the order's writes and the read of its tickets. 6 (12
- * before writes went out behind and the storefront's seller came from the call).
+ * with the total's reads and the guest's identity, the payment with the order's writes and the read
+ * of its tickets. 5 (12 before writes went out behind and the storefront's seller came from the call).
  */
-const GUEST_CHECKOUT_WRITES = 6;
+const GUEST_CHECKOUT_WRITES = 5;
 
 type Runner = { query: (...args: never[]) => unknown; exec: (...args: never[]) => unknown };
 

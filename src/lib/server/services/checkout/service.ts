@@ -15,6 +15,7 @@ import { getTenant } from "../../../tenant/load.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/executor.ts";
+import { startNow } from "../../db/sequenced.ts";
 import { fail, validationFailed } from "../../errors/api-error.ts";
 import { gatewayNotAllowed } from "../../payments/errors.ts";
 import { gatewayFor } from "../../payments/index.ts";
@@ -84,6 +85,8 @@ async function orderIdentity(
   body: CheckoutInput,
   now: Date,
   purchaser: PurchaserContext,
+  /** The guest of `body.identity`, when already stored with the first reads (guestStoredEarly). */
+  storedGuest?: Promise<OrderIdentity>,
 ): Promise<OrderIdentity> {
   const loggedIn = caller.identityId !== null && caller.sellerId === cart.sellerId;
   // Spec 1 §5: a logged-in buyer's required custom fields may be stored already.
@@ -113,13 +116,25 @@ async function orderIdentity(
       "identity.additional_info",
       purchaser.sellerSlug,
     );
-    return storeGuestIdentity(tx, cart.sellerId, body.identity, now);
+    return storedGuest ?? storeGuestIdentity(tx, cart.sellerId, body.identity, now);
   }
   // A guest identity made by POST user, checked like a logged-in buyer's stored fields.
   if (body.guest_identity_id)
     return asLoggedIn(await guestIdentityOf(tx, cart.sellerId, body.guest_identity_id));
   if (loggedIn && caller.identityId) return asLoggedIn(caller.identityId);
   throw identityRequired();
+}
+
+/**
+ * Whether a guest checkout's identity is stored with its first reads, in their round trip: only the
+ * guest `body.identity` names, whose storing answers nothing the first reads need. Until the
+ * checkout's own checks have passed it is only inside the transaction: a refusal rolls it back.
+ */
+function guestStoredEarly(
+  kind: CheckoutKind,
+  body: CheckoutInput,
+): body is CheckoutInput & { identity: NonNullable<CheckoutInput["identity"]> } {
+  return kind === "guest" && body.identity !== undefined && body.guest_identity_id === undefined;
 }
 
 /** What an instalment payment on a booked cart needs from a checkout or pay call. */
@@ -177,13 +192,20 @@ export async function checkout(
   const firstReads = async (tx: Tx, locked: CartRow, held: readonly TicketRow[]) => {
     if (locked.editsTicketOrderId || !held.length) return undefined;
     const { currencyCode } = await sellerOf(deps.db, tx, locked.sellerId);
-    const [cart, total, payments, customFields] = await Promise.all([
+    const reads = Promise.all([
       keepCartLanguage(tx, locked, language),
       cartTotal(tx, locked, held, currencyCode),
       cartPayments(tx, locked.id),
       cartCustomFields(tx, locked.sellerId, held),
     ]);
-    return { cart, total, payments, customFields };
+    // Sent after the reads, so a failure of its own is not taken for theirs.
+    const guest = guestStoredEarly(kind, body)
+      ? startNow(storeGuestIdentity(tx, locked.sellerId, body.identity, now))
+      : undefined;
+    // Awaited after the checks: a refusal before then must not leave its failure unhandled.
+    guest?.catch(() => {});
+    const [cart, total, payments, customFields] = await reads;
+    return { cart, total, payments, customFields, guest };
   };
   return guardedCheckout(
     guard,
@@ -211,7 +233,7 @@ export async function checkout(
         caller.admissionToken,
         now,
       );
-      const { cart, total, payments, customFields } = first;
+      const { cart, total, payments, customFields, guest } = first;
       const outstanding = Math.max(0, total - paidAmount(payments));
       const asked =
         body.amount === undefined
@@ -224,10 +246,19 @@ export async function checkout(
       }
       // Spec 1 §5: the purchaser is decided (and a missing required custom field refused)
       // before any payment is taken, partial or whole.
-      const identity = await orderIdentity(tx, cart, caller, kind, body, now, {
-        sellerSlug: seller.slug,
-        customFields,
-      });
+      const identity = await orderIdentity(
+        tx,
+        cart,
+        caller,
+        kind,
+        body,
+        now,
+        {
+          sellerSlug: seller.slug,
+          customFields,
+        },
+        guest,
+      );
       // No gift of membership to oneself (spec 2 §5).
       await assertNotSelfGift(tx, cart.membershipOptions.gifteeIdentityId, identity);
       if (partial) {
