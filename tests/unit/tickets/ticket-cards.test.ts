@@ -48,15 +48,9 @@ describe("ticket card", () => {
   it("a ticket's date is in the order's language, like its time: an Arabic order's card shows no English month", () => {
     const card = ticketCard(input({ timeZone: "Asia/Qatar", start: "2026-11-24T23:30:00Z" }), NOW, "ar-QA");
     // 02:30 on the 25th in Doha: the date and the time in one language, as the mail writes them.
-    expect(card.date).toBe(
-      new Intl.DateTimeFormat("ar-QA", {
-        weekday: "short",
-        month: "long",
-        day: "numeric",
-        year: "numeric",
-        timeZone: "Asia/Qatar",
-      }).format(new Date("2026-11-24T23:30:00Z")),
-    );
+    // Its own weekday, month and digits, not a copy of the formatter's options (which would pass
+    // whatever the card did with them).
+    expect(card.date).toBe("الأربعاء، ٢٥ نوفمبر ٢٠٢٦");
     expect(card.date).not.toMatch(/November|Nov/);
     expect(card.date).toMatch(/نوفمبر/);
   });

@@ -8,7 +8,7 @@ import type { Tx } from "../../db/executor.ts";
 import { createOrderMemberships } from "../membership/create.ts";
 import { issueGiftCodes } from "../membership/gift-code.ts";
 import { issueGiftCards } from "./gift-cards.ts";
-import { type OrderTicket, orderTicketsByHandler } from "./order-tickets.ts";
+import { orderTicketsByHandler, ticketsByHandler } from "./order-tickets.ts";
 import type { OrderTicketRow } from "./orders.ts";
 
 type CompletedOrder = Parameters<typeof createOrderMemberships>[1] &
@@ -16,21 +16,6 @@ type CompletedOrder = Parameters<typeof createOrderMemberships>[1] &
   Parameters<typeof issueGiftCards>[1];
 
 const DELIVERING = ["membership", "ledger"] as const;
-type Delivering = (typeof DELIVERING)[number];
-
-/**
- * The order's live tickets of each delivering handler, from its tickets as read for its mail
- * (loadOrderBundle: every ticket of the order with its group, in the order they were added) —
- * what orderTicketsByHandler would read.
- */
-function deliveredOf(tickets: readonly OrderTicketRow[]): Record<Delivering, OrderTicket[]> {
-  const delivered: Record<Delivering, OrderTicket[]> = { membership: [], ledger: [] };
-  for (const { ticket, group } of tickets) {
-    const handler = group.handler as Delivering;
-    if (ticket.state !== "cancelled" && DELIVERING.includes(handler)) delivered[handler].push({ ticket });
-  }
-  return delivered;
-}
 
 /**
  * Delivers what the order holds; answers whether it delivered anything now. `tickets`: the
@@ -43,7 +28,12 @@ export async function completeOrderFulfilment(
   tickets?: readonly OrderTicketRow[],
 ): Promise<boolean> {
   // One read of what the order delivers: most orders hold neither kind and stop here.
-  const delivered = tickets ? deliveredOf(tickets) : await orderTicketsByHandler(tx, order.id, DELIVERING);
+  const delivered = tickets
+    ? ticketsByHandler(
+        tickets.map(({ ticket, group }) => ({ ticket, handler: group.handler })),
+        DELIVERING,
+      )
+    : await orderTicketsByHandler(tx, order.id, DELIVERING);
   const memberships = await createOrderMemberships(tx, order, now, delivered.membership);
   const codes = await issueGiftCodes(tx, order, now);
   const giftCards = await issueGiftCards(tx, order, now, delivered.ledger);

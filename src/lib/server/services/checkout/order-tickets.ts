@@ -34,10 +34,24 @@ export async function orderTicketsByHandler<H extends string>(
         .orderBy(asc(s.ticket.createdAt), asc(s.ticket.id)),
     { order: orderId },
   );
+  return ticketsByHandler(rows, handlers);
+}
+
+/**
+ * An order's tickets with their group's handler, grouped by the handlers asked: the live ones
+ * (not cancelled), in the order given. Also for tickets already read with their groups (the
+ * confirmation mail's, complete-order.ts), so that read answers what the order delivers too.
+ */
+export function ticketsByHandler<H extends string>(
+  rows: readonly { ticket: typeof s.ticket.$inferSelect; handler: string }[],
+  handlers: readonly H[],
+): Record<H, OrderTicket[]> {
   const byHandler = Object.fromEntries(handlers.map((h) => [h, [] as OrderTicket[]])) as Record<
     H,
     OrderTicket[]
   >;
-  for (const { ticket, handler } of rows) byHandler[handler as H]?.push({ ticket });
+  for (const { ticket, handler } of rows) {
+    if (ticket.state !== "cancelled") byHandler[handler as H]?.push({ ticket });
+  }
   return byHandler;
 }
