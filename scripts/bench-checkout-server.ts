@@ -7,7 +7,9 @@
 // with the raw-SQL checkouts per second (scripts/bench-ceiling.ts): `count` carts held by raw SQL
 // beforehand (untimed), then their checkouts' writes, `clients` at a time, with PostgreSQL's CPU time
 // over them (bench-support.mjs postgresCpuMs); and { type: "http-floor", count } with the address of
-// the same writes behind a bare node:http server and `count` carts held for it (the HTTP floor).
+// the same writes behind a bare node:http server and `count` carts held for it (the HTTP floor);
+// and { type: "settle" } with { type: "settled" } once the database is vacuumed and checkpointed.
+// Every timed run (the checkouts, the ceiling, the floor) starts from a settled database.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
@@ -120,6 +122,7 @@ const sessionIds = await openSessions(sessionCount, 1_000_000);
 async function ceiling(clients: number, seconds: number, count: number) {
   const checkout = await checkoutTemplate(handle.db);
   const held = await rawHolds(count);
+  await settled();
   let taken = 0;
   const database = postgresCpuMs();
   const run = await timed(
@@ -165,6 +168,7 @@ async function httpFloor(count: number): Promise<{ url: string; cartIds: string[
   const template = await checkoutTemplate(handle.db);
   const held = await rawHolds(count);
   for (const cart of held) floorCarts.set(cart.cartId, cart);
+  await settled();
   if (!floorUrl) {
     const floor = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -190,7 +194,21 @@ async function httpFloor(count: number): Promise<{ url: string; cartIds: string[
   return { url: floorUrl, cartIds: held.map((cart) => cart.cartId) };
 }
 
+/**
+ * Before each timed run, as pgbench does: the dead rows the untimed holds left are vacuumed and
+ * the dirty pages written, so that background maintenance set off by one phase's setup is not
+ * charged to the run that follows it.
+ */
+async function settled(): Promise<void> {
+  await handle.db.execute(sql`vacuum (analyze)`);
+  await handle.db.execute(sql`checkpoint`);
+}
+
 process.on("message", async (message: { type: string; clients: number; seconds: number; count: number }) => {
+  if (message.type === "settle") {
+    await settled();
+    process.send?.({ type: "settled" });
+  }
   if (message.type === "http-floor")
     process.send?.({ type: "http-floor", ...(await httpFloor(message.count)) });
   if (message.type === "check") process.send?.({ type: "check", ...(await check(sessionIds)) });

@@ -145,6 +145,8 @@ async function benchOne(kind, env) {
     // The warm-up runs 4 clients: 8 run up to twice as fast, so four times its rate in carts.
     const want = Math.min(Math.max(Math.ceil(estimate * DURATION * 4), 4 * clients), 6000);
     const carts = await prepareCarts(base, ready.sessionIds, want);
+    server.child.send({ type: "settle" });
+    await server.next("settled");
     server.child.send({ type: "run-start" });
     const database = postgresCpuMs();
     const client = process.cpuUsage();

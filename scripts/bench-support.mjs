@@ -16,14 +16,16 @@ export function forkBenchServer(script, env) {
   });
   const next = (type) =>
     new Promise((resolve, reject) => {
+      const onExit = (code) => reject(new Error(`${script} exited with ${code}`));
       const onMessage = (m) => {
         if (m.type === type) {
           child.off("message", onMessage);
+          child.off("exit", onExit);
           resolve(m);
         }
       };
       child.on("message", onMessage);
-      child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+      child.once("exit", onExit);
     });
   return { child, next };
 }
