@@ -4,13 +4,20 @@
 import { fork } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import postgres from "postgres";
+import { SERVER_NODE_FLAGS } from "./serve-env.mjs";
 
 /** Forks `script` (a .ts file next to this one, run with tsx); `next(type)` waits for that message. */
 export function forkBenchServer(script, env) {
   const cpuProfDir = process.env.BENCH_CPU_PROF;
   const child = fork(new URL(script, import.meta.url), [], {
     // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (open it in Chrome's DevTools).
-    execArgv: ["--import", "tsx", ...(cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [])],
+    // The production server's flags (serve-env.mjs), so the API runs as `npm start` runs it.
+    execArgv: [
+      ...SERVER_NODE_FLAGS,
+      "--import",
+      "tsx",
+      ...(cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
