@@ -12,7 +12,7 @@ const cartPath = (id: string) => `my/cart/${encodeURIComponent(id)}`;
  * seller as not found, and without it a logged-in caller's context is the seller they are logged
  * in with, so the storefront names its seller on every call by cart id.
  */
-const inStore = (seller: string | undefined) => (seller ? { _seller: seller } : {});
+export const inStore = (seller: string | undefined) => (seller ? { _seller: seller } : {});
 
 export function cartApi(client: ApiClient) {
   return {

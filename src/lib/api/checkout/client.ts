@@ -4,6 +4,7 @@
  * page. Writes are never retried; an idempotency key makes a repeated submit give the same order.
  */
 import { z } from "zod";
+import { inStore } from "../cart/client.ts";
 import { ticketSeatResource } from "../cart/schemas.ts";
 import type { ApiClient } from "../client.ts";
 import {
@@ -56,8 +57,6 @@ export const TICKET_ORDER_EMBEDS = [
 export const GIFT_CARD_LEDGER = "gift_card";
 
 const cartPath = (id: string) => `cart/${encodeURIComponent(id)}`;
-/** The storefront's seller on every call by cart id (cart-client.ts says why). */
-const inStore = (seller: string | undefined) => (seller ? { _seller: seller } : {});
 
 export function checkoutApi(client: ApiClient) {
   return {
