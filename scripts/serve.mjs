@@ -19,15 +19,17 @@ if (!existsSync(entry)) {
 const started = performance.now();
 // Our own HTTP server around the adapter's handler (src/perf/request-listener.mjs): precompressed
 // /_astro files first (the adapter serves none), then fresh micro-cached pages before Astro
-// (PAGE_FAST_PATH=off sends them through Astro too), then the build's static files
-// (src/perf/static-files.mjs), then the adapter in middleware mode (pages, API).
+// (PAGE_FAST_PATH=off sends them through Astro too), then the API straight to its app
+// (src/lib/server/http/api-direct.ts; API_DIRECT_PATH=off sends it through Astro too), then the
+// build's static files (src/perf/static-files.mjs), then the adapter in middleware mode (pages, API).
 // An entry without the handler export (a test's stand-in) has started a server of its own.
 const { handler } = await import(entry.href);
 if (typeof handler === "function") {
   const { createRequestListener } = await import("../src/perf/request-listener.mjs");
   const clientDir = fileURLToPath(new URL("../dist/client/", import.meta.url));
   const pageFastPath = process.env.PAGE_FAST_PATH !== "off";
-  createServer(createRequestListener({ handler, clientDir, pageFastPath })).listen(
+  const apiDirectPath = process.env.API_DIRECT_PATH !== "off";
+  createServer(createRequestListener({ handler, clientDir, pageFastPath, apiDirectPath })).listen(
     Number(process.env.PORT),
     process.env.HOST,
   );

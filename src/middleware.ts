@@ -22,6 +22,7 @@
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { loginPageHref, loginQueryAction } from "./lib/domain/login-steps.ts";
+import { publishApiDirectPath } from "./lib/server/http/api-direct.ts";
 import { compression } from "./lib/server/http/compression.ts";
 import { withEditedHeaders } from "./lib/server/http/edited-headers.ts";
 import { invalidHost } from "./lib/server/http/invalid-host.ts";
@@ -46,6 +47,8 @@ const PAGE_CACHE_TTL_MS = 5_000;
 const pageCache = process.env.PAGE_CACHE === "off" ? undefined : createPageCache(PAGE_CACHE_TTL_MS, 500);
 // scripts/serve.mjs answers hits before Astro (page-cache.ts); this sequence answers the same way.
 if (pageCache) publishFastPath(pageCache);
+// scripts/serve.mjs answers /api and /cached_api without Astro's pipeline (api-direct.ts), the same way.
+publishApiDirectPath();
 const API_PATH = /^\/(api|cached_api)(\/|$)/;
 const PRIVATE = "private, no-store";
 

@@ -7,8 +7,12 @@
 //     first page request; until then, and for anything it declines (a miss, a cookie, a POST...),
 //     the request goes on;
 //  3. a URL that cannot be decoded: 400, as the standalone adapter answered;
-//  4. the build's static files (src/perf/static-files.mjs), looked up in a list made at start;
-//  5. the adapter (pages, API).
+//  4. the API (/api, /cached_api) straight to its Hono app through the direct path the built
+//     middleware module publishes (src/lib/server/http/api-direct.ts), which answers as Astro's
+//     pipeline does without running it; until it is published, and for what it declines (a
+//     trailing slash, HEAD), the request goes on;
+//  5. the build's static files (src/perf/static-files.mjs), looked up in a list made at start;
+//  6. the adapter (pages, API).
 import { INVALID_HOST_MARK, STAND_IN_HOST, usableHostHeader } from "../lib/server/http/host-header.mjs";
 import { servePrecompressed } from "./precompressed.mjs";
 import { createStaticFiles, decodedPath } from "./static-files.mjs";
@@ -19,6 +23,22 @@ const FAST_PATH_KEY = Symbol.for("foyer.pageCache.fastPath");
 /**
  * @typedef {{ serve(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse): boolean }} FastPath
  */
+
+/** The key src/lib/server/http/api-direct.ts publishes the API's direct path under. */
+const API_DIRECT_PATH_KEY = Symbol.for("foyer.api.directPath");
+
+/** @returns {FastPath | undefined} */
+function publishedApiDirectPath() {
+  const value = /** @type {Record<symbol, unknown>} */ (globalThis)[API_DIRECT_PATH_KEY];
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (/** @type {FastPath} */ (value).serve) === "function"
+  ) {
+    return /** @type {FastPath} */ (value);
+  }
+  return undefined;
+}
 
 /** @returns {FastPath | undefined} */
 function publishedFastPath() {
@@ -38,10 +58,12 @@ function publishedFastPath() {
  *   handler: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void,
  *   clientDir: string,
  *   pageFastPath?: boolean,
- * }} options pageFastPath: false sends every page to Astro (PAGE_FAST_PATH=off; the tests compare both)
+ *   apiDirectPath?: boolean,
+ * }} options pageFastPath: false sends every page to Astro (PAGE_FAST_PATH=off); apiDirectPath:
+ *   false sends every API request to Astro (API_DIRECT_PATH=off). The tests compare both.
  * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void}
  */
-export function createRequestListener({ handler, clientDir, pageFastPath = true }) {
+export function createRequestListener({ handler, clientDir, pageFastPath = true, apiDirectPath = true }) {
   const serveStatic = createStaticFiles(clientDir);
   return (req, res) => {
     // Only this listener sets the mark.
@@ -61,6 +83,7 @@ export function createRequestListener({ handler, clientDir, pageFastPath = true 
       res.end("Bad request.");
       return;
     }
+    if (apiDirectPath && publishedApiDirectPath()?.serve(req, res)) return;
     if (serveStatic(req, res, path)) return;
     handler(req, res);
   };

@@ -77,6 +77,7 @@ export function rawRequest(
   url: string,
   headers: Record<string, string> = {},
   method = "GET",
+  body?: string,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers }, (res) => {
@@ -87,6 +88,6 @@ export function rawRequest(
       );
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }

@@ -3,8 +3,11 @@ import { ConfigurationError } from "../config/startup.ts";
 import { getRuntime } from "../runtime.ts";
 import { configurationRefusal } from "./configuration-refusal.ts";
 
-/** The single handler behind /api/* and /cached_api/*: hands the request to the Hono app. */
-export const handleApiRequest: APIRoute = async (context) => {
+/**
+ * The Hono app's answer to an API request. `clientAddress`: the caller's address as the adapter
+ * tells it (per-address limits share "unknown" without it).
+ */
+export async function apiAnswer(request: Request, clientAddress: string | undefined): Promise<Response> {
   let api: Awaited<ReturnType<typeof getRuntime>>["api"];
   try {
     ({ api } = await getRuntime());
@@ -13,11 +16,16 @@ export const handleApiRequest: APIRoute = async (context) => {
     if (error instanceof ConfigurationError) return configurationRefusal(error);
     throw error;
   }
+  return api.fetch(request, { clientAddress });
+}
+
+/** The single handler behind /api/* and /cached_api/*: hands the request to the Hono app. */
+export const handleApiRequest: APIRoute = async (context) => {
   let clientAddress: string | undefined;
   try {
     clientAddress = context.clientAddress;
   } catch {
     // Astro throws when the adapter cannot tell the address; per-address limits then share "unknown".
   }
-  return api.fetch(context.request, { clientAddress });
+  return apiAnswer(context.request, clientAddress);
 };

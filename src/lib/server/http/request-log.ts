@@ -24,17 +24,34 @@ function withRequestId(response: Response, id: string): Response {
   return withEditedHeaders(response, (headers) => headers.set(REQUEST_ID_HEADER, id));
 }
 
-export const requestLog: MiddlewareHandler = (context, next) => {
-  const request: RequestContext = { id: requestIdFrom(context.request.headers.get(REQUEST_ID_HEADER)) };
+/** What the access log needs of one request. */
+export interface LoggedRequest {
+  method: string;
+  pathname: string;
+  /** The caller's X-Request-Id, when it sent one. */
+  requestId: string | null;
+  /**
+   * The matched route pattern, for the line when no API route recorded its own. Read when the
+   * answer is ready: a rewrite on the way (a tenant's own host name) changes it.
+   */
+  routePattern: () => string | undefined;
+}
+
+/**
+ * Runs `answer` inside the request's context (its log lines carry the same `reqId`), writes the
+ * access line and echoes the id as X-Request-Id. Astro's middleware below and the API's direct
+ * path (api-direct.ts) both go through it.
+ */
+export function loggedAnswer(incoming: LoggedRequest, answer: () => Promise<Response>): Promise<Response> {
+  const request: RequestContext = { id: requestIdFrom(incoming.requestId) };
   const started = performance.now();
-  const { pathname } = context.url;
-  const isApi = API_PATH.test(pathname);
+  const isApi = API_PATH.test(incoming.pathname);
   const access = (status: number) =>
     logAccess({
-      method: context.request.method,
+      method: incoming.method,
       // A page that calls the API in process also passes recordApiRoute: its own pattern wins.
-      route: (isApi ? request.route : undefined) ?? context.routePattern,
-      pathname,
+      route: (isApi ? request.route : undefined) ?? incoming.routePattern(),
+      pathname: incoming.pathname,
       isApi,
       status,
       started,
@@ -42,7 +59,7 @@ export const requestLog: MiddlewareHandler = (context, next) => {
   return runWithRequest(request, async () => {
     let response: Response;
     try {
-      response = await next();
+      response = await answer();
     } catch (error) {
       // Astro renders its error page for what is thrown here; the stack is logged first.
       logger.error({ err: error }, "request.failed");
@@ -52,7 +69,18 @@ export const requestLog: MiddlewareHandler = (context, next) => {
     access(response.status);
     return withRequestId(response, request.id);
   });
-};
+}
+
+export const requestLog: MiddlewareHandler = (context, next) =>
+  loggedAnswer(
+    {
+      method: context.request.method,
+      pathname: context.url.pathname,
+      requestId: context.request.headers.get(REQUEST_ID_HEADER),
+      routePattern: () => context.routePattern,
+    },
+    next,
+  );
 
 /**
  * Hono middleware for the API app: records the pattern of the route that answered

@@ -89,16 +89,19 @@ function replacedByErrorPage(response: Response): boolean {
   return (response.status === 404 || response.status === 500) && response.body === null;
 }
 
-export const securityHeaders: MiddlewareHandler = async (context, next) => {
-  const response = await next();
+/** The answer to `request` for `pathname` with its security headers (the middleware and api-direct.ts). */
+export function withSecurityHeaders(request: Request, pathname: string, response: Response): Response {
   if (replacedByErrorPage(response)) return response;
   return withHeaders(
     response,
     securityHeaderValues({
       contentType: response.headers.get("Content-Type"),
       policy: response.headers.get("Content-Security-Policy"),
-      frameAncestors: frameAncestorsFor(context.url.pathname),
-      https: cameOverHttps(context.request.url, context.request.headers.get("x-forwarded-proto")),
+      frameAncestors: frameAncestorsFor(pathname),
+      https: cameOverHttps(request.url, request.headers.get("x-forwarded-proto")),
     }),
   );
-};
+}
+
+export const securityHeaders: MiddlewareHandler = async (context, next) =>
+  withSecurityHeaders(context.request, context.url.pathname, await next());
