@@ -27,22 +27,13 @@ const FAST_PATH_KEY = Symbol.for("foyer.pageCache.fastPath");
 /** The key src/lib/server/http/api-direct.ts publishes the API's direct path under. */
 const API_DIRECT_PATH_KEY = Symbol.for("foyer.api.directPath");
 
-/** @returns {FastPath | undefined} */
-function publishedApiDirectPath() {
-  const value = /** @type {Record<symbol, unknown>} */ (globalThis)[API_DIRECT_PATH_KEY];
-  if (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (/** @type {FastPath} */ (value).serve) === "function"
-  ) {
-    return /** @type {FastPath} */ (value);
-  }
-  return undefined;
-}
-
-/** @returns {FastPath | undefined} */
-function publishedFastPath() {
-  const value = /** @type {Record<symbol, unknown>} */ (globalThis)[FAST_PATH_KEY];
+/**
+ * The path a built module published under `key`, once Astro has loaded it.
+ * @param {symbol} key
+ * @returns {FastPath | undefined}
+ */
+function published(key) {
+  const value = /** @type {Record<symbol, unknown>} */ (globalThis)[key];
   if (
     typeof value === "object" &&
     value !== null &&
@@ -76,14 +67,14 @@ export function createRequestListener({ handler, clientDir, pageFastPath = true,
       return;
     }
     if (servePrecompressed(req, res, clientDir)) return;
-    if (pageFastPath && publishedFastPath()?.serve(req, res)) return;
+    if (pageFastPath && published(FAST_PATH_KEY)?.serve(req, res)) return;
     const path = decodedPath(req.url ?? "/");
     if (path === null) {
       res.writeHead(400);
       res.end("Bad request.");
       return;
     }
-    if (apiDirectPath && publishedApiDirectPath()?.serve(req, res)) return;
+    if (apiDirectPath && published(API_DIRECT_PATH_KEY)?.serve(req, res)) return;
     if (serveStatic(req, res, path)) return;
     handler(req, res);
   };

@@ -7,86 +7,28 @@
  * shows which requests reached it, so the comparison is not between two Astro answers.
  * (No browser: plain HTTP, so Playwright's own `test`, without the suite's browser fixtures.)
  */
-import { mkdtempSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
+import { type BuiltListeners, builtListeners, comparable } from "../helpers/built-listeners.ts";
 import { type RawAnswer, rawRequest } from "../helpers/http-server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-let direct: Server;
-let viaAstro: Server;
+let built: BuiltListeners;
 let directPort = 0;
 let astroPort = 0;
-let logged: string[] = [];
-/** Requests that reached Astro's handler, on either listener. */
-let reachedAstro = 0;
 
-/** The headers of an answer without those the connection itself writes. */
-function comparable(headers: RawAnswer["headers"]): RawAnswer["headers"] {
-  const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
-  return rest;
-}
-
-/** The access lines written since the last call, without the time and the duration. */
-async function accessLines(): Promise<Array<Record<string, unknown>>> {
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const lines = logged
-    .flatMap((chunk) => chunk.split("\n"))
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((line) => line.msg === "request")
-    .map(({ time: _time, durationMs, pid: _pid, hostname: _hostname, ...line }) => {
-      expect(typeof durationMs).toBe("number");
-      return line;
-    });
-  logged = [];
-  return lines;
-}
+const accessLines = () => built.accessLines();
 
 test.beforeAll(async () => {
   // Migrating and seeding a fresh data dir in this process takes a while on a busy machine.
   test.setTimeout(180_000);
-  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "foyer-e2e-api-direct-"));
-  process.env.FOYER_MODE = "demo";
-  process.env.NODE_ENV = "production";
-  process.env.LOG_LEVEL = "info";
-  const entry: { handler: (req: IncomingMessage, res: ServerResponse) => void } = await import(
-    pathToFileURL(join(root, "dist/server/entry.mjs")).href
-  );
-  const { createRequestListener } = await import("../../src/perf/request-listener.mjs");
-  const clientDir = join(root, "dist/client/");
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    reachedAstro += 1;
-    entry.handler(req, res);
-  };
-  const listen = async (apiDirectPath: boolean): Promise<[Server, number]> => {
-    const server = createServer(createRequestListener({ handler, clientDir, apiDirectPath }));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    return [server, (server.address() as AddressInfo).port];
-  };
-  [direct, directPort] = await listen(true);
-  [viaAstro, astroPort] = await listen(false);
-  // Migrate and seed, and load the middleware module that publishes the direct path.
-  const health = await rawRequest(`http://127.0.0.1:${astroPort}/api/health`);
-  expect(health.status).toBe(200);
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    logged.push(String(chunk));
-    return (write as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stdout.write;
+  built = await builtListeners("api-direct", "apiDirectPath");
+  directPort = built.fastPort;
+  astroPort = built.astroPort;
 });
 
 test.afterAll(async () => {
-  for (const server of [direct, viaAstro]) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await built.close();
 });
 
 interface Case {
@@ -205,16 +147,17 @@ for (const c of CASES) {
     // A /cached_api read is kept after the first answer: both compared answers are then hits.
     if (c.path.startsWith("/cached_api")) await send(astroPort, c);
     await accessLines();
-    const before = reachedAstro;
+    const before = built.reachedAstro();
     const fromAstro = await send(astroPort, c);
     const astroLines = await accessLines();
-    expect(reachedAstro, "the listener without the direct path sends it to Astro").toBe(before + 1);
+    expect(built.reachedAstro(), "the listener without the direct path sends it to Astro").toBe(before + 1);
     expect(fromAstro.status).toBe(c.status);
     const fromDirect = await send(directPort, c);
     const directLines = await accessLines();
-    expect(reachedAstro, c.declined ? "declined: Astro answers" : "the direct path answers, not Astro").toBe(
-      before + (c.declined ? 2 : 1),
-    );
+    expect(
+      built.reachedAstro(),
+      c.declined ? "declined: Astro answers" : "the direct path answers, not Astro",
+    ).toBe(before + (c.declined ? 2 : 1));
     expect(fromDirect.status).toBe(fromAstro.status);
     expect(comparable(fromDirect.headers)).toEqual(comparable(fromAstro.headers));
     expect(fromDirect.body.equals(fromAstro.body), "the same bytes").toBe(true);

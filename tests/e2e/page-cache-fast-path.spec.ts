@@ -7,85 +7,32 @@
  * both answer from the one page cache: a page is stored once and served by both paths.
  * (No browser: plain HTTP, so Playwright's own `test`, without the suite's browser fixtures.)
  */
-import { mkdtempSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
+import { type BuiltListeners, builtListeners, comparable } from "../helpers/built-listeners.ts";
 import { type RawAnswer, rawRequest } from "../helpers/http-server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-let fast: Server;
-let slow: Server;
+let built: BuiltListeners;
 let fastPort = 0;
 let slowPort = 0;
-let logged: string[] = [];
 
 /** A GET on one of the two listeners, with exactly these headers. */
 const get = (port: number, path: string, headers: Record<string, string>): Promise<RawAnswer> =>
   rawRequest(`http://127.0.0.1:${port}${path}`, headers);
 
-/** The headers of an answer without those the connection itself writes. */
-function comparable(headers: RawAnswer["headers"]): RawAnswer["headers"] {
-  const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
-  return rest;
-}
-
-/** The access lines written since the last call, without the time and the duration. */
-async function accessLines(): Promise<Array<Record<string, unknown>>> {
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const lines = logged
-    .flatMap((chunk) => chunk.split("\n"))
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((line) => line.msg === "request")
-    .map(({ time: _time, durationMs, pid: _pid, hostname: _hostname, ...line }) => {
-      expect(typeof durationMs).toBe("number");
-      return line;
-    });
-  logged = [];
-  return lines;
-}
+const accessLines = () => built.accessLines();
 
 test.beforeAll(async () => {
   // Migrating and seeding a fresh data dir in this process takes a while on a busy machine.
   test.setTimeout(180_000);
-  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "foyer-e2e-fast-path-"));
-  process.env.FOYER_MODE = "demo";
-  process.env.NODE_ENV = "production";
-  process.env.LOG_LEVEL = "info";
-  delete process.env.PAGE_CACHE;
-  const entry: { handler: (req: IncomingMessage, res: ServerResponse) => void } = await import(
-    pathToFileURL(join(root, "dist/server/entry.mjs")).href
-  );
-  const { createRequestListener } = await import("../../src/perf/request-listener.mjs");
-  const clientDir = join(root, "dist/client/");
-  const listen = async (pageFastPath: boolean): Promise<[Server, number]> => {
-    const server = createServer(createRequestListener({ handler: entry.handler, clientDir, pageFastPath }));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    return [server, (server.address() as AddressInfo).port];
-  };
-  [fast, fastPort] = await listen(true);
-  [slow, slowPort] = await listen(false);
-  // Migrate and seed before the first page (the health check does it).
-  const health = await get(slowPort, "/api/health", {});
-  expect(health.status).toBe(200);
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    logged.push(String(chunk));
-    return (write as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stdout.write;
+  built = await builtListeners("fast-path", "pageFastPath");
+  fastPort = built.fastPort;
+  slowPort = built.astroPort;
 });
 
 test.afterAll(async () => {
-  for (const server of [fast, slow]) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await built.close();
 });
 
 const CASES: Array<[string, string, Record<string, string>]> = [
