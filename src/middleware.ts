@@ -185,6 +185,10 @@ const microCache = defineMiddleware(async (context, next) => {
 // language in locals (microCache keys on it); securityHeaders reads it after the answer, so it sees the rewritten path.
 // invalidHost answers a request whose Host header names no host (400), inside the access log and
 // with the security headers, before anything reads the host.
+// In the built server an /api or /cached_api request skips this sequence: api-direct.ts applies
+// to it what acts on API paths here (requestLog, compression, securityHeaders; the rest pass API
+// paths by). A middleware that comes to act on API paths must be added there too, and a case in
+// tests/e2e/api-direct.spec.ts shows the two answers still match.
 export const onRequest = sequence(
   requestLog,
   compression,
